@@ -1,0 +1,83 @@
+// The one event type the rest of damlink sees, whatever protocol the board speaks.
+// Matches the sensor-event file contract in DESIGN.md (one JSON object per line in `.jsonl`).
+// Time `t` is milliseconds; decoders are pure, so the caller passes the receive time in.
+
+/** A piece as a board reports it: upper case is a king. */
+export type PieceCode = 'w' | 'b' | 'W' | 'B';
+export type Side = 'white' | 'black';
+
+/**
+ * A whole-board picture: either a FEN (`W:W31,…:B1,…`) or one character per square in FMJD order
+ * (50 on 10×10, 32 on 8×8): `w b W B` a piece, `.` empty, `o` occupied by a piece of unknown colour
+ * (occupancy-only boards).
+ */
+export type BoardString = string;
+
+export interface LiftEvent {
+  t: number;
+  type: 'lift';
+  square: number;
+}
+export interface PutEvent {
+  t: number;
+  type: 'put';
+  square: number;
+  /** Absent on occupancy-only boards. */
+  piece?: PieceCode;
+}
+export interface SnapshotEvent {
+  t: number;
+  type: 'snapshot';
+  board: BoardString;
+}
+export interface ClockEvent {
+  t: number;
+  type: 'clock';
+  /** Remaining time in ms. */
+  white: number;
+  black: number;
+  running: Side | null;
+}
+export interface PressEvent {
+  t: number;
+  type: 'press';
+  /** The side whose button was pressed (that side has finished its move). */
+  side: Side;
+}
+export interface HelloEvent {
+  t: number;
+  type: 'hello';
+  serial: string;
+  protocol: string;
+  firmware?: string;
+  squares: 50 | 32 | 100 | 64;
+  senses: 'pieces' | 'occupancy';
+}
+export interface FaultEvent {
+  t: number;
+  type: 'fault';
+  /** Stable machine-readable code, e.g. `checksum`, `sequence-gap`, `bad-frame`, `board-fault`. */
+  code: string;
+  message: string;
+  /** Byte offset in the decoder's input stream (or line number for line protocols), when known. */
+  offset?: number;
+  /** True when the host should ask the board for a full snapshot to resynchronise. */
+  resync?: boolean;
+}
+/** Time passing with nothing on the board: the daemon feeds these so settle windows can expire. */
+export interface TickEvent {
+  t: number;
+  type: 'tick';
+}
+
+export type BoardEvent =
+  | LiftEvent
+  | PutEvent
+  | SnapshotEvent
+  | ClockEvent
+  | PressEvent
+  | HelloEvent
+  | FaultEvent
+  | TickEvent;
+
+export type BoardEventType = BoardEvent['type'];
