@@ -1,0 +1,102 @@
+// FEN: `W:W31,32,…:B1,2,…` — `K` marks a king; ranges `31-50` are read, comma lists are written.
+import { err, ok, type ParseError, type Result } from '../result.ts';
+import { Position } from './position.ts';
+import type { Color, Piece } from './types.ts';
+import { geometry, type Variant } from './variant.ts';
+
+export interface FenOptions {
+  variant?: Variant;
+}
+
+export function parseFen(text: string, options: FenOptions = {}): Result<Position> {
+  const variant = options.variant ?? 'international';
+  const g = geometry(variant);
+  const src = text.trim().replace(/\.$/, '');
+  const lead = text.length - text.trimStart().length;
+  const fail = (code: string, message: string, at: number): { ok: false; error: ParseError } =>
+    err({ code, message, offset: lead + at, col: lead + at + 1 });
+
+  const turnChar = src[0]?.toUpperCase();
+  if (turnChar !== 'W' && turnChar !== 'B') {
+    return fail('bad-turn', `FEN must start with the side to move, W or B; found "${src[0] ?? ''}"`, 0);
+  }
+  const turn: Color = turnChar === 'W' ? 'white' : 'black';
+  const pieces = new Map<number, Piece>();
+  let i = 1;
+  const seenColor = new Set<string>();
+  while (i < src.length) {
+    if (src[i] !== ':') return fail('expected-colon', `expected ":" at column ${lead + i + 1}`, i);
+    i++;
+    const colorChar = src[i]?.toUpperCase();
+    if (colorChar !== 'W' && colorChar !== 'B') {
+      return fail('bad-color', `expected W or B after ":", found "${src[i] ?? 'end of text'}"`, i);
+    }
+    if (seenColor.has(colorChar)) return fail('duplicate-color', `the ${colorChar} list appears twice`, i);
+    seenColor.add(colorChar);
+    const color: Color = colorChar === 'W' ? 'white' : 'black';
+    i++;
+    while (i < src.length && src[i] !== ':') {
+      const start = i;
+      let king = false;
+      if (src[i] === 'K' || src[i] === 'k') {
+        king = true;
+        i++;
+      }
+      const num = /^\d+/.exec(src.slice(i));
+      if (!num) return fail('bad-square', `expected a square number at column ${lead + i + 1}`, i);
+      i += num[0].length;
+      let last = Number(num[0]);
+      const first = last;
+      if (src[i] === '-') {
+        const end = /^\d+/.exec(src.slice(i + 1));
+        if (!end) return fail('bad-range', `expected the end of a range at column ${lead + i + 2}`, i + 1);
+        i += 1 + end[0].length;
+        last = Number(end[0]);
+        if (last < first) return fail('bad-range', `range ${first}-${last} runs backwards`, start);
+      }
+      for (let s = first; s <= last; s++) {
+        if (s < 1 || s > g.squares) {
+          return fail(
+            'square-out-of-range',
+            `square ${s} is not on a ${variant} board (1–${g.squares})`,
+            start,
+          );
+        }
+        if (pieces.has(s)) return fail('square-twice', `square ${s} is listed twice`, start);
+        if (!king && color === 'white' && g.whitePromotion(s)) {
+          return fail(
+            'man-on-promotion-row',
+            `a white man cannot stand on ${s} (White's crowning row)`,
+            start,
+          );
+        }
+        if (!king && color === 'black' && g.blackPromotion(s)) {
+          return fail(
+            'man-on-promotion-row',
+            `a black man cannot stand on ${s} (Black's crowning row)`,
+            start,
+          );
+        }
+        pieces.set(s, color === 'white' ? (king ? 'W' : 'w') : king ? 'B' : 'b');
+      }
+      if (src[i] === ',') {
+        i++;
+        if (i >= src.length || src[i] === ':')
+          return fail('bad-square', 'a comma must be followed by a square', i);
+      } else if (i < src.length && src[i] !== ':') {
+        return fail('unexpected', `unexpected "${src[i]}" at column ${lead + i + 1}`, i);
+      }
+    }
+  }
+  return ok(Position.setup(variant, turn, pieces));
+}
+
+/** Writes comma lists, kings with `K`, in square order (lidraughts drops ranges). */
+export function writeFen(pos: Position): string {
+  const list = (c: Color) =>
+    pos
+      .pieces(c)
+      .map(([s, p]) => (p === 'W' || p === 'B' ? `K${s}` : `${s}`))
+      .join(',');
+  return `${pos.turn === 'white' ? 'W' : 'B'}:W${list('white')}:B${list('black')}`;
+}

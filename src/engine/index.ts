@@ -1,0 +1,9 @@
+// The rules engine: pure, no I/O. See src/engine/*.ts for each concern.
+export { parseFen, writeFen } from './fen.ts';
+export { captureSequences, dedupe, legalMoves, legalSequences } from './movegen.ts';
+export { play } from './play.ts';
+export { Position } from './position.ts';
+export type { Color, Move, Piece } from './types.ts';
+export { colorOf, isCapture, isKing, kingOf, manOf, moveKey, opposite } from './types.ts';
+export { geometry, isVariant, VARIANTS } from './variant.ts';
+export type { Geometry, Variant } from './variant.ts';

@@ -1,0 +1,13 @@
+import { CODE_OF, EMPTY, Position } from './position.ts';
+import type { Move } from './types.ts';
+import { kingOf, opposite, colorOf } from './types.ts';
+
+/** The position after `move` (assumed legal in `pos`). */
+export function play(pos: Position, move: Move): Position {
+  const board = Int8Array.from(pos.board);
+  const code = board[move.from];
+  board[move.from] = EMPTY;
+  for (const c of move.captured) board[c] = EMPTY;
+  board[move.to] = move.promotes ? CODE_OF[kingOf(colorOf(move.piece))] : code;
+  return Position.fromBoard(pos.variant, opposite(pos.turn), board);
+}

@@ -1,0 +1,91 @@
+// The tracker's contract: what the daemon feeds it and what it gets back. Pure and deterministic.
+import type { BoardEvent, Side } from '../../firmware-protocol/events.ts';
+import type { Move, Position, Variant } from '../engine/index.ts';
+
+/** Rule ids the tracker alerts on (rules.md article numbers). */
+export type RuleId =
+  | '4.11'
+  | '5.1'
+  | '5.3'
+  | '5.4.1'
+  | '5.4.2'
+  | '5.4.3'
+  | '5.4.4'
+  | '5.4.5'
+  | '5.4.6'
+  | '5.4.7'
+  | '5.4.8'
+  | '5.4.9'
+  | '5.4.10'
+  | '5.4.11'
+  | '5.4.12'
+  | '5.4.13'
+  | '5.4.14'
+  /** The board matches no legal continuation and the arbiter must look (snapshot after a gap, …). */
+  | 'unknown-position';
+
+export interface Alert {
+  /** Unique within the board's game: `${ply}-${rule}-${n}`. */
+  id: string;
+  rule: RuleId;
+  /** Ply (1-based half-move number) the irregularity belongs to. */
+  ply: number;
+  side: Side;
+  /** What happened, in words an arbiter understands. */
+  message: string;
+  t: number;
+  /** The sensor events that prove it. */
+  events: BoardEvent[];
+  /** FEN before and after, when known. */
+  before?: string;
+  after?: string;
+}
+
+export type TrackerOutput =
+  /** A move was played (and settled). `irregular` lists the rule ids of alerts attached to it. */
+  | { type: 'move'; t: number; ply: number; move: Move; pdn: string; fenAfter: string; irregular?: RuleId[] }
+  | { type: 'alert'; t: number; alert: Alert }
+  /** The board went back to an earlier position (takeback): moves after `ply` are no longer on it. */
+  | { type: 'takeback'; t: number; ply: number; fen: string }
+  /** The board was set up in the start position again: a new game. */
+  | { type: 'new-game'; t: number; fen: string }
+  /** Kings put on the centre squares to show the result; not a move. */
+  | { type: 'result-gesture'; t: number; result?: '2-0' | '1-1' | '0-2' }
+  | { type: 'clock'; t: number; white: number; black: number; running: Side | null }
+  /** The position the tracker continues from was set by the arbiter (correction). */
+  | { type: 'position-set'; t: number; fen: string; reason: string };
+
+export type ArbiterDecision =
+  | { alertId: string; kind: 'stands' }
+  | { alertId: string; kind: 'corrected'; fen: string };
+
+export interface TrackerOptions {
+  variant: Variant;
+  /** Start position (default: the variant's initial position). */
+  start?: Position;
+  /** Quiet time after the last change before a move is decided without a clock press (default 250 ms). */
+  settleMs?: number;
+  /** The board only senses occupancy: colours and kinds follow from the game. */
+  occupancyOnly?: boolean;
+}
+
+export interface TrackerState {
+  /** The game's position (after the last recorded move). */
+  position: Position;
+  /** Recorded moves, in order. */
+  moves: Move[];
+  /** Squares whose physical content differs from `position` right now. */
+  pending: number[];
+  /** Alerts not yet decided by the arbiter. */
+  openAlerts: Alert[];
+}
+
+export interface Tracker {
+  /** Feed one event (including `tick`); returns what it caused, in order. */
+  push(event: BoardEvent): TrackerOutput[];
+  /** Apply an arbiter decision (journaled by the daemon, replayed in order). */
+  decide(decision: ArbiterDecision, t: number): TrackerOutput[];
+  /** Settle whatever is pending (end of a replay file). */
+  flush(t: number): TrackerOutput[];
+  readonly state: TrackerState;
+}
