@@ -1,0 +1,30 @@
+// The seam between "boards in" (controller: transports, journal, trackers) and "games out"
+// (HTTP, WebSocket, MQTT). The controller implements it; the servers only read and call it.
+import type { ArbiterDecision } from '../src/tracker/types.ts';
+import type { GameEvent, GameInfo, GameResult, GameSnapshot } from '../src/game/types.ts';
+
+export interface BoardSummary {
+  board: number;
+  round: number;
+  source: string;
+  serial?: string;
+  state: GameSnapshot['state'];
+  version: number;
+}
+
+export interface Hub {
+  /** The boards of the current round, in board order. */
+  boards(): BoardSummary[];
+  round(): number;
+  snapshot(board: number): GameSnapshot | undefined;
+  /** All games of a round, board order (stable for the whole round). */
+  games(round: number): GameSnapshot[];
+  /** Events after `version` for one board, or undefined when they are no longer kept (send a snapshot). */
+  since(board: number, version: number): GameEvent[] | undefined;
+  /** Every GameEvent of every board, as it happens. Returns an unsubscribe function. */
+  subscribe(listener: (event: GameEvent) => void): () => void;
+  /** Arbiter actions: journaled first, then applied. */
+  decide(board: number, decision: ArbiterDecision): Promise<void>;
+  setResult(board: number, result: GameResult): Promise<void>;
+  setInfo(board: number, info: Partial<GameInfo>): Promise<void>;
+}
