@@ -1,3 +1,4 @@
+// READ /work/main/CONTRIBUTING.md BEFORE EDITING: several engineers share this tree (commit only your own paths, never `git add -A`).
 // The rules engine: pure, no I/O. See src/engine/*.ts for each concern.
 export { parseFen, writeFen } from './fen.ts';
 export { captureSequences, dedupe, legalMoves, legalSequences } from './movegen.ts';
