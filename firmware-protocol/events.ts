@@ -53,6 +53,8 @@ export interface HelloEvent {
   firmware?: string;
   squares: 50 | 32 | 100 | 64;
   senses: 'pieces' | 'occupancy';
+  /** Optional features the board announced (line protocol `caps=`), e.g. `clock`, `text`, `leds`. */
+  capabilities?: string[];
 }
 export interface FaultEvent {
   t: number;
@@ -69,6 +71,12 @@ export interface FaultEvent {
 export interface TickEvent {
   t: number;
   type: 'tick';
+  /**
+   * Set when the board itself sent something that changes nothing on the board: `pong` for a
+   * keep-alive reply (line `pong`, DGT serial number), `ack` for a command acknowledgement (DGT clock
+   * ack). Absent on the daemon's own timer ticks.
+   */
+  reply?: 'pong' | 'ack';
 }
 
 export type BoardEvent =
