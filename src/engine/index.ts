@@ -8,3 +8,5 @@ export type { Color, Move, Piece } from './types.ts';
 export { colorOf, isCapture, isKing, kingOf, manOf, moveKey, opposite } from './types.ts';
 export { geometry, isVariant, VARIANTS } from './variant.ts';
 export type { Geometry, Variant } from './variant.ts';
+export type { MoveText } from './notation.ts';
+export { moveNotation, parseMoveText, pdnCapturePath, resolveMove } from './notation.ts';
