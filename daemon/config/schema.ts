@@ -1,0 +1,81 @@
+// What a damlink.yaml / damlink.json may contain. Validated once at start; defaults make a file
+// with only `boards:` (or flags alone) enough.
+import { z } from 'zod';
+import { parseSource } from './source.ts';
+
+/** Draw-rule profiles (rules.md 6.x); the engine's draw rules implement them. */
+export const DRAW_PROFILES = ['fmjd', 'fmjd-64', 'club'] as const;
+
+/** A string that env vars or YAML may have written as a number (`DAMLINK_TOKENS__ARBITER=1234`). */
+const text = () => z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string());
+
+const sourceField = text().superRefine((value, ctx) => {
+  const parsed = parseSource(value);
+  if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.error.message });
+});
+
+/** Passed to the firmware-protocol decoder; unknown keys go through for protocol-specific options. */
+export const protocolSchema = z.looseObject({
+  /** Protocol name as firmware-protocol knows it; `auto` lets the transport's default decide. */
+  name: z.string().default('auto'),
+  /** Physical field number → FMJD square (index = field). */
+  fieldMap: z.array(z.number().int().min(0)).optional(),
+  /** Byte codes the board uses for each piece (firmware versions differ). */
+  pieceCodes: z.partialRecord(z.enum(['w', 'b', 'W', 'B']), z.number().int().min(0).max(255)).optional(),
+  orientation: z.enum(['auto', 'normal', 'flipped']).optional(),
+});
+
+export const boardSchema = z.strictObject({
+  source: sourceField,
+  /** Board number in the round (default: position in the list, from 1). */
+  board: z.number().int().min(1).optional(),
+  white: text().optional(),
+  black: text().optional(),
+  /** Expected serial number: a board reporting it is this board whatever port it is on. */
+  serial: text().optional(),
+  protocol: protocolSchema.optional(),
+});
+
+export const configSchema = z.strictObject({
+  event: text().optional(),
+  site: text().optional(),
+  /** `YYYY.MM.DD`; default: today when the game starts. */
+  date: z
+    .string()
+    .regex(/^\d{4}\.\d{2}\.\d{2}$/, 'expected YYYY.MM.DD')
+    .optional(),
+  round: z.number().int().min(1).default(1),
+  variant: z.enum(['international', 'brazilian']).default('international'),
+  timeControl: text().optional(),
+  drawRule: z
+    .strictObject({
+      profile: z.enum(DRAW_PROFILES).default('fmjd'),
+      /** Count 6.x draw rules only when one side has a material advantage. */
+      advantage: z.boolean().default(false),
+    })
+    .default({ profile: 'fmjd', advantage: false }),
+  protocol: protocolSchema.default({ name: 'auto' }),
+  boards: z.array(boardSchema).default([]),
+  host: z.string().min(1).default('127.0.0.1'),
+  port: z.number().int().min(0).max(65535).default(8080),
+  dataDir: z.string().min(1).default('./data'),
+  tokens: z
+    .strictObject({
+      arbiter: text().pipe(z.string().min(1)).optional(),
+      admin: text().pipe(z.string().min(1)).optional(),
+    })
+    .default({}),
+  /** Write the engine's result at once instead of waiting for the arbiter. */
+  autoResult: z.boolean().default(false),
+  /** Extra options for the games-out side (MQTT and so on), handed to the server as is. */
+  server: z.record(z.string(), z.unknown()).optional(),
+  log: z
+    .strictObject({
+      level: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal']).default('info'),
+    })
+    .default({ level: 'info' }),
+});
+
+export type Config = z.infer<typeof configSchema>;
+export type BoardConfig = z.infer<typeof boardSchema>;
+export type ProtocolConfig = z.infer<typeof protocolSchema>;
