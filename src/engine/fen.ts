@@ -28,6 +28,12 @@ export function parseFen(text: string, options: FenOptions = {}): Result<Positio
     if (src[i] !== ':') return fail('expected-colon', `expected ":" at column ${lead + i + 1}`, i);
     i++;
     const colorChar = src[i]?.toUpperCase();
+    // lidraughts may append move counters (`:H0:F1`): read and ignore them.
+    const counter = /^[HF]\d+(?=:|$)/i.exec(src.slice(i));
+    if (counter) {
+      i += counter[0].length;
+      continue;
+    }
     if (colorChar !== 'W' && colorChar !== 'B') {
       return fail('bad-color', `expected W or B after ":", found "${src[i] ?? 'end of text'}"`, i);
     }
