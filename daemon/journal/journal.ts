@@ -1,0 +1,154 @@
+// The durable journal (SQLite, WAL). An entry is committed before anything acts on it; WAL with
+// synchronous=NORMAL survives a killed process (only a power cut can drop the last commits).
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import type { JournalEntry, JournalInput } from './types.ts';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS entries (
+  round  INTEGER NOT NULL,
+  board  INTEGER NOT NULL,
+  seq    INTEGER NOT NULL,
+  t      INTEGER NOT NULL,
+  kind   TEXT    NOT NULL,
+  serial TEXT,
+  data   TEXT    NOT NULL,
+  raw    BLOB,
+  PRIMARY KEY (round, board, seq)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS bindings (
+  round  INTEGER NOT NULL,
+  serial TEXT    NOT NULL,
+  board  INTEGER NOT NULL,
+  PRIMARY KEY (round, serial)
+);
+`;
+
+interface Row {
+  round: number;
+  board: number;
+  seq: number;
+  t: number;
+  kind: string;
+  serial: string | null;
+  data: string;
+  raw: Buffer | null;
+}
+
+const payload = (input: JournalInput): unknown => {
+  const { kind: _kind, ...rest } = input;
+  return rest;
+};
+
+function toEntry(row: Row): JournalEntry {
+  const input = { kind: row.kind, ...JSON.parse(row.data) } as JournalInput;
+  return {
+    round: row.round,
+    board: row.board,
+    seq: row.seq,
+    t: row.t,
+    serial: row.serial ?? undefined,
+    input,
+    raw: row.raw ? new Uint8Array(row.raw) : undefined,
+  };
+}
+
+export interface AppendRequest {
+  round: number;
+  board: number;
+  t: number;
+  input: JournalInput;
+  serial?: string;
+  raw?: Uint8Array;
+}
+
+export class Journal {
+  private readonly db: Database.Database;
+  private readonly nextSeq = new Map<string, number>();
+  private readonly insert: Database.Statement;
+  private readonly maxSeq: Database.Statement;
+
+  private constructor(readonly path: string) {
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    this.db = new Database(path);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.exec(SCHEMA);
+    this.insert = this.db.prepare(
+      'INSERT INTO entries (round, board, seq, t, kind, serial, data, raw) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    this.maxSeq = this.db.prepare('SELECT MAX(seq) AS seq FROM entries WHERE round = ? AND board = ?');
+  }
+
+  static open(path: string): Journal {
+    return new Journal(path);
+  }
+
+  /** Commits one entry and returns it with its sequence number. */
+  append(req: AppendRequest): JournalEntry {
+    const key = `${req.round}/${req.board}`;
+    let seq = this.nextSeq.get(key);
+    if (seq === undefined) {
+      const row = this.maxSeq.get(req.round, req.board) as { seq: number | null };
+      seq = (row.seq ?? 0) + 1;
+    }
+    this.insert.run(
+      req.round,
+      req.board,
+      seq,
+      Math.round(req.t),
+      req.input.kind,
+      req.serial ?? null,
+      JSON.stringify(payload(req.input)),
+      req.raw && req.raw.length > 0 ? Buffer.from(req.raw) : null,
+    );
+    this.nextSeq.set(key, seq + 1);
+    return {
+      round: req.round,
+      board: req.board,
+      seq,
+      t: req.t,
+      serial: req.serial,
+      input: req.input,
+      raw: req.raw,
+    };
+  }
+
+  /** One board's entries of a round, in order. */
+  *entries(round: number, board: number, afterSeq = 0): Generator<JournalEntry> {
+    const stmt = this.db.prepare(
+      'SELECT * FROM entries WHERE round = ? AND board = ? AND seq > ? ORDER BY seq',
+    );
+    for (const row of stmt.iterate(round, board, afterSeq)) yield toEntry(row as Row);
+  }
+
+  /** Every board that has entries in the round. */
+  boards(round: number): number[] {
+    const rows = this.db
+      .prepare('SELECT DISTINCT board FROM entries WHERE round = ? ORDER BY board')
+      .all(round);
+    return (rows as { board: number }[]).map((r) => r.board);
+  }
+
+  rounds(): number[] {
+    const rows = this.db.prepare('SELECT DISTINCT round FROM entries ORDER BY round').all();
+    return (rows as { round: number }[]).map((r) => r.round);
+  }
+
+  /** Remember that a board with this serial number is board `board` of the round. */
+  bind(round: number, serial: string, board: number): void {
+    this.db
+      .prepare('INSERT OR REPLACE INTO bindings (round, serial, board) VALUES (?, ?, ?)')
+      .run(round, serial, board);
+  }
+
+  bindings(round: number): Map<string, number> {
+    const rows = this.db.prepare('SELECT serial, board FROM bindings WHERE round = ?').all(round);
+    return new Map((rows as { serial: string; board: number }[]).map((r) => [r.serial, r.board]));
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}

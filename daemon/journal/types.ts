@@ -1,0 +1,27 @@
+// What the journal holds: every input that changes a board's game, in the order it was applied.
+// Replaying a board's entries through a fresh tracker and game record rebuilds the same game.
+import type { BoardEvent } from '../../firmware-protocol/events.ts';
+import type { GameInfo, GameResult } from '../../src/game/types.ts';
+import type { ArbiterDecision } from '../../src/tracker/types.ts';
+import type { BoardState } from '../../src/game/types.ts';
+
+export type JournalInput =
+  /** A decoded board event (including the daemon's `tick`), with the bytes it came from. */
+  | { kind: 'event'; event: BoardEvent }
+  | { kind: 'decision'; decision: ArbiterDecision }
+  | { kind: 'result'; result: GameResult }
+  | { kind: 'info'; info: Partial<GameInfo> }
+  /** Connection state of the board (kept so versions after a replay match the ones served before). */
+  | { kind: 'state'; state: BoardState; serial?: string };
+
+export interface JournalEntry {
+  round: number;
+  board: number;
+  /** Per board and round, from 1, no gaps. */
+  seq: number;
+  /** Receive / decision time (ms since the epoch). */
+  t: number;
+  serial?: string;
+  input: JournalInput;
+  raw?: Uint8Array;
+}
