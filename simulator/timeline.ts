@@ -1,0 +1,81 @@
+// The physical board as the simulated hands change it, and the sensor events that change produces.
+// Keeps the board consistent (no lift from an empty square, no put on an occupied one), so every
+// generated stream is one a real board could have sent.
+import type { BoardEvent, PieceCode, Side } from '../firmware-protocol/events.ts';
+
+export class Timeline {
+  /** Current time (ms). Only moves forward. */
+  t: number;
+  readonly events: BoardEvent[] = [];
+  /** Index = square (1-based); undefined = empty. */
+  private readonly cells: (PieceCode | undefined)[];
+
+  constructor(
+    startT: number,
+    board: string,
+    private readonly occupancyOnly: boolean,
+  ) {
+    this.t = startT;
+    this.cells = [undefined, ...[...board].map((c) => (c === '.' ? undefined : (c as PieceCode)))];
+  }
+
+  get squareCount(): number {
+    return this.cells.length - 1;
+  }
+
+  wait(ms: number): this {
+    this.t += Math.max(0, Math.round(ms));
+    return this;
+  }
+
+  pieceAt(square: number): PieceCode | undefined {
+    return this.cells[square];
+  }
+
+  /** Takes the piece off `square`; returns it (the hand now holds it). */
+  lift(square: number): PieceCode {
+    const p = this.cells[square];
+    if (!p) throw new Error(`simulator bug: lift from empty square ${square} at t=${this.t}`);
+    this.cells[square] = undefined;
+    this.events.push({ t: this.t, type: 'lift', square });
+    return p;
+  }
+
+  put(square: number, piece: PieceCode): void {
+    if (this.cells[square]) throw new Error(`simulator bug: put on occupied square ${square} at t=${this.t}`);
+    this.cells[square] = piece;
+    this.events.push(
+      this.occupancyOnly ? { t: this.t, type: 'put', square } : { t: this.t, type: 'put', square, piece },
+    );
+  }
+
+  press(side: Side): void {
+    this.events.push({ t: this.t, type: 'press', side });
+  }
+
+  clock(white: number, black: number, running: Side | null): void {
+    this.events.push({ t: this.t, type: 'clock', white, black, running });
+  }
+
+  /** The board as the sensors see it: `w b W B .`, or `o` for any piece on occupancy-only boards. */
+  boardString(): string {
+    let s = '';
+    for (let i = 1; i < this.cells.length; i++) {
+      const p = this.cells[i];
+      s += p ? (this.occupancyOnly ? 'o' : p) : '.';
+    }
+    return s;
+  }
+
+  snapshot(board = this.boardString()): void {
+    this.events.push({ t: this.t, type: 'snapshot', board });
+  }
+
+  /** Replaces the whole board at once (a set-up between games); emits nothing. */
+  setBoard(board: string): void {
+    for (let i = 1; i < this.cells.length; i++) {
+      const c = board[i - 1];
+      this.cells[i] = c === '.' ? undefined : (c as PieceCode);
+    }
+  }
+}
