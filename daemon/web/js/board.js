@@ -1,0 +1,82 @@
+// Draws a draughts board as an SVG string: squares (numbers on hover or toggle), pieces, and the
+// last move (from/to squares, path arrow, captured squares crossed). Pure: text in, text out.
+import { readFen } from './fen.js';
+import { boardWidth, drawnCell, squareCount } from './geometry.js';
+
+const U = 10; // user units per square
+
+/**
+ * @param {{ fen: string, variant?: string, flipped?: boolean, move?: { path?: number[], from: number,
+ *   to: number, captured?: number[] } | null, marks?: number[], label?: string, numbers?: boolean }} o
+ */
+export function boardSvg(o) {
+  const width = boardWidth(o.variant);
+  const size = width * U;
+  const position = readFen(o.fen);
+  const pieces = position?.pieces ?? new Map();
+  const center = (sq) => {
+    const { row, col } = drawnCell(width, sq, !!o.flipped);
+    return [col * U + U / 2, row * U + U / 2];
+  };
+  const moveSquares = new Set(o.move ? [o.move.from, o.move.to] : []);
+  const marks = new Set(o.marks ?? []);
+  let light = '';
+  for (let r = 0; r < width; r++) {
+    for (let c = 0; c < width; c++) {
+      if ((r + c) % 2 === 0) light += `<rect x="${c * U}" y="${r * U}" width="${U}" height="${U}"/>`;
+    }
+  }
+  let dark = '';
+  for (let sq = 1; sq <= squareCount(width); sq++) {
+    const [cx, cy] = center(sq);
+    const cls = ['sq', moveSquares.has(sq) ? 'last' : '', marks.has(sq) ? 'mark' : '']
+      .filter(Boolean)
+      .join(' ');
+    dark +=
+      `<g class="${cls}" data-square="${sq}"><title>${sq}</title>` +
+      `<rect x="${cx - U / 2}" y="${cy - U / 2}" width="${U}" height="${U}"/>` +
+      pieceSvg(pieces.get(sq), cx, cy) +
+      `<text class="num" x="${cx - U / 2 + 0.8}" y="${cy - U / 2 + 3}">${sq}</text></g>`;
+  }
+  const overlay = o.move ? moveOverlay(o.move, center) : '';
+  const label = o.label ? ` aria-label="${o.label}"` : '';
+  const cls = `board${o.numbers ? ' numbers' : ''}${o.flipped ? ' flipped' : ''}`;
+  return (
+    `<svg class="${cls}" viewBox="0 0 ${size} ${size}" role="img"${label} data-fen="${o.fen ?? ''}">` +
+    `<g class="light">${light}</g><g class="dark">${dark}</g>` +
+    `<g class="overlay" pointer-events="none">${overlay}</g></svg>`
+  );
+}
+
+function pieceSvg(piece, cx, cy) {
+  if (!piece) return '';
+  const color = piece === 'w' || piece === 'W' ? 'white' : 'black';
+  const king = piece === 'W' || piece === 'B';
+  const body = `<circle class="piece ${color}" cx="${cx}" cy="${cy}" r="${U * 0.38}"/>`;
+  const ring = `<circle class="ring ${color}" cx="${cx}" cy="${cy}" r="${U * 0.26}"/>`;
+  const crown = king ? `<circle class="crown" cx="${cx}" cy="${cy}" r="${U * 0.14}"/>` : '';
+  return `<g class="p ${piece === 'w' || piece === 'b' ? 'man' : 'king'}" data-piece="${piece}">${body}${ring}${crown}</g>`;
+}
+
+function moveOverlay(move, center) {
+  const path = move.path?.length ? move.path : [move.from, move.to];
+  const points = path.map(center);
+  const [x1, y1] = points[points.length - 2] ?? points[0];
+  const [x2, y2] = points[points.length - 1];
+  const angle = Math.atan2(y2 - y1, x2 - x1);
+  const head = [
+    [x2, y2],
+    [x2 - 3.2 * Math.cos(angle - 0.45), y2 - 3.2 * Math.sin(angle - 0.45)],
+    [x2 - 3.2 * Math.cos(angle + 0.45), y2 - 3.2 * Math.sin(angle + 0.45)],
+  ];
+  const line = `<polyline class="path" points="${points.map((p) => p.join(',')).join(' ')}"/>`;
+  const arrow = `<polygon class="arrow" points="${head.map((p) => p.map((v) => v.toFixed(2)).join(',')).join(' ')}"/>`;
+  const crosses = (move.captured ?? [])
+    .map((sq) => {
+      const [cx, cy] = center(sq);
+      const d = U * 0.3;
+      return `<path class="captured" data-square="${sq}" d="M${cx - d} ${cy - d}L${cx + d} ${cy + d}M${cx + d} ${cy - d}L${cx - d} ${cy + d}"/>`;
+    })
+    .join('');
+  return line + arrow + crosses;
+}

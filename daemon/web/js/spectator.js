@@ -1,0 +1,281 @@
+// The spectator view: a grid of every board of the round, and one board large with its moves.
+// Data comes only from the WebSocket API (followRound); the URL hash `#board-N` opens a board.
+import { boardSvg } from './board.js';
+import { escapeHtml, formatClock, formatResult, moveRows } from './format.js';
+import { followRound } from './live.js';
+import { ruleText } from './rules.js';
+import { GameStore } from './store.js';
+
+const STATE_LABEL = { active: 'live', silent: 'silent', lost: 'lost', connecting: 'connecting' };
+
+const store = new GameStore();
+const ui = {
+  grid: document.getElementById('grid'),
+  detail: document.getElementById('detail'),
+  empty: document.getElementById('empty'),
+  status: document.getElementById('status'),
+  numbers: /** @type {HTMLInputElement} */ (document.getElementById('numbers-toggle')),
+  roundTitle: document.getElementById('round-title'),
+  roundPdn: /** @type {HTMLAnchorElement} */ (document.getElementById('round-pdn')),
+};
+/** The open board: which ply is shown (null = follow live) and whether it is turned. */
+const view = { board: null, ply: null, flipped: false };
+
+function openBoardFromHash() {
+  const m = /^#board-(\d+)$/.exec(location.hash);
+  view.board = m ? Number(m[1]) : null;
+  view.ply = null;
+  renderAll();
+  if (view.board !== null) ui.detail.focus();
+}
+
+function stateBadge(state) {
+  const s = state ?? 'connecting';
+  return `<span class="badge state-${s}" data-state="${s}">${STATE_LABEL[s] ?? s}</span>`;
+}
+
+function clockHtml(board, side, name) {
+  const clock = store.clockNow(board);
+  const running = clock?.running === side;
+  return (
+    `<div class="player ${side}${running ? ' to-move' : ''}">` +
+    `<span class="disc ${side}" aria-hidden="true"></span>` +
+    `<span class="name">${escapeHtml(name || (side === 'white' ? 'White' : 'Black'))}</span>` +
+    `<span class="clock${running ? ' running' : ''}" data-side="${side}" aria-label="${side} clock">` +
+    `${clock ? formatClock(clock[side]) : ''}</span></div>`
+  );
+}
+
+/** Arbiter decisions as markers (the game itself is never rewritten). */
+function decisionMarkers(s, ply) {
+  return s.alerts
+    .filter((a) => a.decision && (ply === undefined || a.ply === ply))
+    .map(
+      (a) =>
+        `<span class="marker decision-${a.decision.kind}" data-alert="${escapeHtml(a.id)}" ` +
+        `title="${escapeHtml(`${a.rule}: ${ruleText(a.rule)}`)}">⚑ ${escapeHtml(a.rule)} ${a.decision.kind === 'stands' ? 'stands' : 'corrected'}</span>`,
+    )
+    .join('');
+}
+
+function lastMoveText(s) {
+  const m = s.moves[s.moves.length - 1];
+  if (!m) return 'no moves yet';
+  const n = Math.floor((m.ply - 1) / 2) + 1;
+  return `${n}.${m.ply % 2 === 0 ? '..' : ''} ${m.pdn}`;
+}
+
+function cardHtml(s) {
+  const board = s.info.board;
+  const last = s.moves[s.moves.length - 1];
+  const result = formatResult(s.result);
+  return (
+    `<header><span class="board-no">Board ${board}</span>${stateBadge(s.state)}` +
+    `<span class="result" data-result="${escapeHtml(s.result)}">${escapeHtml(result)}</span></header>` +
+    clockHtml(board, 'black', s.info.black) +
+    boardSvg({
+      fen: s.fen,
+      variant: s.info.variant,
+      move: last,
+      numbers: ui.numbers.checked,
+      label: `Board ${board}, ${s.info.white ?? 'White'} against ${s.info.black ?? 'Black'}`,
+    }) +
+    clockHtml(board, 'white', s.info.white) +
+    `<footer><span class="last-move" data-moves="${s.moves.length}">${escapeHtml(lastMoveText(s))}</span>` +
+    `<span class="markers">${decisionMarkers(s)}</span></footer>`
+  );
+}
+
+function renderCard(board) {
+  const s = store.get(board);
+  if (!s) return;
+  let card = ui.grid.querySelector(`.card[data-board="${board}"]`);
+  if (!card) {
+    card = document.createElement('article');
+    card.className = 'card';
+    card.dataset.board = String(board);
+    card.tabIndex = 0;
+    card.setAttribute('role', 'link');
+    const next = [...ui.grid.children].find((c) => Number(c.dataset.board) > board);
+    ui.grid.insertBefore(card, next ?? null);
+  }
+  card.setAttribute('aria-label', `Open board ${board}`);
+  card.innerHTML = cardHtml(s);
+}
+
+/** Position, highlighted move and markers at ply `k` (0 = start). */
+function positionAt(s, k) {
+  if (k === 0) return { fen: s.startFen, move: null };
+  const m = s.moves[k - 1];
+  return { fen: m.fenAfter, move: m };
+}
+
+function renderDetail() {
+  const s = store.get(view.board);
+  if (!s) {
+    ui.detail.innerHTML = `<p class="empty">Board ${view.board} is not known (yet).</p>`;
+    return;
+  }
+  const total = s.moves.length;
+  const ply = view.ply === null ? total : Math.min(view.ply, total);
+  const live = view.ply === null || ply === total;
+  const { fen, move } = positionAt(s, ply);
+  const startTurn = s.startFen?.trim()[0]?.toUpperCase() === 'B' ? 'black' : 'white';
+  const rows = moveRows(s.moves, startTurn)
+    .map((r) => {
+      const cell = (k) => {
+        if (k === null) return '<span class="move empty">…</span>';
+        const m = s.moves[k - 1];
+        const current = k === ply ? ' current' : '';
+        return (
+          `<button type="button" class="move${current}" data-ply="${k}"${k === ply ? ' aria-current="step"' : ''}>` +
+          `${escapeHtml(m.pdn)}</button>${decisionMarkers(s, m.ply)}`
+        );
+      };
+      return `<li><span class="num">${r.number}.</span>${cell(r.white)}${cell(r.black)}</li>`;
+    })
+    .join('');
+  const round = s.info.round;
+  const corrections = (s.positionSet ?? [])
+    .map((p) => `<li class="marker">position set by arbiter: <code>${escapeHtml(p.fen)}</code></li>`)
+    .join('');
+  ui.detail.innerHTML =
+    `<div class="detail-head"><button type="button" class="back" data-nav="grid">← All boards</button>` +
+    `<h2>Board ${s.info.board}</h2>${stateBadge(s.state)}` +
+    `<span class="result big" data-result="${escapeHtml(s.result)}">${escapeHtml(formatResult(s.result))}</span></div>` +
+    `<div class="detail-body"><div class="big-board">` +
+    clockHtml(s.info.board, view.flipped ? 'white' : 'black', view.flipped ? s.info.white : s.info.black) +
+    boardSvg({
+      fen,
+      variant: s.info.variant,
+      move,
+      flipped: view.flipped,
+      numbers: ui.numbers.checked,
+      label: `Board ${s.info.board} after ply ${ply}`,
+    }) +
+    clockHtml(s.info.board, view.flipped ? 'black' : 'white', view.flipped ? s.info.black : s.info.white) +
+    `</div><div class="side">` +
+    `<nav class="moves-nav" aria-label="Move navigation">` +
+    `<button type="button" data-nav="first" title="First (Home)" aria-label="First position">⏮</button>` +
+    `<button type="button" data-nav="back" title="Back (←)" aria-label="Back one move">◀</button>` +
+    `<button type="button" data-nav="forward" title="Forward (→)" aria-label="Forward one move">▶</button>` +
+    `<button type="button" data-nav="live" class="${live ? 'on' : ''}" title="Live (End)" aria-label="Live">Live</button>` +
+    `<button type="button" data-nav="flip" title="Flip (F)" aria-label="Flip board">⇅ Flip</button></nav>` +
+    `<p class="ply-info" data-ply="${ply}" data-total="${total}">${ply === 0 ? 'Start position' : `Move ${escapeHtml(s.moves[ply - 1].pdn)}`} · ${ply}/${total}${live ? ' · live' : ''}</p>` +
+    `<ol class="move-list">${rows}</ol>${corrections ? `<ul class="corrections">${corrections}</ul>` : ''}` +
+    `<p class="links"><a class="pdn-link" href="rounds/${round}/${s.info.board}.pdn">PDN file</a>` +
+    `${s.info.event ? ` · ${escapeHtml(s.info.event)}` : ''}</p>` +
+    `</div></div>`;
+  ui.detail.querySelector('.move.current')?.scrollIntoView({ block: 'nearest' });
+}
+
+function renderTitle() {
+  const first = store.get(store.boards()[0]);
+  if (!first) return;
+  ui.roundTitle.textContent = `${first.info.event ? `${first.info.event} · ` : ''}Round ${first.info.round}`;
+  ui.roundPdn.href = `rounds/${first.info.round}/games.pdn`;
+}
+
+function renderAll() {
+  const boards = store.boards();
+  ui.empty.hidden = boards.length > 0;
+  for (const b of boards) renderCard(b);
+  renderTitle();
+  const detailOpen = view.board !== null;
+  ui.grid.hidden = detailOpen;
+  ui.detail.hidden = !detailOpen;
+  if (detailOpen) renderDetail();
+}
+
+function navigate(action) {
+  const s = store.get(view.board);
+  if (!s) return;
+  const total = s.moves.length;
+  const ply = view.ply === null ? total : view.ply;
+  if (action === 'first') view.ply = 0;
+  else if (action === 'back') view.ply = Math.max(0, ply - 1);
+  else if (action === 'forward') view.ply = ply + 1 >= total ? null : ply + 1;
+  else if (action === 'live') view.ply = null;
+  else if (action === 'flip') view.flipped = !view.flipped;
+  else if (action === 'grid') {
+    history.pushState(null, '', location.pathname + location.search);
+    openBoardFromHash();
+    return;
+  }
+  renderDetail();
+}
+
+function tickClocks() {
+  for (const el of document.querySelectorAll('.clock[data-side]')) {
+    const card = el.closest('.card');
+    const board = card ? Number(card.dataset.board) : view.board;
+    const clock = store.clockNow(board);
+    if (clock) el.textContent = formatClock(clock[el.dataset.side]);
+  }
+}
+
+store.onChange((board) => {
+  renderCard(board);
+  if (board === view.board) renderDetail();
+  ui.empty.hidden = true;
+  if (store.boards()[0] === board) renderTitle();
+});
+
+ui.grid.addEventListener('click', (e) => {
+  const card = /** @type {HTMLElement} */ (e.target).closest('.card');
+  if (card) location.hash = `board-${card.dataset.board}`;
+});
+ui.grid.addEventListener('keydown', (e) => {
+  const card = /** @type {HTMLElement} */ (e.target).closest('.card');
+  if (card && (e.key === 'Enter' || e.key === ' ')) {
+    e.preventDefault();
+    location.hash = `board-${card.dataset.board}`;
+  }
+});
+ui.detail.tabIndex = -1;
+ui.detail.addEventListener('click', (e) => {
+  const target = /** @type {HTMLElement} */ (e.target);
+  const nav = target.closest('[data-nav]');
+  if (nav) navigate(nav.dataset.nav);
+  const move = target.closest('.move[data-ply]');
+  if (move) {
+    const k = Number(move.dataset.ply);
+    view.ply = k === store.get(view.board)?.moves.length ? null : k;
+    renderDetail();
+  }
+});
+document.addEventListener('keydown', (e) => {
+  if (view.board === null || e.altKey || e.ctrlKey || e.metaKey) return;
+  if (/** @type {HTMLElement} */ (e.target).matches?.('input, textarea, select')) return;
+  const action = {
+    ArrowLeft: 'back',
+    ArrowRight: 'forward',
+    Home: 'first',
+    End: 'live',
+    f: 'flip',
+    F: 'flip',
+    Escape: 'grid',
+  }[e.key];
+  if (action) {
+    e.preventDefault();
+    navigate(action);
+  } else if (e.key === 'n' || e.key === 'N') {
+    ui.numbers.checked = !ui.numbers.checked;
+    renderAll();
+  }
+});
+ui.numbers.addEventListener('change', renderAll);
+window.addEventListener('hashchange', openBoardFromHash);
+
+const statusText = { open: 'live', connecting: 'reconnecting…', closed: 'offline — reconnecting…' };
+let everOpen = false;
+followRound(store, {
+  location,
+  onStatus: (status) => {
+    if (status === 'open') everOpen = true;
+    ui.status.dataset.status = status;
+    ui.status.textContent = status === 'connecting' && !everOpen ? 'connecting…' : statusText[status];
+  },
+});
+setInterval(tickClocks, 200);
+openBoardFromHash();
