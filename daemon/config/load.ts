@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
+import { checkBoardConfig } from '../../firmware-protocol/config.ts';
+import type { ProtocolOptions } from '../../firmware-protocol/types.ts';
 import { err, ok, type Result } from '../../src/result.ts';
 import { applyEnv } from './env.ts';
 import { type Config, configSchema } from './schema.ts';
@@ -28,6 +30,8 @@ export interface BoardSetup {
   black?: string;
   serial?: string;
   protocol: Config['protocol'];
+  /** The board description as firmware-protocol reads it (field map, piece codes, …). */
+  options: ProtocolOptions;
 }
 
 export interface LoadedConfig extends Config {
@@ -102,13 +106,19 @@ export function loadConfig(options: LoadOptions = {}): Result<LoadedConfig, stri
     seen.set(board, i);
     const source = parseSource(b.source);
     if (!source.ok) return; // already reported by the schema
+    const protocol = { ...config.protocol, ...(b.protocol ?? {}) };
+    const { name: _name, baudRate: _baud, ...boardOptions } = protocol;
+    const checked = checkBoardConfig(boardOptions);
+    if (!checked.ok)
+      problems.push(`${b.protocol ? `boards[${i}].protocol` : 'protocol'}: ${checked.error.message}`);
     setups.push({
       board,
       source: source.value,
       white: b.white,
       black: b.black,
       serial: b.serial,
-      protocol: { ...config.protocol, ...(b.protocol ?? {}) },
+      protocol,
+      options: checked.ok ? checked.value : {},
     });
   });
   if (problems.length > 0) return err(problems);

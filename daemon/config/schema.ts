@@ -1,6 +1,7 @@
 // What a damlink.yaml / damlink.json may contain. Validated once at start; defaults make a file
 // with only `boards:` (or flags alone) enough.
 import { z } from 'zod';
+import { PROTOCOLS } from '../../firmware-protocol/types.ts';
 import { parseSource } from './source.ts';
 
 /** Draw-rule profiles (rules.md 6.x); the engine's draw rules implement them. */
@@ -14,15 +15,14 @@ const sourceField = text().superRefine((value, ctx) => {
   if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.error.message });
 });
 
-/** Passed to the firmware-protocol decoder; unknown keys go through for protocol-specific options. */
+/**
+ * Protocol and physical-board options: `name` picks the firmware protocol (`auto`: `hid` for hid:
+ * sources, else `line`); the other keys (fieldMap, pieceCodes, orientation, scan, clockWhite,
+ * hidLayout, baudRate…) are firmware-protocol's board description, checked by it at load.
+ */
 export const protocolSchema = z.looseObject({
-  /** Protocol name as firmware-protocol knows it; `auto` lets the transport's default decide. */
-  name: z.string().default('auto'),
-  /** Physical field number → FMJD square (index = field). */
-  fieldMap: z.array(z.number().int().min(0)).optional(),
-  /** Byte codes the board uses for each piece (firmware versions differ). */
-  pieceCodes: z.partialRecord(z.enum(['w', 'b', 'W', 'B']), z.number().int().min(0).max(255)).optional(),
-  orientation: z.enum(['auto', 'normal', 'flipped']).optional(),
+  name: z.enum(['auto', ...PROTOCOLS]).default('auto'),
+  baudRate: z.number().int().positive().optional(),
 });
 
 export const boardSchema = z.strictObject({

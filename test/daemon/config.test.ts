@@ -129,15 +129,31 @@ describe('overrides', () => {
   it('merges per-board protocol options over the global ones', () => {
     const path = file(
       'proto.yaml',
-      'protocol: { name: dgt, pieceCodes: { w: 1 } }\nboards:\n  - source: /dev/ttyUSB0\n    protocol: { name: dgt, orientation: flipped }\n',
+      'protocol: { name: dgt, pieceCodes: { w: 1, b: 4, W: 7, B: 10 } }\nboards:\n  - source: /dev/ttyUSB0\n    protocol: { name: dgt, orientation: rotated }\n',
     );
     const r = loadConfig({ file: path });
     expect(r.ok).toBe(true);
-    if (r.ok)
-      expect(r.value.setups[0].protocol).toMatchObject({
-        name: 'dgt',
-        orientation: 'flipped',
-        pieceCodes: { w: 1 },
-      });
+    if (!r.ok) return;
+    expect(r.value.setups[0].protocol.name).toBe('dgt');
+    expect(r.value.setups[0].options).toMatchObject({
+      orientation: 'rotated',
+      pieceCodes: { w: 1, b: 4, W: 7, B: 10 },
+    });
+  });
+
+  it('reports bad board descriptions through the protocol checker', () => {
+    const r = loadConfig({
+      file: file(
+        'badproto.yaml',
+        'boards:\n  - source: /dev/ttyUSB0\n    protocol: { name: dgt, orientation: sideways }\n',
+      ),
+    });
+    expect(r).toMatchObject({
+      ok: false,
+      error: ['boards[0].protocol: orientation must be auto, normal or rotated'],
+    });
+    const name = loadConfig({ flags: { boards: ['/dev/x'] }, env: { DAMLINK_PROTOCOL__NAME: 'usb' } });
+    expect(name.ok).toBe(false);
+    if (!name.ok) expect(name.error[0]).toMatch(/^protocol\.name: /);
   });
 });
