@@ -1,0 +1,328 @@
+// READ /work/main/CONTRIBUTING.md BEFORE EDITING: several engineers share this tree (commit only your own paths, never `git add -A`).
+// One board's game record: turns the tracker's outputs and the arbiter's actions into versioned
+// GameEvents, keeps the recent ones for clients that reconnect (`since`), and the whole game for
+// snapshots and PDN. Pure: time arrives with every input.
+import type { Side } from '../../firmware-protocol/events.ts';
+import { colorOf, type Move, parseFen, Position, writeFen } from '../engine/index.ts';
+import type { ArbiterDecision, TrackerOutput } from '../tracker/types.ts';
+import { type GameEnd, gameEnd } from './end.ts';
+import { gameToPdn } from './pdn.ts';
+import type {
+  AlertRecord,
+  BoardState,
+  GameEvent,
+  GameInfo,
+  GameResult,
+  GameSnapshot,
+  RecordedMove,
+} from './types.ts';
+
+/** Distributes over the union so each event kind keeps its own fields. */
+type EventBody = GameEvent extends infer E
+  ? E extends GameEvent
+    ? Omit<E, 'board' | 'version' | 't'>
+    : never
+  : never;
+
+export interface GameRecordOptions {
+  info: GameInfo;
+  /** FEN the game starts from (default: the variant's initial position). */
+  startFen?: string;
+  /** Draw-rule profile of the tournament (see src/engine/draw.ts); default: the variant's own. */
+  drawProfile?: string;
+  /** Write the result the engine proposes at once instead of waiting for the arbiter. */
+  autoResult?: boolean;
+  /** How many recent events to keep for `since` (default 200). */
+  keepEvents?: number;
+  state?: BoardState;
+  serial?: string;
+}
+
+export class GameRecord {
+  private readonly autoResult: boolean;
+  private readonly drawProfile: string | undefined;
+  private readonly keep: number;
+  private info: GameInfo;
+  private state: BoardState;
+  private serial: string | undefined;
+  private version = 0;
+  private startFen: string;
+  private fen: string;
+  private moves: RecordedMove[] = [];
+  /** Engine moves and positions of the game, for game-end and draw rules (positions[0] = start). */
+  private engineMoves: Move[] = [];
+  private positions: Position[];
+  private clock: GameSnapshot['clock'];
+  /** The last move is waiting for the mover's clock press to know its clock. */
+  private clockPending = false;
+  private alerts: AlertRecord[] = [];
+  private result: GameResult = '*';
+  private proposed: GameSnapshot['proposedResult'];
+  private recent: GameEvent[] = [];
+
+  constructor(options: GameRecordOptions) {
+    this.info = { ...options.info };
+    this.autoResult = options.autoResult ?? false;
+    this.drawProfile = options.drawProfile;
+    this.keep = options.keepEvents ?? 200;
+    this.state = options.state ?? 'connecting';
+    this.serial = options.serial;
+    const start = this.parse(options.startFen) ?? Position.initial(this.info.variant);
+    this.startFen = writeFen(start);
+    this.fen = this.startFen;
+    this.positions = [start];
+  }
+
+  get board(): number {
+    return this.info.board;
+  }
+
+  get currentVersion(): number {
+    return this.version;
+  }
+
+  /** One tracker output → the GameEvents it causes (possibly none). */
+  apply(output: TrackerOutput): GameEvent[] {
+    const out: GameEvent[] = [];
+    switch (output.type) {
+      case 'move':
+        this.applyMove(output, out);
+        break;
+      case 'alert':
+        this.applyAlert({ ...output.alert, board: this.board }, out);
+        break;
+      case 'takeback': {
+        const keep = this.moves.filter((m) => m.ply <= output.ply).length;
+        this.moves = this.moves.slice(0, keep);
+        this.engineMoves = this.engineMoves.slice(0, keep);
+        this.positions = this.positions.slice(0, keep + 1);
+        this.setPosition(output.fen);
+        this.clockPending = false;
+        this.emit(out, output.t, { kind: 'takeback', ply: output.ply, fen: this.fen });
+        this.reviewEnd(out, output.t, true);
+        break;
+      }
+      case 'new-game':
+        this.startNewGame(output.fen, output.t, out);
+        break;
+      case 'result-gesture':
+        if (output.result)
+          this.propose({ result: output.result, reason: 'result shown on the board' }, out, output.t);
+        break;
+      case 'clock':
+        this.applyClock(output, out);
+        break;
+      case 'position-set':
+        this.setPosition(output.fen);
+        this.emit(out, output.t, { kind: 'position-set', fen: this.fen, reason: output.reason });
+        this.reviewEnd(out, output.t, true);
+        break;
+    }
+    return out;
+  }
+
+  /** The arbiter's decision on an alert (the tracker's outputs for it arrive through `apply`). */
+  decide(decision: ArbiterDecision, t: number): GameEvent[] {
+    const i = this.alerts.findIndex((a) => a.id === decision.alertId);
+    if (i < 0) return [];
+    this.alerts = this.alerts.map((a, j) => (j === i ? { ...a, decision: { ...decision, t } } : a));
+    const out: GameEvent[] = [];
+    this.emit(out, t, { kind: 'decision', alertId: decision.alertId, decision });
+    return out;
+  }
+
+  /** The arbiter writes a result (`*` clears it); confirming the proposal is writing it. */
+  setResult(result: GameResult, t: number): GameEvent[] {
+    if (result === this.result && !this.proposed) return [];
+    this.result = result;
+    this.proposed = undefined;
+    const out: GameEvent[] = [];
+    this.emit(out, t, { kind: 'result', result });
+    return out;
+  }
+
+  setInfo(info: Partial<GameInfo>, t: number): GameEvent[] {
+    const next: GameInfo = { ...this.info, ...info, board: this.info.board };
+    if (JSON.stringify(next) === JSON.stringify(this.info)) return [];
+    this.info = next;
+    const out: GameEvent[] = [];
+    this.emit(out, t, { kind: 'info', info: { ...next } });
+    return out;
+  }
+
+  setState(state: BoardState, t: number, serial?: string): GameEvent[] {
+    if (state === this.state && (serial === undefined || serial === this.serial)) return [];
+    this.state = state;
+    if (serial !== undefined) this.serial = serial;
+    const out: GameEvent[] = [];
+    this.emit(out, t, {
+      kind: 'state',
+      state,
+      ...(this.serial !== undefined ? { serial: this.serial } : {}),
+    });
+    return out;
+  }
+
+  /** Events after `version`, or undefined when they are no longer kept (send a snapshot instead). */
+  since(version: number): GameEvent[] | undefined {
+    if (version === this.version) return [];
+    if (version > this.version || version < 0) return undefined;
+    const first = this.recent[0]?.version ?? this.version + 1;
+    if (version + 1 < first) return undefined;
+    return this.recent.slice(version + 1 - first);
+  }
+
+  snapshot(): GameSnapshot {
+    return {
+      info: { ...this.info },
+      version: this.version,
+      state: this.state,
+      ...(this.serial !== undefined ? { serial: this.serial } : {}),
+      startFen: this.startFen,
+      fen: this.fen,
+      moves: [...this.moves],
+      ...(this.clock ? { clock: { ...this.clock } } : {}),
+      alerts: [...this.alerts],
+      result: this.result,
+      ...(this.proposed ? { proposedResult: { ...this.proposed } } : {}),
+    };
+  }
+
+  toPdn(): string {
+    return gameToPdn(this.snapshot());
+  }
+
+  // ——— internals ———
+
+  private parse(fen: string | undefined): Position | undefined {
+    if (fen === undefined) return undefined;
+    const r = parseFen(fen, { variant: this.info.variant });
+    return r.ok ? r.value : undefined;
+  }
+
+  /** Sets the current position from the tracker's FEN (kept verbatim when the engine cannot read it). */
+  private setPosition(fen: string): void {
+    const pos = this.parse(fen);
+    this.fen = pos ? writeFen(pos) : fen;
+    if (pos) this.positions = [...this.positions.slice(0, -1), pos];
+  }
+
+  private applyMove(output: Extract<TrackerOutput, { type: 'move' }>, out: GameEvent[]): void {
+    const mover: Side = colorOf(output.move.piece);
+    const after = this.parse(output.fenAfter);
+    this.fen = after ? writeFen(after) : output.fenAfter;
+    const alertIds = this.alerts
+      .filter((a) => a.ply === output.ply && (output.irregular?.includes(a.rule) ?? true))
+      .map((a) => a.id);
+    const clockNow = this.clock && this.clock.running !== mover ? this.clock : undefined;
+    const move: RecordedMove = {
+      ply: output.ply,
+      pdn: output.pdn,
+      from: output.move.from,
+      to: output.move.to,
+      path: [...output.move.path],
+      captured: [...output.move.captured],
+      fenAfter: this.fen,
+      t: output.t,
+      ...(clockNow
+        ? { clock: { white: clockNow.white, black: clockNow.black, running: clockNow.running } }
+        : {}),
+      ...(alertIds.length > 0 ? { alerts: alertIds } : {}),
+    };
+    this.clockPending = clockNow === undefined;
+    this.moves = [...this.moves, move];
+    this.engineMoves = [...this.engineMoves, output.move];
+    this.positions = [...this.positions, after ?? this.positions.at(-1)!];
+    this.emit(out, output.t, { kind: 'move', move });
+    this.reviewEnd(out, output.t, false);
+  }
+
+  private applyAlert(alert: AlertRecord, out: GameEvent[]): void {
+    const known = this.alerts.findIndex((a) => a.id === alert.id);
+    this.alerts =
+      known < 0
+        ? [...this.alerts, alert]
+        : this.alerts.map((a, j) => (j === known ? { ...alert, decision: a.decision } : a));
+    // An alert about a move already recorded is attached to it.
+    const i = this.moves.findIndex((m) => m.ply === alert.ply);
+    if (i >= 0 && !this.moves[i].alerts?.includes(alert.id)) {
+      const m = this.moves[i];
+      this.moves = this.moves.map((x, j) =>
+        j === i ? { ...m, alerts: [...(m.alerts ?? []), alert.id] } : x,
+      );
+    }
+    this.emit(out, alert.t, { kind: 'alert', alert: this.alerts.find((a) => a.id === alert.id)! });
+  }
+
+  private applyClock(output: Extract<TrackerOutput, { type: 'clock' }>, out: GameEvent[]): void {
+    const { white, black, running, t } = output;
+    const c = this.clock;
+    if (c && c.white === white && c.black === black && c.running === running) return;
+    this.clock = { white, black, running, t };
+    const last = this.moves.at(-1);
+    if (this.clockPending && last) {
+      const mover = colorOf(this.engineMoves.at(-1)!.piece);
+      if (running !== mover) {
+        this.moves = [...this.moves.slice(0, -1), { ...last, clock: { white, black, running } }];
+        this.clockPending = false;
+      }
+    }
+    this.emit(out, t, { kind: 'clock', white, black, running });
+  }
+
+  private startNewGame(fen: string, t: number, out: GameEvent[]): void {
+    const start = this.parse(fen) ?? Position.initial(this.info.variant);
+    this.startFen = writeFen(start);
+    this.fen = this.startFen;
+    this.positions = [start];
+    this.moves = [];
+    this.engineMoves = [];
+    this.alerts = [];
+    this.result = '*';
+    this.proposed = undefined;
+    this.clockPending = false;
+    this.version++;
+    this.push(out, {
+      board: this.board,
+      version: this.version,
+      t,
+      kind: 'new-game',
+      snapshot: this.snapshot(),
+    });
+  }
+
+  /** After a change of position: propose (or write) the result when the game is over. */
+  private reviewEnd(out: GameEvent[], t: number, positionChanged: boolean): void {
+    if (this.result !== '*') return;
+    const end = gameEnd(this.positions, this.engineMoves, this.info.variant, this.drawProfile);
+    if (end) this.propose(end, out, t);
+    else if (positionChanged && this.proposed) {
+      this.proposed = undefined;
+      this.emit(out, t, { kind: 'result', result: this.result });
+    }
+  }
+
+  private propose(end: GameEnd, out: GameEvent[], t: number): void {
+    if (this.result !== '*') return;
+    if (this.autoResult) {
+      this.result = end.result;
+      this.proposed = undefined;
+      this.emit(out, t, { kind: 'result', result: end.result });
+      return;
+    }
+    if (this.proposed?.result === end.result && this.proposed.reason === end.reason) return;
+    this.proposed = { result: end.result, reason: end.reason };
+    this.emit(out, t, { kind: 'result', result: this.result, proposed: { ...this.proposed } });
+  }
+
+  private emit(out: GameEvent[], t: number, body: EventBody): void {
+    this.version++;
+    this.push(out, { ...body, board: this.board, version: this.version, t } as GameEvent);
+  }
+
+  private push(out: GameEvent[], event: GameEvent): void {
+    out.push(event);
+    this.recent.push(event);
+    if (this.recent.length > this.keep) this.recent.splice(0, this.recent.length - this.keep);
+  }
+}

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { clockComment, clockText, GameRecord, gamesToPdn } from '../../src/game/index.ts';
+import type { GameInfo } from '../../src/game/types.ts';
+import { player } from './helpers.ts';
+
+const info: GameInfo = {
+  board: 1,
+  round: 4,
+  event: 'NK "Finale"',
+  site: 'Hoogeveen',
+  date: '2026.11.29',
+  white: 'Baliakin, Alexander',
+  black: 'Sijbrands, Ton',
+  variant: 'international',
+  timeControl: '5400+30',
+};
+
+describe('PDN clocks (lidraughts form)', () => {
+  it('writes H:MM:SS, rounding down, never negative', () => {
+    expect(clockText(5_400_000)).toBe('1:30:00');
+    expect(clockText(61_999)).toBe('0:01:01');
+    expect(clockText(-5)).toBe('0:00:00');
+  });
+  it('capital letter on the side whose clock runs', () => {
+    expect(clockComment({ white: 3_600_000, black: 59_000, running: 'black' })).toBe(
+      '[%clock w1:00:00 B0:00:59]',
+    );
+    expect(clockComment({ white: 3_600_000, black: 59_000, running: 'white' })).toBe(
+      '[%clock W1:00:00 b0:00:59]',
+    );
+    expect(clockComment({ white: 0, black: 0, running: null })).toBe('[%clock w0:00:00 b0:00:00]');
+  });
+});
+
+describe('toPdn', () => {
+  it('writes the tags lidraughts reads, moves with clocks and the arbiter markers', () => {
+    const rec = new GameRecord({ info });
+    const p = player();
+    rec.apply({ type: 'clock', t: 0, white: 5_400_000, black: 5_400_000, running: 'white' });
+    rec.apply(p.move('32-28', 10_000));
+    rec.apply({ type: 'clock', t: 10_050, white: 5_390_000, black: 5_400_000, running: 'black' });
+    rec.apply(p.move('19-23', 20_000));
+    rec.apply({ type: 'clock', t: 20_050, white: 5_390_000, black: 5_390_000, running: 'white' });
+    rec.apply(p.move('28x19', 30_000));
+    rec.apply({
+      type: 'alert',
+      t: 30_100,
+      alert: {
+        id: '3-4.11-1',
+        rule: '4.11',
+        ply: 3,
+        side: 'white',
+        message: 'took {23} off late',
+        t: 30_100,
+        events: [],
+      },
+    });
+    rec.decide({ alertId: '3-4.11-1', kind: 'stands' }, 31_000);
+    expect(rec.toPdn()).toBe(
+      [
+        '[Event "NK \\"Finale\\""]',
+        '[Site "Hoogeveen"]',
+        '[Date "2026.11.29"]',
+        '[Round "4"]',
+        '[White "Baliakin, Alexander"]',
+        '[Black "Sijbrands, Ton"]',
+        '[Result "*"]',
+        '[GameType "20"]',
+        '[TimeControl "5400+30"]',
+        '',
+        '1. 32-28 {[%clock w1:29:50 B1:30:00]} 19-23 {[%clock W1:29:50 b1:29:50]}',
+        '2. 28x19 {4.11: took (23) off late — arbiter: stands} *',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('writes SetUp and FEN for a set-up position, black to move numbered 1...', () => {
+    const fen = 'B:W38,40:B23,12';
+    const rec = new GameRecord({ info: { ...info, timeControl: undefined }, startFen: fen });
+    const p = player(fen);
+    rec.apply(p.move('12-17', 1));
+    rec.apply(p.move('38-33', 2));
+    const pdn = rec.toPdn();
+    expect(pdn).toContain('[SetUp "1"]\n[FEN "B:W38,40:B12,23"]');
+    expect(pdn).not.toContain('TimeControl');
+    expect(pdn).toMatch(/\n1\.\.\. 12-17 2\. 38-33 \*\n$/);
+  });
+
+  it('GameType 26 for the 64-square (brazilian) game, "?" for missing tags', () => {
+    const rec = new GameRecord({ info: { board: 2, round: 1, variant: 'brazilian' } });
+    const pdn = rec.toPdn();
+    expect(pdn).toContain('[GameType "26"]');
+    expect(pdn).toContain('[Event "?"]');
+    expect(pdn).toContain('[Date "????.??.??"]');
+    expect(pdn).not.toContain('FEN');
+  });
+
+  it('wraps long games under 80 columns and separates games with a blank line', () => {
+    const rec = new GameRecord({ info });
+    const p = player();
+    const moves = ['32-28', '19-23', '28x19', '14x23', '37-32', '10-14', '41-37', '5-10', '46-41', '20-24'];
+    moves.forEach((m, i) => rec.apply(p.move(m, i)));
+    const one = rec.toPdn();
+    for (const line of one.split('\n')) expect(line.length).toBeLessThanOrEqual(80);
+    const two = gamesToPdn([rec.snapshot(), new GameRecord({ info: { ...info, board: 2 } }).snapshot()]);
+    expect(two.split('[Event ').length - 1).toBe(2);
+    expect(two).toContain('*\n\n[Event');
+    expect(one.replace(/\s+/g, ' ')).toContain(
+      '1. 32-28 19-23 2. 28x19 14x23 3. 37-32 10-14 4. 41-37 5-10 5. 46-41 20-24 *',
+    );
+  });
+});
