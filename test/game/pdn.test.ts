@@ -100,7 +100,7 @@ describe('toPdn', () => {
     const rec = new GameRecord({ info });
     const p = player();
     const moves = ['32-28', '19-23', '28x19', '14x23', '37-32', '10-14', '41-37', '5-10', '46-41', '20-24'];
-    moves.forEach((m, i) => rec.apply(p.move(m, i)));
+    for (const [i, m] of moves.entries()) rec.apply(p.move(m, i));
     const one = rec.toPdn();
     for (const line of one.split('\n')) expect(line.length).toBeLessThanOrEqual(80);
     const two = gamesToPdn([rec.snapshot(), new GameRecord({ info: { ...info, board: 2 } }).snapshot()]);
