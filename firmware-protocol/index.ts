@@ -1,0 +1,113 @@
+// firmware-protocol: bytes ⇄ BoardEvents for the damlink line protocol, DGT boards and HID snapshot
+// boards. Pure: no ports, no timers; the caller passes receive times in.
+import { DgtDecoder } from './dgt/decoder.ts';
+import { DgtBoardEncoder, DgtCommandParser, encodeDgtCommand } from './dgt/encoder.ts';
+import { encodeHidCommand, HidBoardEncoder, HidCommandParser, HidDecoder } from './hid/codec.ts';
+import { LineDecoder } from './line/decoder.ts';
+import { encodeLineCommand, LineBoardEncoder, LineCommandParser } from './line/encoder.ts';
+import { CommandWriter, DecoderStream, LineParser, type StreamTiming } from './streams.ts';
+import type {
+  BoardEncoder,
+  CommandParser,
+  Decoder,
+  HostCommand,
+  ProtocolName,
+  ProtocolOptions,
+} from './types.ts';
+
+export * from './board.ts';
+export * from './config.ts';
+export { ackData, bwTimeData, parseBwTime } from './dgt/clock.ts';
+export { CLOCK, CMD, DEFAULT_PIECE_CODES, MSG } from './dgt/constants.ts';
+export { DgtDecoder } from './dgt/decoder.ts';
+export {
+  DgtBoardEncoder,
+  DgtCommandParser,
+  type DgtMessage,
+  encodeDgtClockAck,
+  encodeDgtCommand,
+  encodeDgtMessage,
+} from './dgt/encoder.ts';
+export type * from './events.ts';
+export { encodeHidCommand, HidBoardEncoder, HidCommandParser, HidDecoder, hidHello } from './hid/codec.ts';
+export { DEFAULT_HID_LAYOUT } from './hid/layout.ts';
+export { LineDecoder } from './line/decoder.ts';
+export { encodeLineCommand, LineBoardEncoder, LineCommandParser } from './line/encoder.ts';
+export { crc16, frameLine, LINE_PROTOCOL_VERSION, MAX_LINE, unframeLine } from './line/frame.ts';
+export * from './orientation.ts';
+export * from './streams.ts';
+export * from './types.ts';
+
+/** Host side: a fresh decoder for one board connection. */
+export function createDecoder(protocol: ProtocolName, options: ProtocolOptions = {}): Decoder {
+  switch (protocol) {
+    case 'line':
+      return new LineDecoder(options);
+    case 'dgt':
+      return new DgtDecoder(options);
+    case 'hid':
+      return new HidDecoder(options);
+  }
+}
+
+/** Host side: the bytes for a command; empty when this protocol (or these options) cannot say it. */
+export function encodeHostCommand(
+  protocol: ProtocolName,
+  cmd: HostCommand,
+  options: ProtocolOptions = {},
+): Uint8Array {
+  switch (protocol) {
+    case 'line':
+      return encodeLineCommand(cmd);
+    case 'dgt':
+      return encodeDgtCommand(cmd, options);
+    case 'hid':
+      return encodeHidCommand(cmd, options);
+  }
+}
+
+export const canEncodeHostCommand = (
+  protocol: ProtocolName,
+  cmd: HostCommand,
+  options: ProtocolOptions = {},
+): boolean => encodeHostCommand(protocol, cmd, options).length > 0;
+
+/** Board side (simulator): events → bytes, with the board's own state (sequence numbers, lever, picture). */
+export function createBoardEncoder(protocol: ProtocolName, options: ProtocolOptions = {}): BoardEncoder {
+  switch (protocol) {
+    case 'line':
+      return new LineBoardEncoder();
+    case 'dgt':
+      return new DgtBoardEncoder(options);
+    case 'hid':
+      return new HidBoardEncoder(options);
+  }
+}
+
+/** Board side (simulator): host bytes → commands to answer. */
+export function createCommandParser(protocol: ProtocolName, options: ProtocolOptions = {}): CommandParser {
+  switch (protocol) {
+    case 'line':
+      return new LineCommandParser();
+    case 'dgt':
+      return new DgtCommandParser(options);
+    case 'hid':
+      return new HidCommandParser(options);
+  }
+}
+
+/**
+ * Host side as streams: `port.pipe(parser)` gives BoardEvents; `writer.pipe(port)` and
+ * `writer.send(cmd)` sends commands. The line protocol's parser is built on ReadlineParser.
+ */
+export function createHostStreams(
+  protocol: ProtocolName,
+  options: ProtocolOptions,
+  timing: StreamTiming,
+): { parser: LineParser | DecoderStream; writer: CommandWriter } {
+  const parser =
+    protocol === 'line'
+      ? new LineParser(options, timing)
+      : new DecoderStream(createDecoder(protocol, options), timing);
+  return { parser, writer: new CommandWriter((cmd) => encodeHostCommand(protocol, cmd, options)) };
+}

@@ -1,0 +1,210 @@
+// The line protocol's message bodies: board lines `TYPE SEQ ARGS…`, host lines `TYPE ARGS…`.
+import { isPieceCode, isSquareString } from '../board.ts';
+import type { BoardEvent, HelloEvent, Side } from '../events.ts';
+import type { HostCommand } from '../types.ts';
+import { LINE_PROTOCOL_VERSION, sanitizeText } from './frame.ts';
+
+export type BoardLineType = 'hello' | 'lift' | 'put' | 'snap' | 'clock' | 'press' | 'fault' | 'pong';
+
+const sideChar = (side: Side | null): string => (side === 'white' ? 'w' : side === 'black' ? 'b' : '-');
+const charSide = (c: string): Side | null | undefined =>
+  c === 'w' ? 'white' : c === 'b' ? 'black' : c === '-' ? null : undefined;
+
+const SERIAL = /^[A-Za-z0-9._-]{1,32}$/;
+const INT = /^\d{1,9}$/;
+
+/**
+ * An event → the body of the board line that tells it (without seq), or undefined when the line
+ * protocol has no such line (daemon ticks).
+ */
+export function boardLineArgs(event: BoardEvent): { type: BoardLineType; args: string[] } | undefined {
+  switch (event.type) {
+    case 'hello': {
+      const args = [LINE_PROTOCOL_VERSION, `serial=${event.serial}`];
+      if (event.firmware) args.push(`fw=${event.firmware.replace(/\s/g, '_')}`);
+      args.push(`squares=${event.squares}`, `senses=${event.senses}`);
+      if (event.capabilities?.length) args.push(`caps=${event.capabilities.join(',')}`);
+      return { type: 'hello', args };
+    }
+    case 'lift':
+      return { type: 'lift', args: [String(event.square)] };
+    case 'put':
+      return {
+        type: 'put',
+        args: event.piece ? [String(event.square), event.piece] : [String(event.square)],
+      };
+    case 'snapshot':
+      return { type: 'snap', args: [event.board] };
+    case 'clock':
+      return {
+        type: 'clock',
+        args: [
+          String(Math.max(0, Math.round(event.white))),
+          String(Math.max(0, Math.round(event.black))),
+          sideChar(event.running),
+        ],
+      };
+    case 'press':
+      return { type: 'press', args: [sideChar(event.side)] };
+    case 'fault': {
+      const code = event.code.replace(/^board-/, '').replace(/[^A-Za-z0-9._-]/g, '_') || 'fault';
+      return { type: 'fault', args: event.message ? [code, sanitizeText(event.message)] : [code] };
+    }
+    case 'tick':
+      return event.reply === 'pong' ? { type: 'pong', args: [] } : undefined;
+  }
+}
+
+/** Parse problems of a well-framed line: the decoder turns them into `bad-args` faults. */
+export type BoardLineResult =
+  | { ok: true; events: BoardEvent[]; hello?: HelloEvent }
+  | { ok: false; code: string; message: string };
+
+const bad = (message: string): BoardLineResult => ({ ok: false, code: 'bad-args', message });
+
+/**
+ * The arguments of a known board line type → events. `n` is the board's square count (from hello).
+ * Extra trailing arguments are ignored (a newer minor version may add them).
+ */
+export function parseBoardLine(
+  type: string,
+  args: string[],
+  rest: string,
+  t: number,
+  n: number,
+): BoardLineResult | undefined {
+  switch (type) {
+    case 'lift': {
+      const square = squareArg(args[0], n);
+      return square
+        ? { ok: true, events: [{ t, type: 'lift', square }] }
+        : bad(`lift: bad square "${args[0] ?? ''}"`);
+    }
+    case 'put': {
+      const square = squareArg(args[0], n);
+      if (!square) return bad(`put: bad square "${args[0] ?? ''}"`);
+      const piece = args[1];
+      if (piece === undefined || piece === 'o') return { ok: true, events: [{ t, type: 'put', square }] };
+      if (!isPieceCode(piece)) return bad(`put: bad piece "${piece}"`);
+      return { ok: true, events: [{ t, type: 'put', square, piece }] };
+    }
+    case 'snap': {
+      const board = args[0] ?? '';
+      return isSquareString(board, n)
+        ? { ok: true, events: [{ t, type: 'snapshot', board }] }
+        : bad(`snap: bad board "${board}"`);
+    }
+    case 'clock': {
+      const running = charSide(args[2] ?? '');
+      if (!INT.test(args[0] ?? '') || !INT.test(args[1] ?? '') || running === undefined)
+        return bad('clock: expected WHITE_MS BLACK_MS w|b|-');
+      return {
+        ok: true,
+        events: [{ t, type: 'clock', white: Number(args[0]), black: Number(args[1]), running }],
+      };
+    }
+    case 'press': {
+      const side = charSide(args[0] ?? '');
+      return side ? { ok: true, events: [{ t, type: 'press', side }] } : bad('press: expected w or b');
+    }
+    case 'fault': {
+      const code = args[0];
+      if (!code) return bad('fault: no code');
+      const message = rest.slice(code.length).trim();
+      return { ok: true, events: [{ t, type: 'fault', code: `board-${code}`, message, resync: true }] };
+    }
+    case 'pong':
+      return { ok: true, events: [{ t, type: 'tick', reply: 'pong' }] };
+    case 'hello':
+      return parseHello(args, t);
+    default:
+      return undefined;
+  }
+}
+
+function squareArg(arg: string | undefined, n: number): number | undefined {
+  if (arg === undefined || !/^\d{1,3}$/.test(arg)) return undefined;
+  const s = Number(arg);
+  return s >= 1 && s <= n ? s : undefined;
+}
+
+function parseHello(args: string[], t: number): BoardLineResult {
+  const version = args[0] ?? '';
+  if (!/^\d+\.\d+$/.test(version)) return bad(`hello: bad version "${version}"`);
+  const kv = new Map<string, string>();
+  for (const a of args.slice(1)) {
+    const eq = a.indexOf('=');
+    if (eq > 0) kv.set(a.slice(0, eq), a.slice(eq + 1));
+  }
+  const serial = kv.get('serial') ?? '';
+  const squares = Number(kv.get('squares'));
+  const senses = kv.get('senses');
+  if (!SERIAL.test(serial)) return bad(`hello: bad serial "${serial}"`);
+  if (squares !== 50 && squares !== 32) return bad(`hello: squares must be 50 or 32`);
+  if (senses !== 'pieces' && senses !== 'occupancy') return bad(`hello: senses must be pieces or occupancy`);
+  const hello: HelloEvent = {
+    t,
+    type: 'hello',
+    serial,
+    protocol: `damlink-line/${version}`,
+    squares,
+    senses,
+  };
+  const fw = kv.get('fw');
+  if (fw) hello.firmware = fw;
+  const caps = kv.get('caps');
+  if (caps) hello.capabilities = caps.split(',').filter(Boolean);
+  return { ok: true, events: [hello], hello };
+}
+
+/** A host command → host line body, or undefined when the line protocol has no such command. */
+export function hostLineBody(cmd: HostCommand): string | undefined {
+  switch (cmd.type) {
+    case 'snapshot':
+      return 'dump';
+    case 'ping':
+      return cmd.token ? `ping ${cmd.token.replace(/[^A-Za-z0-9._-]/g, '_')}` : 'ping';
+    case 'identify':
+      return 'ident';
+    case 'set-clock':
+      return `clock ${Math.max(0, Math.round(cmd.white))} ${Math.max(0, Math.round(cmd.black))} ${sideChar(cmd.running)}`;
+    case 'display':
+      return `text ${sanitizeText(cmd.text)}`.trimEnd();
+    case 'leds':
+      return `leds ${cmd.squares.length ? cmd.squares.join(',') : '-'}`;
+    default:
+      return undefined;
+  }
+}
+
+/** Board side: a host line body → the command (undefined for unknown or malformed lines). */
+export function parseHostLine(body: string): HostCommand | undefined {
+  const space = body.indexOf(' ');
+  const type = space < 0 ? body : body.slice(0, space);
+  const rest = space < 0 ? '' : body.slice(space + 1);
+  const args = rest.split(' ').filter(Boolean);
+  switch (type) {
+    case 'dump':
+      return { type: 'snapshot' };
+    case 'ping':
+      return args[0] ? { type: 'ping', token: args[0] } : { type: 'ping' };
+    case 'ident':
+      return { type: 'identify' };
+    case 'clock': {
+      const running = charSide(args[2] ?? '');
+      if (!INT.test(args[0] ?? '') || !INT.test(args[1] ?? '') || running === undefined) return undefined;
+      return { type: 'set-clock', white: Number(args[0]), black: Number(args[1]), running };
+    }
+    case 'text':
+      return { type: 'display', text: rest };
+    case 'leds': {
+      if (args[0] === '-') return { type: 'leds', squares: [] };
+      const squares = (args[0] ?? '').split(',').map(Number);
+      return squares.every((s) => Number.isInteger(s) && s >= 1 && s <= 50)
+        ? { type: 'leds', squares }
+        : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
