@@ -68,6 +68,11 @@ export interface TrackerOptions {
   settleMs?: number;
   /** The board only senses occupancy: colours and kinds follow from the game. */
   occupancyOnly?: boolean;
+  /**
+   * How long an undecided board may stay unchanged before it is read as an irregular move when no
+   * clock is pressed (docs/irregularities.md, default 4000 ms).
+   */
+  alertAfterMs?: number;
 }
 
 export interface TrackerState {
