@@ -1,0 +1,280 @@
+// One board connection: open → start commands → identify → hello (serial) → full dump, then
+// liveness about once a second. On error or silence: close and retry with capped backoff, forever.
+import type { BoardEvent } from '../../firmware-protocol/events.ts';
+import type { HostCommand } from '../../firmware-protocol/types.ts';
+import type { BoardState } from '../../src/game/types.ts';
+import type { ProtocolDriver, StreamDecoder } from './driver.ts';
+import type { Link, LinkOpener } from './link.ts';
+
+export interface ConnectionTiming {
+  /** Ping period and watchdog resolution (default 1000 ms). */
+  livenessMs: number;
+  /** No byte for this long: `silent` (default 2500 ms). */
+  silentMs: number;
+  /** No byte for this long: close and reconnect (default 5000 ms). */
+  lostMs: number;
+  /** No hello this long after opening: ask again, and give up at `lostMs` (default 1500 ms). */
+  helloMs: number;
+  /** Reconnect backoff: first delay, doubling up to the cap (default 250 → 5000 ms). */
+  backoffMs: number;
+  backoffCapMs: number;
+  /** At most one resync dump request per this period (default 500 ms). */
+  resyncMs: number;
+}
+
+export const DEFAULT_TIMING: ConnectionTiming = {
+  livenessMs: 1000,
+  silentMs: 2500,
+  lostMs: 5000,
+  helloMs: 1500,
+  backoffMs: 250,
+  backoffCapMs: 5000,
+  resyncMs: 500,
+};
+
+export interface ConnectionEvents {
+  onState(state: BoardState, detail: { serial?: string; reason?: string }): void;
+  /**
+   * Decoded events once the board is identified. `raw` holds the bytes that produced them (and any
+   * bytes before them that produced nothing), attached to the first event of the batch.
+   */
+  onEvents(serial: string, events: BoardEvent[], raw: Uint8Array): void;
+  onLog?(level: 'debug' | 'info' | 'warn', message: string, fields?: Record<string, unknown>): void;
+}
+
+export interface ConnectionOptions {
+  source: string;
+  open: LinkOpener;
+  driver: ProtocolDriver;
+  events: ConnectionEvents;
+  /** Serial to use when the protocol cannot identify the board (HID serial number, or the source). */
+  fallbackSerial?: string;
+  timing?: Partial<ConnectionTiming>;
+  now?: () => number;
+}
+
+export class BoardConnection {
+  private readonly timing: ConnectionTiming;
+  private readonly now: () => number;
+  private link: Link | undefined;
+  private decoder: StreamDecoder | undefined;
+  private state: BoardState = 'connecting';
+  private serial: string | undefined;
+  private identified = false;
+  private lastRx = 0;
+  private openedAt = 0;
+  private lastResync = Number.NEGATIVE_INFINITY;
+  private backoff: number;
+  private stopped = false;
+  private watchdog: NodeJS.Timeout | undefined;
+  private retry: NodeJS.Timeout | undefined;
+  /** Events and bytes that arrived before the hello. */
+  private early: BoardEvent[] = [];
+  private unattributed: Uint8Array[] = [];
+  /** Counts links opened, so a late callback of an old link is ignored. */
+  private generation = 0;
+
+  constructor(private readonly options: ConnectionOptions) {
+    this.timing = { ...DEFAULT_TIMING, ...options.timing };
+    this.now = options.now ?? Date.now;
+    this.backoff = this.timing.backoffMs;
+  }
+
+  get currentState(): BoardState {
+    return this.state;
+  }
+
+  get currentSerial(): string | undefined {
+    return this.serial;
+  }
+
+  start(): void {
+    this.stopped = false;
+    void this.connect();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.retry);
+    clearInterval(this.watchdog);
+    this.drop();
+  }
+
+  /** Ask the board for a full dump (after a gap, or when the controller wants to reconcile). */
+  requestSnapshot(): void {
+    this.send({ type: 'snapshot' });
+  }
+
+  private log(level: 'debug' | 'info' | 'warn', message: string, fields?: Record<string, unknown>): void {
+    this.options.events.onLog?.(level, message, { source: this.options.source, ...fields });
+  }
+
+  private setState(state: BoardState, reason?: string): void {
+    if (state === this.state) return;
+    this.state = state;
+    this.options.events.onState(state, { serial: this.serial, reason });
+  }
+
+  private async connect(): Promise<void> {
+    if (this.stopped) return;
+    const generation = ++this.generation;
+    let link: Link;
+    try {
+      link = await this.options.open({
+        onData: (bytes) => {
+          if (generation === this.generation) this.receive(bytes);
+        },
+        onClose: (reason) => {
+          if (generation === this.generation) this.lose(reason);
+        },
+      });
+    } catch (e) {
+      if (generation !== this.generation || this.stopped) return;
+      this.log('debug', 'open failed', { error: (e as Error).message });
+      this.scheduleRetry();
+      return;
+    }
+    if (this.stopped || generation !== this.generation) {
+      link.close();
+      return;
+    }
+    this.link = link;
+    this.decoder = this.options.driver.createDecoder();
+    this.identified = false;
+    this.early = [];
+    this.unattributed = [];
+    this.openedAt = this.lastRx = this.now();
+    this.log('info', 'link open');
+    for (const command of this.options.driver.startCommands) this.send(command);
+    if (link.hello) {
+      this.early.push({ ...link.hello, t: this.openedAt });
+      this.identify(link.hello.serial);
+    } else if (this.options.driver.canIdentify) this.send({ type: 'identify' });
+    else this.identify(this.options.fallbackSerial ?? this.options.source);
+    clearInterval(this.watchdog);
+    this.watchdog = setInterval(() => this.check(), this.timing.livenessMs);
+  }
+
+  private send(command: HostCommand): void {
+    const bytes = this.options.driver.encode(command);
+    if (this.link && bytes.length > 0) this.link.write(bytes);
+  }
+
+  private receive(bytes: Uint8Array): void {
+    const t = this.now();
+    this.lastRx = t;
+    if (this.identified && this.state === 'silent') this.setState('active');
+    const decoded = this.decoder ? this.decoder.push(bytes, t) : [];
+    this.unattributed.push(bytes);
+    const events: BoardEvent[] = [];
+    for (const event of decoded) {
+      // A pong is liveness only; the controller makes its own journaled ticks.
+      if (event.type === 'tick') continue;
+      if (event.type === 'hello') this.identify(event.serial);
+      if (event.type === 'fault' && event.resync) this.resync(t);
+      events.push(event);
+    }
+    if (events.length === 0) return;
+    if (!this.identified) {
+      this.early.push(...events);
+      return;
+    }
+    this.emit(events);
+  }
+
+  private emit(events: BoardEvent[]): void {
+    const raw = concat(this.unattributed);
+    this.unattributed = [];
+    this.options.events.onEvents(this.serial!, events, raw);
+  }
+
+  private identify(serial: string): void {
+    const changed = serial !== this.serial;
+    this.serial = serial;
+    if (this.identified && !changed) {
+      // The board said hello again (it restarted): it may have lost its state, so dump again.
+      this.requestSnapshot();
+      return;
+    }
+    this.identified = true;
+    this.backoff = this.timing.backoffMs;
+    // A state change carries the serial, so report it even when already active under another serial.
+    if (changed && this.state === 'active') this.state = 'connecting';
+    this.setState('active');
+    this.log('info', 'board identified', { serial });
+    if (this.early.length > 0) {
+      const early = this.early;
+      this.early = [];
+      this.emit(early);
+    }
+    // After every (re)connect: the full position, so the tracker reconciles whatever happened meanwhile.
+    this.requestSnapshot();
+  }
+
+  private resync(t: number): void {
+    if (t - this.lastResync < this.timing.resyncMs) return;
+    this.lastResync = t;
+    this.requestSnapshot();
+  }
+
+  private check(): void {
+    if (!this.link) return;
+    const t = this.now();
+    const quiet = t - this.lastRx;
+    if (!this.identified) {
+      if (t - this.openedAt >= this.timing.lostMs) {
+        this.lose('no hello from the board');
+        return;
+      }
+      if (t - this.openedAt >= this.timing.helloMs) this.send({ type: 'identify' });
+      return;
+    }
+    if (!this.options.driver.canPing) return;
+    if (quiet >= this.timing.lostMs) {
+      this.lose(`silent for ${quiet} ms`);
+      return;
+    }
+    if (quiet >= this.timing.silentMs) this.setState('silent', `silent for ${quiet} ms`);
+    this.send({ type: 'ping' });
+  }
+
+  private drop(): void {
+    this.generation++;
+    const link = this.link;
+    this.link = undefined;
+    if (this.decoder) {
+      const rest = this.decoder.flush(this.now());
+      this.decoder = undefined;
+      if (this.identified && rest.length > 0) this.emit(rest);
+    }
+    link?.close();
+  }
+
+  private lose(reason: string): void {
+    clearInterval(this.watchdog);
+    this.drop();
+    this.log('warn', 'link lost', { reason });
+    this.setState(this.identified ? 'lost' : 'connecting', reason);
+    this.identified = false;
+    this.scheduleRetry();
+  }
+
+  private scheduleRetry(): void {
+    if (this.stopped) return;
+    clearTimeout(this.retry);
+    const delay = this.backoff;
+    this.backoff = Math.min(this.backoff * 2, this.timing.backoffCapMs);
+    this.retry = setTimeout(() => void this.connect(), delay);
+  }
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0];
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}

@@ -1,0 +1,23 @@
+// What a connection needs from a protocol: a fresh decoder per link, host commands as bytes, and
+// what the protocol can ask of a board.
+import type { BoardEvent } from '../../firmware-protocol/events.ts';
+import type { HostCommand } from '../../firmware-protocol/types.ts';
+
+export interface StreamDecoder {
+  push(chunk: Uint8Array, t: number): BoardEvent[];
+  flush(t: number): BoardEvent[];
+}
+
+export interface ProtocolDriver {
+  readonly name: string;
+  createDecoder(): StreamDecoder;
+  /** Bytes for a host command; empty when the protocol cannot say it. */
+  encode(command: HostCommand): Uint8Array;
+  /** Sent first on every new link (DGT update mode, HID real-time mode). */
+  readonly startCommands: readonly HostCommand[];
+  /** The board answers `identify` with a hello carrying its serial number. */
+  readonly canIdentify: boolean;
+  /** The board answers a cheap request, so silence means trouble (HID boards only speak on change). */
+  readonly canPing: boolean;
+  readonly baudRate: number;
+}

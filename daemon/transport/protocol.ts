@@ -1,0 +1,30 @@
+// ProtocolDriver for each firmware protocol, built on firmware-protocol's decoders and encoders.
+import { canEncodeHostCommand, createDecoder, encodeHostCommand } from '../../firmware-protocol/index.ts';
+import type { HostCommand, ProtocolName, ProtocolOptions } from '../../firmware-protocol/types.ts';
+import type { ProtocolDriver } from './driver.ts';
+
+const BAUD: Record<ProtocolName, number> = { line: 115200, dgt: 9600, hid: 0 };
+
+/** Commands that put a board into event mode on each new link. */
+const START: Record<ProtocolName, HostCommand[]> = {
+  line: [],
+  // Field changes plus the clock whenever it changes (DGT 0x4b); never a scan-mode (EEPROM) command.
+  dgt: [{ type: 'reset' }, { type: 'update-mode', mode: 'changes+clock-nice' }],
+  hid: [{ type: 'realtime' }],
+};
+
+export function protocolDriver(
+  name: ProtocolName,
+  options: ProtocolOptions = {},
+  baudRate?: number,
+): ProtocolDriver {
+  return {
+    name,
+    createDecoder: () => createDecoder(name, options),
+    encode: (command) => encodeHostCommand(name, command, options),
+    startCommands: START[name],
+    canIdentify: canEncodeHostCommand(name, { type: 'identify' }, options),
+    canPing: canEncodeHostCommand(name, { type: 'ping' }, options),
+    baudRate: baudRate ?? BAUD[name],
+  };
+}

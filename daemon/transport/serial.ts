@@ -1,0 +1,17 @@
+// serial:/dev/… — USB serial boards (FTDI, CDC-ACM), Bluetooth RFCOMM, socat PTYs.
+import { SerialPort } from 'serialport';
+import { duplexLink, type LinkOpener } from './link.ts';
+
+export function serialOpener(path: string, baudRate: number): LinkOpener {
+  return (handlers) =>
+    new Promise((resolve, reject) => {
+      const port = new SerialPort({ path, baudRate, autoOpen: false, hupcl: false });
+      port.open((e) => {
+        if (e) {
+          reject(e);
+          return;
+        }
+        resolve(duplexLink(port, handlers));
+      });
+    });
+}
