@@ -25,7 +25,7 @@ export type UnframeResult =
   | { ok: true; body: string }
   | { ok: false; code: 'bad-frame' | 'checksum'; message: string };
 
-const HEX4 = /^[0-9A-Fa-f]{4}$/;
+const HEX4 = /^[0-9A-F]{4}$/;
 
 /** A received line (CR/LF already removed) → its checked body. */
 export function unframeLine(line: string): UnframeResult {
@@ -33,7 +33,7 @@ export function unframeLine(line: string): UnframeResult {
   if (star < 0) return { ok: false, code: 'bad-frame', message: 'no checksum (missing *)' };
   const sum = line.slice(star + 1);
   if (!HEX4.test(sum))
-    return { ok: false, code: 'bad-frame', message: `checksum "${sum}" is not 4 hex digits` };
+    return { ok: false, code: 'bad-frame', message: `checksum "${sum}" is not 4 upper-case hex digits` };
   const body = line.slice(0, star);
   const want = crc16(body);
   if (Number.parseInt(sum, 16) !== want) {

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { type BoardEvent, createBoardEncoder, createDecoder } from '../../firmware-protocol/index.ts';
+import { comparable, loadVectors } from './vectors.ts';
+
+const vectors = loadVectors();
+
+describe('test vectors (firmware-protocol/vectors)', () => {
+  it('has vectors for every protocol', () => {
+    expect(new Set(vectors.map((v) => v.protocol))).toEqual(new Set(['line', 'dgt', 'hid']));
+    expect(
+      vectors
+        .filter((v) => v.roundtrip)
+        .map((v) => v.protocol)
+        .sort(),
+    ).toEqual(expect.arrayContaining(['dgt', 'hid', 'line']));
+  });
+
+  for (const v of vectors) {
+    it(`${v.name}: decodes to the expected events — ${v.description}`, () => {
+      const dec = createDecoder(v.protocol, v.options);
+      const events: BoardEvent[] = [];
+      for (const chunk of v.input) events.push(...dec.push(chunk.bytes, chunk.t));
+      events.push(...dec.flush(v.input.at(-1)?.t ?? 0));
+      expect(comparable(events, v.expected)).toEqual(v.expected);
+      for (const e of events) if (e.type === 'fault') expect(e.message.length).toBeGreaterThan(0);
+    });
+
+    if (v.roundtrip) {
+      it(`${v.name}: the board-side encoder gives back the same bytes`, () => {
+        const enc = createBoardEncoder(v.protocol, v.options);
+        const encoded = Buffer.concat(v.expected.map((e) => enc.encode(e)));
+        const input = Buffer.concat(v.input.map((c) => c.bytes));
+        expect(encoded.toString('hex')).toBe(input.toString('hex'));
+      });
+    }
+  }
+});
