@@ -17,3 +17,13 @@ export { clockCommand, formatClockTime, parseClockComment } from './pdn-clock.ts
 export type { PdnGameToWrite } from './pdn-write.ts';
 export { writePdn, writePdnGame } from './pdn-write.ts';
 export { perft, perftDivide } from './perft.ts';
+export type {
+  DrawCounters,
+  DrawProfileName,
+  DrawRules,
+  EndgameCount,
+  FinalResult,
+  GameOver,
+  GameState,
+} from './draw.ts';
+export { advance, advantageOf, DRAW_PROFILES, decisiveResult, replay, startGame } from './draw.ts';
