@@ -1,0 +1,123 @@
+// READ /work/main/CONTRIBUTING.md BEFORE EDITING: several engineers share this tree (commit only your own paths, never `git add -A`).
+// Feeds: who follows what, the catch-up a new subscription gets (missed events or a snapshot), and
+// the fan-out of every GameEvent — serialised once, framed once per distinct subscription id.
+import type { GameEvent, GameSnapshot } from '../../src/game/types.ts';
+import type { Hub } from '../hub.ts';
+import type { Subscription } from './client.ts';
+import { type FeedItem, frame } from './protocol.ts';
+
+/** Event kinds an arbiter's alerts feed carries. */
+const ALERT_KINDS = new Set<GameEvent['kind']>(['alert', 'decision', 'result', 'state']);
+
+export class Feeds {
+  private readonly hub: Hub;
+  private readonly now: () => number;
+  private readonly byBoard = new Map<number, Set<Subscription>>();
+  private readonly rounds = new Set<Subscription>();
+  private readonly alerts = new Set<Subscription>();
+
+  constructor(hub: Hub, now: () => number) {
+    this.hub = hub;
+    this.now = now;
+  }
+
+  get size(): number {
+    let n = this.rounds.size + this.alerts.size;
+    for (const s of this.byBoard.values()) n += s.size;
+    return n;
+  }
+
+  add(sub: Subscription): void {
+    if (sub.feed === 'board') {
+      const set = this.byBoard.get(sub.board!) ?? new Set();
+      set.add(sub);
+      this.byBoard.set(sub.board!, set);
+    } else if (sub.feed === 'round') this.rounds.add(sub);
+    else this.alerts.add(sub);
+  }
+
+  remove(sub: Subscription): void {
+    if (sub.feed === 'board') {
+      const set = this.byBoard.get(sub.board!);
+      set?.delete(sub);
+      if (set?.size === 0) this.byBoard.delete(sub.board!);
+    } else if (sub.feed === 'round') this.rounds.delete(sub);
+    else this.alerts.delete(sub);
+  }
+
+  /** Sends a new subscription what it needs before live events: missed events, or snapshots. */
+  catchUp(sub: Subscription, since: Record<string, number> | number | undefined): void {
+    if (sub.feed === 'alerts') {
+      const games = this.hub.games(this.hub.round());
+      const open = games.flatMap((g) => g.alerts.filter((a) => !a.decision));
+      this.sendItem(sub, { kind: 'alerts', alerts: open });
+      const proposals = games.flatMap((g) =>
+        g.proposedResult ? [{ board: g.info.board, ...g.proposedResult }] : [],
+      );
+      this.sendItem(sub, { kind: 'proposals', proposals });
+      return;
+    }
+    if (sub.feed === 'board') {
+      const snap = this.hub.snapshot(sub.board!);
+      if (snap) this.catchUpBoard(sub, snap.info.board, typeof since === 'number' ? since : undefined, snap);
+      return;
+    }
+    const round = sub.round === 'current' ? this.hub.round() : sub.round!;
+    const versions = typeof since === 'object' ? since : {};
+    for (const game of this.hub.games(round)) {
+      this.catchUpBoard(sub, game.info.board, versions[String(game.info.board)], game);
+    }
+  }
+
+  private catchUpBoard(
+    sub: Subscription,
+    board: number,
+    since: number | undefined,
+    snap: GameSnapshot,
+  ): void {
+    const missed = since === undefined ? undefined : this.hub.since(board, since);
+    if (missed) {
+      for (const e of missed) this.sendEvent(sub, e, JSON.stringify(e));
+      if (missed.length === 0) sub.sent.set(board, since!);
+      return;
+    }
+    this.sendItem(sub, { kind: 'snapshot', board, version: snap.version, snapshot: snap });
+    sub.sent.set(board, snap.version);
+  }
+
+  /** One GameEvent to everyone who follows it. */
+  dispatch(event: GameEvent): void {
+    const paramJson = JSON.stringify(event);
+    const framed = new Map<string, Buffer>();
+    const time = this.now();
+    const send = (sub: Subscription) => {
+      const last = sub.sent.get(event.board);
+      if (last !== undefined && event.version <= last) return;
+      sub.sent.set(event.board, event.version);
+      let data = framed.get(sub.idJson);
+      if (!data) {
+        data = Buffer.from(frame('feed', sub.idJson, paramJson, time));
+        framed.set(sub.idJson, data);
+      }
+      sub.client.send(data);
+    };
+    const boardSubs = this.byBoard.get(event.board);
+    if (boardSubs) for (const sub of boardSubs) send(sub);
+    if (this.rounds.size > 0) {
+      const current = this.hub.round();
+      for (const sub of this.rounds) if (sub.round === 'current' || sub.round === current) send(sub);
+    }
+    if (ALERT_KINDS.has(event.kind)) for (const sub of this.alerts) send(sub);
+  }
+
+  private sendEvent(sub: Subscription, event: GameEvent, paramJson: string): void {
+    const last = sub.sent.get(event.board);
+    if (last !== undefined && event.version <= last) return;
+    sub.sent.set(event.board, event.version);
+    sub.client.send(frame('feed', sub.idJson, paramJson, this.now()));
+  }
+
+  private sendItem(sub: Subscription, item: FeedItem): void {
+    sub.client.send(frame('feed', sub.idJson, JSON.stringify(item), this.now()));
+  }
+}

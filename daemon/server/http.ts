@@ -1,0 +1,154 @@
+// READ /work/main/CONTRIBUTING.md BEFORE EDITING: several engineers share this tree (commit only your own paths, never `git add -A`).
+// HTTP side of the server: JSON API, the round's PDN files and index for broadcasts, health, and the
+// viewer's static files. Every GET answer has ETag + Last-Modified and honours conditional requests.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { gameToPdn } from '../../src/game/pdn.ts';
+import type { GameSnapshot } from '../../src/game/types.ts';
+import type { Hub } from '../hub.ts';
+import { notModified, type ValidatorCache, type Validators } from './conditional.ts';
+import { roundIndex } from './lidraughts.ts';
+import { boardRows } from './rows.ts';
+import { staticFile } from './static.ts';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const PDN_TYPE = 'application/x-draughts-pdn; charset=utf-8';
+
+export interface HttpContext {
+  hub: Hub;
+  webRoot?: string;
+  validators: ValidatorCache;
+  /** Extra facts for /health. */
+  health: () => { clients: number; uptime: number };
+}
+
+type Answer = {
+  status: number;
+  type: string;
+  body: string | Buffer;
+  validators?: Validators;
+  cors?: boolean;
+};
+
+/** PDN text of one game, cached by board and version (games only change through versioned events). */
+export class PdnCache {
+  private readonly cache = new Map<string, { version: number; text: string }>();
+
+  of(game: GameSnapshot): string {
+    const key = `${game.info.round}/${game.info.board}`;
+    const hit = this.cache.get(key);
+    if (hit && hit.version === game.version) return hit.text;
+    const text = gameToPdn(game);
+    this.cache.set(key, { version: game.version, text });
+    return text;
+  }
+}
+
+const notFound = (message: string): Answer => ({
+  status: 404,
+  type: JSON_TYPE,
+  body: JSON.stringify({ error: 'not-found', message }),
+});
+
+export function createHttpHandler(ctx: HttpContext) {
+  const pdn = new PdnCache();
+
+  const json = (key: string, value: unknown, cors = true): Answer => {
+    const body = JSON.stringify(value);
+    return { status: 200, type: JSON_TYPE, body, validators: ctx.validators.of(key, body), cors };
+  };
+  const pdnAnswer = (key: string, body: string): Answer => ({
+    status: 200,
+    type: PDN_TYPE,
+    body,
+    validators: ctx.validators.of(key, body),
+    cors: true,
+  });
+
+  async function route(path: string, query: URLSearchParams): Promise<Answer> {
+    const { hub } = ctx;
+    if (path === '/health') {
+      const boards = hub.boards();
+      return {
+        status: 200,
+        type: JSON_TYPE,
+        body: JSON.stringify({
+          ok: true,
+          round: hub.round(),
+          boards: boards.length,
+          active: boards.filter((b) => b.state === 'active').length,
+          ...ctx.health(),
+        }),
+        cors: true,
+      };
+    }
+    if (path === '/api/v1/boards') return json(path, boardRows(hub));
+    if (path === '/api/v1/games') {
+      const round = query.has('round') ? Number(query.get('round')) : hub.round();
+      if (!Number.isInteger(round) || round < 1) return notFound(`no round "${query.get('round')}"`);
+      return json(`${path}?round=${round}`, hub.games(round));
+    }
+    let m = /^\/api\/v1\/games\/(\d+)$/.exec(path);
+    if (m) {
+      const snap = hub.snapshot(Number(m[1]));
+      return snap ? json(path, snap) : notFound(`no board ${m[1]} in round ${hub.round()}`);
+    }
+    m = /^\/rounds\/(\d+)\/(games\.pdn|index\.json|(?:game-)?(\d+)\.pdn)$/.exec(path);
+    if (m) {
+      const round = Number(m[1]);
+      const games = hub.games(round);
+      if (games.length === 0) return notFound(`no games in round ${round}`);
+      if (m[2] === 'games.pdn') return pdnAnswer(path, games.map((g) => pdn.of(g)).join('\n'));
+      if (m[2] === 'index.json') return json(path, roundIndex(round, games));
+      const game = games.find((g) => g.info.board === Number(m![3]));
+      return game ? pdnAnswer(path, pdn.of(game)) : notFound(`no board ${m[3]} in round ${round}`);
+    }
+    if (ctx.webRoot && !path.startsWith('/api/') && !path.startsWith('/rounds/')) {
+      const file = await staticFile(ctx.webRoot, path);
+      if (file) return { status: 200, type: file.type, body: file.body, validators: file.validators };
+    }
+    return notFound(`nothing at ${path}`);
+  }
+
+  return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    try {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      if (req.method === 'OPTIONS') {
+        res.writeHead(204, {
+          'Access-Control-Allow-Origin': '*',
+          'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
+          'Access-Control-Allow-Headers': 'If-None-Match, If-Modified-Since',
+          'Access-Control-Max-Age': '86400',
+        });
+        res.end();
+        return;
+      }
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.writeHead(405, { Allow: 'GET, HEAD, OPTIONS', 'Content-Type': JSON_TYPE });
+        res.end(JSON.stringify({ error: 'method-not-allowed', message: `${req.method} is not served` }));
+        return;
+      }
+      const a = await route(url.pathname, url.searchParams);
+      const headers: Record<string, string> = { 'Content-Type': a.type, 'Cache-Control': 'no-cache' };
+      if (a.cors) {
+        headers['Access-Control-Allow-Origin'] = '*';
+        headers['Access-Control-Expose-Headers'] = 'ETag, Last-Modified';
+      }
+      if (a.validators) {
+        headers.ETag = a.validators.etag;
+        headers['Last-Modified'] = a.validators.lastModified.toUTCString();
+        if (notModified(req, a.validators)) {
+          delete headers['Content-Type'];
+          res.writeHead(304, headers);
+          res.end();
+          return;
+        }
+      }
+      headers['Content-Length'] = String(Buffer.byteLength(a.body));
+      res.writeHead(a.status, headers);
+      res.end(req.method === 'HEAD' ? undefined : a.body);
+    } catch (e) {
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': JSON_TYPE });
+      res.end(JSON.stringify({ error: 'internal', message: (e as Error).message }));
+    }
+  };
+}

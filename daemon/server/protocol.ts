@@ -1,0 +1,120 @@
+// READ /work/main/CONTRIBUTING.md BEFORE EDITING: several engineers share this tree (commit only your own paths, never `git add -A`).
+// The WebSocket envelope (DGT LiveChess style, docs/api.md): what clients may send, read without
+// ever throwing; and how server messages are written.
+import { z } from 'zod';
+import type { GameEvent, GameSnapshot } from '../../src/game/types.ts';
+import type { AlertRecord, GameResult } from '../../src/game/types.ts';
+
+export type CallId = string | number | null;
+
+export type ErrorCode =
+  | 'bad-json'
+  | 'unknown-call'
+  | 'bad-param'
+  | 'unauthorized'
+  | 'not-found'
+  | 'too-many-subscriptions'
+  | 'failed';
+
+export interface Request {
+  id: CallId;
+  call: string;
+  param: unknown;
+}
+
+const envelope = z.object({
+  id: z.union([z.string().max(200), z.number()]).optional(),
+  call: z.string().max(100),
+  param: z.unknown().optional(),
+});
+
+/** A client frame → the request it carries, or why it cannot be read (with the id when known). */
+export function readRequest(
+  text: string,
+): { ok: true; value: Request } | { ok: false; id: CallId; message: string } {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { ok: false, id: null, message: 'the message is not JSON' };
+  }
+  const r = envelope.safeParse(data);
+  if (!r.success) {
+    const id = typeof data === 'object' && data && 'id' in data ? (data as { id: unknown }).id : null;
+    const safeId = typeof id === 'string' || typeof id === 'number' ? id : null;
+    return { ok: false, id: safeId, message: 'expected an object {"id", "call", "param"}' };
+  }
+  return { ok: true, value: { id: r.data.id ?? null, call: r.data.call, param: r.data.param } };
+}
+
+const board = z.number().int().positive();
+const version = z.number().int().nonnegative();
+const subId = z.union([z.string().max(200), z.number()]);
+const token = z.string().max(500).optional();
+
+export const params = {
+  auth: z.object({ token: z.string().max(500) }),
+  games: z.object({ round: z.number().int().positive().optional(), board: board.optional() }).optional(),
+  subscribe: z.discriminatedUnion('feed', [
+    z.object({ feed: z.literal('board'), board, since: version.optional(), id: subId.optional() }),
+    z.object({
+      feed: z.literal('round'),
+      round: z.number().int().positive().optional(),
+      since: z.record(z.string(), version).optional(),
+      id: subId.optional(),
+    }),
+    z.object({ feed: z.literal('alerts'), id: subId.optional(), token }),
+  ]),
+  unsubscribe: z.object({ id: subId }),
+  decide: z.discriminatedUnion('kind', [
+    z.object({ board, alertId: z.string().max(200), kind: z.literal('stands'), token }),
+    z.object({
+      board,
+      alertId: z.string().max(200),
+      kind: z.literal('corrected'),
+      fen: z.string().max(400),
+      token,
+    }),
+  ]),
+  result: z.object({ board, result: z.enum(['2-0', '1-1', '0-2', '*', 'proposed']), token }),
+  info: z.object({
+    board,
+    info: z
+      .object({
+        event: z.string().max(200),
+        site: z.string().max(200),
+        date: z.string().regex(/^[\d?]{4}\.[\d?]{2}\.[\d?]{2}$/),
+        round: z.number().int().positive(),
+        white: z.string().max(200),
+        black: z.string().max(200),
+        timeControl: z.string().max(100),
+      })
+      .partial()
+      .strict(),
+    token,
+  }),
+} as const;
+
+/** Zod's first issue, as `param.board: expected number`. */
+export function paramError(error: z.ZodError): string {
+  const issue = error.issues[0];
+  const where = ['param', ...(issue?.path ?? [])].join('.');
+  return `${where}: ${issue?.message ?? 'invalid'}`;
+}
+
+/** What a feed message carries: a GameEvent, or a feed-only item. */
+export type FeedItem =
+  | GameEvent
+  | { kind: 'snapshot'; board: number; version: number; snapshot: GameSnapshot }
+  | { kind: 'alerts'; alerts: AlertRecord[] }
+  | { kind: 'proposals'; proposals: Array<{ board: number; result: GameResult; reason: string }> };
+
+/** Server messages are built by string concatenation so a feed item is serialised once for all. */
+export const frame = (
+  response: 'call' | 'feed' | 'error',
+  idJson: string,
+  paramJson: string,
+  time: number,
+): string => `{"response":"${response}","id":${idJson},"param":${paramJson},"time":${time}}`;
+
+export const errorParam = (code: ErrorCode, message: string): string => JSON.stringify({ code, message });

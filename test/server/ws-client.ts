@@ -1,0 +1,90 @@
+// A small test client for the WebSocket API: calls with ids, collected messages, waiting for one.
+import WebSocket from 'ws';
+
+export interface Msg {
+  response: 'call' | 'feed' | 'error';
+  id: string | number | null;
+  // biome-ignore lint/suspicious/noExplicitAny: test messages are inspected freely
+  param: any;
+  time: number;
+}
+
+export class TestClient {
+  readonly ws: WebSocket;
+  readonly messages: Msg[] = [];
+  closeInfo: { code: number; reason: string } | undefined;
+  private nextId = 1;
+  private waiters: Array<{ match: (m: Msg) => boolean; resolve: (m: Msg) => void }> = [];
+
+  private constructor(ws: WebSocket) {
+    this.ws = ws;
+    ws.on('message', (data) => {
+      const m = JSON.parse(data.toString()) as Msg;
+      this.messages.push(m);
+      for (const w of [...this.waiters]) {
+        if (w.match(m)) {
+          this.waiters = this.waiters.filter((x) => x !== w);
+          w.resolve(m);
+        }
+      }
+    });
+    ws.on('close', (code, reason) => {
+      this.closeInfo = { code, reason: reason.toString() };
+    });
+    ws.on('error', () => {});
+  }
+
+  static open(url: string): Promise<TestClient> {
+    return new Promise((resolve, reject) => {
+      const ws = new WebSocket(url);
+      const c = new TestClient(ws);
+      ws.once('open', () => resolve(c));
+      ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+      ws.once('error', reject);
+    });
+  }
+
+  /** Sends a call and resolves with its answer (call or error). */
+  call(call: string, param?: unknown): Promise<Msg> {
+    const id = this.nextId++;
+    const answer = this.wait((m) => m.id === id && m.response !== 'feed');
+    this.ws.send(JSON.stringify(param === undefined ? { id, call } : { id, call, param }));
+    return answer;
+  }
+
+  /** The first message (already received or coming) that matches. */
+  wait(match: (m: Msg) => boolean, timeoutMs = 5000): Promise<Msg> {
+    const seen = this.messages.find(match);
+    if (seen) return Promise.resolve(seen);
+    return this.waitNew(match, timeoutMs);
+  }
+
+  /** The next message from now on that matches. */
+  waitNew(match: (m: Msg) => boolean, timeoutMs = 5000): Promise<Msg> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('timed out waiting for a message')), timeoutMs);
+      this.waiters.push({
+        match,
+        resolve: (m) => {
+          clearTimeout(timer);
+          resolve(m);
+        },
+      });
+    });
+  }
+
+  feeds(id: string | number): Msg[] {
+    return this.messages.filter((m) => m.response === 'feed' && m.id === id);
+  }
+
+  closed(): Promise<{ code: number; reason: string }> {
+    if (this.closeInfo) return Promise.resolve(this.closeInfo);
+    return new Promise((resolve) =>
+      this.ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
+  }
+
+  close(): void {
+    this.ws.close();
+  }
+}
