@@ -1,0 +1,332 @@
+// The controller: boards in. One connection per configured source, one tracker + game record per
+// board, every input journaled before it is applied, games rebuilt from the journal on start.
+// Implements the Hub that the HTTP / WebSocket / MQTT side reads and calls.
+import type { BoardEvent } from '../firmware-protocol/events.ts';
+import type { GameEvent, GameInfo, GameResult, GameSnapshot } from '../src/game/types.ts';
+import type { BoardState } from '../src/game/types.ts';
+import type { ArbiterDecision } from '../src/tracker/types.ts';
+import type { BoardSetup, LoadedConfig } from './config/index.ts';
+import type { BoardSummary, Hub } from './hub.ts';
+import {
+  BoardGame,
+  type Journal,
+  type JournalInput,
+  type ReplaySettings,
+  replayRound,
+  type TrackerFactory,
+} from './journal/index.ts';
+import { type Logger, silentLogger } from './log.ts';
+import {
+  BoardConnection,
+  type BoardTransport,
+  boardTransport,
+  type ConnectionTiming,
+  type TransportDeps,
+} from './transport/index.ts';
+
+export type ControllerConfig = Pick<
+  LoadedConfig,
+  'setups' | 'round' | 'variant' | 'event' | 'site' | 'date' | 'timeControl' | 'drawRule' | 'autoResult'
+>;
+
+export interface ControllerOptions {
+  config: ControllerConfig;
+  journal: Journal;
+  createTracker: TrackerFactory;
+  transport?: TransportDeps;
+  timing?: Partial<ConnectionTiming>;
+  /** Tick period: how often boards with recent activity get a journaled `tick` (default 100 ms). */
+  tickMs?: number;
+  /** Boards quiet for longer than this get no ticks (default 3000 ms). */
+  tickWindowMs?: number;
+  logger?: Logger;
+  now?: () => number;
+}
+
+interface Slot {
+  readonly setup: BoardSetup;
+  game: BoardGame;
+  /** Last board event other than a tick (ms). */
+  lastEvent: number;
+  lastTick: number;
+  /** The connection currently feeding this board. */
+  feeder?: BoardConnection;
+}
+
+const today = (t: number): string => new Date(t).toISOString().slice(0, 10).replaceAll('-', '.');
+
+export class Controller implements Hub {
+  private readonly slots = new Map<number, Slot>();
+  private readonly connections: { conn: BoardConnection; setup: BoardSetup; board?: number }[] = [];
+  private readonly listeners = new Set<(event: GameEvent) => void>();
+  private readonly bindings: Map<string, number>;
+  private readonly log: Logger;
+  private readonly now: () => number;
+  private ticker: NodeJS.Timeout | undefined;
+  private readonly pastRounds = new Map<number, GameSnapshot[]>();
+
+  constructor(private readonly options: ControllerOptions) {
+    this.log = options.logger ?? silentLogger();
+    this.now = options.now ?? Date.now;
+    const { config, journal } = options;
+    this.bindings = journal.bindings(config.round);
+    const started = this.now();
+    for (const setup of config.setups) {
+      const slot: Slot = { setup, game: this.newGame(config.round, setup), lastEvent: 0, lastTick: 0 };
+      for (const entry of journal.entries(config.round, setup.board)) slot.game.apply(entry.input, entry.t);
+      this.slots.set(setup.board, slot);
+      this.syncInfo(slot, started);
+    }
+    this.log.info(
+      { boards: this.slots.size, round: config.round, ms: this.now() - started },
+      'games rebuilt from the journal',
+    );
+  }
+
+  /** Opens every board's connection and starts the tick timer. */
+  start(): void {
+    for (const setup of this.options.config.setups) {
+      let transport: BoardTransport;
+      try {
+        transport = boardTransport(setup.source, setup.protocol, setup.options, this.options.transport);
+      } catch (e) {
+        this.log.error(
+          { board: setup.board, source: setup.source.text, err: e },
+          'cannot use this board source',
+        );
+        continue;
+      }
+      const entry: { conn: BoardConnection; setup: BoardSetup; board?: number } = {
+        setup,
+        conn: undefined as unknown as BoardConnection,
+      };
+      entry.conn = new BoardConnection({
+        source: setup.source.text,
+        ...transport,
+        timing: this.options.timing,
+        now: this.now,
+        events: {
+          onState: (state, detail) => this.connectionState(entry, state, detail.serial, detail.reason),
+          onEvents: (serial, events, raw) => this.boardEvents(entry, serial, events, raw),
+          onLog: (level, message, fields) => this.log[level]({ board: setup.board, ...fields }, message),
+        },
+      });
+      this.connections.push(entry);
+      entry.conn.start();
+    }
+    const tickMs = this.options.tickMs ?? 100;
+    this.ticker = setInterval(() => this.tick(), tickMs);
+  }
+
+  stop(): void {
+    clearInterval(this.ticker);
+    for (const { conn } of this.connections) conn.stop();
+    this.connections.length = 0;
+  }
+
+  // ——— inputs ———
+
+  /** The round's rules, the same for live games and replays. */
+  private settings(): ReplaySettings {
+    const { config, createTracker } = this.options;
+    return {
+      variant: config.variant,
+      createTracker,
+      drawProfile: config.drawRule.profile,
+      autoResult: config.autoResult,
+    };
+  }
+
+  private newGame(round: number, setup: BoardSetup): BoardGame {
+    const { variant, ...rest } = this.settings();
+    return new BoardGame({ ...rest, info: { board: setup.board, round, variant } });
+  }
+
+  /** Journal first, then apply, then tell the subscribers. */
+  private input(slot: Slot, input: JournalInput, t: number, serial?: string, raw?: Uint8Array): void {
+    const { round } = this.options.config;
+    this.options.journal.append({ round, board: slot.setup.board, t, input, serial, raw });
+    let events: GameEvent[];
+    try {
+      events = slot.game.apply(input, t);
+    } catch (e) {
+      // A bug in the core must not take the hall down; the input is journaled for the bug report.
+      this.log.error({ board: slot.setup.board, err: e, input }, 'applying an input failed');
+      return;
+    }
+    for (const event of events) this.publish(event);
+  }
+
+  private publish(event: GameEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (e) {
+        this.log.error({ err: e }, 'a subscriber failed');
+      }
+    }
+  }
+
+  /** Game info from the config (players, event…), journaled only when it differs from the game's. */
+  private syncInfo(slot: Slot, t: number): void {
+    const { config } = this.options;
+    const { setup } = slot;
+    const current = slot.game.record.snapshot().info;
+    const wanted: Partial<GameInfo> = {
+      event: config.event,
+      site: config.site,
+      date: config.date ?? current.date ?? today(t),
+      white: setup.white,
+      black: setup.black,
+      timeControl: config.timeControl,
+    };
+    const change = Object.fromEntries(
+      Object.entries(wanted).filter(([k, v]) => v !== undefined && current[k as keyof GameInfo] !== v),
+    ) as Partial<GameInfo>;
+    if (Object.keys(change).length > 0) this.input(slot, { kind: 'info', info: change }, t);
+  }
+
+  /** The board a serial number belongs to: remembered, configured, or the source's own board. */
+  private route(setup: BoardSetup, serial: string): number {
+    const known = this.bindings.get(serial);
+    if (known !== undefined && this.slots.has(known)) return known;
+    const configured = this.options.config.setups.find((s) => s.serial === serial);
+    const board = configured?.board ?? setup.board;
+    this.bindings.set(serial, board);
+    this.options.journal.bind(this.options.config.round, serial, board);
+    return board;
+  }
+
+  private connectionState(
+    entry: { conn: BoardConnection; setup: BoardSetup; board?: number },
+    state: BoardState,
+    serial: string | undefined,
+    reason: string | undefined,
+  ): void {
+    if (state === 'active' && serial !== undefined) {
+      const board = this.route(entry.setup, serial);
+      if (entry.board !== undefined && entry.board !== board)
+        this.setBoardState(entry.board, 'lost', entry.conn);
+      entry.board = board;
+      const slot = this.slots.get(board)!;
+      slot.feeder = entry.conn;
+    }
+    const board = entry.board ?? entry.setup.board;
+    this.log[state === 'active' ? 'info' : 'warn'](
+      { board, serial, source: entry.setup.source.text, reason },
+      `board ${state}`,
+    );
+    this.setBoardState(board, state, entry.conn, serial);
+  }
+
+  private setBoardState(board: number, state: BoardState, from: BoardConnection, serial?: string): void {
+    const slot = this.slots.get(board);
+    if (!slot) return;
+    // Only the connection feeding a board speaks for its state (a replugged board moved elsewhere).
+    if (slot.feeder && slot.feeder !== from) return;
+    const snap = slot.game.record.snapshot();
+    if (snap.state === state && (serial === undefined || snap.serial === serial)) return;
+    this.input(slot, { kind: 'state', state, ...(serial !== undefined ? { serial } : {}) }, this.now());
+  }
+
+  private boardEvents(
+    entry: { conn: BoardConnection; setup: BoardSetup; board?: number },
+    serial: string,
+    events: BoardEvent[],
+    raw: Uint8Array,
+  ): void {
+    const board = entry.board ?? this.route(entry.setup, serial);
+    const slot = this.slots.get(board);
+    if (!slot) return;
+    events.forEach((event, i) => {
+      if (event.type !== 'tick') slot.lastEvent = event.t;
+      this.input(slot, { kind: 'event', event }, event.t, serial, i === 0 ? raw : undefined);
+    });
+  }
+
+  /** Time passing, journaled like any event so a replay settles moves at the same instants. */
+  private tick(): void {
+    const t = this.now();
+    const windowMs = this.options.tickWindowMs ?? 3000;
+    const tickMs = this.options.tickMs ?? 100;
+    for (const slot of this.slots.values()) {
+      if (t - slot.lastEvent > windowMs || t - slot.lastTick < tickMs) continue;
+      slot.lastTick = t;
+      this.input(slot, { kind: 'event', event: { t, type: 'tick' } }, t);
+    }
+  }
+
+  // ——— Hub ———
+
+  boards(): BoardSummary[] {
+    return [...this.slots.values()]
+      .sort((a, b) => a.setup.board - b.setup.board)
+      .map((slot) => {
+        const snap = slot.game.record;
+        const s = snap.snapshot();
+        return {
+          board: slot.setup.board,
+          round: this.options.config.round,
+          source: slot.setup.source.text,
+          ...(s.serial !== undefined ? { serial: s.serial } : {}),
+          state: s.state,
+          version: snap.currentVersion,
+        };
+      });
+  }
+
+  round(): number {
+    return this.options.config.round;
+  }
+
+  snapshot(board: number): GameSnapshot | undefined {
+    return this.slots.get(board)?.game.record.snapshot();
+  }
+
+  games(round: number): GameSnapshot[] {
+    if (round === this.options.config.round) {
+      return [...this.slots.values()]
+        .sort((a, b) => a.setup.board - b.setup.board)
+        .map((s) => s.game.record.snapshot());
+    }
+    let past = this.pastRounds.get(round);
+    if (!past) {
+      past = replayRound(this.options.journal, round, this.settings()).map((g) => g.record.snapshot());
+      this.pastRounds.set(round, past);
+    }
+    return past;
+  }
+
+  since(board: number, version: number): GameEvent[] | undefined {
+    return this.slots.get(board)?.game.record.since(version);
+  }
+
+  subscribe(listener: (event: GameEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private slotOf(board: number): Slot {
+    const slot = this.slots.get(board);
+    if (!slot) throw new Error(`no board ${board} in round ${this.options.config.round}`);
+    return slot;
+  }
+
+  async decide(board: number, decision: ArbiterDecision): Promise<void> {
+    this.input(this.slotOf(board), { kind: 'decision', decision }, this.now());
+  }
+
+  async setResult(board: number, result: GameResult): Promise<void> {
+    this.input(this.slotOf(board), { kind: 'result', result }, this.now());
+  }
+
+  async setInfo(board: number, info: Partial<GameInfo>): Promise<void> {
+    const { board: _b, variant: _v, ...rest } = info;
+    this.input(this.slotOf(board), { kind: 'info', info: rest }, this.now());
+  }
+
+  /** Asks every connected board for a full dump (the arbiter's "resync" button, tests). */
+  requestSnapshots(): void {
+    for (const { conn } of this.connections) conn.requestSnapshot();
+  }
+}

@@ -1,0 +1,174 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { BoardEvent } from '../../firmware-protocol/events.ts';
+import { loadConfig } from '../../daemon/config/index.ts';
+import { Controller } from '../../daemon/controller.ts';
+import { Journal, type TrackerFactory } from '../../daemon/journal/index.ts';
+import type { GameEvent } from '../../src/game/types.ts';
+import { FakeBoard } from './fixtures/fake-board.ts';
+import { createToyTracker } from './fixtures/toy-tracker.ts';
+
+const TIMING = { livenessMs: 40, silentMs: 400, lostMs: 800, helloMs: 100, backoffMs: 20, backoffCapMs: 80 };
+
+const until = async (what: () => boolean, ms = 4000): Promise<void> => {
+  const end = Date.now() + ms;
+  while (!what()) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+};
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+async function board(serial: string, port = 0): Promise<FakeBoard> {
+  const b = new FakeBoard(serial);
+  await b.listen(port);
+  cleanups.push(() => b.close());
+  return b;
+}
+
+function controller(
+  journalPath: string,
+  sources: string[],
+  createTracker: TrackerFactory = createToyTracker,
+  extra: Record<string, unknown> = {},
+) {
+  const config = loadConfig({ flags: { boards: sources }, env: { DAMLINK_EVENT: 'Test Open' } });
+  if (!config.ok) throw new Error(config.error.join('\n'));
+  const journal = Journal.open(journalPath);
+  const c = new Controller({
+    config: { ...config.value, ...extra },
+    journal,
+    createTracker,
+    timing: TIMING,
+    tickMs: 20,
+  });
+  const events: GameEvent[] = [];
+  c.subscribe((e) => events.push(e));
+  cleanups.push(() => {
+    c.stop();
+    journal.close();
+  });
+  return { c, events, journal };
+}
+
+const tmpJournal = (): string => join(mkdtempSync(join(tmpdir(), 'damlink-ctl-')), 'journal.sqlite');
+
+describe('controller', () => {
+  it('journals each board event before the tracker sees it, and publishes the move', async () => {
+    const path = tmpJournal();
+    const b = await board('S-1');
+    let journal: Journal | undefined;
+    const journaledBeforePush: boolean[] = [];
+    const spy: TrackerFactory = (o) => {
+      const inner = createToyTracker(o);
+      return {
+        ...inner,
+        get state() {
+          return inner.state;
+        },
+        push(event: BoardEvent) {
+          const last = [...journal!.entries(1, 1)].at(-1);
+          journaledBeforePush.push(
+            last?.input.kind === 'event' && JSON.stringify(last.input.event) === JSON.stringify(event),
+          );
+          return inner.push(event);
+        },
+      };
+    };
+    const ctl = controller(path, [`tcp://127.0.0.1:${b.port}`], spy);
+    journal = ctl.journal;
+    ctl.c.start();
+    await until(() => ctl.c.boards()[0].state === 'active');
+    b.send({ t: 0, type: 'lift', square: 32 });
+    b.send({ t: 0, type: 'put', square: 28, piece: 'w' });
+    await until(() => ctl.events.some((e) => e.kind === 'move'));
+    const move = ctl.events.find((e) => e.kind === 'move');
+    expect(move).toMatchObject({ board: 1, move: { pdn: '32-28' } });
+    expect(journaledBeforePush.length).toBeGreaterThan(3);
+    expect(journaledBeforePush.every(Boolean)).toBe(true);
+    expect(ctl.c.boards()[0]).toMatchObject({ board: 1, serial: 'S-1', state: 'active', round: 1 });
+    const entries = [...ctl.journal.entries(1, 1)];
+    expect(entries.some((e) => e.input.kind === 'event' && e.input.event.type === 'tick')).toBe(true);
+    const lift = entries.find((e) => e.input.kind === 'event' && e.input.event.type === 'lift');
+    expect(lift?.serial).toBe('S-1');
+    expect(new TextDecoder().decode(lift?.raw)).toMatch(/^lift \d+ 32\*/);
+  });
+
+  it('rebuilds the same game, version included, from the journal alone', async () => {
+    const path = tmpJournal();
+    const b = await board('S-2');
+    const first = controller(path, [`tcp://127.0.0.1:${b.port}`]);
+    first.c.start();
+    await until(() => first.c.boards()[0].state === 'active');
+    for (const [from, to, piece] of [
+      [32, 28, 'w'],
+      [19, 23, 'b'],
+      [28, 19, 'w'],
+    ] as const) {
+      b.send({ t: 0, type: 'lift', square: from });
+      b.send({ t: 0, type: 'put', square: to, piece });
+      await until(
+        () =>
+          first.events.filter((e) => e.kind === 'move').length > 0 &&
+          first.c.snapshot(1)!.moves.at(-1)?.to === to,
+      );
+    }
+    await first.c.decide(1, { alertId: 'none', kind: 'stands' });
+    await first.c.setInfo(1, { white: 'Ann', black: 'Bob' });
+    await first.c.setResult(1, '1-1');
+    first.c.stop();
+    const before = first.c.snapshot(1)!;
+    expect(before.moves.map((m) => m.pdn)).toEqual(['32-28', '19-23', '28x19']);
+    const second = controller(path, [`tcp://127.0.0.1:${b.port}`]);
+    const after = second.c.snapshot(1)!;
+    expect(after).toEqual(before);
+    expect(after.info).toMatchObject({ white: 'Ann', black: 'Bob', event: 'Test Open' });
+    expect(after.result).toBe('1-1');
+    expect(second.c.since(1, before.version)).toEqual([]);
+  });
+
+  it('keeps the game with the board when its serial turns up on another port', async () => {
+    const path = tmpJournal();
+    const b1 = await board('S-A');
+    const b2 = await board('S-B');
+    const ctl = controller(path, [`tcp://127.0.0.1:${b1.port}`, `tcp://127.0.0.1:${b2.port}`]);
+    ctl.c.start();
+    await until(() => ctl.c.boards().every((s) => s.state === 'active'));
+    b1.send({ t: 0, type: 'lift', square: 32 });
+    b1.send({ t: 0, type: 'put', square: 28, piece: 'w' });
+    await until(() => ctl.c.snapshot(1)!.moves.length === 1);
+    // Board S-A is unplugged and plugged into the port where S-B was.
+    const port2 = b2.port;
+    await b1.close();
+    await b2.close();
+    const moved = await board('S-A', port2);
+    await until(
+      () => ctl.c.boards()[0].state === 'active' && moved.commands.some((c) => c.type === 'snapshot'),
+    );
+    moved.send({ t: 0, type: 'lift', square: 19 });
+    moved.send({ t: 0, type: 'put', square: 23, piece: 'b' });
+    await until(() => ctl.c.snapshot(1)!.moves.length === 2);
+    expect(ctl.c.snapshot(2)!.moves).toEqual([]);
+    expect(ctl.c.snapshot(1)).toMatchObject({ serial: 'S-A', state: 'active' });
+    expect(ctl.c.snapshot(2)!.state).toBe('lost');
+  });
+
+  it('serves past rounds from the journal and rejects calls for unknown boards', async () => {
+    const path = tmpJournal();
+    const one = controller(path, ['tcp://127.0.0.1:1']);
+    await one.c.setInfo(1, { white: 'Round one' });
+    one.c.stop();
+    one.journal.close();
+    const two = controller(path, ['tcp://127.0.0.1:1'], createToyTracker, { round: 2 });
+    expect(two.c.round()).toBe(2);
+    expect(two.c.games(1).map((g) => g.info.white)).toEqual(['Round one']);
+    expect(two.c.games(2).map((g) => g.info.round)).toEqual([2]);
+    await expect(two.c.setResult(9, '2-0')).rejects.toThrow(/no board 9/);
+  });
+});
