@@ -1,12 +1,27 @@
+// `damlink moves --fen F [--variant brazilian]`: the legal moves as JSON (DESIGN.md contract):
+// one object per canonical move `{ from, to, captured, path, pdn }`.
 import type { Command } from 'commander';
+import { legalMoves, legalSequences, moveNotation } from '../../src/engine/index.ts';
+import { positionFromOptions } from './perft.ts';
 
-// Owned by the issue that builds `damlink moves`; replace this body with the real command.
 export function registerMoves(program: Command): void {
   program
     .command('moves')
-    .description('(not built yet)')
-    .action(() => {
-      console.error('damlink moves: not built yet');
-      process.exitCode = 2;
+    .description('print the legal moves of a position as a JSON array')
+    .option('--fen <fen>', 'position (default: the initial position)')
+    .option('--variant <name>', 'international or brazilian', 'international')
+    .option('--sequences', 'every capture path and order, not one per canonical move')
+    .action((opts: { fen?: string; variant: string; sequences?: boolean }) => {
+      const pos = positionFromOptions(opts);
+      if (!pos) return;
+      const legal = legalMoves(pos);
+      const list = (opts.sequences ? legalSequences(pos) : legal).map((m) => ({
+        from: m.from,
+        to: m.to,
+        captured: m.captured,
+        path: m.path,
+        pdn: moveNotation(pos, m, legal),
+      }));
+      console.log(`[${list.map((m) => JSON.stringify(m)).join(',\n ')}]`);
     });
 }

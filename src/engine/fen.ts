@@ -64,7 +64,7 @@ export function parseFen(text: string, options: FenOptions = {}): Result<Positio
         if (s < 1 || s > g.squares) {
           return fail(
             'square-out-of-range',
-            `square ${s} is not on a ${variant} board (1–${g.squares})`,
+            `square ${s} is not on the ${variant} board (1–${g.squares})`,
             start,
           );
         }

@@ -1,0 +1,78 @@
+// The engine's CLI commands: perft, moves (DESIGN.md JSON contract), pdn check.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..', '..');
+function damlink(...args: string[]) {
+  const r = spawnSync(process.execPath, [join(root, 'bin', 'damlink.js'), ...args], {
+    encoding: 'utf8',
+    cwd: root,
+  });
+  return { code: r.status, out: r.stdout, err: r.stderr, lines: r.stdout.trim().split('\n') };
+}
+
+describe('damlink perft', () => {
+  it('prints the count as the last line; --divide lists the first moves first', () => {
+    expect(damlink('perft', '--depth', '3').lines.at(-1)).toBe('658');
+    const d = damlink('perft', '--fen', 'W:W31-50:B1-20', '--depth', '2', '--divide');
+    expect(d.lines).toHaveLength(10);
+    expect(d.lines).toContain('32-28 9');
+    expect(d.lines.at(-1)).toBe('81');
+    expect(damlink('perft', '--variant', 'brazilian', '--depth', '3').lines.at(-1)).toBe('302');
+  });
+  it('a bad FEN is a located error with exit code 2', () => {
+    const r = damlink('perft', '--fen', 'W:W51', '--depth', '1');
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('square 51');
+  });
+});
+
+describe('damlink moves', () => {
+  it('prints one JSON object per canonical move: from, to, captured in order, path, pdn', () => {
+    const r = damlink('moves', '--fen', 'W:WK21:B10,12,13,14,18,23,29,32,38');
+    const list = JSON.parse(r.out) as Array<{
+      from: number;
+      to: number;
+      captured: number[];
+      path: number[];
+      pdn: string;
+    }>;
+    expect(list).toHaveLength(7);
+    expect(list).toContainEqual({
+      from: 21,
+      to: 42,
+      captured: [12, 14, 29, 38],
+      path: [21, 3, 20, 33, 42],
+      pdn: '21x3x20x33x42',
+    });
+    expect(list.find((m) => m.to === 37)?.pdn).toBe('21x37');
+  });
+});
+
+describe('damlink pdn check', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'damlink-pdn-'));
+  const good = join(dir, 'good.pdn');
+  const bad = join(dir, 'bad.pdn');
+  writeFileSync(good, '[Event "a"]\n1. 32-28 19-23 2. 28x19 14x23 *\n\n[Event "b"]\n1. 33-28 *\n');
+  writeFileSync(bad, '[Event "c"]\n1. 32-28 19-23\n2. 28-22 *\n');
+
+  it('reports games and moves per file, exit 0 when all are legal', () => {
+    const r = damlink('pdn', 'check', good);
+    expect(r.code).toBe(0);
+    expect(r.lines).toEqual([`${good}: 2 games, 5 moves ok`]);
+  });
+  it('prints located errors and exits 1', () => {
+    const r = damlink('pdn', 'check', good, bad);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain(`${bad}:3:4: 2. 28-22 is not a legal move here`);
+  });
+  it('--json gives one report per file', () => {
+    const r = damlink('pdn', 'check', '--json', good, bad);
+    const reports = JSON.parse(r.out);
+    expect(reports.map((x: { games: number }) => x.games)).toEqual([2, 1]);
+    expect(reports[1].errors[0]).toMatchObject({ code: 'illegal-move', line: 3, col: 4 });
+  });
+});
