@@ -1,0 +1,62 @@
+// The physical board as the sensors report it, and how it is compared with game positions.
+// Codes are the engine's mailbox codes (0 empty, 1 w, 2 b, 3 W, 4 B) plus OCCUPIED for a piece of
+// unknown colour (occupancy-only boards). Moves are matched on colour only: whether a piece is a man
+// or a king follows from the game, so a crown put on late is not a change (docs/irregularities.md).
+import type { PieceCode } from '../../firmware-protocol/events.ts';
+import type { Color, Piece, Position } from '../engine/index.ts';
+
+export const EMPTY = 0;
+export const OCCUPIED = 5;
+
+const CODE: Record<PieceCode, number> = { w: 1, b: 2, W: 3, B: 4 };
+const PIECE: readonly (Piece | undefined)[] = [undefined, 'w', 'b', 'W', 'B'];
+
+export const isWhiteCode = (c: number): boolean => c === 1 || c === 3;
+export const isKingCode = (c: number): boolean => c === 3 || c === 4;
+export const pieceOfCode = (c: number): Piece => PIECE[c]!;
+export const colorOfCode = (c: number): Color => (isWhiteCode(c) ? 'white' : 'black');
+
+/** The code a put reports: the piece, or OCCUPIED when the board cannot tell. */
+export function codeOfPut(piece: PieceCode | undefined, occupancyOnly: boolean): number {
+  return piece && !occupancyOnly ? CODE[piece] : OCCUPIED;
+}
+
+/** One character of a board string (`w b W B . o`) as a code; undefined when it is none of them. */
+export function codeOfChar(ch: string, occupancyOnly: boolean): number | undefined {
+  if (ch === '.') return EMPTY;
+  if (ch === 'o') return OCCUPIED;
+  if (ch === 'w' || ch === 'b' || ch === 'W' || ch === 'B') return occupancyOnly ? OCCUPIED : CODE[ch];
+  return undefined;
+}
+
+/** Does what the sensor shows on a square agree with the game's piece there? */
+export function agrees(sensed: number, game: number): boolean {
+  if (game === EMPTY) return sensed === EMPTY;
+  if (sensed === EMPTY) return false;
+  return sensed === OCCUPIED || isWhiteCode(sensed) === isWhiteCode(game);
+}
+
+/** The physical board shows `board` (a position's mailbox), square by square. */
+export function showsBoard(phys: Int8Array, board: Int8Array): boolean {
+  for (let s = 1; s < board.length; s++) if (!agrees(phys[s], board[s])) return false;
+  return true;
+}
+
+export function shows(phys: Int8Array, pos: Position): boolean {
+  return showsBoard(phys, pos.board);
+}
+
+/** The same board turned 180° (square s ↦ N+1−s). */
+export function turned(board: Int8Array): Int8Array {
+  const n = board.length - 1;
+  const out = new Int8Array(board.length);
+  for (let s = 1; s <= n; s++) out[s] = board[n + 1 - s];
+  return out;
+}
+
+/** Squares where the physical board and the position disagree. */
+export function differences(phys: Int8Array, pos: Position): number[] {
+  const out: number[] = [];
+  for (let s = 1; s < pos.board.length; s++) if (!agrees(phys[s], pos.board[s])) out.push(s);
+  return out;
+}

@@ -1,0 +1,47 @@
+// Alert texts: what happened, in words an arbiter understands, with the article it falls under.
+import type { RuleId } from './types.ts';
+
+const TITLES: Record<RuleId, string> = {
+  '4.11': 'captured pieces removed out of order',
+  '5.1': 'board turned the wrong way',
+  '5.3': 'piece on a light square',
+  '5.4.1': 'two moves in a row',
+  '5.4.2': 'piece moved in a wrong direction',
+  '5.4.3': 'touched one piece and moved another',
+  '5.4.4': 'move taken back',
+  '5.4.5': "opponent's piece moved",
+  '5.4.6': 'quiet move although a capture was possible',
+  '5.4.7': 'piece removed without reason',
+  '5.4.8': 'fewer pieces captured than possible',
+  '5.4.9': 'stopped in the middle of a multi-capture',
+  '5.4.10': 'pieces removed before the multi-capture was finished',
+  '5.4.11': 'not all captured pieces removed',
+  '5.4.12': 'removed a piece that was not jumped',
+  '5.4.13': 'removal of the captured pieces interrupted',
+  '5.4.14': 'removed own piece after a capture',
+  'unknown-position': 'board shows no position reachable from the game',
+};
+
+const squares = (list: readonly number[]) => list.join(', ');
+
+export interface MessageFacts {
+  side: 'white' | 'black';
+  /** The move as the board shows it (`32-28`, `19x28`). */
+  move?: string;
+  squares?: readonly number[];
+  detail?: string;
+}
+
+/** `5.4.6 White: quiet move although a capture was possible (32-28).` */
+export function alertMessage(rule: RuleId, facts: MessageFacts): string {
+  const who = facts.side === 'white' ? 'White' : 'Black';
+  const parts = [
+    facts.move,
+    facts.squares && facts.squares.length > 0 ? `squares ${squares(facts.squares)}` : '',
+  ]
+    .filter(Boolean)
+    .join('; ');
+  const detail = facts.detail ? ` ${facts.detail}` : '';
+  const label = rule === 'unknown-position' ? '' : `${rule} `;
+  return `${label}${who}: ${TITLES[rule]}${parts ? ` (${parts})` : ''}.${detail}`;
+}

@@ -1,0 +1,676 @@
+// The tracker: one board's sensor events → the moves played, the physical state, arbiter alerts.
+// Pure and deterministic: time only from events (`tick` lets settle windows expire). What each
+// rule id looks like in sensor events, and what happens next, is docs/irregularities.md.
+import { toSquareString } from '../../firmware-protocol/board.ts';
+import type { BoardEvent, Side } from '../../firmware-protocol/events.ts';
+import {
+  geometry,
+  legalMoves,
+  legalSequences,
+  type Move,
+  moveKey,
+  moveNotation,
+  opposite,
+  parseFen,
+  play,
+  Position,
+  writeFen,
+} from '../engine/index.ts';
+import {
+  codeOfChar,
+  codeOfPut,
+  colorOfCode,
+  differences,
+  EMPTY,
+  isKingCode,
+  isWhiteCode,
+  OCCUPIED,
+  pieceOfCode,
+  shows,
+  showsBoard,
+  turned,
+} from './board.ts';
+import { captureChains } from './chains.ts';
+import { type HandEvent, originOf, readPlayedMove } from './hands.ts';
+import { alertMessage, type MessageFacts } from './messages.ts';
+import type {
+  Alert,
+  ArbiterDecision,
+  RuleId,
+  Tracker,
+  TrackerOptions,
+  TrackerOutput,
+  TrackerState,
+} from './types.ts';
+
+export const DEFAULT_SETTLE_MS = 250;
+export const DEFAULT_ALERT_AFTER_MS = 4000;
+/** Changes reported this long after a clock press belong to the scan before it. */
+export const PRESS_GRACE_MS = 100;
+/** A snapshot may bring up to this many plies whose events were lost (reconnect). */
+const RESYNC_PLIES = 4;
+const RESYNC_NODES = 20_000;
+/** How many earlier positions a takeback may go back to. */
+const TAKEBACK_PLIES = 40;
+const PROOF_LIMIT = 400;
+
+interface Outcome {
+  move: Move;
+  board: Int8Array;
+}
+
+/** The centre squares of the result gesture: the dark squares of the four middle fields. */
+function centreSquares(width: number): [number, number] {
+  const g = geometry(width === 10 ? 'international' : 'brazilian');
+  const mid = [width / 2 - 1, width / 2];
+  const found: number[] = [];
+  for (let s = 1; s <= g.squares; s++) {
+    if (mid.includes(g.rowOf[s]) && mid.includes(g.colOf[s])) found.push(s);
+  }
+  return [found[0], found[1]];
+}
+
+function promoteIfFarRow(variant: Position['variant'], code: number, to: number): number {
+  const g = geometry(variant);
+  if (code === 1 && g.whitePromotion(to)) return 3;
+  if (code === 2 && g.blackPromotion(to)) return 4;
+  return code;
+}
+
+class BoardTracker implements Tracker {
+  private readonly variant: Position['variant'];
+  private readonly settleMs: number;
+  private readonly alertAfterMs: number;
+  private occupancyOnly: boolean;
+  private readonly n: number;
+  private readonly initial: Position;
+  private readonly centre: [number, number];
+
+  private position: Position;
+  private moves: Move[] = [];
+  /** Positions since the last position-set; `historyBase + i` moves had been played at `history[i]`. */
+  private history: Position[];
+  private historyBase = 0;
+  private phys: Int8Array;
+  private rotated = false;
+
+  private hand: HandEvent[] = [];
+  private proof: BoardEvent[] = [];
+  private batch = 0;
+  private bigSnapshot = false;
+
+  private lastChange = Number.NEGATIVE_INFINITY;
+  private dirty = false;
+  private undecided = false;
+  private stallDone = false;
+  private pressAt: number | undefined;
+  /** A W alert (docs/irregularities.md): nothing recorded until the board shows the game again. */
+  private waiting: Alert | undefined;
+  /** The result gesture was shown: quiet until a new game or the game is back on the board. */
+  private finished = false;
+  private lightSquarePly = 0;
+
+  private alerts: Alert[] = [];
+  private open: Alert[] = [];
+
+  private outcomesOf: { hash: number; turn: string; list: Outcome[] } | undefined;
+  private wrongSideOf: { hash: number; turn: string; list: Outcome[] } | undefined;
+
+  constructor(options: TrackerOptions) {
+    this.variant = options.variant;
+    this.settleMs = options.settleMs ?? DEFAULT_SETTLE_MS;
+    this.alertAfterMs = options.alertAfterMs ?? DEFAULT_ALERT_AFTER_MS;
+    this.occupancyOnly = options.occupancyOnly ?? false;
+    this.initial = Position.initial(this.variant);
+    this.position = options.start ?? this.initial;
+    this.history = [this.position];
+    this.n = geometry(this.variant).squares;
+    this.centre = centreSquares(geometry(this.variant).width);
+    this.phys = Int8Array.from(this.position.board);
+    if (this.occupancyOnly) this.phys = this.phys.map((c) => (c === EMPTY ? EMPTY : OCCUPIED));
+  }
+
+  get state(): TrackerState {
+    return {
+      position: this.position,
+      moves: [...this.moves],
+      pending: differences(this.phys, this.position),
+      openAlerts: [...this.open],
+    };
+  }
+
+  push(event: BoardEvent): TrackerOutput[] {
+    const out: TrackerOutput[] = [];
+    this.advance(event.t, out);
+    switch (event.type) {
+      case 'lift':
+      case 'put':
+      case 'snapshot':
+        this.sense(event, out);
+        break;
+      case 'press':
+        this.note(event);
+        if (event.side === this.position.turn && !this.waiting && !this.finished) this.pressAt ??= event.t;
+        break;
+      case 'clock':
+        out.push({
+          type: 'clock',
+          t: event.t,
+          white: event.white,
+          black: event.black,
+          running: event.running,
+        });
+        break;
+      case 'fault':
+        this.note(event);
+        if (event.code === 'light-square') this.lightSquare(event.t, out);
+        break;
+      case 'hello':
+        if (event.senses === 'occupancy') this.occupancyOnly = true;
+        break;
+      case 'tick':
+        break;
+    }
+    return out;
+  }
+
+  flush(t: number): TrackerOutput[] {
+    const out: TrackerOutput[] = [];
+    this.advance(t, out);
+    if (this.pressAt !== undefined) {
+      this.pressAt = undefined;
+      this.settle(t, true, out);
+    }
+    if (this.dirty) this.settle(t, false, out);
+    return out;
+  }
+
+  decide(decision: ArbiterDecision, t: number): TrackerOutput[] {
+    const out: TrackerOutput[] = [];
+    const alert = this.open.find((a) => a.id === decision.alertId);
+    if (!alert) return out;
+    if (decision.kind === 'corrected') {
+      const fen = parseFen(decision.fen, { variant: this.variant });
+      if (!fen.ok) return out;
+      this.open = this.open.filter((a) => a !== alert);
+      this.setPosition(fen.value, t, `${alert.rule} corrected by the arbiter`, out);
+      return out;
+    }
+    this.open = this.open.filter((a) => a !== alert);
+    if (this.waiting === alert) {
+      const physical = this.physicalPosition();
+      if (physical) this.setPosition(physical, t, `${alert.rule} stands (arbiter)`, out);
+      else this.waiting = undefined;
+    }
+    return out;
+  }
+
+  // ——— time ———
+
+  /** Runs every decision that falls due before time `t`, in time order. */
+  private advance(t: number, out: TrackerOutput[]): void {
+    for (;;) {
+      const press = this.pressAt !== undefined ? this.pressAt + PRESS_GRACE_MS : Number.POSITIVE_INFINITY;
+      const settle = this.dirty ? this.lastChange + this.settleMs : Number.POSITIVE_INFINITY;
+      const stall =
+        this.undecided && !this.stallDone && !this.waiting && !this.finished
+          ? this.lastChange + this.alertAfterMs
+          : Number.POSITIVE_INFINITY;
+      if (press < t && press <= settle && press <= stall) {
+        this.pressAt = undefined;
+        this.settle(press, true, out);
+      } else if (settle <= t && settle <= stall) {
+        this.settle(settle, false, out);
+      } else if (stall <= t) {
+        this.stallDone = true;
+        this.classify(stall, out);
+      } else return;
+    }
+  }
+
+  // ——— sensing ———
+
+  private note(event: BoardEvent): void {
+    if (this.proof.length < PROOF_LIMIT) this.proof.push(event);
+  }
+
+  private square(s: number): number {
+    return this.rotated ? this.n + 1 - s : s;
+  }
+
+  private sense(event: BoardEvent, out: TrackerOutput[]): void {
+    this.note(event);
+    if (event.type === 'lift' || event.type === 'put') {
+      if (!(event.square >= 1 && event.square <= this.n)) {
+        if (event.type === 'put') this.lightSquare(event.t, out);
+        return;
+      }
+      const s = this.square(event.square);
+      const code = event.type === 'put' ? codeOfPut(event.piece, this.occupancyOnly) : EMPTY;
+      this.phys[s] = code;
+      this.hand.push({ kind: event.type, square: s, t: event.t, batch: 0 });
+    } else if (event.type === 'snapshot') {
+      const text = toSquareString(event.board, this.n);
+      if (text === undefined) return;
+      const board = this.rotated ? [...text].reverse().join('') : text;
+      const changed: number[] = [];
+      const next = new Int8Array(this.n + 1);
+      for (let s = 1; s <= this.n; s++) {
+        const code = codeOfChar(board[s - 1], this.occupancyOnly) ?? EMPTY;
+        next[s] = code;
+        if (code !== this.phys[s]) changed.push(s);
+      }
+      if (changed.length === 0) return;
+      const batch = changed.length > 1 ? ++this.batch : 0;
+      for (const s of changed)
+        if (this.phys[s] !== EMPTY) this.hand.push({ kind: 'lift', square: s, t: event.t, batch });
+      for (const s of changed)
+        if (next[s] !== EMPTY) this.hand.push({ kind: 'put', square: s, t: event.t, batch });
+      if (changed.length >= 3) this.bigSnapshot = true;
+      this.phys = next;
+    }
+    this.lastChange = event.t;
+    this.dirty = true;
+    this.undecided = false;
+    this.stallDone = false;
+  }
+
+  // ——— decisions ———
+
+  private outcomes(): Outcome[] {
+    const p = this.position;
+    if (this.outcomesOf?.hash !== p.hash || this.outcomesOf.turn !== p.turn) {
+      const list = legalMoves(p).map((move) => ({ move, board: play(p, move).board }));
+      this.outcomesOf = { hash: p.hash, turn: p.turn, list };
+    }
+    return this.outcomesOf.list;
+  }
+
+  /** Outcomes of a move by the side that is not to move (5.4.1). */
+  private wrongSideOutcomes(): Outcome[] {
+    const p = this.position;
+    if (this.wrongSideOf?.hash !== p.hash || this.wrongSideOf.turn !== p.turn) {
+      const other = p.withTurn(opposite(p.turn));
+      const list = legalMoves(other).map((move) => ({ move, board: play(other, move).board }));
+      this.wrongSideOf = { hash: p.hash, turn: p.turn, list };
+    }
+    return this.wrongSideOf.list;
+  }
+
+  private settle(t: number, pressed: boolean, out: TrackerOutput[]): void {
+    this.dirty = false;
+    const pos = this.position;
+    if (this.finished) {
+      if (shows(this.phys, this.initial)) this.newGame(t, out);
+      else if (shows(this.phys, pos)) this.finished = false;
+      return;
+    }
+    if (shows(this.phys, pos)) {
+      this.undecided = false;
+      if (this.waiting) {
+        this.waiting = undefined;
+        this.resetEpisode();
+      }
+      return;
+    }
+    const legal = this.outcomes().find((o) => showsBoard(this.phys, o.board));
+    if (legal) {
+      const played = readPlayedMove(pos, legal.move, this.hand);
+      this.record(played.move, play(pos, legal.move), moveNotation(pos, legal.move), played.rules, t, out);
+      return;
+    }
+    if (this.orientation(t, out)) return;
+    if (shows(this.phys, this.initial) && !(this.moves.length === 0 && pos.equals(this.initial))) {
+      this.newGame(t, out);
+      return;
+    }
+    if (!this.waiting) {
+      const twice = this.wrongSideOutcomes().find((o) => showsBoard(this.phys, o.board));
+      if (twice) {
+        const side = opposite(pos.turn);
+        this.wait('5.4.1', t, { side, move: moveNotation(pos.withTurn(side), twice.move) }, side, out);
+        return;
+      }
+    }
+    if (this.takeback(t, out)) return;
+    if (this.resultGesture(t, out)) return;
+    if (this.bigSnapshot && this.resync(t, out)) return;
+    this.undecided = true;
+    if (pressed && !this.waiting) this.classify(t, out);
+  }
+
+  /** 5.1: the start position turned 180° before the first move; from then on squares are read turned. */
+  private orientation(t: number, out: TrackerOutput[]): boolean {
+    if (this.occupancyOnly) return false;
+    const reference = this.moves.length === 0 ? this.position : this.initial;
+    if (!showsBoard(this.phys, turned(reference.board)) || showsBoard(this.phys, reference.board))
+      return false;
+    if (reference === this.initial && this.moves.length > 0) this.newGame(t, out);
+    this.rotated = !this.rotated;
+    this.phys = turned(this.phys);
+    if (this.rotated) {
+      this.emitAlert('5.1', 1, this.position.turn, t, out, {
+        side: this.position.turn,
+        detail:
+          'The start position stands turned 180° (White on the first squares); damlink reads it turned.',
+      });
+    }
+    this.resetEpisode();
+    return true;
+  }
+
+  private takeback(t: number, out: TrackerOutput[]): boolean {
+    const last = this.history.length - 1;
+    for (let i = last - 1; i >= Math.max(0, last - TAKEBACK_PLIES); i--) {
+      const earlier = this.history[i];
+      if (!shows(this.phys, earlier)) continue;
+      const kept = this.historyBase + i;
+      const side = earlier.turn;
+      const firstUndone = this.moves[kept];
+      const before = this.position;
+      this.moves = this.moves.slice(0, kept);
+      this.history = this.history.slice(0, i + 1);
+      this.position = earlier;
+      out.push({ type: 'takeback', t, ply: kept, fen: writeFen(earlier) });
+      const undone = firstUndone ? moveNotation(earlier, firstUndone) : undefined;
+      this.emitAlert('5.4.4', kept + 1, side, t, out, { side, move: undone }, before, earlier);
+      this.afterDecision();
+      return true;
+    }
+    return false;
+  }
+
+  /** Kings on both centre squares (piece-sensing boards): 2-0, 1-1 or 0-2, not a move. */
+  private resultGesture(t: number, out: TrackerOutput[]): boolean {
+    if (this.occupancyOnly) return false;
+    const [a, b] = this.centre;
+    const pa = this.phys[a];
+    const pb = this.phys[b];
+    if (!isKingCode(pa) || !isKingCode(pb)) return false;
+    if (this.position.board[a] === pa && this.position.board[b] === pb) return false;
+    const whites = (isWhiteCode(pa) ? 1 : 0) + (isWhiteCode(pb) ? 1 : 0);
+    const result = whites === 2 ? '2-0' : whites === 1 ? '1-1' : '0-2';
+    out.push({ type: 'result-gesture', t, result });
+    this.finished = true;
+    this.afterDecision();
+    return true;
+  }
+
+  /** A snapshot after lost events: the position after 2–4 legal plies → record them all. */
+  private resync(t: number, out: TrackerOutput[]): boolean {
+    this.bigSnapshot = false;
+    let occupied = 0;
+    for (let s = 1; s <= this.n; s++) if (this.phys[s] !== EMPTY) occupied++;
+    let frontier: Array<{ pos: Position; line: Move[] }> = [{ pos: this.position, line: [] }];
+    const seen = new Set<number>([this.position.hash]);
+    let nodes = 0;
+    for (let depth = 1; depth <= RESYNC_PLIES && nodes < RESYNC_NODES; depth++) {
+      const next: typeof frontier = [];
+      for (const node of frontier) {
+        for (const move of legalMoves(node.pos)) {
+          const after = play(node.pos, move);
+          if (seen.has(after.hash)) continue;
+          seen.add(after.hash);
+          nodes++;
+          if (depth > 1 && shows(this.phys, after)) {
+            let pos = this.position;
+            for (const m of [...node.line, move]) {
+              const nextPos = play(pos, m);
+              this.record(m, nextPos, moveNotation(pos, m), [], t, out);
+              pos = nextPos;
+            }
+            return true;
+          }
+          let pieces = 0;
+          for (let s = 1; s < after.board.length; s++) if (after.board[s] !== EMPTY) pieces++;
+          if (pieces >= occupied) next.push({ pos: after, line: [...node.line, move] });
+        }
+      }
+      frontier = next;
+    }
+    return false;
+  }
+
+  // ——— irregular moves read at the press or after the stall time ———
+
+  private classify(t: number, out: TrackerOutput[]): void {
+    const pos = this.position;
+    const side = pos.turn;
+    const vacated: number[] = [];
+    const appeared: number[] = [];
+    let recoloured = false;
+    for (let s = 1; s <= this.n; s++) {
+      const game = pos.board[s];
+      const seen = this.phys[s];
+      if (game !== EMPTY && seen === EMPTY) vacated.push(s);
+      else if (game === EMPTY && seen !== EMPTY) appeared.push(s);
+      else if (game !== EMPTY && seen !== OCCUPIED && isWhiteCode(game) !== isWhiteCode(seen))
+        recoloured = true;
+    }
+    const unknown = () =>
+      this.wait('unknown-position', t, { side, squares: differences(this.phys, pos) }, side, out);
+    if (recoloured || appeared.length > 1) return unknown();
+    if (appeared.length === 0) {
+      if (vacated.length > 0) this.wait('5.4.7', t, { side, squares: vacated }, side, out);
+      return;
+    }
+    const to = appeared[0];
+    const seenTo = this.phys[to];
+    const candidates = vacated.filter(
+      (s) => seenTo === OCCUPIED || isWhiteCode(seenTo) === isWhiteCode(pos.board[s]),
+    );
+    const from = originOf(this.hand, to, candidates);
+    if (from === undefined) return unknown();
+    const removed = vacated.filter((s) => s !== from);
+    const mover = pos.board[from];
+    const quiet = (): Move => ({
+      from,
+      to,
+      path: [from, to],
+      captured: [],
+      promotes: promoteIfFarRow(pos.variant, mover, to) !== mover,
+      piece: pieceOfCode(mover),
+    });
+
+    if (colorOfCode(mover) !== side) {
+      if (removed.length > 0) return unknown();
+      return this.recordIrregular(quiet(), `${from}-${to}`, vacated, ['5.4.5'], t, out);
+    }
+    const sequences = legalSequences(pos).filter((m) => m.from === from && m.to === to);
+    const removedOpp = removed.filter((s) => colorOfCode(pos.board[s]) !== side);
+    const removedOwn = removed.filter((s) => colorOfCode(pos.board[s]) === side);
+    if (sequences.length > 0 && sequences[0].captured.length > 0) {
+      const distance = (m: Move) => {
+        const set = new Set(m.captured);
+        return (
+          removedOpp.filter((s) => !set.has(s)).length +
+          m.captured.filter((s) => !removedOpp.includes(s)).length
+        );
+      };
+      const best = sequences.reduce((a, b) => (distance(b) < distance(a) ? b : a));
+      const canonical = legalMoves(pos).find((m) => moveKey(m) === moveKey(best)) ?? best;
+      const rules: RuleId[] = [];
+      if (best.captured.some((s) => !removedOpp.includes(s))) rules.push('5.4.11');
+      if (removedOpp.some((s) => !best.captured.includes(s))) rules.push('5.4.12');
+      if (removedOwn.length > 0) rules.push('5.4.14');
+      const notation = moveNotation(pos, canonical);
+      return this.recordIrregular(best, notation, vacated, rules, t, out);
+    }
+    if (sequences.length > 0) {
+      // A legal quiet move and, besides it, pieces taken off the board.
+      return this.recordIrregular(sequences[0], moveNotation(pos, sequences[0]), vacated, ['5.4.7'], t, out);
+    }
+    if (removed.length === 0) {
+      const captureDue = legalMoves(pos).some((m) => m.captured.length > 0);
+      return this.recordIrregular(
+        quiet(),
+        `${from}-${to}`,
+        vacated,
+        [captureDue ? '5.4.6' : '5.4.2'],
+        t,
+        out,
+      );
+    }
+    if (removedOwn.length > 0) return unknown();
+    const wanted = new Set(removedOpp);
+    const chain = captureChains(pos, from).find(
+      (c) => c.to === to && c.captured.length === wanted.size && c.captured.every((s) => wanted.has(s)),
+    );
+    if (!chain) return unknown();
+    const prefix = legalSequences(pos).some(
+      (m) => m.path.length > chain.path.length && chain.path.every((s, i) => m.path[i] === s),
+    );
+    this.recordIrregular(chain, `${from}x${to}`, vacated, [prefix ? '5.4.9' : '5.4.8'], t, out);
+  }
+
+  /** Records a move as the board shows it: the game continues from the physical board (R). */
+  private recordIrregular(
+    move: Move,
+    pdn: string,
+    vacated: readonly number[],
+    rules: RuleId[],
+    t: number,
+    out: TrackerOutput[],
+  ): void {
+    const pos = this.position;
+    const board = Int8Array.from(pos.board);
+    const code = board[move.from];
+    for (const s of vacated) board[s] = EMPTY;
+    board[move.to] = promoteIfFarRow(pos.variant, code, move.to);
+    const after = Position.fromBoard(pos.variant, opposite(pos.turn), board);
+    this.record(move, after, pdn, rules, t, out);
+  }
+
+  private record(
+    move: Move,
+    after: Position,
+    pdn: string,
+    rules: RuleId[],
+    t: number,
+    out: TrackerOutput[],
+  ): void {
+    const before = this.position;
+    const ply = this.moves.length + 1;
+    this.moves.push(move);
+    this.position = after;
+    this.history.push(after);
+    const fenAfter = writeFen(after);
+    out.push(
+      rules.length > 0
+        ? { type: 'move', t, ply, move, pdn, fenAfter, irregular: [...rules] }
+        : { type: 'move', t, ply, move, pdn, fenAfter },
+    );
+    for (const rule of rules) {
+      this.emitAlert(rule, ply, before.turn, t, out, { side: before.turn, move: pdn }, before, after);
+    }
+    this.waiting = undefined;
+    this.afterDecision();
+  }
+
+  /** A W alert: nothing is recorded; the tracker waits for the board to show the game again. */
+  private wait(rule: RuleId, t: number, facts: MessageFacts, side: Side, out: TrackerOutput[]): void {
+    const alert = this.emitAlert(rule, this.moves.length + 1, side, t, out, facts, this.position);
+    this.waiting = alert;
+    this.undecided = false;
+    this.proof = [];
+  }
+
+  private lightSquare(t: number, out: TrackerOutput[]): void {
+    const ply = this.moves.length + 1;
+    if (this.lightSquarePly === ply) return;
+    this.lightSquarePly = ply;
+    const side = this.position.turn;
+    this.emitAlert('5.3', ply, side, t, out, { side, detail: 'A piece on a light square is out of play.' });
+  }
+
+  private emitAlert(
+    rule: RuleId,
+    ply: number,
+    side: Side,
+    t: number,
+    out: TrackerOutput[],
+    facts: MessageFacts,
+    before?: Position,
+    after?: Position,
+  ): Alert {
+    const n = this.alerts.filter((a) => a.ply === ply && a.rule === rule).length + 1;
+    const alert: Alert = {
+      id: `${ply}-${rule}-${n}`,
+      rule,
+      ply,
+      side,
+      message: alertMessage(rule, facts),
+      t,
+      events: [...this.proof],
+    };
+    if (before) alert.before = writeFen(before);
+    if (after) alert.after = writeFen(after);
+    this.alerts.push(alert);
+    this.open.push(alert);
+    out.push({ type: 'alert', t, alert });
+    return alert;
+  }
+
+  // ——— game boundaries ———
+
+  private newGame(t: number, out: TrackerOutput[]): void {
+    this.position = this.initial;
+    this.moves = [];
+    this.history = [this.initial];
+    this.historyBase = 0;
+    this.alerts = [];
+    this.open = [];
+    this.waiting = undefined;
+    this.finished = false;
+    this.lightSquarePly = 0;
+    out.push({ type: 'new-game', t, fen: writeFen(this.initial) });
+    this.afterDecision();
+  }
+
+  private setPosition(pos: Position, t: number, reason: string, out: TrackerOutput[]): void {
+    this.position = pos;
+    this.history = [pos];
+    this.historyBase = this.moves.length;
+    this.waiting = undefined;
+    this.finished = false;
+    out.push({ type: 'position-set', t, fen: writeFen(pos), reason });
+    this.afterDecision();
+  }
+
+  /** The board as it physically stands, as a position with the same side to move (W alert stands). */
+  private physicalPosition(): Position | undefined {
+    const pos = this.position;
+    const board = new Int8Array(this.n + 1);
+    const vacated = differences(this.phys, pos).filter(
+      (s) => this.phys[s] === EMPTY && pos.board[s] !== EMPTY,
+    );
+    for (let s = 1; s <= this.n; s++) {
+      const seen = this.phys[s];
+      const game = pos.board[s];
+      if (seen === EMPTY) continue;
+      if (game !== EMPTY && (seen === OCCUPIED || isWhiteCode(seen) === isWhiteCode(game))) board[s] = game;
+      else if (seen !== OCCUPIED) board[s] = seen;
+      else if (vacated.length === 1) board[s] = pos.board[vacated[0]];
+      else return undefined;
+    }
+    return Position.fromBoard(pos.variant, pos.turn, board);
+  }
+
+  private resetEpisode(): void {
+    this.hand = [];
+    this.proof = [];
+    this.bigSnapshot = false;
+  }
+
+  private afterDecision(): void {
+    this.undecided = false;
+    this.stallDone = false;
+    this.pressAt = undefined;
+    this.resetEpisode();
+  }
+}
+
+/** A tracker for one board. */
+export function createTracker(options: TrackerOptions): Tracker {
+  return new BoardTracker(options);
+}
