@@ -10,7 +10,9 @@ const SEQ = /^\d{1,3}$/;
 
 export class LineDecoder implements Decoder {
   readonly protocol = 'line';
-  private pending = '';
+  /** The line received so far (bytes, without LF). */
+  private readonly pending = new Uint8Array(MAX_LINE + 1);
+  private pendingLength = 0;
   private overflow = false;
   private lineNo = 0;
   /** Last sequence number seen; null until the first line, after a garbled line, or after hello. */
@@ -29,9 +31,12 @@ export class LineDecoder implements Decoder {
     for (let i = 0; i < chunk.length; i++) {
       if (chunk[i] !== 0x0a) continue;
       this.take(chunk, start, i);
-      const line = this.pending;
+      const line = String.fromCharCode.apply(
+        null,
+        this.pending.subarray(0, this.pendingLength) as unknown as number[],
+      );
       const overflow = this.overflow;
-      this.pending = '';
+      this.pendingLength = 0;
       this.overflow = false;
       this.lineNo++;
       if (overflow) this.garbled(out, t, 'line-too-long', `line longer than ${MAX_LINE} characters`);
@@ -53,8 +58,8 @@ export class LineDecoder implements Decoder {
   }
 
   flush(t: number): BoardEvent[] {
-    if (this.pending === '' && !this.overflow) return [];
-    this.pending = '';
+    if (this.pendingLength === 0 && !this.overflow) return [];
+    this.pendingLength = 0;
     this.overflow = false;
     const out: BoardEvent[] = [];
     this.garbled(out, t, 'truncated', 'stream ended inside a line', this.lineNo + 1);
@@ -63,12 +68,13 @@ export class LineDecoder implements Decoder {
 
   private take(chunk: Uint8Array, from: number, to: number): void {
     if (from >= to || this.overflow) return;
-    if (this.pending.length + (to - from) > MAX_LINE + 1) {
+    if (this.pendingLength + (to - from) > MAX_LINE + 1) {
       this.overflow = true;
-      this.pending = '';
+      this.pendingLength = 0;
       return;
     }
-    for (let i = from; i < to; i++) this.pending += String.fromCharCode(chunk[i]);
+    this.pending.set(chunk.subarray(from, to), this.pendingLength);
+    this.pendingLength += to - from;
   }
 
   private garbled(out: BoardEvent[], t: number, code: string, message: string, line = this.lineNo): void {
