@@ -1,12 +1,208 @@
+// `damlink run`: the daemon an organiser runs in the hall — boards in (controller), games out (server).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
+import { Controller } from '../controller.ts';
+import { type ConfigFlags, type LoadedConfig, loadConfig } from '../config/index.ts';
+import { Journal } from '../journal/index.ts';
+import { createLogger, type Logger } from '../log.ts';
+import { startServer } from '../server/index.ts';
+import type { InProcessBoards } from '../transport/index.ts';
+import { createTracker } from '../../src/tracker/index.ts';
 
-// Owned by the issue that builds `damlink run`; replace this body with the real command.
+const WEB_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', 'web');
+
+interface RunFlags {
+  config?: string;
+  board: string[];
+  host?: string;
+  port?: number;
+  dataDir?: string;
+  round?: number;
+  event?: string;
+  variant?: string;
+  autoResult?: boolean;
+  logLevel?: string;
+  demo?: boolean;
+  demoBoards: number;
+  speed: number;
+  seed?: number;
+}
+
+const int =
+  (name: string) =>
+  (v: string): number => {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${v}"`);
+    return n;
+  };
+const num =
+  (name: string) =>
+  (v: string): number => {
+    const n = Number(v);
+    if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got "${v}"`);
+    return n;
+  };
+
 export function registerRun(program: Command): void {
   program
     .command('run')
-    .description('(not built yet)')
-    .action(() => {
-      console.error('damlink run: not built yet');
-      process.exitCode = 2;
+    .description(
+      'Run the daemon: connect the boards, journal and track every game, serve PDN and the live API.',
+    )
+    .option('-c, --config <file>', 'config file (YAML or JSON); DAMLINK_CONFIG also works')
+    .option(
+      '-b, --board <source>',
+      'a board: serial:/dev/… or a path, hid:VID:PID[:serial], tcp://host:port (repeat; numbered in order)',
+      (v: string, all: string[]) => [...all, v],
+      [] as string[],
+    )
+    .option('--host <host>', 'address to serve on (default 127.0.0.1; 0.0.0.0 to share)')
+    .option('-p, --port <n>', 'HTTP + WebSocket port (default 8080; 0 = any free port)', int('--port'))
+    .option('-d, --data-dir <dir>', 'journal and logs (default ./data)')
+    .option('-r, --round <n>', 'round number (default 1)', int('--round'))
+    .option('--event <name>', 'event name for the PDN')
+    .option('--variant <variant>', 'international (default) or brazilian')
+    .option('--auto-result', 'write the result the engine proposes without waiting for the arbiter')
+    .option('--log-level <level>', 'trace, debug, info (default), warn, error')
+    .option('--demo', 'no hardware: simulated boards play in this process (what `npm start` runs)')
+    .option('--demo-boards <n>', 'boards in the demo', int('--demo-boards'), 8)
+    .option('--speed <x>', 'demo game speed (1 = human pace)', num('--speed'), 4)
+    .option('--seed <n>', 'demo seed (default: a new one each start)', int('--seed'))
+    .addHelpText(
+      'after',
+      '\nEvery config key can also be set as DAMLINK_<KEY> (nested keys with __, e.g. DAMLINK_TOKENS__ARBITER).\n' +
+        'Examples:\n  damlink run --board tcp://127.0.0.1:7001 --board /dev/ttyUSB0\n  damlink run --config hall.yaml --round 3\n',
+    )
+    .action(async (flags: RunFlags) => {
+      process.exitCode = await run(flags);
     });
+}
+
+async function run(flags: RunFlags): Promise<number> {
+  const cfgFlags: ConfigFlags = {
+    boards: flags.board,
+    host: flags.host,
+    port: flags.port,
+    dataDir: flags.dataDir,
+    round: flags.round,
+    event: flags.event,
+    variant: flags.variant,
+    autoResult: flags.autoResult,
+  };
+  let demo: Awaited<ReturnType<typeof startDemo>> | undefined;
+  if (flags.demo) {
+    demo = await startDemo(flags);
+    cfgFlags.boards = demo.sources;
+    cfgFlags.event ??= 'damlink demo';
+    // A fresh journal each demo: its boards start new games every time.
+    cfgFlags.dataDir ??= mkdtempSync(join(tmpdir(), 'damlink-demo-'));
+  }
+  const loaded = loadConfig({ file: flags.config, env: process.env, flags: cfgFlags });
+  if (!loaded.ok) {
+    console.error(`damlink run: invalid configuration\n${loaded.error.map((m) => `  ${m}`).join('\n')}`);
+    await demo?.stop();
+    return 2;
+  }
+  const config = loaded.value;
+  if (config.setups.length === 0) {
+    console.error(
+      'damlink run: no boards — give --board SOURCE (repeatable), a config file with boards:, or --demo',
+    );
+    return 2;
+  }
+  const log = createLogger({ dataDir: config.dataDir, level: flags.logLevel ?? config.log.level });
+  return serve(config, log, demo);
+}
+
+async function startDemo(
+  flags: RunFlags,
+): Promise<{ sources: string[]; boards: InProcessBoards; stop(): Promise<void> }> {
+  const { startSimulation, connectInProcess } = await import('../../simulator/index.ts');
+  const sim = await startSimulation({
+    boards: flags.demoBoards,
+    transport: 'memory',
+    speed: flags.speed,
+    seed: flags.seed ?? Math.floor(Math.random() * 2 ** 31),
+    loop: true,
+    game: { noise: 'realistic', inject: ['5.4.6', '5.4.1', '4.11', '5.4.9'], injectProbability: 0.02 },
+  });
+  const firstStream = new Map(sim.boards.map((b) => [b.name, b.stream]));
+  return {
+    sources: sim.boards.map((b) => `sim:${b.name}`),
+    boards: {
+      connect(name) {
+        const entry = sim.boards.find((b) => b.name === name);
+        if (!entry) throw new Error(`no simulated board ${name}`);
+        const first = firstStream.get(name);
+        firstStream.delete(name);
+        return first && !first.destroyed ? first : connectInProcess(entry.board);
+      },
+    },
+    stop: () => sim.stop(),
+  };
+}
+
+async function serve(
+  config: LoadedConfig,
+  log: Logger,
+  demo: { boards: InProcessBoards; stop(): Promise<void> } | undefined,
+): Promise<number> {
+  const journalPath = resolve(config.dataDir, 'journal.sqlite');
+  let journal: Journal;
+  try {
+    journal = Journal.open(journalPath);
+  } catch (e) {
+    console.error(`damlink run: cannot open the journal ${journalPath}: ${(e as Error).message}`);
+    return 1;
+  }
+  const controller = new Controller({
+    config,
+    journal,
+    createTracker,
+    transport: { inProcess: demo?.boards },
+    logger: log,
+  });
+  let server: Awaited<ReturnType<typeof startServer>>;
+  try {
+    server = await startServer({
+      hub: controller,
+      host: config.host,
+      port: config.port,
+      tokens: config.tokens,
+      webRoot: WEB_ROOT,
+      log,
+      mqttUrl: config.mqttUrl,
+    });
+  } catch (e) {
+    console.error(`damlink run: cannot serve on ${config.host}:${config.port}: ${(e as Error).message}`);
+    journal.close();
+    await demo?.stop();
+    return 1;
+  }
+  controller.start();
+  const boards = config.setups.length;
+  console.log(
+    `damlink: round ${config.round}, ${boards} board${boards === 1 ? '' : 's'}, journal ${journalPath}`,
+  );
+  console.log(
+    `damlink: open ${server.url}/  (arbiter: ${server.url}/arbiter, PDN: ${server.url}/rounds/${config.round}/games.pdn)`,
+  );
+  return new Promise<number>((done) => {
+    let stopping = false;
+    const stop = async (signal: string): Promise<void> => {
+      if (stopping) return;
+      stopping = true;
+      log.info({ signal }, 'stopping');
+      controller.stop();
+      await server.close().catch(() => {});
+      await demo?.stop().catch(() => {});
+      journal.close();
+      done(0);
+    };
+    process.once('SIGINT', () => void stop('SIGINT'));
+    process.once('SIGTERM', () => void stop('SIGTERM'));
+  });
 }

@@ -2,10 +2,9 @@
 // with only `boards:` (or flags alone) enough.
 import { z } from 'zod';
 import { PROTOCOLS } from '../../firmware-protocol/types.ts';
+import { DRAW_PROFILES } from '../../src/engine/draw.ts';
 import { parseSource } from './source.ts';
 
-/** Draw-rule profiles (rules.md 6.x); the engine's draw rules implement them. */
-export const DRAW_PROFILES = ['fmjd', 'fmjd-64', 'club'] as const;
 
 /** A string that env vars or YAML may have written as a number (`DAMLINK_TOKENS__ARBITER=1234`). */
 const text = () => z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string());
@@ -67,8 +66,10 @@ export const configSchema = z.strictObject({
     .default({}),
   /** Write the engine's result at once instead of waiting for the arbiter. */
   autoResult: z.boolean().default(false),
-  /** Extra options for the games-out side (MQTT and so on), handed to the server as is. */
-  server: z.record(z.string(), z.unknown()).optional(),
+  /** `mqtt://host:1883`: also publish games to an MQTT broker. */
+  mqttUrl: text()
+    .pipe(z.string().regex(/^mqtts?:\/\/./, 'expected mqtt://host:port'))
+    .optional(),
   log: z
     .strictObject({
       level: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal']).default('info'),

@@ -1,5 +1,5 @@
 // Board sources as people write them (`serial:/dev/ttyUSB0`, `/dev/ttyACM0`, `hid:0403:6001`,
-// `tcp://127.0.0.1:7001`, `sim:3`) parsed into a typed value. Never throws on user text.
+// `tcp://127.0.0.1:7001`, `sim:board-3` / `memory:board-3` for in-process simulator boards) parsed into a typed value. Never throws on user text.
 import { err, ok, type Result } from '../../src/result.ts';
 
 export type BoardSource =
@@ -50,6 +50,7 @@ export function parseSource(text: string): Result<BoardSource, { code: string; m
       return ok({ kind: 'tcp', host: m[1].replace(/^\[|\]$/g, ''), port, text: s });
     }
     case 'sim':
+    case 'memory':
       return rest
         ? ok({ kind: 'sim', name: rest, text: s })
         : err({ code: 'no-name', message: 'sim: needs a board name' });
