@@ -62,7 +62,7 @@ describe('WebSocket abuse', () => {
     const ok = await c.call('ping');
     expect(ok.param).toBe('pong');
     expect(c.messages.filter((m) => m.response === 'error')).toHaveLength(junk.length + 1);
-    expect((await (await fetch(`${server!.url}/health`)).json()).ok).toBe(true);
+    expect(((await (await fetch(`${server!.url}/health`)).json()) as { ok: boolean }).ok).toBe(true);
   });
 
   it('a 1 MiB frame closes that connection with 1009; others are unaffected', async () => {
@@ -98,7 +98,10 @@ describe('WebSocket abuse', () => {
     );
     await until(() => server!.clients() === 500);
     // Half close politely, half vanish without a close frame.
-    storm.forEach((ws, i) => (i % 2 ? ws.close() : ws.terminate()));
+    for (const [i, ws] of storm.entries()) {
+      if (i % 2) ws.close();
+      else ws.terminate();
+    }
     await until(() => server!.clients() === 0);
     const c = await open();
     await c.call('subscribe', { feed: 'board', board: 1, id: 'b' });

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Tokens } from '../../daemon/server/auth.ts';
 import { type RunningServer, startServer } from '../../daemon/server/index.ts';
 import type { Alert } from '../../src/tracker/types.ts';
 import { player } from '../game/helpers.ts';
@@ -8,7 +9,7 @@ import { TestClient } from './ws-client.ts';
 let server: RunningServer | undefined;
 const clients: TestClient[] = [];
 
-async function setup(tokens = { arbiter: 'arb-secret', admin: 'adm-secret' }, keepEvents = 200) {
+async function setup(tokens: Tokens = { arbiter: 'arb-secret', admin: 'adm-secret' }, keepEvents = 200) {
   const hub = new FakeHub(3, 1, {}, keepEvents);
   server = await startServer({ hub, port: 0, tokens });
   return hub;
