@@ -27,6 +27,8 @@ export const startClock = (s: ClockSettings, t: number, running: Side = 'white')
 
 /** The clock after `side` pressed its button at `t`: its time stops (plus increment), the other's runs. */
 export function pressClock(c: ClockState, side: Side, t: number, s: ClockSettings): ClockState {
+  // A button already down (the other side's clock runs) does nothing.
+  if (c.running !== null && c.running !== side) return c;
   const spent = c.running === side ? Math.max(0, t - c.since) : 0;
   const left = Math.max(0, c[side] - spent) + s.incrementMs;
   const other: Side = side === 'white' ? 'black' : 'white';

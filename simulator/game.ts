@@ -1,40 +1,58 @@
 // The pure ground-truth generator: one game as a person plays it on a sensor board — the sensor
 // events with human timing, the intended moves (path and capture order), the game as PDN, and the
-// irregularities injected on request. No timers, no clock reads, seeded randomness only.
-import type { BoardEvent, Side } from '../firmware-protocol/events.ts';
-import type { RuleId } from '../src/tracker/types.ts';
+// irregularities injected on request (docs/irregularities.md). No timers, no clock reads, seeded
+// randomness only: the same options give the same game.
+import type { BoardEvent, PieceCode, Side } from '../firmware-protocol/events.ts';
 import {
+  advance,
+  type GameState,
   legalMoves,
   legalSequences,
   type Move,
   moveKey,
-  moveNotation,
-  play,
+  type PdnGame,
   Position,
+  parsePdn,
+  play,
   resolveMove,
+  startGame,
   type Variant,
   writeFen,
+  writePdnGame,
 } from '../src/engine/index.ts';
+import type { RuleId } from '../src/tracker/types.ts';
 import { type ClockSettings, DEFAULT_CLOCK, pressClock, readClock, startClock } from './clock.ts';
-import { DELAYS, Hands, NOISE_PROFILES, type Noise } from './human.ts';
-import { type GameResult, moveTextsOf, writePdn } from './pdn.ts';
+import { type Delay, DELAYS, Hands, NOISE_PROFILES, type Noise } from './human.ts';
+import {
+  MOVE_INJECTORS,
+  type PlyContext,
+  type Played,
+  planTwoMoves,
+  playNormally,
+  takeBack,
+} from './inject.ts';
 import { createRng, type Rng } from './prng.ts';
 import { chooseMove } from './selfplay.ts';
 import { Timeline } from './timeline.ts';
 
+export type GameResult = '2-0' | '0-2' | '1-1' | '*';
+
 export interface SimulateGameOptions {
   seed: number;
   variant?: Variant;
-  /** The game to play: move texts (`32-28`, `19x28`) or one game's PDN. Self-played when absent. */
-  moves?: readonly string[] | string;
+  /** The game to play: move texts (`32-28`, `19x28`), one game's PDN text, or a parsed PDN game.
+   * Self-played when absent. */
+  moves?: readonly string[] | string | PdnGame;
   /** Stop after this many plies (self-play default 160; a scripted game plays all its moves). */
   maxPlies?: number;
   noise?: Noise;
-  /** Irregularities to inject (rule ids, see docs/irregularities.md). */
+  /** Irregularities to inject (rule ids of src/tracker/types.ts, shapes of docs/irregularities.md). */
   inject?: readonly RuleId[];
-  /** Chance per ply that one of `inject` happens (default 0.1). Each rule at most once per game. */
+  /** Chance per ply that one of `inject` happens (default 0.1); 5.1 is decided once per game with it. */
   injectProbability?: number;
-  /** Put the kings in the centre to show the result after the last move. */
+  /** How often each rule may be injected in one game (default 1). */
+  injectPerRule?: number;
+  /** Put the kings in the centre to show the result after the last move (piece-sensing boards). */
   resultGesture?: boolean;
   /** The board only senses occupancy: puts carry no piece, snapshots use `o`. */
   occupancyOnly?: boolean;
@@ -43,15 +61,21 @@ export interface SimulateGameOptions {
   /** Median thinking time per move (ms, default 2500). */
   thinkMs?: number;
   clock?: ClockSettings;
+  /** The board as the previous game left it (physical board string): the players first set up the
+   * start position by hand (lifts, then puts). Without it the game starts with a snapshot. */
+  setupFrom?: string;
 }
 
 export interface SimulatedMove {
   ply: number;
   side: Side;
-  /** The move as intended, with the path and capture order the hand used. */
+  /** The move as played by the hand: path and capture order (for an irregular move, what the board
+   * showed, read the way docs/irregularities.md reads it). */
   move: Move;
-  /** PDN text of the move. */
+  /** PDN text: the engine's notation, or `from-to` / `fromxto` for an irregular move. */
   pdn: string;
+  /** The rule the tracker marks the move with (R in docs/irregularities.md). */
+  irregular?: RuleId;
   /** When the move was complete (the clock press). */
   t: number;
   fenAfter: string;
@@ -61,6 +85,7 @@ export interface InjectedIrregularity {
   rule: RuleId;
   ply: number;
   side: Side;
+  /** When the irregular action began. */
   t: number;
 }
 
@@ -70,131 +95,251 @@ export interface SimulatedGame {
   occupancyOnly: boolean;
   startFen: string;
   events: BoardEvent[];
+  /** The moves of the game as the tracker should record them (taken-back moves are not here). */
   moves: SimulatedMove[];
   pdn: string;
   injected: InjectedIrregularity[];
   result: GameResult;
+  /** The kings-in-the-centre gesture, when shown. */
+  gesture?: { t: number; result: Exclude<GameResult, '*'> };
+  /** The board stood turned 180° (5.1): every square in `events` is N+1−s of the game's square. */
+  rotated: boolean;
   /** Time of the last event. */
   endT: number;
+  /** The pieces physically on the board at the end (real colours, even on occupancy-only boards). */
+  finalBoard: string;
 }
 
 const DEFAULT_SELF_PLAY_PLIES = 160;
-/** 6.2: 25 moves each with only kings moving and no capture. */
-const KING_MOVES_DRAW_PLIES = 50;
+const span = (min: number, max: number): Delay => ({ median: (min + max) / 2, min, max });
+/** Centre squares for the result gesture. */
+const CENTRE: Record<Variant, [number, number]> = { international: [23, 28], brazilian: [15, 18] };
+/** Plies left without any injection after one, so each irregularity stands on its own. */
+const QUIET_AFTER_INJECTION = 2;
 
 /** Picks which of the equivalent capture sequences (paths, orders) the player's hand follows. */
 function sequenceFor(pos: Position, move: Move, rng: Rng): Move {
-  if (move.captured.length < 2) return move;
+  if (move.captured.length === 0) return move;
   const key = moveKey(move);
-  return rng.pick(legalSequences(pos).filter((m) => moveKey(m) === key));
+  const options = legalSequences(pos).filter((m) => moveKey(m) === key);
+  return options.length > 0 ? rng.pick(options) : move;
 }
 
-interface MoveSource {
-  next(pos: Position, ply: number): Move | undefined;
+interface Script {
+  start: Position;
+  texts: readonly string[];
+  result?: GameResult;
 }
 
-function scriptedSource(texts: readonly string[]): MoveSource {
-  return {
-    next(pos, ply) {
-      const text = texts[ply - 1];
-      if (text === undefined) return undefined;
-      const r = resolveMove(pos, text);
-      if (!r.ok) throw new Error(`move ${ply} (${text}): ${r.error.message}`);
-      return r.value;
-    },
-  };
+function scriptOf(moves: SimulateGameOptions['moves'], variant: Variant): Script | undefined {
+  if (moves === undefined) return undefined;
+  if (typeof moves !== 'string' && !Array.isArray(moves)) {
+    const game = moves as PdnGame;
+    return { start: game.start, texts: game.moves.map((m) => m.notation), result: game.result };
+  }
+  if (Array.isArray(moves)) return { start: Position.initial(variant), texts: moves };
+  const parsed = parsePdn(moves as string, { variant });
+  const game = parsed.games[0];
+  if (!game) throw new Error(`no game in the PDN: ${parsed.errors[0]?.message ?? 'empty'}`);
+  if (game.errors.length > 0) throw new Error(`PDN line ${game.errors[0].line}: ${game.errors[0].message}`);
+  return scriptOf(game, game.variant);
 }
 
-const selfPlaySource = (rng: Rng): MoveSource => ({ next: (pos, ply) => chooseMove(pos, ply, rng) });
+const rotateBoard = (b: string): string => [...b].reverse().join('');
+
+/** The events as a board turned 180° reports them (5.1). */
+function turned(events: readonly BoardEvent[], n: number): BoardEvent[] {
+  return events.map((e) => {
+    if (e.type === 'lift' || e.type === 'put') return { ...e, square: n + 1 - e.square };
+    if (e.type === 'snapshot') return { ...e, board: rotateBoard(e.board) };
+    return e;
+  });
+}
 
 export function simulateGame(opts: SimulateGameOptions): SimulatedGame {
-  const variant = opts.variant ?? 'international';
   const rng = createRng(opts.seed);
   const choiceRng = rng.fork(1);
   const handRng = rng.fork(2);
+  const injectRng = rng.fork(3);
+  const script = scriptOf(opts.moves, opts.variant ?? 'international');
+  const variant = script?.start.variant ?? opts.variant ?? 'international';
   const noise = NOISE_PROFILES[opts.noise ?? 'realistic'];
   const clockSettings = opts.clock ?? DEFAULT_CLOCK;
   const thinkMs = opts.thinkMs ?? 2500;
   const occupancyOnly = opts.occupancyOnly ?? false;
-  const scripted =
-    opts.moves === undefined
-      ? undefined
-      : typeof opts.moves === 'string'
-        ? moveTextsOf(opts.moves)
-        : opts.moves;
-  const source = scripted ? scriptedSource(scripted) : selfPlaySource(choiceRng);
-  const maxPlies = opts.maxPlies ?? (scripted ? scripted.length : DEFAULT_SELF_PLAY_PLIES);
+  const maxPlies = opts.maxPlies ?? (script ? script.texts.length : DEFAULT_SELF_PLAY_PLIES);
+  const drawRules = { profile: variant === 'brazilian' ? ('fmjd-64' as const) : ('fmjd' as const) };
+  const startPos = script?.start ?? Position.initial(variant);
+  const n = startPos.squareCount;
+  const inject = opts.inject ?? [];
+  const injectP = opts.injectProbability ?? 0.1;
+  const perRule = opts.injectPerRule ?? 1;
+  const startT = opts.startT ?? 0;
 
-  let pos = Position.initial(variant);
-  const startFen = writeFen(pos);
-  const tl = new Timeline(opts.startT ?? 0, pos.toBoardString(), occupancyOnly);
+  // 5.1: the whole game is played on a board turned 180°; the hands work in game squares and the
+  // events are turned at the end.
+  const rotated = inject.includes('5.1') && !occupancyOnly && injectRng.chance(injectP);
+  const setupFrom = opts.setupFrom && rotated ? rotateBoard(opts.setupFrom) : opts.setupFrom;
+  const tl = new Timeline(startT, setupFrom ?? startPos.toBoardString(), occupancyOnly);
   const hands = new Hands(tl, handRng, noise, variant);
-  tl.snapshot();
-  let clock = startClock(clockSettings, tl.t);
+  if (setupFrom) hands.setUp(startPos.toBoardString());
+  else tl.snapshot();
+  let clock = startClock(clockSettings, tl.t, startPos.turn);
   tl.clock(clock.white, clock.black, clock.running);
 
   const moves: SimulatedMove[] = [];
-  const injected: InjectedIrregularity[] = [];
+  const injected: InjectedIrregularity[] = rotated
+    ? [{ rule: '5.1', ply: 1, side: startPos.turn, t: startT }]
+    : [];
+  const used = new Map<RuleId, number>();
+  let quiet = 0;
+  let state: GameState = startGame(startPos, drawRules);
+  const history: GameState[] = [];
   let result: GameResult = '*';
-  let quietKingPlies = 0;
 
-  for (let ply = 1; ; ply++) {
+  /** An injection for this moment, if the dice say so and one applies. */
+  const pickRule = (candidates: readonly RuleId[]): RuleId[] => {
+    if (quiet > 0 || inject.length === 0 || !injectRng.chance(injectP)) return [];
+    const open = candidates.filter((r) => inject.includes(r) && (used.get(r) ?? 0) < perRule);
+    return open.sort(() => injectRng.next() - 0.5);
+  };
+  const note = (rule: RuleId, ply: number, side: Side, t: number) => {
+    injected.push({ rule, ply, side, t });
+    used.set(rule, (used.get(rule) ?? 0) + 1);
+    quiet = QUIET_AFTER_INJECTION;
+  };
+
+  for (let ply = moves.length + 1; ; ply = moves.length + 1) {
+    if (ply > 1 && quiet > 0) quiet--;
+    const pos = state.position;
+    if (state.over) {
+      result = state.over.result;
+      break;
+    }
     if (ply > maxPlies) {
-      result = scripted ? '*' : '1-1';
+      result = script ? (script.result ?? '*') : '1-1';
       break;
     }
-    const chosen = source.next(pos, ply);
-    if (!chosen) {
-      if (legalMoves(pos).length === 0) result = pos.turn === 'white' ? '0-2' : '2-0';
-      break;
-    }
+    const text = script?.texts[ply - 1];
+    let chosen: Move | undefined;
+    if (script) {
+      if (text === undefined) break;
+      const r = resolveMove(pos, text);
+      if (!r.ok) throw new Error(`move ${ply} (${text}): ${r.error.message}`);
+      chosen = r.value;
+    } else chosen = chooseMove(pos, ply, choiceRng);
+    if (!chosen) break;
     const side = pos.turn;
-    const move = sequenceFor(pos, chosen, handRng);
     const legal = legalMoves(pos);
-    hands.pause(thinkMs * (ply <= 6 ? 0.4 : 1));
-    const crownLater = move.promotes && handRng.chance(noise.crownAfter);
-    hands.carry(move, { crownLater });
-    if (move.captured.length > 0) hands.removeAll(hands.removalOrder(move));
-    if (crownLater) hands.crown(move.to);
-    if (handRng.chance(noise.adjust)) {
-      hands.pause(DELAYS.adjust);
-      hands.liftAndReplace(move.to);
+    // Thinking: quicker in the opening.
+    hands.pause({ median: thinkMs * (ply <= 6 ? 0.4 : 1), min: 300, max: thinkMs * 6 });
+    const ctx: PlyContext = {
+      pos,
+      ply,
+      legal,
+      intended: sequenceFor(pos, chosen, handRng),
+      hands,
+      rng: injectRng,
+    };
+
+    let played: Played | undefined;
+    const moveRules = pickRule(MOVE_INJECTORS.filter((i) => !(script && i.altersGame)).map((i) => i.rule));
+    for (const rule of moveRules) {
+      const run = MOVE_INJECTORS.find((i) => i.rule === rule)?.plan(ctx);
+      if (!run) continue;
+      const t = tl.t;
+      played = run();
+      note(rule, ply, side, t);
+      break;
     }
+    played ??= playNormally(ctx);
+
     hands.pause(DELAYS.beforePress);
     tl.press(side);
     clock = pressClock(clock, side, tl.t, clockSettings);
     const shown = readClock(clock, tl.t);
     tl.clock(shown.white, shown.black, shown.running);
-    const after = play(pos, move);
     moves.push({
       ply,
       side,
-      move,
-      pdn: moveNotation(pos, chosen, legal),
+      move: played.move,
+      pdn: played.pdn,
+      ...(played.irregular ? { irregular: played.irregular } : {}),
       t: tl.t,
-      fenAfter: writeFen(after),
+      fenAfter: writeFen(played.after),
     });
-    quietKingPlies =
-      move.captured.length === 0 && (move.piece === 'W' || move.piece === 'B') ? quietKingPlies + 1 : 0;
-    pos = after;
-    if (!scripted && quietKingPlies >= KING_MOVES_DRAW_PLIES) {
-      result = '1-1';
-      break;
+    history.push(state);
+    // A legal move continues the game (draw counters and all); anything else restarts the counting
+    // from what is physically on the board.
+    const legalPlayed =
+      legal.some((m) => moveKey(m) === moveKey(played.move)) && played.after.equals(play(pos, played.move));
+    state = legalPlayed ? advance(state, played.move) : startGame(played.after, drawRules);
+
+    // After the press: 5.4.4 takeback (ply ≥ 2, back to the position before) or 5.4.1 (S again).
+    if (!played.irregular && !state.over) {
+      for (const rule of pickRule(['5.4.4', '5.4.1'])) {
+        if (rule === '5.4.4' && ply >= 2) {
+          const t = tl.t;
+          takeBack(hands, pos, played.move);
+          note('5.4.4', ply, side, t);
+          moves.pop();
+          state = history.pop()!;
+          break;
+        }
+        if (rule === '5.4.1') {
+          const run = planTwoMoves(hands, state.position);
+          if (!run) continue;
+          const t = tl.t;
+          run();
+          note('5.4.1', ply + 1, side, t);
+          break;
+        }
+      }
     }
   }
-  if (legalMoves(pos).length === 0 && result === '*') result = pos.turn === 'white' ? '0-2' : '2-0';
+  if (result === '*' && state.over) result = state.over.result;
 
-  const pdn = writePdn({ variant, moves: moves.map((m) => m.pdn), result });
+  let gesture: SimulatedGame['gesture'];
+  if (opts.resultGesture && !occupancyOnly && result !== '*') {
+    hands.pause(span(1500, 4000));
+    gesture = { t: tl.t, result };
+    const kings: PieceCode[] = result === '2-0' ? ['W', 'W'] : result === '0-2' ? ['B', 'B'] : ['W', 'B'];
+    CENTRE[variant].forEach((sq, i) => {
+      if (tl.pieceAt(sq)) {
+        tl.lift(sq);
+        hands.pause(span(200, 600));
+      }
+      tl.put(sq, kings[i]);
+      hands.pause(span(200, 600));
+    });
+  }
+
+  const pdn = writePdnGame({
+    tags: {
+      Event: 'damlink simulation',
+      Site: 'damlink simulator',
+      White: 'Simulated White',
+      Black: 'Simulated Black',
+      Seed: opts.seed,
+    },
+    startFen: writeFen(startPos),
+    variant,
+    moves: moves.map((m) => ({ text: m.pdn })),
+    result,
+  });
   return {
     seed: opts.seed,
     variant,
     occupancyOnly,
-    startFen,
-    events: tl.events,
+    startFen: writeFen(startPos),
+    events: rotated ? turned(tl.events, n) : tl.events,
     moves,
     pdn,
     injected,
     result,
+    ...(gesture ? { gesture } : {}),
+    rotated,
     endT: tl.t,
+    finalBoard: rotated ? rotateBoard(tl.trueBoardString()) : tl.trueBoardString(),
   };
 }

@@ -60,23 +60,41 @@ export const NOISE_PROFILES: Record<Noise, NoiseProfile> = {
   },
 };
 
-/** Human delays (ms, medians); every draw is log-normal around these. */
+/**
+ * Human delays (ms): a log-normal around `median`, clamped to the bounds docs/irregularities.md
+ * ("Normal hand behaviour") promises the tracker, so noise never turns into an alert.
+ */
+export interface Delay {
+  median: number;
+  min: number;
+  max: number;
+}
+const d = (median: number, min: number, max: number): Delay => ({ median, min, max });
 export const DELAYS = {
-  /** Lift → put of an ordinary move. */
-  carry: 350,
-  /** Each step of a slide trail or a 4.9 touch. */
-  touch: 120,
-  /** Sensor bounce: far below anything a hand does. */
-  bounce: 25,
-  /** Last put → first removal. */
-  beforeRemoval: 350,
-  /** Between two removals (well inside what 4.11 calls "without pausing"). */
-  betweenRemovals: 280,
-  /** Last action → clock press. */
-  beforePress: 400,
-  /** Adjusting a piece in place. */
-  adjust: 250,
+  /** Lift → put of an ordinary move (the piece in the hand at most 2000 ms, all legs together). */
+  carry: d(350, 120, 1200),
+  /** Each step of a slide trail (20–150 ms apart). */
+  slide: d(60, 20, 150),
+  /** Each 4.9 touch of an intermediate landing square (100–300 ms). */
+  touch: d(160, 100, 300),
+  /** Sensor bounce: each half of a lift/put pair on one square (the pair within 100 ms). */
+  bounce: d(20, 5, 45),
+  /** Last put → first removal (150–1000 ms). */
+  beforeRemoval: d(350, 150, 1000),
+  /** Between two removals (≤ 1000 ms: 4.11 "without pausing"). */
+  betweenRemovals: d(280, 80, 1000),
+  /** Last board change → clock press (100–3000 ms). */
+  beforePress: d(450, 100, 3000),
+  /** Holding a piece while adjusting it in place (150–1000 ms). */
+  adjust: d(300, 150, 1000),
+  /** A promoted man swapped for a king (150–1500 ms after it was put down). */
+  crown: d(500, 150, 1500),
+  /** Each piece taken off or put on while setting up a game. */
+  setUp: d(300, 100, 1500),
 } as const;
+
+/** The most a piece may be held from lift to final put (ms). */
+const MAX_CARRY_MS = 1900;
 
 export class Hands {
   readonly geometry: Geometry;
@@ -89,13 +107,13 @@ export class Hands {
     this.geometry = geometry(variant);
   }
 
-  /** A human delay around `median` ms (never below a quarter of it). */
-  delay(median: number): number {
-    return Math.max(median / 4, this.rng.logNormal(median, this.noise.jitter));
+  /** A human delay within `range` (ms). */
+  delay(range: Delay): number {
+    return Math.min(range.max, Math.max(range.min, this.rng.logNormal(range.median, this.noise.jitter)));
   }
 
-  pause(median: number): void {
-    this.tl.wait(this.delay(median));
+  pause(range: Delay): void {
+    this.tl.wait(this.delay(range));
   }
 
   put(square: number, piece: PieceCode): void {
@@ -105,17 +123,16 @@ export class Hands {
 
   /** A contact flickering: lift and put on the same square within a few tens of ms. */
   bounce(square: number): void {
-    const piece = this.tl.pieceAt(square)!;
     this.tl.wait(this.delay(DELAYS.bounce));
-    this.tl.lift(square);
+    const piece = this.tl.lift(square);
     this.tl.wait(this.delay(DELAYS.bounce));
     this.tl.put(square, piece);
   }
 
   /** Lift and put back the same piece on the same square (adjusting, or touch-move when hovered). */
-  liftAndReplace(square: number, holdMedian: number = DELAYS.adjust): void {
+  liftAndReplace(square: number, hold: Delay = DELAYS.adjust): void {
     const piece = this.tl.lift(square);
-    this.pause(holdMedian);
+    this.pause(hold);
     this.tl.put(square, piece);
   }
 
@@ -136,53 +153,64 @@ export class Hands {
   /** A trail of put/lift on each square the piece slides over. */
   slideOver(squares: readonly number[], piece: PieceCode): void {
     for (const s of squares) {
+      this.pause(DELAYS.slide);
       this.tl.put(s, piece);
-      this.pause(DELAYS.touch / 2);
+      this.pause(DELAYS.slide);
       this.tl.lift(s);
-      this.pause(DELAYS.touch / 3);
     }
   }
 
   /**
-   * Carries `move`'s piece from its square to its destination (no removals). `touchLandings`
-   * overrides the noise profile's 4.9 choice. Returns the piece as first set down.
+   * Carries `move`'s piece from its square to its destination (no removals), sliding and touching
+   * landing squares (4.9) as the noise profile says; `touchLandings` forces the 4.9 choice and
+   * `onLanding(i)` runs while the piece stands on the i-th intermediate landing (5.4.10).
+   * A promotion is set down as a king unless `crownLater`. Returns the piece as first set down.
    */
-  carry(move: Move, opts: { touchLandings?: boolean; crownLater?: boolean } = {}): PieceCode {
+  carry(
+    move: Move,
+    opts: { touchLandings?: boolean; crownLater?: boolean; onLanding?: (i: number) => void } = {},
+  ): PieceCode {
     const { tl, rng, noise } = this;
     const piece = tl.pieceAt(move.from)!;
     const crowned: PieceCode = piece === 'w' ? 'W' : piece === 'b' ? 'B' : piece;
     const setDown = move.promotes && !opts.crownLater ? crowned : piece;
     const quiet = move.captured.length === 0;
-    if (quiet && move.path.length === 2 && piece === move.piece && rng.chance(noise.newBeforeOld)) {
+    if (quiet && move.path.length === 2 && rng.chance(noise.newBeforeOld)) {
       // The scan reaches the new square first: the piece shows on both squares for a moment.
       tl.put(move.to, setDown);
       tl.wait(rng.range(5, 60));
       tl.lift(move.from);
       return setDown;
     }
+    const liftedAt = tl.t;
     tl.lift(move.from);
     const slides = rng.chance(noise.slide);
-    const touch = opts.touchLandings ?? rng.chance(noise.touchLandings);
-    for (let i = 1; i < move.path.length; i++) {
+    const touch = opts.touchLandings ?? (move.path.length > 2 && rng.chance(noise.touchLandings));
+    const legs = move.path.length - 1;
+    for (let i = 1; i <= legs; i++) {
       const a = move.path[i - 1];
       const b = move.path[i];
-      if (slides && b !== a) this.slideOver(this.crossed(a, b), piece);
-      else this.pause(DELAYS.carry / Math.max(1, move.path.length - 1));
-      if (i < move.path.length - 1 && touch) {
+      // Keep the whole carry within the time a piece may be held (later legs get what is left).
+      const left = MAX_CARRY_MS - (tl.t - liftedAt);
+      const share = Math.max(20, left / (legs - i + 1));
+      const crossed = slides ? this.crossed(a, b) : [];
+      if (crossed.length > 0 && share > 2 * 20 * crossed.length) this.slideOver(crossed, piece);
+      else tl.wait(Math.min(share * 0.6, this.delay(DELAYS.carry) / legs));
+      if (i < legs && touch) {
         tl.put(b, piece);
-        this.pause(DELAYS.touch);
+        opts.onLanding?.(i);
+        tl.wait(Math.min(Math.max(40, share * 0.3), this.delay(DELAYS.touch)));
         tl.lift(b);
-        this.pause(DELAYS.touch / 2);
-      }
+      } else if (i < legs) opts.onLanding?.(i);
     }
     this.put(move.to, setDown);
     return setDown;
   }
 
   /** Takes the captured pieces off in the given order, with the short pauses of a person's hand. */
-  removeAll(order: readonly number[], betweenMedian: number = DELAYS.betweenRemovals): void {
+  removeAll(order: readonly number[], between: Delay = DELAYS.betweenRemovals): void {
     order.forEach((s, i) => {
-      this.pause(i === 0 ? DELAYS.beforeRemoval : betweenMedian);
+      this.pause(i === 0 ? DELAYS.beforeRemoval : between);
       this.tl.lift(s);
     });
   }
@@ -193,8 +221,26 @@ export class Hands {
     return this.rng.chance(this.noise.reverseRemoval) ? order.reverse() : order;
   }
 
+  /** Sets up `board` (board string) by hand: clears what differs, then puts the pieces one by one. */
+  setUp(board: string): void {
+    for (let s = 1; s <= board.length; s++) {
+      if (this.tl.pieceAt(s) && this.tl.pieceAt(s) !== board[s - 1]) {
+        this.pause(DELAYS.setUp);
+        this.tl.lift(s);
+      }
+    }
+    for (let s = 1; s <= board.length; s++) {
+      const want = board[s - 1];
+      if (want !== '.' && !this.tl.pieceAt(s)) {
+        this.pause(DELAYS.setUp);
+        this.tl.put(s, want as PieceCode);
+      }
+    }
+  }
+
   /** Swaps a man on `square` for a king (promotion shown after the move). */
   crown(square: number): void {
+    this.pause(DELAYS.crown);
     const man = this.tl.lift(square);
     this.pause(DELAYS.adjust);
     this.tl.put(square, man === 'w' ? 'W' : 'B');

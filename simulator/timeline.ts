@@ -16,7 +16,7 @@ export class Timeline {
     private readonly occupancyOnly: boolean,
   ) {
     this.t = startT;
-    this.cells = [undefined, ...[...board].map((c) => (c === '.' ? undefined : (c as PieceCode)))];
+    this.cells = [undefined, ...[...board].map(cellOf)];
   }
 
   get squareCount(): number {
@@ -53,8 +53,19 @@ export class Timeline {
     this.events.push({ t: this.t, type: 'press', side });
   }
 
+  fault(code: string, message: string): void {
+    this.events.push({ t: this.t, type: 'fault', code, message });
+  }
+
   clock(white: number, black: number, running: Side | null): void {
     this.events.push({ t: this.t, type: 'clock', white, black, running });
+  }
+
+  /** The pieces really on the board (whatever the sensors can tell). */
+  trueBoardString(): string {
+    let s = '';
+    for (let i = 1; i < this.cells.length; i++) s += this.cells[i] ?? '.';
+    return s;
   }
 
   /** The board as the sensors see it: `w b W B .`, or `o` for any piece on occupancy-only boards. */
@@ -75,7 +86,12 @@ export class Timeline {
   setBoard(board: string): void {
     for (let i = 1; i < this.cells.length; i++) {
       const c = board[i - 1];
-      this.cells[i] = c === '.' ? undefined : (c as PieceCode);
+      this.cells[i] = cellOf(c);
     }
   }
 }
+
+/** A board-string character as a cell. `o` (a piece the sensors cannot name) is kept as a white man:
+ * only its presence matters, and the simulator never reads its colour. */
+const cellOf = (c: string): PieceCode | undefined =>
+  c === '.' ? undefined : c === 'o' ? 'w' : (c as PieceCode);

@@ -1,0 +1,192 @@
+// Virtual boards for rehearsals, demos and integration tests: `startSimulation` plays seeded (or PDN)
+// games on N boards in real time over tcp, socat PTYs or in-process streams; `writeGroundTruthGames`
+// makes the ground-truth files alone, as fast as the CPU allows.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Duplex } from 'node:stream';
+import type { ProtocolOptions } from '../firmware-protocol/types.ts';
+import { type SimulatedGame, type SimulateGameOptions, simulateGame } from './game.ts';
+import { writeGroundTruth } from './ground-truth.ts';
+import type { SimProtocol } from './protocol.ts';
+import { Scheduler } from './scheduler.ts';
+import { connectInProcess } from './transports/memory.ts';
+import { openPty } from './transports/pty.ts';
+import { listenTcp } from './transports/tcp.ts';
+import { type LatenessStats, VirtualBoard } from './virtual-board.ts';
+
+export type { SimulatedGame, SimulateGameOptions } from './game.ts';
+export { simulateGame } from './game.ts';
+export { writeGroundTruth } from './ground-truth.ts';
+export type { BoardLink, LatenessStats } from './virtual-board.ts';
+export { VirtualBoard } from './virtual-board.ts';
+export { Scheduler } from './scheduler.ts';
+export { connectInProcess } from './transports/memory.ts';
+
+export type SimTransport = 'tcp' | 'pty' | 'memory' | 'none';
+export const SIM_TRANSPORTS: readonly SimTransport[] = ['tcp', 'pty', 'memory', 'none'];
+
+/** How each game is played (everything of simulateGame but what the board decides). */
+export type GameSettings = Omit<SimulateGameOptions, 'seed' | 'moves' | 'startT' | 'setupFrom'>;
+
+export interface SimulationOptions {
+  /** Number of boards (default: one per PDN game, else 1). */
+  boards?: number;
+  /** One PDN game per board (board i plays game i mod count). Self-play when absent. */
+  pdnGames?: readonly string[];
+  protocol?: SimProtocol;
+  protocolOptions?: ProtocolOptions;
+  transport?: SimTransport;
+  /** tcp: listen address (default 127.0.0.1) and first port (0 = any free port per board). */
+  host?: string;
+  basePort?: number;
+  /** pty: directory for the links (default: a new temp dir, removed on stop). */
+  ptyDir?: string;
+  /** Game time runs this many times faster (default 1 = human speed). */
+  speed?: number;
+  seed?: number;
+  game?: GameSettings;
+  /** Keep playing new games forever. */
+  loop?: boolean;
+  /** Write each game's ground truth here as it starts (`board-N-gK.jsonl/.pdn/.injected.json`). */
+  eventsOut?: string;
+  /** Each board keeps the list of events it sent (tests). */
+  record?: boolean;
+  /** Start every board's first game now instead of when a host connects. */
+  startNow?: boolean;
+}
+
+export interface SimulatedBoard {
+  index: number;
+  name: string;
+  serial: string;
+  /** Where the daemon finds it: `tcp://127.0.0.1:7001`, a PTY path, or `memory:board-1`. */
+  address: string;
+  board: VirtualBoard;
+  /** In-process transport only: the host end (read board bytes, write host commands). */
+  stream?: Duplex;
+}
+
+export interface Simulation {
+  boards: SimulatedBoard[];
+  /** Resolves when every board has played all its games (never with `loop`). */
+  done: Promise<void>;
+  stop(): Promise<void>;
+  /** Lateness over all boards. */
+  stats(): LatenessStats;
+}
+
+/** A distinct, reproducible seed per (simulation seed, board, game). */
+export const seedFor = (seed: number, board: number, game: number): number =>
+  (Math.imul(seed, 1_000_003) + Math.imul(board + 1, 7919) + Math.imul(game, 104_729)) >>> 0;
+
+const serialFor = (protocol: SimProtocol, index: number): string =>
+  protocol === 'dgt' ? String(index + 1).padStart(5, '0') : `SIM-${String(index + 1).padStart(4, '0')}`;
+
+/** The game board `index` plays as its `game`-th game. */
+function makeGame(
+  opts: SimulationOptions,
+  index: number,
+  game: number,
+  startT: number,
+  setupFrom?: string,
+): SimulatedGame {
+  const pdn = opts.pdnGames?.length ? opts.pdnGames[index % opts.pdnGames.length] : undefined;
+  return simulateGame({
+    ...opts.game,
+    seed: seedFor(opts.seed ?? 1, index, game),
+    moves: pdn,
+    startT,
+    setupFrom,
+  });
+}
+
+const boardCount = (opts: SimulationOptions): number => opts.boards ?? (opts.pdnGames?.length || 1);
+
+/** Ground truth only (`--transport none`): every board's game, written to `dir`. Returns the games. */
+export async function writeGroundTruthGames(
+  opts: SimulationOptions & { eventsOut: string },
+): Promise<SimulatedGame[]> {
+  const games: SimulatedGame[] = [];
+  for (let i = 0; i < boardCount(opts); i++) {
+    const game = makeGame(opts, i, 0, 0);
+    await writeGroundTruth(opts.eventsOut, `board-${i + 1}`, game);
+    games.push(game);
+  }
+  return games;
+}
+
+export async function startSimulation(opts: SimulationOptions = {}): Promise<Simulation> {
+  const transport = opts.transport ?? 'tcp';
+  if (transport === 'none') throw new Error('transport none: use writeGroundTruthGames');
+  const protocol = opts.protocol ?? 'line';
+  const scheduler = new Scheduler();
+  const closers: (() => Promise<void>)[] = [];
+  const boards: SimulatedBoard[] = [];
+  let ptyDir = opts.ptyDir;
+  if (transport === 'pty' && !ptyDir) {
+    const made = await mkdtemp(join(tmpdir(), 'damlink-sim-'));
+    ptyDir = made;
+    closers.push(() => rm(made, { recursive: true, force: true }));
+  }
+  const stop = async () => {
+    scheduler.stop();
+    for (const b of boards) b.board.stop();
+    for (const close of closers.splice(0).reverse()) await close().catch(() => {});
+  };
+  try {
+    for (let i = 0; i < boardCount(opts); i++) {
+      const name = `board-${i + 1}`;
+      const board = new VirtualBoard({
+        name,
+        serial: serialFor(protocol, i),
+        protocol,
+        protocolOptions: opts.protocolOptions,
+        scheduler,
+        speed: opts.speed ?? 1,
+        record: opts.record,
+        startOn: opts.startNow ? 'now' : transport === 'pty' ? 'first-command' : 'attach',
+        nextGame: (g, startT, setupFrom) =>
+          g > 0 && !opts.loop ? undefined : makeGame(opts, i, g, startT, setupFrom),
+        onGame: opts.eventsOut
+          ? (game, g) => void writeGroundTruth(opts.eventsOut!, `${name}-g${g + 1}`, game).catch(() => {})
+          : undefined,
+      });
+      const entry: SimulatedBoard = { index: i, name, serial: board.serial, address: '', board };
+      if (transport === 'tcp') {
+        const port = opts.basePort ? opts.basePort + i : 0;
+        const server = await listenTcp(board, opts.host ?? '127.0.0.1', port);
+        closers.push(server.close);
+        entry.address = server.address;
+      } else if (transport === 'pty') {
+        const pty = await openPty(board, ptyDir!, name);
+        closers.push(pty.close);
+        entry.address = pty.address;
+      } else {
+        entry.stream = connectInProcess(board);
+        entry.address = `memory:${name}`;
+        closers.push(async () => {
+          entry.stream?.destroy();
+        });
+      }
+      boards.push(entry);
+    }
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return {
+    boards,
+    done: Promise.all(boards.map((b) => b.board.done)).then(() => undefined),
+    stop,
+    stats: () => {
+      const total: LatenessStats = { events: 0, maxLateMs: 0, lateOver50: 0 };
+      for (const b of boards) {
+        total.events += b.board.stats.events;
+        total.maxLateMs = Math.max(total.maxLateMs, b.board.stats.maxLateMs);
+        total.lateOver50 += b.board.stats.lateOver50;
+      }
+      return total;
+    },
+  };
+}

@@ -1,0 +1,508 @@
+// Irregularities, each exactly as docs/irregularities.md describes its sensor events. A move injector
+// replaces the player's move at a ply; an after-move injector acts once the move is pressed
+// (5.4.1 two moves in a row, 5.4.4 takeback). Every injector first checks it applies.
+import type { PieceCode } from '../firmware-protocol/events.ts';
+import {
+  type Color,
+  geometry,
+  isKing,
+  legalMoves,
+  legalSequences,
+  type Move,
+  moveKey,
+  moveNotation,
+  opposite,
+  Position,
+  play,
+} from '../src/engine/index.ts';
+import type { RuleId } from '../src/tracker/types.ts';
+import { completeCaptures } from './captures.ts';
+import { type Delay, DELAYS, type Hands } from './human.ts';
+import type { Rng } from './prng.ts';
+
+/** Every rule id the simulator can inject. */
+export const INJECTABLE: readonly RuleId[] = [
+  '4.11',
+  '5.1',
+  '5.3',
+  '5.4.1',
+  '5.4.2',
+  '5.4.3',
+  '5.4.4',
+  '5.4.5',
+  '5.4.6',
+  '5.4.7',
+  '5.4.8',
+  '5.4.9',
+  '5.4.10',
+  '5.4.11',
+  '5.4.12',
+  '5.4.13',
+  '5.4.14',
+  'unknown-position',
+];
+
+/** The situation at a ply: the game position (S to move) and the move the player means to play. */
+export interface PlyContext {
+  pos: Position;
+  ply: number;
+  legal: readonly Move[];
+  /** The sequence (path, capture order) the player would play. */
+  intended: Move;
+  hands: Hands;
+  rng: Rng;
+  /** The position right after the last recorded move and the move itself (after-move injectors). */
+  last?: { before: Position; move: Move; ply: number };
+}
+
+/** What the board shows as played at this ply. */
+export interface Played {
+  move: Move;
+  pdn: string;
+  /** Rule ids the tracker marks the move with (R in docs/irregularities.md). */
+  irregular?: RuleId;
+  /** The game position after it: the engine's, or what is physically on the board (O to move). */
+  after: Position;
+}
+
+export interface MoveInjector {
+  rule: RuleId;
+  /** Leaves a position no legal game reaches (scripted games cannot go on after it). */
+  altersGame: boolean;
+  /** The action, or undefined when the rule cannot happen at this ply. */
+  plan(ctx: PlyContext): (() => Played) | undefined;
+}
+
+const span = (min: number, max: number): Delay => ({ median: (min + max) / 2, min, max });
+
+/** The position physically on the board, `turn` to move. */
+export function physicalPosition(hands: Hands, variant: Position['variant'], turn: Color): Position {
+  const board = hands.tl.trueBoardString();
+  const pieces: [number, PieceCode][] = [];
+  for (let s = 1; s <= board.length; s++)
+    if (board[s - 1] !== '.') pieces.push([s, board[s - 1] as PieceCode]);
+  return Position.setup(variant, turn, pieces);
+}
+
+const simpleMove = (
+  from: number,
+  to: number,
+  piece: PieceCode,
+  captured: number[] = [],
+  path = [from, to],
+): Move => ({
+  from,
+  to,
+  path,
+  captured,
+  promotes: false,
+  piece,
+});
+
+/** One-step man moves of `color` in `forward`-for-`color` (or backward) direction to empty squares. */
+function manSteps(pos: Position, color: Color, dirsOf: Color, backward: boolean): Move[] {
+  const g = geometry(pos.variant);
+  const forward = dirsOf === 'white' ? [0, 1] : [2, 3];
+  const dirs = backward ? [0, 1, 2, 3].filter((d) => !forward.includes(d)) : forward;
+  const out: Move[] = [];
+  for (const [s, p] of pos.pieces(color)) {
+    if (isKing(p)) continue;
+    for (const d of dirs) {
+      const to = g.rays[s][d][0];
+      if (to !== undefined && !pos.pieceAt(to)) out.push(simpleMove(s, to, p));
+    }
+  }
+  return out;
+}
+
+const promotionRow = (pos: Position, color: Color, square: number): boolean => {
+  const g = geometry(pos.variant);
+  return color === 'white' ? g.whitePromotion(square) : g.blackPromotion(square);
+};
+
+/** Squares diagonally next to `s`. */
+const neighbours = (pos: Position, s: number): number[] =>
+  geometry(pos.variant)
+    .rays[s].map((ray) => ray[0])
+    .filter((x) => x !== undefined);
+
+/** The plain hand of an irregular displacement: lift, carry, put; nothing else. */
+function displace(h: Hands, m: Move): void {
+  h.tl.lift(m.from);
+  h.pause(DELAYS.carry);
+  h.tl.put(m.to, m.piece);
+}
+
+/** A normal move by the player's hand, with the noise of the profile. */
+export function playNormally(ctx: PlyContext, opts: { removal?: number[]; noAdjust?: boolean } = {}): Played {
+  const { hands, pos, intended: move, rng } = ctx;
+  const crownLater = move.promotes && move.captured.length === 0 && rng.chance(hands.noise.crownAfter);
+  hands.carry(move, { crownLater });
+  if (crownLater) hands.crown(move.to);
+  if (move.captured.length > 0) hands.removeAll(opts.removal ?? hands.removalOrder(move));
+  if (!opts.noAdjust && rng.chance(hands.noise.adjust)) {
+    hands.pause(DELAYS.adjust);
+    hands.liftAndReplace(move.to);
+  }
+  return { move, pdn: moveNotation(pos, move, ctx.legal), after: play(pos, move) };
+}
+
+const irregularAfter = (ctx: PlyContext, move: Move, rule: RuleId, sep: '-' | 'x'): Played => ({
+  move,
+  pdn: `${move.from}${sep}${move.to}`,
+  irregular: rule,
+  after: physicalPosition(ctx.hands, ctx.pos.variant, opposite(ctx.pos.turn)),
+});
+
+const hasCapture = (ctx: PlyContext) => ctx.legal.length > 0 && ctx.legal[0].captured.length > 0;
+
+/** Removal orders that no legal sequence with this from, to and captured set allows (4.11). */
+function wrongRemovalOrder(ctx: PlyContext): number[] | undefined {
+  const m = ctx.intended;
+  const key = moveKey(m);
+  const allowed = new Set<string>();
+  for (const s of legalSequences(ctx.pos)) {
+    if (moveKey(s) !== key) continue;
+    allowed.add(s.captured.join());
+    allowed.add([...s.captured].reverse().join());
+  }
+  const swapped = [m.captured[1], m.captured[0], ...m.captured.slice(2)];
+  if (!allowed.has(swapped.join())) return swapped;
+  for (let i = 0; i < 20; i++) {
+    const shuffled = [...m.captured].sort(() => ctx.rng.next() - 0.5);
+    if (!allowed.has(shuffled.join())) return shuffled;
+  }
+  return undefined;
+}
+
+export const MOVE_INJECTORS: readonly MoveInjector[] = [
+  {
+    rule: '5.4.2',
+    altersGame: true,
+    plan(ctx) {
+      if (hasCapture(ctx)) return undefined;
+      const steps = manSteps(ctx.pos, ctx.pos.turn, ctx.pos.turn, true);
+      if (steps.length === 0) return undefined;
+      const m = ctx.rng.pick(steps);
+      return () => {
+        displace(ctx.hands, m);
+        return irregularAfter(ctx, m, '5.4.2', '-');
+      };
+    },
+  },
+  {
+    rule: '5.4.5',
+    altersGame: true,
+    plan(ctx) {
+      const s = ctx.pos.turn;
+      // O's men stepping the way S's men go: backward for O, so never a legal O move.
+      const steps = manSteps(ctx.pos, opposite(s), s, false).filter(
+        (m) => !promotionRow(ctx.pos, opposite(s), m.to),
+      );
+      if (steps.length === 0) return undefined;
+      const m = ctx.rng.pick(steps);
+      return () => {
+        displace(ctx.hands, m);
+        return irregularAfter(ctx, m, '5.4.5', '-');
+      };
+    },
+  },
+  {
+    rule: '5.4.6',
+    altersGame: true,
+    plan(ctx) {
+      if (!hasCapture(ctx)) return undefined;
+      const s = ctx.pos.turn;
+      const steps = manSteps(ctx.pos, s, s, false).filter((m) => !promotionRow(ctx.pos, s, m.to));
+      if (steps.length === 0) return undefined;
+      const m = ctx.rng.pick(steps);
+      return () => {
+        displace(ctx.hands, m);
+        return irregularAfter(ctx, m, '5.4.6', '-');
+      };
+    },
+  },
+  {
+    rule: '5.4.7',
+    altersGame: true,
+    plan(ctx) {
+      if (hasCapture(ctx)) return undefined;
+      const m = ctx.intended;
+      const near = new Set([m.from, m.to, ...neighbours(ctx.pos, m.from), ...neighbours(ctx.pos, m.to)]);
+      const victims = ctx.pos.pieces().filter(([sq]) => !near.has(sq));
+      if (victims.length === 0) return undefined;
+      const [victim] = ctx.rng.pick(victims);
+      return () => {
+        const played = playNormally(ctx, { noAdjust: true });
+        ctx.hands.pause(span(300, 900));
+        ctx.hands.tl.lift(victim);
+        return {
+          ...played,
+          irregular: '5.4.7',
+          after: physicalPosition(ctx.hands, ctx.pos.variant, opposite(ctx.pos.turn)),
+        };
+      };
+    },
+  },
+  {
+    rule: '5.4.8',
+    altersGame: true,
+    plan(ctx) {
+      const max = hasCapture(ctx) ? ctx.legal[0].captured.length : 0;
+      if (max < 2) return undefined;
+      const legal = legalSequences(ctx.pos);
+      const isPrefix = (c: Move) =>
+        legal.some(
+          (l) =>
+            l.from === c.from &&
+            c.path.every((sq, i) => l.path[i] === sq) &&
+            c.captured.every((sq, i) => l.captured[i] === sq),
+        );
+      const candidates = ctx.pos
+        .pieces(ctx.pos.turn)
+        .flatMap(([sq]) => completeCaptures(ctx.pos, sq))
+        .filter((c) => c.captured.length < max && !c.promotes && !isPrefix(c));
+      if (candidates.length === 0) return undefined;
+      const m = ctx.rng.pick(candidates);
+      return () => {
+        ctx.hands.carry(m);
+        ctx.hands.removeAll(m.captured);
+        return irregularAfter(ctx, m, '5.4.8', 'x');
+      };
+    },
+  },
+  {
+    rule: '5.4.9',
+    altersGame: true,
+    plan(ctx) {
+      const full = ctx.intended;
+      const n = full.captured.length;
+      if (n < 2) return undefined;
+      const side = ctx.pos.turn;
+      const stops = Array.from({ length: n - 1 }, (_, i) => i + 1).filter(
+        (k) => isKing(full.piece) || !promotionRow(ctx.pos, side, full.path[k]),
+      );
+      if (stops.length === 0) return undefined;
+      const k = ctx.rng.pick(stops);
+      const m: Move = {
+        ...full,
+        to: full.path[k],
+        path: full.path.slice(0, k + 1),
+        captured: full.captured.slice(0, k),
+        promotes: false,
+      };
+      return () => {
+        ctx.hands.carry(m);
+        ctx.hands.removeAll(m.captured);
+        return irregularAfter(ctx, m, '5.4.9', 'x');
+      };
+    },
+  },
+  {
+    rule: '5.4.11',
+    altersGame: true,
+    plan(ctx) {
+      if (ctx.intended.captured.length === 0) return undefined;
+      const keep = ctx.intended.captured.slice(0, -1);
+      return () => {
+        const played = playNormally(ctx, { removal: keep, noAdjust: true });
+        return {
+          ...played,
+          irregular: '5.4.11',
+          after: physicalPosition(ctx.hands, ctx.pos.variant, opposite(ctx.pos.turn)),
+        };
+      };
+    },
+  },
+  {
+    rule: '5.4.12',
+    altersGame: true,
+    plan(ctx) {
+      const m = ctx.intended;
+      if (m.captured.length === 0) return undefined;
+      const others = ctx.pos.pieces(opposite(ctx.pos.turn)).filter(([sq]) => !m.captured.includes(sq));
+      if (others.length === 0) return undefined;
+      const [extra] = ctx.rng.pick(others);
+      return () => {
+        const played = playNormally(ctx, { removal: [...m.captured], noAdjust: true });
+        ctx.hands.pause(span(150, 900));
+        ctx.hands.tl.lift(extra);
+        return {
+          ...played,
+          irregular: '5.4.12',
+          after: physicalPosition(ctx.hands, ctx.pos.variant, opposite(ctx.pos.turn)),
+        };
+      };
+    },
+  },
+  {
+    rule: '5.4.14',
+    altersGame: true,
+    plan(ctx) {
+      const m = ctx.intended;
+      if (m.captured.length === 0) return undefined;
+      const own = ctx.pos.pieces(ctx.pos.turn).filter(([sq]) => sq !== m.from);
+      if (own.length === 0) return undefined;
+      const [mine] = ctx.rng.pick(own);
+      return () => {
+        const played = playNormally(ctx, { removal: [...m.captured], noAdjust: true });
+        ctx.hands.pause(span(150, 900));
+        ctx.hands.tl.lift(mine);
+        return {
+          ...played,
+          irregular: '5.4.14',
+          after: physicalPosition(ctx.hands, ctx.pos.variant, opposite(ctx.pos.turn)),
+        };
+      };
+    },
+  },
+  {
+    rule: '4.11',
+    altersGame: false,
+    plan(ctx) {
+      if (ctx.intended.captured.length < 3) return undefined;
+      const order = wrongRemovalOrder(ctx);
+      if (!order) return undefined;
+      return () => ({ ...playNormally(ctx, { removal: order, noAdjust: true }), irregular: '4.11' });
+    },
+  },
+  {
+    rule: '5.4.13',
+    altersGame: false,
+    plan(ctx) {
+      const m = ctx.intended;
+      if (m.captured.length < 2) return undefined;
+      const gapAfter = ctx.rng.int(m.captured.length - 1);
+      return () => {
+        const h = ctx.hands;
+        h.carry(m);
+        m.captured.forEach((sq, i) => {
+          h.pause(
+            i === 0 ? DELAYS.beforeRemoval : i === gapAfter + 1 ? span(2000, 2500) : DELAYS.betweenRemovals,
+          );
+          h.tl.lift(sq);
+        });
+        return {
+          move: m,
+          pdn: moveNotation(ctx.pos, m, ctx.legal),
+          irregular: '5.4.13',
+          after: play(ctx.pos, m),
+        };
+      };
+    },
+  },
+  {
+    rule: '5.4.10',
+    altersGame: false,
+    plan(ctx) {
+      const m = ctx.intended;
+      if (m.captured.length < 2) return undefined;
+      return () => {
+        const h = ctx.hands;
+        h.carry(m, {
+          touchLandings: true,
+          onLanding: (i) => {
+            if (i !== 1) return;
+            h.pause(span(100, 250));
+            h.tl.lift(m.captured[0]);
+          },
+        });
+        h.removeAll(m.captured.slice(1));
+        return {
+          move: m,
+          pdn: moveNotation(ctx.pos, m, ctx.legal),
+          irregular: '5.4.10',
+          after: play(ctx.pos, m),
+        };
+      };
+    },
+  },
+  {
+    rule: '5.4.3',
+    altersGame: false,
+    plan(ctx) {
+      const others = [...new Set(ctx.legal.map((m) => m.from))].filter((sq) => sq !== ctx.intended.from);
+      if (others.length === 0) return undefined;
+      const touched = ctx.rng.pick(others);
+      return () => {
+        ctx.hands.liftAndReplace(touched, span(300, 800));
+        ctx.hands.pause(span(300, 1200));
+        return { ...playNormally(ctx), irregular: '5.4.3' };
+      };
+    },
+  },
+  {
+    rule: 'unknown-position',
+    altersGame: false,
+    plan(ctx) {
+      // Two of S's men stepped forward at once: no legal move, nothing the tracker can name.
+      const s = ctx.pos.turn;
+      const steps = manSteps(ctx.pos, s, s, false).filter((m) => !promotionRow(ctx.pos, s, m.to));
+      const first = steps.length > 0 ? ctx.rng.pick(steps) : undefined;
+      const second =
+        first &&
+        steps.find(
+          (m) => m.from !== first.from && m.to !== first.to && m.from !== first.to && m.to !== first.from,
+        );
+      if (!first || !second) return undefined;
+      return () => {
+        const h = ctx.hands;
+        displace(h, first);
+        h.pause(span(300, 800));
+        displace(h, second);
+        // Nothing pressed: the tracker reads it after its stall time (4000 ms); then the player
+        // notices, puts both back, and plays.
+        h.pause(span(4600, 5500));
+        for (const m of [second, first]) {
+          h.tl.lift(m.to);
+          h.pause(DELAYS.carry);
+          h.tl.put(m.from, m.piece);
+          h.pause(span(200, 500));
+        }
+        h.pause(span(500, 1500));
+        return playNormally(ctx);
+      };
+    },
+  },
+  {
+    rule: '5.3',
+    altersGame: false,
+    plan(ctx) {
+      return () => {
+        // A piece set aside on a light square: the decoder's report of it (a 100-/64-field scan).
+        ctx.hands.tl.fault('light-square', 'a piece stands on a light square');
+        ctx.hands.pause(span(400, 1200));
+        return playNormally(ctx);
+      };
+    },
+  },
+];
+
+/** 5.4.1: S moves again before O has moved (no press), then puts the piece back. */
+export function planTwoMoves(hands: Hands, after: Position): (() => void) | undefined {
+  const again = after.withTurn(opposite(after.turn));
+  const moves = legalMoves(again);
+  if (moves.length === 0 || moves[0].captured.length > 0) return undefined;
+  const m = hands.rng.pick(moves);
+  if (m.promotes) return undefined;
+  return () => {
+    hands.pause(span(600, 1200));
+    displace(hands, m);
+    hands.pause(span(1000, 2000));
+    hands.tl.lift(m.to);
+    hands.pause(DELAYS.carry);
+    hands.tl.put(m.from, m.piece);
+  };
+}
+
+/** 5.4.4: the player who made `move` puts it back: the piece on `from`, the captured pieces back. */
+export function takeBack(hands: Hands, before: Position, move: Move): void {
+  hands.pause(span(800, 1500));
+  hands.tl.lift(move.to);
+  hands.pause(DELAYS.carry);
+  hands.tl.put(move.from, before.pieceAt(move.from)!);
+  for (const sq of [...move.captured].reverse()) {
+    hands.pause(span(250, 600));
+    hands.tl.put(sq, before.pieceAt(sq)!);
+  }
+}

@@ -1,0 +1,267 @@
+// A virtual board (I/O half): plays ground-truth games in real time (scaled by `speed`), keeps its
+// physical board, encodes what its sensors see for whichever host link is attached, and answers host
+// commands (dump, ping, identify, clock) the way firmware does.
+import type { BoardEvent, HelloEvent, Side } from '../firmware-protocol/events.ts';
+import type {
+  BoardEncoder,
+  CommandParser,
+  HostCommand,
+  ProtocolOptions,
+} from '../firmware-protocol/types.ts';
+import type { SimulatedGame } from './game.ts';
+import { boardSide, type SimProtocol } from './protocol.ts';
+import type { Scheduler } from './scheduler.ts';
+
+/** Whatever carries bytes to the host: a socket, a PTY end, an in-process stream. */
+export interface BoardLink {
+  write(bytes: Uint8Array): void;
+}
+
+export interface VirtualBoardOptions {
+  name: string;
+  serial: string;
+  protocol: SimProtocol;
+  protocolOptions?: ProtocolOptions;
+  /** The next game to play, starting on `setupFrom` (the board as the last game left it) at game
+   * time `startT`; undefined when the board has played everything. */
+  nextGame: (index: number, startT: number, setupFrom: string | undefined) => SimulatedGame | undefined;
+  scheduler: Scheduler;
+  /** Game time runs this many times faster than wall time. */
+  speed: number;
+  /** Keep every event actually sent (tests compare it with what the host decoded). */
+  record?: boolean;
+  /** When the first game starts: when a host attaches (default), when the host first sends a
+   * command (PTYs, whose opening the board cannot see), or right away. */
+  startOn?: 'attach' | 'first-command' | 'now';
+  /** Called when a game starts playing (ground-truth files are written from here). */
+  onGame?: (game: SimulatedGame, index: number) => void;
+}
+
+export interface LatenessStats {
+  events: number;
+  /** Largest delay (ms) between when an event was due and when it was written. */
+  maxLateMs: number;
+  /** Events written more than 50 ms late. */
+  lateOver50: number;
+}
+
+/** Game time between the end of one game and the players starting the next set-up (--loop). */
+const BETWEEN_GAMES_MS = 8000;
+
+export class VirtualBoard {
+  readonly name: string;
+  readonly serial: string;
+  readonly protocol: SimProtocol;
+  readonly games: SimulatedGame[] = [];
+  readonly sent: BoardEvent[] = [];
+  readonly stats: LatenessStats = { events: 0, maxLateMs: 0, lateOver50: 0 };
+  readonly done: Promise<void>;
+
+  private readonly encoder: BoardEncoder;
+  private readonly parser: CommandParser;
+  private link: BoardLink | undefined;
+  private started = false;
+  private stopped = false;
+  private finish!: () => void;
+  /** Physical board: one char per square (`w b W B o .`). */
+  private cells: string[] = [];
+  private lastClock: { white: number; black: number; running: Side | null; t: number } | undefined;
+  /** DGT boards stay quiet until the host asks for updates; line boards always stream. */
+  private streaming: boolean;
+  private clockUpdates = true;
+  /** Wall time (ms) of game time `originT`. */
+  private originWall = 0;
+  private originT = 0;
+  private squares: 50 | 32 = 50;
+  private senses: 'pieces' | 'occupancy' = 'pieces';
+  private readonly firstGame: SimulatedGame | undefined;
+
+  constructor(private readonly opts: VirtualBoardOptions) {
+    this.name = opts.name;
+    this.serial = opts.serial;
+    this.protocol = opts.protocol;
+    const side = boardSide(opts.protocol, opts.protocolOptions);
+    this.encoder = side.encoder;
+    this.parser = side.parser;
+    this.streaming = opts.protocol !== 'dgt';
+    this.done = new Promise((resolve) => {
+      this.finish = resolve;
+    });
+    // The first game is made up front so the board stands set up (and answers dumps) before it starts.
+    this.firstGame = opts.nextGame(0, 0, undefined);
+    if (this.firstGame) {
+      const first = this.firstGame.events[0];
+      this.originT = first?.t ?? 0;
+      this.squares = this.firstGame.variant === 'brazilian' ? 32 : 50;
+      this.senses = this.firstGame.occupancyOnly ? 'occupancy' : 'pieces';
+      this.cells = first?.type === 'snapshot' ? [...first.board] : [];
+    }
+    if (opts.startOn === 'now') this.start();
+  }
+
+  get connected(): boolean {
+    return this.link !== undefined;
+  }
+
+  get isStarted(): boolean {
+    return this.started;
+  }
+
+  /** The physical board right now, as a dump would show it. */
+  boardString(): string {
+    return this.cells.join('');
+  }
+
+  /** A host connected. Line boards greet every new connection with hello (firmware with its own
+   * network stack knows about connections); DGT boards wait to be asked. A PTY has no notion of
+   * the other end opening, so it attaches without the greeting. */
+  attach(link: BoardLink, greet = true): void {
+    this.link = link;
+    if (greet && this.protocol === 'line') this.reply(this.hello());
+    if ((this.opts.startOn ?? 'attach') === 'attach') this.start();
+  }
+
+  detach(link: BoardLink): void {
+    if (this.link === link) this.link = undefined;
+  }
+
+  /** Starts the first game now (idempotent). */
+  start(): void {
+    if (this.started || this.stopped) return;
+    this.started = true;
+    this.originWall = this.opts.scheduler.now();
+    this.playGame(0, 0, undefined);
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.link = undefined;
+    this.finish();
+  }
+
+  /** Bytes from the host. */
+  receive(bytes: Uint8Array): void {
+    if (this.opts.startOn === 'first-command') this.start();
+    for (const cmd of this.parser.push(bytes)) this.command(cmd);
+  }
+
+  /** Game time now (what `t` a reply carries). */
+  gameNow(): number {
+    return this.originT + (this.opts.scheduler.now() - this.originWall) * this.opts.speed;
+  }
+
+  private playGame(index: number, startT: number, setupFrom: string | undefined): void {
+    const game = index === 0 ? this.firstGame : this.opts.nextGame(index, startT, setupFrom);
+    if (!game || this.stopped) {
+      this.finish();
+      return;
+    }
+    this.games.push(game);
+    this.opts.onGame?.(game, index);
+    const events = game.events;
+    const wallOf = (t: number) => this.originWall + (t - this.originT) / this.opts.speed;
+    // Events are scheduled one after the other, so a board holds one timer entry at a time.
+    const emitFrom = (i: number) => {
+      if (this.stopped) return;
+      if (i >= events.length) {
+        const next = game.endT + BETWEEN_GAMES_MS;
+        this.opts.scheduler.at(wallOf(next), () => this.playGame(index + 1, next, game.finalBoard));
+        return;
+      }
+      this.opts.scheduler.at(wallOf(events[i].t), (late) => {
+        this.emit(events[i], late);
+        emitFrom(i + 1);
+      });
+    };
+    emitFrom(0);
+  }
+
+  private emit(event: BoardEvent, lateMs: number): void {
+    this.apply(event);
+    this.stats.events++;
+    if (lateMs > this.stats.maxLateMs) this.stats.maxLateMs = lateMs;
+    if (lateMs > 50) this.stats.lateOver50++;
+    if (!this.streaming) return;
+    if (!this.clockUpdates && (event.type === 'clock' || event.type === 'press')) return;
+    this.send(event);
+  }
+
+  private apply(event: BoardEvent): void {
+    if (event.type === 'lift') this.cells[event.square - 1] = '.';
+    else if (event.type === 'put') this.cells[event.square - 1] = event.piece ?? 'o';
+    else if (event.type === 'snapshot') this.cells = [...event.board];
+    else if (event.type === 'clock') this.lastClock = { ...event };
+  }
+
+  private send(event: BoardEvent): void {
+    if (!this.link) return;
+    const bytes = this.encoder.encode(event);
+    if (bytes.length === 0) return;
+    this.link.write(bytes);
+    if (this.opts.record) this.sent.push(event);
+  }
+
+  private reply(event: BoardEvent): void {
+    this.send(event);
+  }
+
+  private hello(): HelloEvent {
+    return {
+      t: this.gameNow(),
+      type: 'hello',
+      serial: this.serial,
+      protocol: this.protocol,
+      firmware: '1.0',
+      squares: this.squares,
+      senses: this.senses,
+    };
+  }
+
+  private clockNow(): BoardEvent {
+    const t = this.gameNow();
+    const c = this.lastClock ?? { white: 0, black: 0, running: null, t };
+    const spent = Math.max(0, t - c.t);
+    return {
+      t,
+      type: 'clock',
+      white: c.running === 'white' ? Math.max(0, c.white - spent) : c.white,
+      black: c.running === 'black' ? Math.max(0, c.black - spent) : c.black,
+      running: c.running,
+    };
+  }
+
+  private command(cmd: HostCommand): void {
+    const t = this.gameNow();
+    switch (cmd.type) {
+      case 'snapshot':
+        this.reply({ t, type: 'snapshot', board: this.boardString() });
+        break;
+      case 'ping':
+        this.reply({ t, type: 'tick', reply: 'pong' });
+        break;
+      case 'identify':
+      case 'version':
+        this.reply(this.hello());
+        break;
+      case 'serial':
+        // DGT's keep-alive: the serial number alone.
+        this.reply({ t, type: 'tick', reply: 'pong' });
+        break;
+      case 'clock-request':
+        this.reply(this.clockNow());
+        break;
+      case 'set-clock':
+        this.reply({ t, type: 'tick', reply: 'ack' });
+        break;
+      case 'update-mode':
+        this.streaming = true;
+        this.clockUpdates = cmd.mode !== 'changes';
+        break;
+      case 'reset':
+        if (this.protocol === 'dgt') this.streaming = false;
+        break;
+      default:
+        break;
+    }
+  }
+}
