@@ -1,12 +1,130 @@
+// `damlink decode --protocol line|dgt|hid [--field-map FILE] CAPTURE`: decodes a raw capture (bytes as
+// the board sent them) and prints the events as JSON lines, decode faults as {"type":"fault",…} lines.
+import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
+import {
+  type BoardEvent,
+  createDecoder,
+  DEFAULT_HID_LAYOUT,
+  PROTOCOLS,
+  type ProtocolName,
+  type ProtocolOptions,
+  parseBoardConfig,
+} from '../../firmware-protocol/index.ts';
 
-// Owned by the issue that builds `damlink decode`; replace this body with the real command.
+interface DecodeOptions {
+  protocol: string;
+  fieldMap?: string;
+  reportLength?: string;
+}
+
+/** A capture as chunks with receive times: raw bytes (t = 0), or `.jsonl` lines `{"t": ms, "hex": "…"}`. */
+function readCapture(path: string): { t: number; bytes: Uint8Array }[] | string {
+  let raw: Buffer;
+  try {
+    raw = path === '-' ? readFileSync(0) : readFileSync(path);
+  } catch (e) {
+    return `cannot read ${path}: ${(e as Error).message}`;
+  }
+  if (!path.endsWith('.jsonl')) return [{ t: 0, bytes: raw }];
+  const chunks: { t: number; bytes: Uint8Array }[] = [];
+  const lines = raw.toString('utf8').split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    if (!lines[i].trim()) continue;
+    try {
+      const { t, hex } = JSON.parse(lines[i]);
+      if (typeof t !== 'number' || typeof hex !== 'string' || !/^([0-9a-fA-F]{2}\s*)*$/.test(hex))
+        throw new Error('expected {"t": ms, "hex": "…"}');
+      chunks.push({ t, bytes: Buffer.from(hex.replace(/\s+/g, ''), 'hex') });
+    } catch (e) {
+      return `${path}:${i + 1}: ${(e as Error).message}`;
+    }
+  }
+  return chunks;
+}
+
+/** HID captures hold whole reports back to back: cut them at the report length. */
+function splitReports(chunks: { t: number; bytes: Uint8Array }[], length: number) {
+  return chunks.flatMap(({ t, bytes }) =>
+    Array.from({ length: Math.ceil(bytes.length / length) }, (_, i) => ({
+      t,
+      bytes: bytes.subarray(i * length, (i + 1) * length),
+    })),
+  );
+}
+
+function hidReportLength(options: ProtocolOptions): number {
+  const l = options.hidLayout ?? DEFAULT_HID_LAYOUT;
+  return l.offset + (l.bitsPerCell === 4 ? Math.ceil(l.cells / 2) : l.cells);
+}
+
 export function registerDecode(program: Command): void {
   program
     .command('decode')
-    .description('(not built yet)')
-    .action(() => {
-      console.error('damlink decode: not built yet');
-      process.exitCode = 2;
+    .description('Decode a raw capture from a board and print its events as JSON lines (faults included)')
+    .requiredOption('--protocol <name>', `board protocol: ${PROTOCOLS.join(' | ')}`)
+    .option(
+      '--field-map <file>',
+      'board description JSON: field map, piece codes, orientation, clock side, HID layout',
+    )
+    .option('--report-length <n>', 'hid: bytes per report in the capture (default: what the layout needs)')
+    .argument('<capture>', 'raw bytes as received (- for stdin), or .jsonl lines {"t": ms, "hex": "…"}')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  damlink decode --protocol dgt board.bin\n  damlink decode --protocol dgt --field-map my-board.json capture.jsonl',
+    )
+    .action((capture: string, opts: DecodeOptions) => {
+      if (!PROTOCOLS.includes(opts.protocol as ProtocolName)) {
+        console.error(`damlink decode: unknown protocol "${opts.protocol}" (use ${PROTOCOLS.join(', ')})`);
+        process.exitCode = 2;
+        return;
+      }
+      const protocol = opts.protocol as ProtocolName;
+      let options: ProtocolOptions = {};
+      if (opts.fieldMap) {
+        let text: string;
+        try {
+          text = readFileSync(opts.fieldMap, 'utf8');
+        } catch (e) {
+          console.error(`damlink decode: cannot read ${opts.fieldMap}: ${(e as Error).message}`);
+          process.exitCode = 1;
+          return;
+        }
+        const parsed = parseBoardConfig(text);
+        if (!parsed.ok) {
+          console.error(`damlink decode: ${opts.fieldMap}: ${parsed.error.message}`);
+          process.exitCode = 1;
+          return;
+        }
+        options = parsed.value;
+      }
+      let chunks = readCapture(capture);
+      if (typeof chunks === 'string') {
+        console.error(`damlink decode: ${chunks}`);
+        process.exitCode = 1;
+        return;
+      }
+      if (protocol === 'hid') {
+        const length = opts.reportLength ? Number(opts.reportLength) : hidReportLength(options);
+        if (!Number.isInteger(length) || length < 1) {
+          console.error('damlink decode: --report-length must be a positive integer');
+          process.exitCode = 2;
+          return;
+        }
+        chunks = splitReports(chunks, length);
+      }
+      const decoder = createDecoder(protocol, options);
+      const lines: string[] = [];
+      let faults = 0;
+      const emit = (events: BoardEvent[]) => {
+        for (const e of events) {
+          if (e.type === 'fault') faults++;
+          lines.push(JSON.stringify(e));
+        }
+      };
+      for (const c of chunks) emit(decoder.push(c.bytes, c.t));
+      emit(decoder.flush(chunks.at(-1)?.t ?? 0));
+      if (lines.length) process.stdout.write(`${lines.join('\n')}\n`);
+      console.error(`${lines.length} events, ${faults} faults`);
     });
 }
