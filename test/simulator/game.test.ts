@@ -2,33 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BoardEvent } from '../../firmware-protocol/events.ts';
 import { legalSequences, Position, parseFen, play, writeFen } from '../../src/engine/index.ts';
 import { simulateGame } from '../../simulator/game.ts';
-
-/** Applies sensor events to a board string, failing on physically impossible events. */
-function replayBoard(start: string, events: readonly BoardEvent[]): string {
-  const cells = [...start];
-  for (const e of events) {
-    if (e.type === 'lift') {
-      expect(cells[e.square - 1], `lift ${e.square} at ${e.t}`).not.toBe('.');
-      cells[e.square - 1] = '.';
-    } else if (e.type === 'put') {
-      expect(cells[e.square - 1], `put ${e.square} at ${e.t}`).toBe('.');
-      cells[e.square - 1] = e.piece ?? 'o';
-    } else if (e.type === 'snapshot') {
-      cells.splice(0, cells.length, ...e.board);
-    }
-  }
-  return cells.join('');
-}
-
-/** The events of each move: everything up to and including each clock press. */
-function splitAtPresses(events: readonly BoardEvent[]): BoardEvent[][] {
-  const out: BoardEvent[][] = [[]];
-  for (const e of events) {
-    out[out.length - 1].push(e);
-    if (e.type === 'press') out.push([]);
-  }
-  return out;
-}
+import { boardAfter, splitAtPresses } from './helpers.ts';
 
 describe('simulateGame: self-played ground truth', () => {
   it('is deterministic for a seed and differs between seeds', () => {
@@ -54,7 +28,7 @@ describe('simulateGame: self-played ground truth', () => {
             pos = play(pos, m.move);
             expect(m.fenAfter).toBe(writeFen(pos));
           }
-          const board = replayBoard('', g.events);
+          const board = boardAfter(g.events);
           expect(board).toBe(pos.toBoardString());
           const presses = g.events.filter((e) => e.type === 'press');
           expect(presses.map((e) => (e.type === 'press' ? e.side : ''))).toEqual(g.moves.map((m) => m.side));
@@ -122,4 +96,36 @@ describe('simulateGame: self-played ground truth', () => {
     expect(['2-0', '0-2', '1-1']).toContain(g.result);
     expect(parseFen(g.moves.at(-1)!.fenAfter).ok).toBe(true);
   });
+});
+
+describe('harmless noise stays inside the bounds of docs/irregularities.md', () => {
+  for (const noise of ['realistic', 'harsh'] as const) {
+    it(`${noise}: carry ≤ 2000 ms, removals 150–1000 ms after landing and ≤ 1000 ms apart, press 100–3000 ms after the last change`, () => {
+      let checkedCaptures = 0;
+      for (let seed = 1; seed <= 8; seed++) {
+        const g = simulateGame({ seed, noise });
+        const perMove = splitAtPresses(g.events);
+        g.moves.forEach((m, k) => {
+          const ev = perMove[k].filter((e) => e.type === 'lift' || e.type === 'put');
+          const lifted = ev.find((e) => e.type === 'lift' && e.square === m.move.from)!;
+          const landed = ev.find((e) => e.type === 'put' && e.square === m.move.to)!;
+          expect(landed.t - lifted.t, `carry at ply ${m.ply}`).toBeLessThanOrEqual(2000);
+          const press = perMove[k].at(-1)!;
+          expect(press.type).toBe('press');
+          const gap = press.t - ev.at(-1)!.t;
+          expect(gap).toBeGreaterThanOrEqual(100);
+          expect(gap).toBeLessThanOrEqual(3000);
+          if (m.move.captured.length === 0) return;
+          checkedCaptures++;
+          const removals = ev.filter((e) => e.type === 'lift' && m.move.captured.includes(e.square));
+          const first = removals[0].t - landed.t;
+          expect(first).toBeGreaterThanOrEqual(150);
+          expect(first).toBeLessThanOrEqual(1000);
+          for (let i = 1; i < removals.length; i++)
+            expect(removals[i].t - removals[i - 1].t).toBeLessThanOrEqual(1000);
+        });
+      }
+      expect(checkedCaptures).toBeGreaterThan(30);
+    });
+  }
 });
