@@ -284,13 +284,14 @@ function rowHtml(s) {
       ` — ${escapeHtml(s.proposedResult.reason)} <button type="button" data-act="confirm">Confirm</button></div>`
     : '';
   const input = (field, value, label) =>
-    `<input data-field="${field}" value="${escapeHtml(value ?? '')}" aria-label="${label} (board ${b})" placeholder="${label}">`;
+    `<label class="field"><span>${label}</span><input data-field="${field}" value="${escapeHtml(value ?? '')}" ` +
+    `aria-label="${label} (board ${b})" placeholder="${label}"></label>`;
   return (
     `<td><strong>${b}</strong></td>` +
     `<td><span class="badge state-${state}">${STATE_LABEL[state] ?? state}</span><br>` +
     `<small>serial ${escapeHtml(s.serial ?? extra.serial ?? '–')}<br>${escapeHtml(extra.source ?? '')}</small></td>` +
     `<td>${input('white', s.info.white, 'White')}${input('black', s.info.black, 'Black')}` +
-    `<input data-field="round" type="number" min="1" value="${s.info.round}" aria-label="Round (board ${b})">` +
+    `<label class="field"><span>Round</span><input data-field="round" type="number" min="1" value="${s.info.round}" aria-label="Round (board ${b})"></label>` +
     `<button type="button" data-act="save-info">Save</button></td>` +
     `<td><strong class="result" data-result="${escapeHtml(s.result)}">${escapeHtml(formatResult(s.result) || '*')}</strong>` +
     `<select data-field="result" aria-label="Result (board ${b})"><option value="">—</option>` +

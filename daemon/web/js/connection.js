@@ -5,7 +5,7 @@
 export class Connection {
   /**
    * @param {{ url: string, onOpen?: (c: Connection) => void, onFeed?: (param: any, msg: any) => void,
-   *           onStatus?: (status: 'connecting'|'open'|'closed') => void }} options
+   *           onStatus?: (status: 'connecting'|'open'|'closed'|'stopped') => void }} options
    */
   constructor(options) {
     this.options = options;
@@ -58,7 +58,7 @@ export class Connection {
       this.socket = null;
       for (const p of this.pending.values()) p.reject(new Error('connection closed'));
       this.pending.clear();
-      this.setStatus('closed');
+      this.setStatus(this.stopped ? 'stopped' : 'closed');
       if (!this.stopped) {
         setTimeout(() => this.open(), this.retryMs);
         this.retryMs = Math.min(this.retryMs * 2, 4000);

@@ -156,7 +156,7 @@ function renderDetail() {
     clockHtml(s.info.board, view.flipped ? 'black' : 'white', view.flipped ? s.info.black : s.info.white) +
     `</div><div class="side">` +
     `<nav class="moves-nav" aria-label="Move navigation">` +
-    `<button type="button" data-nav="first" title="First (Home)" aria-label="First position">⏮</button>` +
+    `<button type="button" data-nav="first" title="First (Home)" aria-label="First position">|◀</button>` +
     `<button type="button" data-nav="back" title="Back (←)" aria-label="Back one move">◀</button>` +
     `<button type="button" data-nav="forward" title="Forward (→)" aria-label="Forward one move">▶</button>` +
     `<button type="button" data-nav="live" class="${live ? 'on' : ''}" title="Live (End)" aria-label="Live">Live</button>` +
@@ -166,7 +166,7 @@ function renderDetail() {
     `<p class="links"><a class="pdn-link" href="rounds/${round}/${s.info.board}.pdn">PDN file</a>` +
     `${s.info.event ? ` · ${escapeHtml(s.info.event)}` : ''}</p>` +
     `</div></div>`;
-  ui.detail.querySelector('.move.current')?.scrollIntoView({ block: 'nearest' });
+  keepCurrentMoveVisible();
 }
 
 function renderTitle() {
@@ -174,6 +174,17 @@ function renderTitle() {
   if (!first) return;
   ui.roundTitle.textContent = `${first.info.event ? `${first.info.event} · ` : ''}Round ${first.info.round}`;
   ui.roundPdn.href = `rounds/${first.info.round}/games.pdn`;
+}
+
+/** Scrolls the move list (only the list, never the page) so the shown move is in view. */
+function keepCurrentMoveVisible() {
+  const list = ui.detail.querySelector('.move-list');
+  const current = list?.querySelector('.move.current');
+  if (!list || !current) return;
+  const top = current.offsetTop - list.offsetTop;
+  if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - current.offsetHeight) {
+    list.scrollTop = top - list.clientHeight / 2;
+  }
 }
 
 function renderAll() {
