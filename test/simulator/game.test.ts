@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { BoardEvent } from '../../firmware-protocol/events.ts';
 import { legalSequences, Position, parseFen, play, writeFen } from '../../src/engine/index.ts';
 import { simulateGame } from '../../simulator/game.ts';
 import { boardAfter, splitAtPresses } from './helpers.ts';

@@ -185,9 +185,8 @@ describe('injected irregularities (docs/irregularities.md)', () => {
   it('5.4.10 the first captured piece lifted while the capturer stands on the first landing', () => {
     const { game, inj } = gameWith('5.4.10');
     const m = moveAt(game, inj.ply);
-    const ev = injectedEvents(game, inj.t).filter((e) => e.type === 'lift' || e.type === 'put');
-    const seq = ev.map(
-      (e) => `${e.type === 'lift' ? 'L' : 'P'}${e.type === 'press' ? '' : (e as { square: number }).square}`,
+    const seq = injectedEvents(game, inj.t).flatMap((e) =>
+      e.type === 'lift' ? [`L${e.square}`] : e.type === 'put' ? [`P${e.square}`] : [],
     );
     expect(seq.slice(0, 4)).toEqual([
       `L${m.move.from}`,
