@@ -35,3 +35,26 @@ describe('test vectors (firmware-protocol/vectors)', () => {
     }
   }
 });
+
+describe('PROTOCOL.md examples', () => {
+  it('every complete example line in the spec carries a correct checksum', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { unframeLine } = await import('../../firmware-protocol/index.ts');
+    const spec = readFileSync(new URL('../../firmware-protocol/PROTOCOL.md', import.meta.url), 'utf8');
+    const lines = spec
+      .split('\n')
+      .map((l) =>
+        l
+          .replace(/^(board|host)\s+→\s+/, '')
+          .replace(/\s+\(.*\)$/, '')
+          .trim(),
+      )
+      .filter((l) => /^[a-z]+[ a-z0-9=.,_\-:|]*\*[0-9A-F]{4}$/i.test(l));
+    expect(lines.length).toBeGreaterThanOrEqual(15);
+    for (const l of lines) expect(unframeLine(l), l).toMatchObject({ ok: true });
+    // The worked example and the check value.
+    expect(spec).toContain('`lift 7 23*4685`');
+    expect(unframeLine('lift 7 23*4685')).toMatchObject({ ok: true });
+    expect(unframeLine('123456789*29B1')).toMatchObject({ ok: true });
+  });
+});
