@@ -54,6 +54,11 @@ const RESYNC_NODES = 20_000;
 const TAKEBACK_PLIES = 40;
 const PROOF_LIMIT = 400;
 
+/** An irregular change read from the board: recorded as played (R) or waited on (W). */
+type Reading =
+  | { kind: 'record'; move: Move; pdn: string; vacated: number[]; rules: RuleId[] }
+  | { kind: 'wait'; rule: RuleId; squares: number[] };
+
 interface Outcome {
   move: Move;
   board: Int8Array;
@@ -104,6 +109,10 @@ class BoardTracker implements Tracker {
   private undecided = false;
   private stallDone = false;
   private pressAt: number | undefined;
+  /** The last recorded move, until its player presses the clock: pieces taken off after it still belong to it. */
+  private lastMove: { ply: number; side: Side; capture: boolean } | undefined;
+  /** Captured pieces left on the board at a 5.4.11 press: taking them off later is no new irregularity. */
+  private leftOn: number[] = [];
   /** A W alert (docs/irregularities.md): nothing recorded until the board shows the game again. */
   private waiting: Alert | undefined;
   /** The result gesture was shown: quiet until a new game or the game is back on the board. */
@@ -151,6 +160,9 @@ class BoardTracker implements Tracker {
       case 'press':
         this.note(event);
         if (event.side === this.position.turn && !this.waiting && !this.finished) this.pressAt ??= event.t;
+        else if (this.lastMove && event.side === this.lastMove.side && this.pressAt === undefined) {
+          this.extrasAfterMove(event.t, out);
+        }
         break;
       case 'clock':
         out.push({
@@ -266,7 +278,7 @@ class BoardTracker implements Tracker {
         if (this.phys[s] !== EMPTY) this.hand.push({ kind: 'lift', square: s, t: event.t, batch });
       for (const s of changed)
         if (next[s] !== EMPTY) this.hand.push({ kind: 'put', square: s, t: event.t, batch });
-      if (changed.length >= 3) this.bigSnapshot = true;
+      if (changed.length >= 2) this.bigSnapshot = true;
       this.phys = next;
     }
     this.lastChange = event.t;
@@ -305,6 +317,7 @@ class BoardTracker implements Tracker {
       else if (shows(this.phys, pos)) this.finished = false;
       return;
     }
+    if (this.leftOn.length > 0 && this.takeOffLeftOn(t, out)) return;
     if (shows(this.phys, pos)) {
       this.undecided = false;
       if (this.waiting) {
@@ -434,6 +447,15 @@ class BoardTracker implements Tracker {
   // ——— irregular moves read at the press or after the stall time ———
 
   private classify(t: number, out: TrackerOutput[]): void {
+    const reading = this.readIrregular();
+    if (!reading) return;
+    const side = this.position.turn;
+    if (reading.kind === 'wait') this.wait(reading.rule, t, { side, squares: reading.squares }, side, out);
+    else this.recordIrregular(reading.move, reading.pdn, reading.vacated, reading.rules, t, out);
+  }
+
+  /** The change from the game position read as one irregular move (docs/irregularities.md). */
+  private readIrregular(): Reading | undefined {
     const pos = this.position;
     const side = pos.turn;
     const vacated: number[] = [];
@@ -447,13 +469,22 @@ class BoardTracker implements Tracker {
       else if (game !== EMPTY && seen !== OCCUPIED && isWhiteCode(game) !== isWhiteCode(seen))
         recoloured = true;
     }
-    const unknown = () =>
-      this.wait('unknown-position', t, { side, squares: differences(this.phys, pos) }, side, out);
+    const unknown = (): Reading => ({
+      kind: 'wait',
+      rule: 'unknown-position',
+      squares: differences(this.phys, pos),
+    });
     if (recoloured || appeared.length > 1) return unknown();
     if (appeared.length === 0) {
-      if (vacated.length > 0) this.wait('5.4.7', t, { side, squares: vacated }, side, out);
-      return;
+      return vacated.length > 0 ? { kind: 'wait', rule: '5.4.7', squares: vacated } : undefined;
     }
+    const record = (move: Move, pdn: string, rules: RuleId[]): Reading => ({
+      kind: 'record',
+      move,
+      pdn,
+      vacated,
+      rules,
+    });
     const to = appeared[0];
     const seenTo = this.phys[to];
     const candidates = vacated.filter(
@@ -474,7 +505,7 @@ class BoardTracker implements Tracker {
 
     if (colorOfCode(mover) !== side) {
       if (removed.length > 0) return unknown();
-      return this.recordIrregular(quiet(), `${from}-${to}`, vacated, ['5.4.5'], t, out);
+      return record(quiet(), `${from}-${to}`, ['5.4.5']);
     }
     const sequences = legalSequences(pos).filter((m) => m.from === from && m.to === to);
     const removedOpp = removed.filter((s) => colorOfCode(pos.board[s]) !== side);
@@ -494,22 +525,15 @@ class BoardTracker implements Tracker {
       if (removedOpp.some((s) => !best.captured.includes(s))) rules.push('5.4.12');
       if (removedOwn.length > 0) rules.push('5.4.14');
       const notation = moveNotation(pos, canonical);
-      return this.recordIrregular(best, notation, vacated, rules, t, out);
+      return record(best, notation, rules);
     }
     if (sequences.length > 0) {
       // A legal quiet move and, besides it, pieces taken off the board.
-      return this.recordIrregular(sequences[0], moveNotation(pos, sequences[0]), vacated, ['5.4.7'], t, out);
+      return record(sequences[0], moveNotation(pos, sequences[0]), ['5.4.7']);
     }
     if (removed.length === 0) {
       const captureDue = legalMoves(pos).some((m) => m.captured.length > 0);
-      return this.recordIrregular(
-        quiet(),
-        `${from}-${to}`,
-        vacated,
-        [captureDue ? '5.4.6' : '5.4.2'],
-        t,
-        out,
-      );
+      return record(quiet(), `${from}-${to}`, [captureDue ? '5.4.6' : '5.4.2']);
     }
     if (removedOwn.length > 0) return unknown();
     const wanted = new Set(removedOpp);
@@ -520,7 +544,7 @@ class BoardTracker implements Tracker {
     const prefix = legalSequences(pos).some(
       (m) => m.path.length > chain.path.length && chain.path.every((s, i) => m.path[i] === s),
     );
-    this.recordIrregular(chain, `${from}x${to}`, vacated, [prefix ? '5.4.9' : '5.4.8'], t, out);
+    return record(chain, `${from}x${to}`, [prefix ? '5.4.9' : '5.4.8']);
   }
 
   /** Records a move as the board shows it: the game continues from the physical board (R). */
@@ -563,8 +587,46 @@ class BoardTracker implements Tracker {
     for (const rule of rules) {
       this.emitAlert(rule, ply, before.turn, t, out, { side: before.turn, move: pdn }, before, after);
     }
+    this.lastMove = { ply, side: before.turn, capture: move.captured.length > 0 };
+    this.leftOn = rules.includes('5.4.11') ? move.captured.filter((s) => after.board[s] !== EMPTY) : [];
     this.waiting = undefined;
     this.afterDecision();
+  }
+
+  /**
+   * The player who just moved presses the clock, and since the move was recorded pieces have come
+   * off the board: they belong to that move (5.4.12 / 5.4.14 after a capture, 5.4.7 otherwise).
+   * The game continues from the board as it stands.
+   */
+  private extrasAfterMove(t: number, out: TrackerOutput[]): void {
+    const last = this.lastMove!;
+    this.lastMove = undefined;
+    const pos = this.position;
+    const diff = differences(this.phys, pos);
+    if (diff.length === 0 || diff.some((s) => this.phys[s] !== EMPTY)) return;
+    const rules = new Set<RuleId>();
+    for (const s of diff) {
+      const own = colorOfCode(pos.board[s]) === last.side;
+      rules.add(!last.capture ? '5.4.7' : own ? '5.4.14' : '5.4.12');
+    }
+    const board = Int8Array.from(pos.board);
+    for (const s of diff) board[s] = EMPTY;
+    const physical = Position.fromBoard(pos.variant, pos.turn, board);
+    for (const rule of rules)
+      this.emitAlert(rule, last.ply, last.side, t, out, { side: last.side, squares: diff }, pos, physical);
+    this.setPosition(physical, t, `${[...rules].join(', ')}: pieces taken off after the move`, out);
+  }
+
+  /** 4.12: captured pieces left on at the press and taken off afterwards: the board catches up, no alert. */
+  private takeOffLeftOn(t: number, out: TrackerOutput[]): boolean {
+    const off = this.leftOn.filter((s) => this.phys[s] === EMPTY && this.position.board[s] !== EMPTY);
+    if (off.length === 0) return false;
+    this.leftOn = this.leftOn.filter((s) => !off.includes(s));
+    const board = Int8Array.from(this.position.board);
+    for (const s of off) board[s] = EMPTY;
+    const pos = Position.fromBoard(this.variant, this.position.turn, board);
+    this.setPosition(pos, t, '5.4.11: captured pieces taken off after the clock press', out);
+    return shows(this.phys, pos);
   }
 
   /** A W alert: nothing is recorded; the tracker waits for the board to show the game again. */
@@ -623,6 +685,8 @@ class BoardTracker implements Tracker {
     this.waiting = undefined;
     this.finished = false;
     this.lightSquarePly = 0;
+    this.lastMove = undefined;
+    this.leftOn = [];
     out.push({ type: 'new-game', t, fen: writeFen(this.initial) });
     this.afterDecision();
   }
