@@ -1,0 +1,140 @@
+// WebSocket fan-out: 10,000 spectators connected on loopback follow one board; one move goes to all.
+// Prints `ws_viewers` (connected and subscribed) and `ws_fanout_p99_ms` (move published → frame
+// received, over every viewer and several moves; target ≤ 250 ms).
+// The server runs here; the viewers live in child processes (their parsing must not steal the
+// server's event loop, and each process needs its own file descriptors). Raises `ulimit -n` by
+// re-running itself under `sh -c 'ulimit -n …'` when the soft limit is too low.
+import { execFileSync, fork, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import WebSocket from 'ws';
+import { startServer } from '../daemon/server/index.ts';
+import { FakeHub } from '../test/server/fake-hub.ts';
+import { player } from '../test/game/helpers.ts';
+
+const VIEWERS = Number(process.env.WS_VIEWERS ?? 10_000);
+const CHILDREN = 4;
+const MOVES = ['32-28', '19-23', '28x19', '14x23', '37-32', '10-14', '41-37', '5-10'];
+const self = fileURLToPath(import.meta.url);
+const now = () => performance.timeOrigin + performance.now();
+
+type FromChild = { type: 'ready'; connected: number } | { type: 'times'; times: Record<number, number[]> };
+
+async function viewer(): Promise<void> {
+  const url = process.env.WS_URL!;
+  const count = Number(process.env.WS_COUNT);
+  const times: Record<number, number[]> = {};
+  let connected = 0;
+  const openOne = () =>
+    new Promise<void>((resolve) => {
+      const ws = new WebSocket(url, { perMessageDeflate: false });
+      ws.on('error', () => resolve());
+      ws.on('open', () => ws.send('{"id":1,"call":"subscribe","param":{"feed":"board","board":1,"id":"b"}}'));
+      ws.on('message', (data) => {
+        const at = now();
+        const m = JSON.parse(data.toString());
+        if (m.param?.kind === 'snapshot') {
+          connected++;
+          resolve();
+        } else if (m.param?.kind === 'move') (times[m.param.version] ??= []).push(at);
+      });
+    });
+  // Open in waves so the accept queue never overflows.
+  for (let i = 0; i < count; i += 100) {
+    await Promise.all(Array.from({ length: Math.min(100, count - i) }, openOne));
+  }
+  process.send!({ type: 'ready', connected } satisfies FromChild);
+  process.on('message', (m: { type: string }) => {
+    if (m.type === 'report')
+      process.send!({ type: 'times', times } satisfies FromChild, () => process.exit(0));
+  });
+}
+
+function softLimit(): number {
+  return Number(execFileSync('sh', ['-c', 'ulimit -n']).toString().trim()) || 0;
+}
+
+async function main(): Promise<void> {
+  const needed = VIEWERS + 1000;
+  if (softLimit() < needed && !process.env.WS_BENCH_RAISED) {
+    const r = spawnSync(
+      'sh',
+      [
+        '-c',
+        `ulimit -n ${needed} 2>/dev/null || ulimit -n "$(ulimit -Hn)"; exec "$0" "$@"`,
+        process.execPath,
+        ...process.execArgv,
+        self,
+      ],
+      { stdio: 'inherit', env: { ...process.env, WS_BENCH_RAISED: '1' } },
+    );
+    process.exit(r.status ?? 1);
+  }
+  const hub = new FakeHub(1);
+  const server = await startServer({ hub, port: 0 });
+  const per = Math.ceil(VIEWERS / CHILDREN);
+  const children = Array.from({ length: CHILDREN }, (_, i) =>
+    fork(self, [], {
+      execArgv: ['--import', 'tsx'],
+      env: {
+        ...process.env,
+        WS_ROLE: 'viewer',
+        WS_URL: server.wsUrl,
+        WS_COUNT: String(Math.min(per, VIEWERS - i * per)),
+      },
+    }),
+  );
+  const ask = <T extends FromChild['type']>(child: (typeof children)[number], type: T) =>
+    new Promise<Extract<FromChild, { type: T }>>((resolve) => {
+      const on = (m: FromChild) => {
+        if (m.type === type) {
+          child.off('message', on);
+          resolve(m as Extract<FromChild, { type: T }>);
+        }
+      };
+      child.on('message', on);
+    });
+  const ready = await Promise.all(children.map((c) => ask(c, 'ready')));
+  const connected = ready.reduce((n, r) => n + r.connected, 0);
+
+  const p = player();
+  const published: Record<number, number> = {};
+  const dispatch: number[] = [];
+  for (const text of MOVES) {
+    await new Promise((r) => setTimeout(r, 400));
+    global.gc?.();
+    const t0 = now();
+    const [event] = hub.feed(1, p.move(text, Math.round(t0)));
+    dispatch.push(now() - t0);
+    published[event.version] = t0;
+  }
+  await new Promise((r) => setTimeout(r, 1500));
+  const reports = await Promise.all(
+    children.map((c) => {
+      const answer = ask(c, 'times');
+      c.send({ type: 'report' });
+      return answer;
+    }),
+  );
+  const lat: number[] = [];
+  let received = 0;
+  for (const r of reports) {
+    for (const [v, ts] of Object.entries(r.times)) {
+      received += ts.length;
+      for (const t of ts) lat.push(t - published[Number(v)]);
+    }
+  }
+  lat.sort((a, b) => a - b);
+  const pct = (q: number) => lat[Math.min(lat.length - 1, Math.floor(q * lat.length))] ?? Number.NaN;
+  const expected = connected * MOVES.length;
+  console.log(`ws_viewers ${connected} clients`);
+  console.log(`ws_fanout_p50_ms ${pct(0.5).toFixed(1)} ms`);
+  console.log(`ws_fanout_p99_ms ${pct(0.99).toFixed(1)} ms`);
+  console.log(`ws_fanout_max_ms ${lat.at(-1)?.toFixed(1)} ms`);
+  console.log(`ws_dispatch_max_ms ${Math.max(...dispatch).toFixed(1)} ms`);
+  console.log(`ws_fanout_lost ${expected - received} frames`);
+  await server.close();
+  process.exit(connected === VIEWERS && received === expected ? 0 : 1);
+}
+
+if (process.env.WS_ROLE === 'viewer') await viewer();
+else await main();
