@@ -16,7 +16,7 @@ export type { PdnClock } from './pdn-clock.ts';
 export { clockCommand, formatClockTime, parseClockComment } from './pdn-clock.ts';
 export type { PdnGameToWrite } from './pdn-write.ts';
 export { writePdn, writePdnGame } from './pdn-write.ts';
-export { perft, perftDivide } from './perft.ts';
+export { perft, perftDivide, perftReference } from './perft.ts';
 export type {
   DrawCounters,
   DrawProfileName,
