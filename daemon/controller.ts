@@ -70,6 +70,8 @@ export class Controller implements Hub {
     this.now = options.now ?? Date.now;
     const { config, journal } = options;
     this.bindings = journal.bindings(config.round);
+    const { createTracker: _, ...round } = this.settings();
+    journal.setRoundSettings(config.round, round);
     const started = this.now();
     for (const setup of config.setups) {
       const slot: Slot = { setup, game: this.newGame(config.round, setup), lastEvent: 0, lastTick: 0 };

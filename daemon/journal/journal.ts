@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import type { JournalEntry, JournalInput } from './types.ts';
+import type { JournalEntry, JournalInput, RoundSettings } from './types.ts';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS entries (
@@ -17,6 +17,10 @@ CREATE TABLE IF NOT EXISTS entries (
   raw    BLOB,
   PRIMARY KEY (round, board, seq)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS rounds (
+  round    INTEGER PRIMARY KEY,
+  settings TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS bindings (
   round  INTEGER NOT NULL,
   serial TEXT    NOT NULL,
@@ -69,24 +73,35 @@ export class Journal {
   private readonly insert: Database.Statement;
   private readonly maxSeq: Database.Statement;
 
-  private constructor(readonly path: string) {
-    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-    this.db = new Database(path);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
-    this.db.exec(SCHEMA);
-    this.insert = this.db.prepare(
-      'INSERT INTO entries (round, board, seq, t, kind, serial, data, raw) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-    );
+  private constructor(
+    readonly path: string,
+    readonly readonly: boolean,
+  ) {
+    if (readonly) {
+      // Reading next to a running daemon (export): WAL lets both work at once.
+      this.db = new Database(path, { readonly: true, fileMustExist: true });
+    } else {
+      if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+      this.db = new Database(path);
+      this.db.pragma('journal_mode = WAL');
+      this.db.pragma('synchronous = NORMAL');
+      this.db.exec(SCHEMA);
+    }
+    this.insert = readonly
+      ? this.db.prepare('SELECT 1')
+      : this.db.prepare(
+          'INSERT INTO entries (round, board, seq, t, kind, serial, data, raw) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+        );
     this.maxSeq = this.db.prepare('SELECT MAX(seq) AS seq FROM entries WHERE round = ? AND board = ?');
   }
 
-  static open(path: string): Journal {
-    return new Journal(path);
+  static open(path: string, options: { readonly?: boolean } = {}): Journal {
+    return new Journal(path, options.readonly ?? false);
   }
 
   /** Commits one entry and returns it with its sequence number. */
   append(req: AppendRequest): JournalEntry {
+    if (this.readonly) throw new Error(`${this.path} is open read-only`);
     const key = `${req.round}/${req.board}`;
     let seq = this.nextSeq.get(key);
     if (seq === undefined) {
@@ -146,6 +161,20 @@ export class Journal {
   bindings(round: number): Map<string, number> {
     const rows = this.db.prepare('SELECT serial, board FROM bindings WHERE round = ?').all(round);
     return new Map((rows as { serial: string; board: number }[]).map((r) => [r.serial, r.board]));
+  }
+
+  /** The rules a round is played with (variant, draw profile…), so exports replay it the same way. */
+  setRoundSettings(round: number, settings: RoundSettings): void {
+    this.db
+      .prepare('INSERT OR REPLACE INTO rounds (round, settings) VALUES (?, ?)')
+      .run(round, JSON.stringify(settings));
+  }
+
+  roundSettings(round: number): RoundSettings | undefined {
+    const row = this.db.prepare('SELECT settings FROM rounds WHERE round = ?').get(round) as
+      | { settings: string }
+      | undefined;
+    return row ? (JSON.parse(row.settings) as RoundSettings) : undefined;
   }
 
   close(): void {

@@ -25,3 +25,10 @@ export interface JournalEntry {
   input: JournalInput;
   raw?: Uint8Array;
 }
+
+/** How a round is played: what a replay must know besides the entries. */
+export interface RoundSettings {
+  variant: GameInfo['variant'];
+  drawProfile?: string;
+  autoResult?: boolean;
+}

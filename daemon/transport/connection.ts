@@ -61,6 +61,7 @@ export class BoardConnection {
   private state: BoardState = 'connecting';
   private serial: string | undefined;
   private identified = false;
+  private identifiedAt = 0;
   private lastRx = 0;
   private openedAt = 0;
   private lastResync = Number.NEGATIVE_INFINITY;
@@ -192,10 +193,12 @@ export class BoardConnection {
     const changed = serial !== this.serial;
     this.serial = serial;
     if (this.identified && !changed) {
-      // The board said hello again (it restarted): it may have lost its state, so dump again.
-      this.requestSnapshot();
+      // A hello long after the first means the board restarted and may have lost its state: dump
+      // again. (One right after, answering our identify, is just the reply to a board that greets.)
+      if (this.now() - this.identifiedAt > this.timing.helloMs) this.requestSnapshot();
       return;
     }
+    this.identifiedAt = this.now();
     this.identified = true;
     this.backoff = this.timing.backoffMs;
     // A state change carries the serial, so report it even when already active under another serial.
