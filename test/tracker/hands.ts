@@ -164,8 +164,8 @@ export function summarise(tracker: Tracker, outputs: TrackerOutput[]): Run {
   };
 }
 
-/** The canonical legal move `text` in `pos` and the position after it. */
-export function after(pos: Position, text: string): Position {
+/** The position after the canonical legal move `text` in `pos`. */
+export function playText(pos: Position, text: string): Position {
   return play(pos, sequence(pos, text));
 }
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { writeFen } from '../../src/engine/index.ts';
 import { createTracker } from '../../src/tracker/index.ts';
-import { after, fen, Position, run, Script, sequence, summarise } from './hands.ts';
+import { fen, playText, Position, run, Script, sequence, summarise } from './hands.ts';
 
 /** White 32 can take 28 and 19 (32x14); White 49 could take 43 alone; Black has 19, 28, 43. */
 const TWO = 'W:W32,49:B19,28,43';
@@ -167,7 +167,7 @@ describe('move irregularities (5.4.1–5.4.7)', () => {
     expect(rulesOf(r)).toEqual(['5.4.4@2:black']);
     expect(r.outputs.find((o) => o.type === 'takeback')).toMatchObject({
       ply: 1,
-      fen: writeFen(after(start, '32-28')),
+      fen: writeFen(playText(start, '32-28')),
     });
     expect(r.tracker.state.moves.map((m) => `${m.from}-${m.to}`)).toEqual(['32-28', '17-21']);
   });
@@ -247,7 +247,7 @@ describe('board irregularities (5.1, 5.3, unknown position)', () => {
 
   it('snapshot after a gap: the position three plies on is recorded as those moves', () => {
     const start = Position.initial();
-    const p3 = after(after(after(start, '32-28'), '19-23'), '28x19');
+    const p3 = playText(playText(playText(start, '32-28'), '19-23'), '28x19');
     const s = new Script(start).snapshot(p3.toBoardString()).wait(500).tick();
     const r = run(s.events, { start });
     expect(r.moves).toEqual(['32-28', '19-23', '28x19']);
