@@ -35,6 +35,7 @@ export { LineDecoder } from './line/decoder.ts';
 export { encodeLineCommand, LineBoardEncoder, LineCommandParser } from './line/encoder.ts';
 export { crc16, frameLine, LINE_PROTOCOL_VERSION, MAX_LINE, unframeLine } from './line/frame.ts';
 export * from './orientation.ts';
+export { type BoardState, boardReply } from './reply.ts';
 export * from './streams.ts';
 export * from './types.ts';
 

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   type BoardEvent,
+  boardReply,
   CLOCK,
   canEncodeHostCommand,
   createBoardEncoder,
@@ -286,5 +287,48 @@ describe('host commands: host encode → board-side parse', () => {
     const bytes = Buffer.from(encodeHostCommand('line', { type: 'snapshot' }));
     bytes[0] = 'D'.charCodeAt(0);
     expect(createCommandParser('line').push(bytes)).toEqual([]);
+  });
+});
+
+describe('boardReply: a simulated board answers the host', () => {
+  const state = {
+    board: START,
+    hello: {
+      t: 0,
+      type: 'hello',
+      serial: '04711',
+      protocol: 'x',
+      firmware: '1.02',
+      squares: 50,
+      senses: 'pieces',
+    } as const,
+  };
+  for (const protocol of ['line', 'dgt'] as const) {
+    it(`${protocol}: identify → hello, ping → pong, snapshot → the board`, () => {
+      const board = createBoardEncoder(protocol);
+      const commands = createCommandParser(protocol);
+      const host = createDecoder(protocol);
+      const ask = (cmd: HostCommand, t: number) =>
+        commands
+          .push(encodeHostCommand(protocol, cmd))
+          .flatMap((c) => host.push(boardReply(board, c, state, t), t));
+      const hello = ask({ type: 'identify' }, 1);
+      expect(hello[0]).toMatchObject({ type: 'hello', serial: '04711', firmware: '1.02' });
+      expect(ask({ type: 'ping' }, 2)).toEqual([{ t: 2, type: 'tick', reply: 'pong' }]);
+      expect(ask({ type: 'snapshot' }, 3)).toEqual([{ t: 3, type: 'snapshot', board: START }]);
+    });
+  }
+  it('dgt: set-clock and display are acknowledged', () => {
+    const board = createBoardEncoder('dgt');
+    const host = createDecoder('dgt');
+    for (const cmd of [
+      { type: 'set-clock', white: 1000, black: 1000, running: null },
+      { type: 'display', text: 'hi' },
+    ] as HostCommand[]) {
+      const [parsed] = createCommandParser('dgt').push(encodeHostCommand('dgt', cmd));
+      expect(host.push(boardReply(board, parsed, state, 5), 5)).toEqual([
+        { t: 5, type: 'tick', reply: 'ack' },
+      ]);
+    }
   });
 });
