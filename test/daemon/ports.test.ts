@@ -33,8 +33,8 @@ describe('damlink ports', () => {
       ['hid:046d:c077', false],
     ]);
     const table = formatPorts(ports).split('\n');
-    expect(table[0]).toMatch(/^\* hid:2d80:8002:CN1\s+2d80:8002\s+Chessnut Air/);
-    expect(table[1]).toMatch(/^ {2}hid:046d:c077/);
+    expect(table[0]).toMatch(/^\*\s+hid:2d80:8002:CN1\s+2d80:8002\s+Chessnut Air/);
+    expect(table[1]).toMatch(/^ {3}hid:046d:c077/);
     expect(formatPorts([])).toMatch(/no serial or HID devices/);
   });
 });
