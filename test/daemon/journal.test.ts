@@ -61,7 +61,13 @@ describe('journal', () => {
     ]);
     const committed = new Map<number, number>();
     let buffer = '';
-    await new Promise<void>((resolve) => {
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+    });
+    const exited = new Promise((r) => child.once('exit', r));
+    await new Promise<void>((resolve, reject) => {
+      child.once('exit', () => reject(new Error(`writer exited early: ${stderr}`)));
       child.stdout.on('data', (d: Buffer) => {
         buffer += d.toString();
         const lines = buffer.split('\n');
@@ -76,7 +82,7 @@ describe('journal', () => {
         }
       });
     });
-    await new Promise((r) => child.once('exit', r));
+    await exited;
     const j = Journal.open(path);
     for (const board of [1, 2, 3]) {
       const seqs = [...j.entries(1, board)].map((e) => e.seq);
