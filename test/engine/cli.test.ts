@@ -1,17 +1,37 @@
-// The engine's CLI commands: perft, moves (DESIGN.md JSON contract), pdn check.
-import { spawnSync } from 'node:child_process';
+// The engine's CLI commands: perft, moves (DESIGN.md JSON contract), pdn check — run in-process.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { Command } from 'commander';
+import { describe, expect, it, vi } from 'vitest';
+import { registerMoves } from '../../daemon/commands/moves.ts';
+import { registerPdn } from '../../daemon/commands/pdn.ts';
+import { registerPerft } from '../../daemon/commands/perft.ts';
 
-const root = join(import.meta.dirname, '..', '..');
+/** Runs one command in-process (only the engine's commands are registered) and captures its output. */
 function damlink(...args: string[]) {
-  const r = spawnSync(process.execPath, [join(root, 'bin', 'damlink.js'), ...args], {
-    encoding: 'utf8',
-    cwd: root,
-  });
-  return { code: r.status, out: r.stdout, err: r.stderr, lines: r.stdout.trim().split('\n') };
+  const program = new Command().exitOverride();
+  registerPerft(program);
+  registerMoves(program);
+  registerPdn(program);
+  const out: string[] = [];
+  const err: string[] = [];
+  const log = vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
+  const error = vi
+    .spyOn(console, 'error')
+    .mockImplementation((...a: unknown[]) => void err.push(a.join(' ')));
+  const before = process.exitCode;
+  process.exitCode = undefined;
+  try {
+    program.parse(['node', 'damlink', ...args]);
+    const code = process.exitCode ?? 0;
+    const text = out.join('\n');
+    return { code, out: text, err: err.join('\n'), lines: text.trim().split('\n') };
+  } finally {
+    process.exitCode = before;
+    log.mockRestore();
+    error.mockRestore();
+  }
 }
 
 describe('damlink perft', () => {
