@@ -166,7 +166,7 @@ export class DgtDecoder implements Decoder {
       );
       return void out.push({ t, type: 'put', square });
     }
-    out.push(c === 'o' ? { t, type: 'put', square } : { t, type: 'put', square, piece: c as PieceCode });
+    out.push({ t, type: 'put', square, piece: c as PieceCode });
   }
 
   private dump(data: Uint8Array, map: readonly number[], out: BoardEvent[], t: number): void {

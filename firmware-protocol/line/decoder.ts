@@ -1,6 +1,6 @@
 // Host side of the line protocol: bytes or lines in, BoardEvents out. Checks framing, checksum,
 // sequence numbers and the protocol version; asks for a resync (fault with resync) on any loss.
-import { fault, squareCount, sizeOfSquareCount } from '../board.ts';
+import { fault, squareCount } from '../board.ts';
 import type { BoardEvent } from '../events.ts';
 import type { Decoder, ProtocolOptions } from '../types.ts';
 import { LINE_PROTOCOL_MAJOR, MAX_LINE, unframeLine } from './frame.ts';
@@ -123,7 +123,6 @@ export class LineDecoder implements Decoder {
         );
       }
       this.squares = parsed.hello.squares;
-      if (!sizeOfSquareCount(this.squares)) this.squares = 50;
     }
     out.push(...parsed.events);
   }
