@@ -64,8 +64,13 @@ export function readPlayedMove(pos: Position, move: Move, hand: readonly HandEve
   const sequences = legalSequences(pos).filter((m) => moveKey(m) === key);
   const removal = move.captured.map((s) => ({ square: s, at: lastIndex(hand, 'lift', s) }));
   const orderKnown = removal.every((r) => r.at >= 0 && (hand[r.at].batch === 0 || unique(hand, r.at)));
-  const touchedAll = (seq: Move) =>
-    seq.path.slice(1, -1).every((s) => hand.some((h) => h.kind === 'put' && h.square === s));
+  // 4.9: the landing squares were touched in the order of this path.
+  const touchedAll = (seq: Move) => {
+    const landings = seq.path.slice(1, -1);
+    let k = 0;
+    for (const h of hand) if (k < landings.length && h.kind === 'put' && h.square === landings[k]) k++;
+    return k === landings.length;
+  };
   const byTouch = (list: Move[]) => list.find(touchedAll) ?? list[0];
   if (!orderKnown) return { move: byTouch(sequences) ?? move, rules };
 

@@ -1,0 +1,137 @@
+// Ordinary hand behaviour (docs/irregularities.md, "never an alert"): every test plays a move the
+// way real hands and sensors do and expects the move, and nothing else.
+import { describe, expect, it } from 'vitest';
+import { createTracker } from '../../src/tracker/index.ts';
+import { fen, playText, Position, run, Script, sequence } from './hands.ts';
+
+describe('hand behaviour that is never an alert', () => {
+  it('3.9 slide: a king slid across the squares it crosses (put/lift trail)', () => {
+    const start = fen('W:WK46:B5');
+    const s = new Script(start);
+    const k = s.lift(46);
+    for (const x of [41, 37, 32, 28]) s.wait(60).put(x, k).wait(40).lift(x);
+    s.wait(80).put(23, k).wait(500).press('white').wait(1000).tick();
+    const r = run(s.events, { start });
+    expect(r.moves).toEqual(['46-23']);
+    expect(r.alerts).toEqual([]);
+  });
+
+  it('sensor bounce on another piece is not a touch (5.4.3)', () => {
+    const start = fen('W:W31,32:B1');
+    const s = new Script(start).touch(31, 30).wait(200).carry(32, 28).wait(400).press('white').wait(1000).tick();
+    const r = run(s.events, { start });
+    expect(r.moves).toEqual(['32-28']);
+    expect(r.alerts).toEqual([]);
+  });
+
+  it('adjusting the piece that is then moved, and an opponent piece, is not 5.4.3', () => {
+    const start = fen('W:W31,32:B1');
+    const s = new Script(start).touch(32, 600).wait(300).touch(1, 500).wait(200).carry(32, 28);
+    s.wait(300).touch(28, 300).wait(400).press('white').wait(1000).tick();
+    const r = run(s.events, { start });
+    expect(r.moves).toEqual(['32-28']);
+    expect(r.alerts).toEqual([]);
+  });
+
+  it('new square reported before the old square', () => {
+    const start = Position.initial();
+    const s = new Script(start).put(28, 'w').wait(40);
+    s.lift(32);
+    s.wait(500).press('white').wait(1000).tick();
+    const r = run(s.events, { start });
+    expect(r.moves).toEqual(['32-28']);
+    expect(r.alerts).toEqual([]);
+  });
+
+  it('4.9: each landing square touched, captured pieces removed in reverse order with 1 s pauses', () => {
+    const start = fen('W:W32:B9,19,28');
+    const s = new Script(start).play(sequence(start, '32x3'), 'white', { order: [9, 19, 28], gap: 1000 });
+    const r = run(s.events, { start });
+    expect(r.moves).toEqual(['32x3']);
+    expect(r.alerts).toEqual([]);
+    expect(r.tracker.state.position.pieceAt(3)).toBe('W');
+  });
+
+  it('4.9 touches tell which path of a circular capture was played', () => {
+    const start = fen('W:W32:B17,18,27,28');
+    const anticlockwise = sequence(start, '32x32', [28, 18, 17, 27]);
+    const s = new Script(start).play(anticlockwise, 'white');
+    const r = run(s.events, { start });
+    const move = r.outputs.find((o) => o.type === 'move');
+    expect(move?.type === 'move' && move.move.path).toEqual([32, 23, 12, 21, 32]);
+    expect(move?.type === 'move' && move.move.captured).toEqual([28, 18, 17, 27]);
+    expect(r.alerts).toEqual([]);
+  });
+
+  it('4.12: the clock pressed right after the last removal settles at once', () => {
+    const start = fen('W:W28:B23,5');
+    const tracker = createTracker({ variant: 'international', start });
+    const s = new Script(start).carry(28, 19).wait(300).remove(23).wait(50).press('white').wait(101).tick();
+    const outs = s.events.flatMap((e) => tracker.push(e));
+    const move = outs.find((o) => o.type === 'move');
+    expect(move).toMatchObject({ type: 'move', pdn: '28x19', t: s.t - 1 });
+  });
+
+  it('a promotion shown by putting the man down and then the king', () => {
+    const start = fen('W:W7:B45');
+    const s = new Script(start).carry(7, 2).wait(600);
+    s.lift(2);
+    s.wait(300).put(2, 'W').wait(400).press('white').wait(1000).tick();
+    const r = run(s.events, { start });
+    expect(r.moves).toEqual(['7-2']);
+    expect(r.alerts).toEqual([]);
+    expect(r.tracker.state.position.pieceAt(2)).toBe('W');
+  });
+
+  it('occupancy-only boards: colours and kinds follow from the game', () => {
+    const start = Position.initial();
+    const s = new Script(start, true);
+    let pos = start;
+    for (const text of ['32-28', '19-23', '28x19', '14x23']) {
+      const move = sequence(pos, text);
+      s.play(move, pos.turn);
+      pos = playText(pos, text);
+    }
+    const r = run(s.events, { start, occupancyOnly: true });
+    expect(r.moves).toEqual(['32-28', '19-23', '28x19', '14x23']);
+    expect(r.alerts).toEqual([]);
+    expect(r.tracker.state.position.equals(pos)).toBe(true);
+  });
+
+  it('a board reset to the start position is a new game', () => {
+    const start = Position.initial();
+    const s = new Script(start).carry(32, 28).wait(400).press('white').wait(1500);
+    s.carry(19, 23).wait(400).press('black').wait(1500);
+    s.remove(23);
+    s.wait(300).remove(28);
+    s.wait(300).put(19, 'b').wait(300).put(32, 'w').wait(1000).tick();
+    const r = run(s.events, { start });
+    expect(r.outputs.some((o) => o.type === 'new-game')).toBe(true);
+    expect(r.tracker.state.moves).toEqual([]);
+    expect(r.alerts).toEqual([]);
+  });
+
+  it('the kings-in-the-centre result gesture is recognised and not recorded as a move', () => {
+    const start = fen('W:W40:B10');
+    const s = new Script(start).carry(40, 34).wait(400).press('white').wait(1500);
+    s.put(23, 'W').wait(300).put(28, 'B').wait(1000).tick().wait(6000).tick();
+    const r = run(s.events, { start });
+    expect(r.moves).toEqual(['40-34']);
+    expect(r.outputs.filter((o) => o.type === 'result-gesture')).toMatchObject([{ result: '1-1' }]);
+    expect(r.alerts).toEqual([]);
+  });
+
+  it('a piece held in the hand for 2 s is no irregularity yet', () => {
+    const start = Position.initial();
+    const s = new Script(start).carry(32, 28, 2000).wait(400).press('white').wait(1000).tick();
+    const r = run(s.events, { start });
+    expect(r.moves).toEqual(['32-28']);
+    expect(r.alerts).toEqual([]);
+  });
+
+  it('is deterministic: the same events give the same outputs', () => {
+    const start = fen('W:W32,49:B19,28,43');
+    const s = new Script(start).play(sequence(start, '32x14'), 'white', { order: [28] });
+    expect(JSON.stringify(run(s.events, { start }).outputs)).toBe(JSON.stringify(run(s.events, { start }).outputs));
+  });
+});
