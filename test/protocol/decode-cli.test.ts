@@ -24,7 +24,7 @@ function decode(args: string[]) {
   };
 }
 
-describe('damlink decode', () => {
+describe('damlink decode', { timeout: 60_000 }, () => {
   it('prints a DGT capture as JSON lines, faults included, through a field map file', () => {
     const capture = join(dir, 'dgt.bin');
     // garbage, a field update (field 0), a message cut short by the next, a field update (field 49)
