@@ -46,6 +46,8 @@ export interface SimulationOptions {
   speed?: number;
   seed?: number;
   game?: GameSettings;
+  /** Games each board plays one after the other (default 1), setting up the pieces in between. */
+  gamesPerBoard?: number;
   /** Keep playing new games forever. */
   loop?: boolean;
   /** Write each game's ground truth here as it starts (`board-N-gK.jsonl/.pdn/.injected.json`). */
@@ -145,9 +147,15 @@ export async function startSimulation(opts: SimulationOptions = {}): Promise<Sim
         scheduler,
         speed: opts.speed ?? 1,
         record: opts.record,
-        startOn: opts.startNow ? 'now' : transport === 'pty' ? 'first-command' : 'attach',
+        // A PTY's opening is invisible to the board, and a DGT board stays idle until asked for
+        // updates: both start playing when the host first speaks.
+        startOn: opts.startNow
+          ? 'now'
+          : transport === 'pty' || protocol === 'dgt'
+            ? 'first-command'
+            : 'attach',
         nextGame: (g, startT, setupFrom) =>
-          g > 0 && !opts.loop ? undefined : makeGame(opts, i, g, startT, setupFrom),
+          g >= (opts.gamesPerBoard ?? 1) && !opts.loop ? undefined : makeGame(opts, i, g, startT, setupFrom),
         onGame: opts.eventsOut
           ? (game, g) => void writeGroundTruth(opts.eventsOut!, `${name}-g${g + 1}`, game).catch(() => {})
           : undefined,

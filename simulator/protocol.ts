@@ -1,6 +1,5 @@
 // The board side of each firmware protocol the simulator speaks: encoder + host-command parser.
-import { DgtBoardEncoder, DgtCommandParser } from '../firmware-protocol/dgt/encoder.ts';
-import { LineBoardEncoder, LineCommandParser } from '../firmware-protocol/line/encoder.ts';
+import { createBoardEncoder, createCommandParser } from '../firmware-protocol/index.ts';
 import type { BoardEncoder, CommandParser, ProtocolOptions } from '../firmware-protocol/types.ts';
 
 export type SimProtocol = 'line' | 'dgt';
@@ -10,7 +9,5 @@ export function boardSide(
   protocol: SimProtocol,
   options: ProtocolOptions = {},
 ): { encoder: BoardEncoder; parser: CommandParser } {
-  return protocol === 'dgt'
-    ? { encoder: new DgtBoardEncoder(options), parser: new DgtCommandParser(options) }
-    : { encoder: new LineBoardEncoder(), parser: new LineCommandParser() };
+  return { encoder: createBoardEncoder(protocol, options), parser: createCommandParser(protocol, options) };
 }

@@ -2,6 +2,7 @@
 // physical board, encodes what its sensors see for whichever host link is attached, and answers host
 // commands (dump, ping, identify, clock) the way firmware does.
 import type { BoardEvent, HelloEvent, Side } from '../firmware-protocol/events.ts';
+import { LINE_PROTOCOL_VERSION } from '../firmware-protocol/index.ts';
 import type {
   BoardEncoder,
   CommandParser,
@@ -210,7 +211,7 @@ export class VirtualBoard {
       t: this.gameNow(),
       type: 'hello',
       serial: this.serial,
-      protocol: this.protocol,
+      protocol: this.protocol === 'line' ? `damlink-line/${LINE_PROTOCOL_VERSION}` : this.protocol,
       firmware: '1.0',
       squares: this.squares,
       senses: this.senses,

@@ -1,0 +1,233 @@
+// Whole games over real transports: what the host decodes is exactly what the virtual board sent,
+// and what the board sent is exactly the simulator's ground truth (plus its replies).
+import { connect, type Socket } from 'node:net';
+import { SerialPort } from 'serialport';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { BoardEvent } from '../../firmware-protocol/events.ts';
+import { createDecoder, encodeHostCommand } from '../../firmware-protocol/index.ts';
+import type { HostCommand } from '../../firmware-protocol/types.ts';
+import { connectInProcess, type Simulation, startSimulation } from '../../simulator/index.ts';
+import { boardAfter } from './helpers.ts';
+
+const GAME = { maxPlies: 14, noise: 'realistic' as const, thinkMs: 2500 };
+const SPEED = 150;
+
+const strip = (e: BoardEvent): string => {
+  const { t: _t, ...rest } = e;
+  return JSON.stringify(rest, Object.keys(rest).sort());
+};
+
+/** True when every item of `sub` appears in `all` in order. */
+function isSubsequence(sub: readonly string[], all: readonly string[]): boolean {
+  let k = 0;
+  for (const x of all) if (k < sub.length && x === sub[k]) k++;
+  return k === sub.length;
+}
+
+interface Host {
+  events: BoardEvent[];
+  send(cmd: HostCommand): void;
+  close(): void;
+}
+
+function hostOn(
+  stream: Socket | SerialPort | NodeJS.ReadWriteStream,
+  protocol: 'line' | 'dgt',
+  close: () => void,
+): Host {
+  const decoder = createDecoder(protocol, {});
+  const events: BoardEvent[] = [];
+  stream.on('data', (chunk: Buffer) => events.push(...decoder.push(chunk, Date.now())));
+  return {
+    events,
+    send: (cmd) => void stream.write(Buffer.from(encodeHostCommand(protocol, cmd))),
+    close,
+  };
+}
+
+async function tcpHost(address: string, protocol: 'line' | 'dgt'): Promise<Host> {
+  const [host, port] = address.replace('tcp://', '').split(':');
+  const socket = connect(Number(port), host);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('error', reject);
+  });
+  return hostOn(socket, protocol, () => socket.destroy());
+}
+
+async function until(cond: () => boolean, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!cond() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+}
+
+/** The simulator's ground-truth events of every game the board played, in order. */
+const truthOf = (sim: Simulation, i: number): BoardEvent[] =>
+  sim.boards[i].board.games.flatMap((g) => g.events);
+
+let sim: Simulation | undefined;
+afterEach(async () => {
+  await sim?.stop();
+  sim = undefined;
+});
+
+describe('virtual boards over real transports', () => {
+  it('tcp, line protocol: three boards, the host decodes exactly what each board sent; replies to dump and ping', async () => {
+    sim = await startSimulation({
+      boards: 3,
+      transport: 'tcp',
+      protocol: 'line',
+      speed: SPEED,
+      seed: 21,
+      record: true,
+      game: GAME,
+    });
+    const hosts = await Promise.all(sim.boards.map((b) => tcpHost(b.address, 'line')));
+    await new Promise((r) => setTimeout(r, 60));
+    for (const h of hosts) {
+      h.send({ type: 'snapshot' });
+      h.send({ type: 'ping' });
+    }
+    await sim.done;
+    await until(() => hosts.every((h, i) => h.events.length >= sim!.boards[i].board.sent.length));
+    sim.boards.forEach((b, i) => {
+      const sent = b.board.sent.map(strip);
+      expect(hosts[i].events.map(strip)).toEqual(sent);
+      const truth = truthOf(sim!, i).map(strip);
+      expect(truth.length).toBeGreaterThan(40);
+      expect(isSubsequence(truth, sent)).toBe(true);
+      // Everything else the board sent is its replies: hello, the dump and the pong.
+      expect(sent.length - truth.length).toBe(3);
+      expect(hosts[i].events.filter((e) => e.type === 'tick' && e.reply === 'pong')).toHaveLength(1);
+      expect(hosts[i].events[0]).toMatchObject({
+        type: 'hello',
+        serial: b.serial,
+        squares: 50,
+        senses: 'pieces',
+      });
+      expect(boardAfter(hosts[i].events)).toBe(b.board.games[0].finalBoard);
+    });
+    for (const h of hosts) h.close();
+  });
+
+  it('tcp, DGT protocol: quiet until update mode; field changes, dumps and presses exact, clocks to the second', async () => {
+    sim = await startSimulation({
+      boards: 2,
+      transport: 'tcp',
+      protocol: 'dgt',
+      speed: SPEED,
+      seed: 5,
+      record: true,
+      game: GAME,
+    });
+    const hosts = await Promise.all(sim.boards.map((b) => tcpHost(b.address, 'dgt')));
+    for (const h of hosts) {
+      h.send({ type: 'update-mode', mode: 'changes+clock-nice' });
+      h.send({ type: 'snapshot' });
+    }
+    await sim.done;
+    await new Promise((r) => setTimeout(r, 150));
+    sim.boards.forEach((b, i) => {
+      const board = (e: BoardEvent) =>
+        e.type === 'lift' || e.type === 'put' || e.type === 'snapshot' || e.type === 'press';
+      const sent = b.board.sent.filter(board).map(strip);
+      expect(hosts[i].events.filter(board).map(strip)).toEqual(sent);
+      expect(sent.length).toBeGreaterThan(40);
+      const toSecond = (e: BoardEvent) =>
+        e.type === 'clock' ? `${Math.floor(e.white / 1000)}/${Math.floor(e.black / 1000)}/${e.running}` : '';
+      const clocks = (list: BoardEvent[]) => list.filter((e) => e.type === 'clock').map(toSecond);
+      expect(isSubsequence(clocks(b.board.sent), clocks(hosts[i].events))).toBe(true);
+      expect(hosts[i].events.some((e) => e.type === 'fault')).toBe(false);
+      expect(boardAfter(hosts[i].events)).toBe(b.board.games[0].finalBoard);
+    });
+    for (const h of hosts) h.close();
+  });
+
+  it('socat PTY, line protocol: two boards start when the host speaks; decoded exactly', async () => {
+    sim = await startSimulation({
+      boards: 2,
+      transport: 'pty',
+      protocol: 'line',
+      speed: SPEED,
+      seed: 8,
+      record: true,
+      game: GAME,
+    });
+    const hosts: Host[] = [];
+    for (const b of sim.boards) {
+      expect(b.board.isStarted).toBe(false);
+      const port = new SerialPort({ path: b.address, baudRate: 9600 });
+      await new Promise<void>((resolve, reject) => {
+        port.once('open', () => resolve());
+        port.once('error', reject);
+      });
+      const host = hostOn(port, 'line', () => port.close());
+      host.send({ type: 'identify' });
+      hosts.push(host);
+    }
+    await sim.done;
+    await until(() => hosts.every((h, i) => h.events.length >= sim!.boards[i].board.sent.length));
+    sim.boards.forEach((b, i) => {
+      const sent = b.board.sent.map(strip);
+      expect(hosts[i].events.map(strip)).toEqual(sent);
+      expect(isSubsequence(truthOf(sim!, i).map(strip), sent)).toBe(true);
+      expect(sent.length - truthOf(sim!, i).length).toBe(1);
+    });
+    for (const h of hosts) h.close();
+  });
+
+  it('a board survives the host disconnecting and reconnecting: hello again, the dump shows the board now, play resumes', async () => {
+    sim = await startSimulation({
+      boards: 1,
+      transport: 'tcp',
+      protocol: 'line',
+      speed: SPEED,
+      seed: 13,
+      record: true,
+      gamesPerBoard: 2,
+      game: { ...GAME, maxPlies: 8 },
+    });
+    const b = sim.boards[0];
+    const first = await tcpHost(b.address, 'line');
+    await until(() => first.events.length > 15);
+    first.close();
+    await new Promise((r) => setTimeout(r, 100));
+    const second = await tcpHost(b.address, 'line');
+    await until(() => second.events.length > 0);
+    const from = b.board.sent.findLastIndex((e) => e.type === 'hello');
+    second.send({ type: 'snapshot' });
+    await sim.done;
+    await until(() => second.events.length >= b.board.sent.length - from);
+    expect(b.board.games).toHaveLength(2);
+    const afterReconnect = b.board.sent.slice(from).map(strip);
+    expect(second.events.map(strip)).toEqual(afterReconnect);
+    expect(second.events[0]).toMatchObject({ type: 'hello' });
+    const dump = second.events.find((e) => e.type === 'snapshot');
+    expect(dump).toBeDefined();
+    // Dump + everything after it = the final board of the second game (set up between games by hand).
+    const fromDump = second.events.slice(second.events.indexOf(dump!));
+    expect(boardAfter(fromDump)).toBe(b.board.games[1].finalBoard);
+    second.close();
+  });
+
+  it('in-process: the host end is a Duplex stream', async () => {
+    sim = await startSimulation({
+      boards: 1,
+      transport: 'memory',
+      protocol: 'line',
+      speed: SPEED,
+      seed: 4,
+      record: true,
+      game: GAME,
+    });
+    const b = sim.boards[0];
+    const host = hostOn(b.stream!, 'line', () => b.stream!.destroy());
+    await sim.done;
+    await until(() => host.events.length >= b.board.sent.length);
+    expect(host.events.map(strip)).toEqual(b.board.sent.map(strip));
+    host.close();
+    const again = hostOn(connectInProcess(b.board), 'line', () => {});
+    again.send({ type: 'snapshot' });
+    await until(() => again.events.length >= 2);
+    expect(again.events[1]).toMatchObject({ type: 'snapshot', board: b.board.games[0].finalBoard });
+  });
+});
