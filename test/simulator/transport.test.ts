@@ -1,6 +1,6 @@
 // Whole games over real transports: what the host decodes is exactly what the virtual board sent,
 // and what the board sent is exactly the simulator's ground truth (plus its replies).
-import { connect, type Socket } from 'node:net';
+import { connect } from 'node:net';
 import { SerialPort } from 'serialport';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BoardEvent } from '../../firmware-protocol/events.ts';
@@ -30,14 +30,16 @@ interface Host {
   close(): void;
 }
 
-function hostOn(
-  stream: Socket | SerialPort | NodeJS.ReadWriteStream,
-  protocol: 'line' | 'dgt',
-  close: () => void,
-): Host {
+/** The two things a host needs of a byte stream (a socket, a serial port, a Duplex). */
+interface ByteStream {
+  on(event: 'data', listener: (chunk: Buffer) => void): unknown;
+  write(chunk: Buffer): unknown;
+}
+
+function hostOn(stream: ByteStream, protocol: 'line' | 'dgt', close: () => void): Host {
   const decoder = createDecoder(protocol, {});
   const events: BoardEvent[] = [];
-  stream.on('data', (chunk: Buffer) => events.push(...decoder.push(chunk, Date.now())));
+  stream.on('data', (chunk) => events.push(...decoder.push(chunk, Date.now())));
   return {
     events,
     send: (cmd) => void stream.write(Buffer.from(encodeHostCommand(protocol, cmd))),
