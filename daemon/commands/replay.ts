@@ -1,12 +1,163 @@
+// `damlink replay --events FILE.jsonl [--fen START] [--variant …] [--occupancy-only]`: runs a sensor
+// event file through the tracker and prints the reconstructed game as PDN, then one JSON line per
+// alert `{"rule","ply","side","message"}`. Bad lines are reported with their line number and skipped.
+import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
+import { z } from 'zod';
+import type { BoardEvent } from '../../firmware-protocol/events.ts';
+import { isVariant, parseFen, type Variant, writeFen, writePdnGame } from '../../src/engine/index.ts';
+import { err, ok, type ParseError, type Result } from '../../src/result.ts';
+import { createTracker } from '../../src/tracker/index.ts';
+import type { Alert, TrackerOutput } from '../../src/tracker/types.ts';
 
-// Owned by the issue that builds `damlink replay`; replace this body with the real command.
+const piece = z.enum(['w', 'b', 'W', 'B']);
+const side = z.enum(['white', 'black']);
+const t = z.number().finite();
+const EventSchema = z.discriminatedUnion('type', [
+  z.object({ t, type: z.literal('lift'), square: z.number().int() }),
+  z.object({ t, type: z.literal('put'), square: z.number().int(), piece: piece.optional() }),
+  z.object({ t, type: z.literal('snapshot'), board: z.string() }),
+  z.object({ t, type: z.literal('clock'), white: z.number(), black: z.number(), running: side.nullable() }),
+  z.object({ t, type: z.literal('press'), side }),
+  z.object({
+    t,
+    type: z.literal('hello'),
+    serial: z.string(),
+    protocol: z.string(),
+    firmware: z.string().optional(),
+    squares: z.union([z.literal(50), z.literal(32), z.literal(100), z.literal(64)]),
+    senses: z.enum(['pieces', 'occupancy']),
+  }),
+  z.object({
+    t,
+    type: z.literal('fault'),
+    code: z.string(),
+    message: z.string(),
+    offset: z.number().optional(),
+    resync: z.boolean().optional(),
+  }),
+  z.object({ t, type: z.literal('tick') }),
+]);
+
+/** One sensor event from one line of a `.jsonl` file. */
+export function parseEventLine(text: string, line: number, file?: string): Result<BoardEvent> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    return err({ code: 'bad-json', message: `not JSON: ${(e as Error).message}`, line, file });
+  }
+  const parsed = EventSchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue.path.length > 0 ? ` at "${issue.path.join('.')}"` : '';
+    return err({ code: 'bad-event', message: `not a sensor event${where}: ${issue.message}`, line, file });
+  }
+  return ok(parsed.data as BoardEvent);
+}
+
+interface ReplayedGame {
+  startFen: string;
+  moves: string[];
+  result: '2-0' | '1-1' | '0-2' | '*';
+}
+
+export interface Replay {
+  games: ReplayedGame[];
+  alerts: Alert[];
+  errors: ParseError[];
+}
+
+/** Replays the text of an event file: every game the board showed, and every alert. */
+export function replayEvents(
+  text: string,
+  opts: { variant: Variant; startFen?: string; occupancyOnly?: boolean; file?: string },
+): Result<Replay> {
+  const start = opts.startFen ? parseFen(opts.startFen, { variant: opts.variant }) : undefined;
+  if (start && !start.ok) return err({ ...start.error, message: `--fen: ${start.error.message}` });
+  const tracker = createTracker({
+    variant: opts.variant,
+    start: start?.value,
+    occupancyOnly: opts.occupancyOnly,
+  });
+  let game: ReplayedGame = { startFen: writeFen(tracker.state.position), moves: [], result: '*' };
+  const games = [game];
+  const alerts: Alert[] = [];
+  const errors: ParseError[] = [];
+  const apply = (out: TrackerOutput) => {
+    if (out.type === 'move') game.moves.push(out.pdn);
+    else if (out.type === 'takeback') game.moves.length = out.ply;
+    else if (out.type === 'alert') alerts.push(out.alert);
+    else if (out.type === 'result-gesture' && out.result) game.result = out.result;
+    else if (out.type === 'new-game') {
+      game = { startFen: out.fen, moves: [], result: '*' };
+      games.push(game);
+    }
+  };
+  let lastT = 0;
+  text.split('\n').forEach((raw, i) => {
+    if (raw.trim() === '') return;
+    const parsed = parseEventLine(raw, i + 1, opts.file);
+    if (!parsed.ok) {
+      errors.push(parsed.error);
+      return;
+    }
+    lastT = Math.max(lastT, parsed.value.t);
+    tracker.push(parsed.value).forEach(apply);
+  });
+  tracker.flush(lastT).forEach(apply);
+  // A board set up again with nothing played yet is not a game.
+  const played = games.filter((g, i) => i === 0 || g.moves.length > 0);
+  return ok({ games: played, alerts, errors });
+}
+
 export function registerReplay(program: Command): void {
   program
     .command('replay')
-    .description('(not built yet)')
-    .action(() => {
-      console.error('damlink replay: not built yet');
-      process.exitCode = 2;
+    .description('reconstruct the game from a sensor event file: PDN, then one JSON line per alert')
+    .requiredOption('--events <file>', 'sensor events, one JSON object per line (.jsonl)')
+    .option('--fen <fen>', 'start position (default: the initial position)')
+    .option('--variant <name>', 'international or brazilian', 'international')
+    .option('--occupancy-only', 'the board senses occupancy only: colours follow from the game')
+    .action((opts: { events: string; fen?: string; variant: string; occupancyOnly?: boolean }) => {
+      if (!isVariant(opts.variant)) {
+        console.error(`damlink replay: unknown variant "${opts.variant}" (international or brazilian)`);
+        process.exitCode = 2;
+        return;
+      }
+      let text: string;
+      try {
+        text = readFileSync(opts.events, 'utf8');
+      } catch (e) {
+        console.error(`damlink replay: cannot read ${opts.events}: ${(e as Error).message}`);
+        process.exitCode = 2;
+        return;
+      }
+      const replay = replayEvents(text, {
+        variant: opts.variant,
+        startFen: opts.fen,
+        occupancyOnly: opts.occupancyOnly,
+        file: opts.events,
+      });
+      if (!replay.ok) {
+        console.error(`damlink replay: ${replay.error.message}`);
+        process.exitCode = 2;
+        return;
+      }
+      for (const e of replay.value.errors) console.error(`${e.file}:${e.line}: ${e.message} (skipped)`);
+      const variant = opts.variant;
+      const pdn = replay.value.games.map((g) =>
+        writePdnGame({
+          tags: {},
+          startFen: g.startFen,
+          variant,
+          moves: g.moves.map((m) => ({ text: m })),
+          result: g.result,
+        }),
+      );
+      process.stdout.write(pdn.join('\n'));
+      for (const a of replay.value.alerts) {
+        console.log(JSON.stringify({ rule: a.rule, ply: a.ply, side: a.side, message: a.message }));
+      }
     });
 }

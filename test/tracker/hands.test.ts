@@ -18,7 +18,14 @@ describe('hand behaviour that is never an alert', () => {
 
   it('sensor bounce on another piece is not a touch (5.4.3)', () => {
     const start = fen('W:W31,32:B1');
-    const s = new Script(start).touch(31, 30).wait(200).carry(32, 28).wait(400).press('white').wait(1000).tick();
+    const s = new Script(start)
+      .touch(31, 30)
+      .wait(200)
+      .carry(32, 28)
+      .wait(400)
+      .press('white')
+      .wait(1000)
+      .tick();
     const r = run(s.events, { start });
     expect(r.moves).toEqual(['32-28']);
     expect(r.alerts).toEqual([]);
@@ -132,6 +139,8 @@ describe('hand behaviour that is never an alert', () => {
   it('is deterministic: the same events give the same outputs', () => {
     const start = fen('W:W32,49:B19,28,43');
     const s = new Script(start).play(sequence(start, '32x14'), 'white', { order: [28] });
-    expect(JSON.stringify(run(s.events, { start }).outputs)).toBe(JSON.stringify(run(s.events, { start }).outputs));
+    expect(JSON.stringify(run(s.events, { start }).outputs)).toBe(
+      JSON.stringify(run(s.events, { start }).outputs),
+    );
   });
 });
