@@ -106,6 +106,9 @@ describe('spectator view', () => {
     await page.click('[data-nav="forward"]');
     expect(await plyInfo.getAttribute('data-ply')).toBe('1');
     expect(await page.locator('.move.current').textContent()).toBe('32-28');
+    // Looking back shows the clocks recorded with that move, not the live ones.
+    expect(await page.locator('#detail .clock[data-recorded="white"]').textContent()).toBe('1:30:00');
+    expect(await page.locator('#detail .clock[data-side]').count()).toBe(0);
 
     // A live move while looking back does not pull the view forward, but joins the list.
     hub.move(1, '18-22');

@@ -26,7 +26,7 @@ function openBoardFromHash() {
   view.board = m ? Number(m[1]) : null;
   view.ply = null;
   renderAll();
-  if (view.board !== null) ui.detail.focus();
+  if (view.board !== null) ui.detail.focus({ preventScroll: true });
 }
 
 function stateBadge(state) {
@@ -34,14 +34,19 @@ function stateBadge(state) {
   return `<span class="badge state-${s}" data-state="${s}">${STATE_LABEL[s] ?? s}</span>`;
 }
 
-function clockHtml(board, side, name) {
-  const clock = store.clockNow(board);
+/**
+ * One player's line. `recorded` is the clock stored with a past move (history view): shown as it
+ * was then, not ticking; otherwise the live clock, counting down on the running side.
+ */
+function clockHtml(board, side, name, recorded) {
+  const clock = recorded === undefined ? store.clockNow(board) : recorded;
   const running = clock?.running === side;
+  const live = recorded === undefined ? ` data-side="${side}"` : ` data-recorded="${side}"`;
   return (
     `<div class="player ${side}${running ? ' to-move' : ''}">` +
     `<span class="disc ${side}" aria-hidden="true"></span>` +
     `<span class="name">${escapeHtml(name || (side === 'white' ? 'White' : 'Black'))}</span>` +
-    `<span class="clock${running ? ' running' : ''}" data-side="${side}" aria-label="${side} clock">` +
+    `<span class="clock${running ? ' running' : ''}"${live} aria-label="${side} clock">` +
     `${clock ? formatClock(clock[side]) : ''}</span></div>`
   );
 }
@@ -120,6 +125,9 @@ function renderDetail() {
   const ply = view.ply === null ? total : Math.min(view.ply, total);
   const live = view.ply === null || ply === total;
   const { fen, move } = positionAt(s, ply);
+  const [top, bottom] = view.flipped ? ['white', 'black'] : ['black', 'white'];
+  // Looking back: the clocks as they stood after that move (none recorded → blank).
+  const past = live ? undefined : (move?.clock ?? null);
   const startTurn = s.startFen?.trim()[0]?.toUpperCase() === 'B' ? 'black' : 'white';
   const rows = moveRows(s.moves, startTurn)
     .map((r) => {
@@ -144,7 +152,7 @@ function renderDetail() {
     `<h2>Board ${s.info.board}</h2>${stateBadge(s.state)}` +
     `<span class="result big" data-result="${escapeHtml(s.result)}">${escapeHtml(formatResult(s.result))}</span></div>` +
     `<div class="detail-body"><div class="big-board">` +
-    clockHtml(s.info.board, view.flipped ? 'white' : 'black', view.flipped ? s.info.white : s.info.black) +
+    clockHtml(s.info.board, top, s.info[top], past) +
     boardSvg({
       fen,
       variant: s.info.variant,
@@ -153,7 +161,7 @@ function renderDetail() {
       numbers: ui.numbers.checked,
       label: `Board ${s.info.board} after ply ${ply}`,
     }) +
-    clockHtml(s.info.board, view.flipped ? 'black' : 'white', view.flipped ? s.info.black : s.info.white) +
+    clockHtml(s.info.board, bottom, s.info[bottom], past) +
     `</div><div class="side">` +
     `<nav class="moves-nav" aria-label="Move navigation">` +
     `<button type="button" data-nav="first" title="First (Home)" aria-label="First position">|◀</button>` +
