@@ -35,8 +35,8 @@ export function registerPerft(program: Command): void {
       const pos = positionFromOptions(opts);
       if (!pos) return;
       const depth = Number(opts.depth);
-      if (!Number.isInteger(depth) || depth < 0) {
-        console.error(`--depth must be a whole number ≥ 0, got "${opts.depth}"`);
+      if (!Number.isInteger(depth) || depth < 0 || depth > 40) {
+        console.error(`--depth must be a whole number from 0 to 40, got "${opts.depth}"`);
         process.exitCode = 2;
         return;
       }
