@@ -16,6 +16,7 @@ import type {
 } from './types.ts';
 
 export * from './board.ts';
+export * from './bytes.ts';
 export * from './config.ts';
 export { ackData, bwTimeData, parseBwTime } from './dgt/clock.ts';
 export { CLOCK, CMD, DEFAULT_PIECE_CODES, MSG } from './dgt/constants.ts';

@@ -2,7 +2,8 @@
 // the bytes go out through that board's encoder (so sequence numbers and the DGT lever stay right).
 import type { BoardString, HelloEvent } from './events.ts';
 import { CLOCK } from './dgt/constants.ts';
-import { encodeDgtClockAck, encodeDgtMessage } from './dgt/encoder.ts';
+import { concatBytes } from './bytes.ts';
+import { encodeDgtClockAck, encodeDgtMessage, versionMessage } from './dgt/encoder.ts';
 import type { BoardEncoder, HostCommand } from './types.ts';
 
 export interface BoardState {
@@ -11,16 +12,6 @@ export interface BoardState {
   /** Who the board is (serial, firmware, squares, senses, capabilities). */
   hello: HelloEvent;
 }
-
-const concat = (parts: Uint8Array[]): Uint8Array => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
 
 /** The bytes a board sends in answer to `cmd` (empty when it sends nothing), stamped with time `t`. */
 export function boardReply(
@@ -44,15 +35,11 @@ export function boardReply(
       );
     case 'identify':
       // A hello restarts the line protocol's sequence count: follow it with the board (PROTOCOL.md 1.7).
-      return encoder.protocol === 'line' ? concat([hello(), snapshot()]) : hello();
-    case 'version': {
-      const [major, minor] = (state.hello.firmware ?? '1.0')
-        .split('.')
-        .map((x) => Number.parseInt(x, 10) || 0);
+      return encoder.protocol === 'line' ? concatBytes([hello(), snapshot()]) : hello();
+    case 'version':
       return encoder.protocol === 'dgt'
-        ? encodeDgtMessage({ kind: 'version', major: major ?? 1, minor: minor ?? 0 })
+        ? encodeDgtMessage(versionMessage(state.hello.firmware))
         : new Uint8Array(0);
-    }
     case 'set-clock':
       return encoder.protocol === 'dgt' ? encodeDgtClockAck(CLOCK.SETNRUN) : new Uint8Array(0);
     case 'display':

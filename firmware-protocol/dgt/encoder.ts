@@ -1,5 +1,6 @@
 // Board side of the DGT protocol (the simulator's DGT board) and the host's command bytes.
 import { type SquareChar, toSquareString } from '../board.ts';
+import { concatBytes } from '../bytes.ts';
 import type { BoardEvent, PieceCode, Side } from '../events.ts';
 import type { BoardEncoder, CommandParser, HostCommand, ProtocolOptions } from '../types.ts';
 import { ackData, bwTimeData, type ClockSideTime, STATUS } from './clock.ts';
@@ -7,6 +8,12 @@ import { CLOCK, CMD, MSG, RUN } from './constants.ts';
 import { type DgtSetup, dgtSetup, inverseMaps } from './mapping.ts';
 
 const EMPTY = new Uint8Array(0);
+
+/** A firmware string `1.02` as the VERSION message's two numbers. */
+export function versionMessage(firmware = '1.0'): DgtMessage {
+  const [major = 1, minor = 0] = firmware.split('.').map((x) => Number.parseInt(x, 10) || 0);
+  return { kind: 'version', major, minor };
+}
 
 /** Wire-level messages a DGT board sends. */
 export type DgtMessage =
@@ -51,16 +58,6 @@ export function encodeDgtMessage(m: DgtMessage): Uint8Array {
 /** A clock ack as a board sends it after a clock command (ack0 0x10 = fine; ack1 = the command). */
 export const encodeDgtClockAck = (command: number): Uint8Array =>
   encodeDgtMessage({ kind: 'bwtime', data: ackData([0x10, command, 0, 0]) });
-
-const concat = (parts: Uint8Array[]): Uint8Array => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
 
 /**
  * A simulated DGT board: field updates through the inverse field map (and its physical orientation:
@@ -113,12 +110,8 @@ export class DgtBoardEncoder implements BoardEncoder {
       }
       case 'hello': {
         this.serial = event.serial;
-        const [major, minor] = (event.firmware ?? '1.0').split('.').map((x) => Number.parseInt(x, 10) || 0);
         // Version first: the serial number that follows completes the hello (as after `identify`).
-        return concat([
-          encodeDgtMessage({ kind: 'version', major: major ?? 1, minor: minor ?? 0 }),
-          this.serialMessage(),
-        ]);
+        return concatBytes([encodeDgtMessage(versionMessage(event.firmware)), this.serialMessage()]);
       }
       case 'tick':
         return event.reply === 'pong'

@@ -1,4 +1,5 @@
 // HID snapshot boards, both sides: report → snapshot / lift / put (host), board → report (simulator).
+import { equalBytes } from '../bytes.ts';
 import { type BoardSize, diffBoards, fault, type SquareChar, squareCount, toSquareString } from '../board.ts';
 import type { BoardEvent, HelloEvent } from '../events.ts';
 import { Orientation } from '../orientation.ts';
@@ -69,12 +70,6 @@ export class HidDecoder implements Decoder {
     return [];
   }
 }
-
-const equalBytes = (a: Uint8Array, b: Uint8Array): boolean => {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-};
 
 /** Board side: keeps the board and sends the whole of it after every change. */
 export class HidBoardEncoder implements BoardEncoder {

@@ -4,11 +4,11 @@
 // tail. Checks: push never throws; damage that must be noticed gives a fault; the clean tail decodes.
 import {
   type BoardEvent,
+  concatBytes,
   createBoardEncoder,
   createDecoder,
   type ProtocolName,
   rotateBoard,
-  squareCount,
   startPosition,
 } from '../../firmware-protocol/index.ts';
 
@@ -92,16 +92,6 @@ export interface FuzzStats {
   firstProblem?: string;
 }
 
-const concat = (parts: Uint8Array[]): Uint8Array => {
-  const out = new Uint8Array(parts.reduce((s, p) => s + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
-
 const TAIL_BOARD = `${'b'.repeat(15)}${'.'.repeat(20)}${'w'.repeat(14)}W`;
 
 /** Frames that end every input: after them the decoder must be back in step. */
@@ -177,7 +167,7 @@ export function fuzzOne(rng: Rng, protocol: ProtocolName, stats: FuzzStats): voi
         mustFault =
           protocol === 'hid' ? cut > 1 : protocol === 'dgt' ? (f[cut] & 0x80) === 0 : cut < f.length - 1;
       }
-      body = protocol === 'hid' ? frames : [concat(frames.slice(0, victim + 1))];
+      body = protocol === 'hid' ? frames : [concatBytes(frames.slice(0, victim + 1))];
       break;
     }
     case 'bit-flip': {
@@ -262,5 +252,3 @@ export function fuzz(inputs: number, seed: number): FuzzStats {
   for (let i = 0; i < inputs; i++) fuzzOne(rng, protocols[i % 3], stats);
   return stats;
 }
-
-export { squareCount };
