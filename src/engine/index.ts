@@ -1,5 +1,11 @@
 // READ /work/main/CONTRIBUTING.md BEFORE EDITING: several engineers share this tree (commit only your own paths, never `git add -A`).
 // The rules engine: pure, no I/O. See src/engine/*.ts for each concern.
+// - Positions: Position.initial/setup, parseFen/writeFen (fen.ts), geometry (variant.ts).
+// - Moves: legalMoves (canonical), legalSequences/captureSequences (every path and capture order),
+//   play; moveNotation/resolveMove (notation.ts: `32-28`, `19x28`, PDN 3.0 path when needed).
+// - PDN: parsePdn (pdn.ts) and writePdnGame/writePdn (pdn-write.ts); clock comments (pdn-clock.ts).
+// - Game end: startGame/advance with a draw-rule profile `fmjd`, `fmjd-64` or `club` (draw.ts).
+// - perft (bitboard.ts, bulk counting) and perftReference (through legalMoves).
 export { parseFen, writeFen } from './fen.ts';
 export { captureSequences, dedupe, legalMoves, legalSequences } from './movegen.ts';
 export { play } from './play.ts';
