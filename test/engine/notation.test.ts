@@ -43,6 +43,16 @@ describe('moveNotation', () => {
     // 21x8 turns at 8; 24 is a turn; 33 is straight on behind the man on 29, then 42.
     expect(texts).toEqual(['21x3x20x33x42', '21x8x24x33x42']);
   });
+  it('reproduces the PDN 3.0 example of broadcast.md: 47x38x24x13x36', () => {
+    // 38 is straight on behind 42 (no turn there); 24 and 13 are turns.
+    const pos = position('W:WK47:B19,23,27,33,42');
+    const texts = legalMoves(pos)
+      .map((m) => moveNotation(pos, m))
+      .sort();
+    expect(texts).toEqual(['47x38x24x13x31', '47x38x24x13x36', '47x38x29x18x31', '47x38x29x18x36']);
+    const r = resolveMove(pos, '47x38x24x13x36');
+    expect(r.ok && [...r.value.captured].sort((a, b) => a - b)).toEqual([19, 27, 33, 42]);
+  });
 });
 
 describe('parseMoveText', () => {
