@@ -1,31 +1,33 @@
 // READ /work/main/CONTRIBUTING.md BEFORE EDITING: several engineers share this tree (commit only your own paths, never `git add -A`).
-// When the game is over on the board: the side to move has no piece or no legal move (rule 7.x),
-// or a draw rule of the tournament's profile applies. The record proposes the result; the arbiter
-// (or autoResult) writes it.
-import { legalMoves, type Move, type Position, type Variant } from '../engine/index.ts';
+// Game end as the engine judges it (src/engine/draw.ts): 7.2 no piece / no legal move, and the draw
+// rules of the tournament's profile. The record proposes the result; the arbiter (or autoResult)
+// writes it.
+import type { DrawProfileName, DrawRules, GameState, Variant } from '../engine/index.ts';
+import { DRAW_PROFILES } from '../engine/index.ts';
 import type { GameResult } from './types.ts';
 
 export interface GameEnd {
   result: Exclude<GameResult, '*'>;
+  /** Starts with the rule: `7.2: black cannot move`, `6.1: the same position …`. */
   reason: string;
 }
 
-/** A loss for the side to move when it has no piece left or cannot move. */
-export function decisiveEnd(position: Position): GameEnd | undefined {
-  const side = position.turn;
-  const loss: GameEnd['result'] = side === 'white' ? '0-2' : '2-0';
-  const own = position.count(side);
-  if (own.men + own.kings === 0) return { result: loss, reason: `${side} has no pieces left` };
-  if (legalMoves(position).length === 0) return { result: loss, reason: `${side} has no legal move` };
-  return undefined;
+/**
+ * The draw rules for a profile name: `fmjd`, `fmjd-64`, `club`, or `advantage` (fmjd with 6.5
+ * draws with advantage). Unknown or absent: the variant's own (fmjd, or fmjd-64 on 8×8).
+ */
+export function drawRulesFor(variant: Variant, profile?: string | DrawRules): DrawRules {
+  if (typeof profile === 'object') return profile;
+  if (profile === 'advantage') return { profile: 'fmjd', advantageDraw: true };
+  if (profile && (DRAW_PROFILES as readonly string[]).includes(profile))
+    return { profile: profile as DrawProfileName };
+  return { profile: variant === 'brazilian' ? 'fmjd-64' : 'fmjd' };
 }
 
-/** The game's end after its last position, if any. `positions[0]` is the start, one more per move. */
-export function gameEnd(
-  positions: readonly Position[],
-  _moves: readonly Move[],
-  _variant: Variant,
-  _profile?: string,
-): GameEnd | undefined {
-  return decisiveEnd(positions.at(-1)!);
+/** The end the engine sees in `state`, in the words the arbiter reads. */
+export function gameEnd(state: GameState): GameEnd | undefined {
+  const over = state.over;
+  if (!over) return undefined;
+  const advantage = over.advantage ? ` (6.5: draw with advantage to ${over.advantage})` : '';
+  return { result: over.result, reason: `${over.rule}: ${over.reason}${advantage}` };
 }

@@ -1,14 +1,6 @@
 // READ /work/main/CONTRIBUTING.md BEFORE EDITING: several engineers share this tree (commit only your own paths, never `git add -A`).
 // The game record: tracker outputs → versioned GameEvents, snapshots, lidraughts-ready PDN. Pure.
-export { decisiveEnd, type GameEnd, gameEnd } from './end.ts';
-export {
-  alertComment,
-  clockComment,
-  clockText,
-  gamesToPdn,
-  gameToPdn,
-  pdnMoveTokens,
-  pdnTags,
-} from './pdn.ts';
+export { drawRulesFor, type GameEnd, gameEnd } from './end.ts';
+export { alertComment, gamesToPdn, gameToPdn, pdnGameOf } from './pdn.ts';
 export { GameRecord, type GameRecordOptions } from './record.ts';
 export type * from './types.ts';

@@ -3,9 +3,19 @@
 // GameEvents, keeps the recent ones for clients that reconnect (`since`), and the whole game for
 // snapshots and PDN. Pure: time arrives with every input.
 import type { Side } from '../../firmware-protocol/events.ts';
-import { colorOf, type Move, parseFen, Position, writeFen } from '../engine/index.ts';
+import {
+  advance,
+  colorOf,
+  type DrawRules,
+  type Move,
+  type GameState,
+  parseFen,
+  Position,
+  startGame,
+  writeFen,
+} from '../engine/index.ts';
 import type { ArbiterDecision, TrackerOutput } from '../tracker/types.ts';
-import { type GameEnd, gameEnd } from './end.ts';
+import { drawRulesFor, type GameEnd, gameEnd } from './end.ts';
 import { gameToPdn } from './pdn.ts';
 import type {
   AlertRecord,
@@ -28,8 +38,11 @@ export interface GameRecordOptions {
   info: GameInfo;
   /** FEN the game starts from (default: the variant's initial position). */
   startFen?: string;
-  /** Draw-rule profile of the tournament (see src/engine/draw.ts); default: the variant's own. */
-  drawProfile?: string;
+  /**
+   * Draw rules of the tournament: a profile name (`fmjd`, `fmjd-64`, `club`, `advantage`) or the
+   * engine's DrawRules; default: the variant's own (src/engine/draw.ts).
+   */
+  drawProfile?: string | DrawRules;
   /** Write the result the engine proposes at once instead of waiting for the arbiter. */
   autoResult?: boolean;
   /** How many recent events to keep for `since` (default 200). */
@@ -40,7 +53,7 @@ export interface GameRecordOptions {
 
 export class GameRecord {
   private readonly autoResult: boolean;
-  private readonly drawProfile: string | undefined;
+  private readonly rules: DrawRules;
   private readonly keep: number;
   private info: GameInfo;
   private state: BoardState;
@@ -49,9 +62,8 @@ export class GameRecord {
   private startFen: string;
   private fen: string;
   private moves: RecordedMove[] = [];
-  /** Engine moves and positions of the game, for game-end and draw rules (positions[0] = start). */
-  private engineMoves: Move[] = [];
-  private positions: Position[];
+  /** The engine's game state before the first move and after each move (draw counters, game end). */
+  private states: GameState[];
   private clock: GameSnapshot['clock'];
   /** The last move is waiting for the mover's clock press to know its clock. */
   private clockPending = false;
@@ -63,14 +75,14 @@ export class GameRecord {
   constructor(options: GameRecordOptions) {
     this.info = { ...options.info };
     this.autoResult = options.autoResult ?? false;
-    this.drawProfile = options.drawProfile;
+    this.rules = drawRulesFor(options.info.variant, options.drawProfile);
     this.keep = options.keepEvents ?? 200;
     this.state = options.state ?? 'connecting';
     this.serial = options.serial;
     const start = this.parse(options.startFen) ?? Position.initial(this.info.variant);
     this.startFen = writeFen(start);
     this.fen = this.startFen;
-    this.positions = [start];
+    this.states = [startGame(start, this.rules)];
   }
 
   get board(): number {
@@ -94,8 +106,7 @@ export class GameRecord {
       case 'takeback': {
         const keep = this.moves.filter((m) => m.ply <= output.ply).length;
         this.moves = this.moves.slice(0, keep);
-        this.engineMoves = this.engineMoves.slice(0, keep);
-        this.positions = this.positions.slice(0, keep + 1);
+        this.states = this.states.slice(0, keep + 1);
         this.setPosition(output.fen);
         this.clockPending = false;
         this.emit(out, output.t, { kind: 'takeback', ply: output.ply, fen: this.fen });
@@ -200,11 +211,16 @@ export class GameRecord {
     return r.ok ? r.value : undefined;
   }
 
-  /** Sets the current position from the tracker's FEN (kept verbatim when the engine cannot read it). */
+  /**
+   * Sets the current position from the tracker's FEN (kept verbatim when the engine cannot read it);
+   * the draw counts start again from it when it is not the position the engine has.
+   */
   private setPosition(fen: string): void {
     const pos = this.parse(fen);
     this.fen = pos ? writeFen(pos) : fen;
-    if (pos) this.positions = [...this.positions.slice(0, -1), pos];
+    if (pos && !pos.equals(this.states.at(-1)!.position)) {
+      this.states = [...this.states.slice(0, -1), startGame(pos, this.rules)];
+    }
   }
 
   private applyMove(output: Extract<TrackerOutput, { type: 'move' }>, out: GameEvent[]): void {
@@ -231,10 +247,21 @@ export class GameRecord {
     };
     this.clockPending = clockNow === undefined;
     this.moves = [...this.moves, move];
-    this.engineMoves = [...this.engineMoves, output.move];
-    this.positions = [...this.positions, after ?? this.positions.at(-1)!];
+    this.states = [...this.states, this.next(output.move, after)];
     this.emit(out, output.t, { kind: 'move', move });
     this.reviewEnd(out, output.t, false);
+  }
+
+  /**
+   * The engine's state after `move`. When the engine's position is not where the tracker played
+   * from (or the game was already over and play went on), the counts restart at the tracker's FEN.
+   */
+  private next(move: Move, after: Position | undefined): GameState {
+    const prev = this.states.at(-1)!;
+    const legalHere = !prev.over && prev.position.pieceAt(move.from) === move.piece;
+    const state = legalHere ? advance(prev, move) : undefined;
+    if (state && (!after || state.position.equals(after))) return state;
+    return startGame(after ?? prev.position, this.rules);
   }
 
   private applyAlert(alert: AlertRecord, out: GameEvent[]): void {
@@ -261,7 +288,7 @@ export class GameRecord {
     this.clock = { white, black, running, t };
     const last = this.moves.at(-1);
     if (this.clockPending && last) {
-      const mover = colorOf(this.engineMoves.at(-1)!.piece);
+      const mover = this.states.at(-2)?.position.turn;
       if (running !== mover) {
         this.moves = [...this.moves.slice(0, -1), { ...last, clock: { white, black, running } }];
         this.clockPending = false;
@@ -274,9 +301,8 @@ export class GameRecord {
     const start = this.parse(fen) ?? Position.initial(this.info.variant);
     this.startFen = writeFen(start);
     this.fen = this.startFen;
-    this.positions = [start];
+    this.states = [startGame(start, this.rules)];
     this.moves = [];
-    this.engineMoves = [];
     this.alerts = [];
     this.result = '*';
     this.proposed = undefined;
@@ -294,7 +320,7 @@ export class GameRecord {
   /** After a change of position: propose (or write) the result when the game is over. */
   private reviewEnd(out: GameEvent[], t: number, positionChanged: boolean): void {
     if (this.result !== '*') return;
-    const end = gameEnd(this.positions, this.engineMoves, this.info.variant, this.drawProfile);
+    const end = gameEnd(this.states.at(-1)!);
     if (end) this.propose(end, out, t);
     else if (positionChanged && this.proposed) {
       this.proposed = undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clockComment, clockText, GameRecord, gamesToPdn } from '../../src/game/index.ts';
+import { GameRecord, gamesToPdn } from '../../src/game/index.ts';
 import type { GameInfo } from '../../src/game/types.ts';
 import { player } from './helpers.ts';
 
@@ -14,23 +14,6 @@ const info: GameInfo = {
   variant: 'international',
   timeControl: '5400+30',
 };
-
-describe('PDN clocks (lidraughts form)', () => {
-  it('writes H:MM:SS, rounding down, never negative', () => {
-    expect(clockText(5_400_000)).toBe('1:30:00');
-    expect(clockText(61_999)).toBe('0:01:01');
-    expect(clockText(-5)).toBe('0:00:00');
-  });
-  it('capital letter on the side whose clock runs', () => {
-    expect(clockComment({ white: 3_600_000, black: 59_000, running: 'black' })).toBe(
-      '[%clock w1:00:00 B0:00:59]',
-    );
-    expect(clockComment({ white: 3_600_000, black: 59_000, running: 'white' })).toBe(
-      '[%clock W1:00:00 b0:00:59]',
-    );
-    expect(clockComment({ white: 0, black: 0, running: null })).toBe('[%clock w0:00:00 b0:00:00]');
-  });
-});
 
 describe('toPdn', () => {
   it('writes the tags lidraughts reads, moves with clocks and the arbiter markers', () => {
@@ -68,8 +51,8 @@ describe('toPdn', () => {
         '[GameType "20"]',
         '[TimeControl "5400+30"]',
         '',
-        '1. 32-28 {[%clock w1:29:50 B1:30:00]} 19-23 {[%clock W1:29:50 b1:29:50]}',
-        '2. 28x19 {4.11: took (23) off late — arbiter: stands} *',
+        '1. 32-28 {[%clock w1:29:50 B1:30:00]} 19-23 {[%clock W1:29:50 b1:29:50]} 2.',
+        '28x19 {4.11: took (23) off late — arbiter: stands} *',
         '',
       ].join('\n'),
     );

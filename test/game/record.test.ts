@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { writeFen } from '../../src/engine/index.ts';
-import { GameRecord } from '../../src/game/index.ts';
+import { drawRulesFor, GameRecord } from '../../src/game/index.ts';
 import type { GameEvent, GameInfo } from '../../src/game/types.ts';
 import type { Alert } from '../../src/tracker/types.ts';
 import { player } from './helpers.ts';
@@ -146,7 +146,7 @@ describe('GameRecord: game end and result (7.x)', () => {
     expect(events.map((e) => e.kind)).toEqual(['move', 'result']);
     expect(events[1]).toMatchObject({
       result: '*',
-      proposed: { result: '2-0', reason: 'black has no pieces left' },
+      proposed: { result: '2-0', reason: '7.2: black has no pieces left' },
     });
     expect(rec.snapshot().result).toBe('*');
     expect(rec.snapshot().proposedResult?.result).toBe('2-0');
@@ -163,7 +163,38 @@ describe('GameRecord: game end and result (7.x)', () => {
     const events = rec.apply(p.move('33-28', 1000));
     expect(events.at(-1)).toMatchObject({
       kind: 'result',
-      proposed: { result: '2-0', reason: 'black has no legal move' },
+      proposed: { result: '2-0', reason: '7.2: black cannot move' },
+    });
+  });
+
+  it('6.1: the third repetition proposes a draw (fmjd profile)', () => {
+    const fen = 'W:WK46,35:BK4,16';
+    const rec = new GameRecord({ info, startFen: fen, drawProfile: 'fmjd' });
+    const p = player(fen);
+    const cycle = ['46-41', '4-9', '41-46', '9-4'];
+    const kinds = [...cycle, ...cycle].flatMap((m, i) => rec.apply(p.move(m, i)).map((e) => e.kind));
+    expect(kinds.filter((k) => k === 'result')).toHaveLength(1);
+    expect(kinds.at(-1)).toBe('result');
+    expect(rec.snapshot().proposedResult).toEqual({
+      result: '1-1',
+      reason: '6.1: the same position with white to move for the third time',
+    });
+  });
+
+  it('6.4: two kings against one draw after 5 moves each; club draws it at once', () => {
+    const fen = 'W:WK47,K50:BK3';
+    const moves = ['47-41', '3-8', '41-36', '8-2', '36-31', '2-7', '31-26', '7-1', '26-21', '1-6'];
+    const fmjd = new GameRecord({ info, startFen: fen, drawProfile: 'fmjd' });
+    const p = player(fen);
+    const proposals = moves.map((m, i) => fmjd.apply(p.move(m, i)).filter((e) => e.kind === 'result'));
+    expect(proposals.slice(0, 9).flat()).toEqual([]);
+    expect(proposals[9]).toMatchObject([
+      { proposed: { result: '1-1', reason: '6.4: 5 moves each in this endgame without a win' } },
+    ]);
+    const club = new GameRecord({ info, startFen: fen, drawProfile: 'club' });
+    expect(club.apply(player(fen).move('47-41', 1)).at(-1)).toMatchObject({
+      kind: 'result',
+      proposed: { result: '1-1', reason: expect.stringMatching(/^club\.kings-vs-king: /) },
     });
   });
 
@@ -213,5 +244,15 @@ describe('GameRecord: game end and result (7.x)', () => {
     expect(ev[0]).toMatchObject({ kind: 'new-game', version: 3 });
     if (ev[0].kind !== 'new-game') throw new Error('kind');
     expect(ev[0].snapshot).toMatchObject({ version: 3, moves: [], alerts: [], result: '*' });
+  });
+});
+
+describe('draw rule profiles', () => {
+  it('names map to the engine rules; the 64-square game defaults to fmjd-64', () => {
+    expect(drawRulesFor('international')).toEqual({ profile: 'fmjd' });
+    expect(drawRulesFor('brazilian')).toEqual({ profile: 'fmjd-64' });
+    expect(drawRulesFor('international', 'advantage')).toEqual({ profile: 'fmjd', advantageDraw: true });
+    expect(drawRulesFor('brazilian', 'club')).toEqual({ profile: 'club' });
+    expect(drawRulesFor('international', 'nonsense')).toEqual({ profile: 'fmjd' });
   });
 });
