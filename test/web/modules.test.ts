@@ -93,13 +93,16 @@ describe('store.js', () => {
     expect(store.versions()).toEqual({ 1: 7 });
   });
 
-  it('keeps an older snapshot from replacing a newer state', async () => {
+  it('takes a snapshot from the server as the truth, even at a lower version (daemon restarted)', async () => {
     const { GameStore } = await web('store.js');
     const store = new GameStore();
     store.setSnapshot(snapshot(5));
     store.applyEvent(move(6, 1, '32-28'));
     store.setSnapshot(snapshot(3));
-    expect(store.get(1).version).toBe(6);
+    expect(store.get(1).version).toBe(3);
+    expect(store.get(1).moves).toEqual([]);
+    expect(store.applyEvent(move(4, 1, '33-28'))).toBe('applied');
+    expect(store.versions()).toEqual({ 1: 4 });
   });
 
   it('records decisions on alerts, takebacks, results and a counting-down running clock', async () => {

@@ -334,9 +334,14 @@ describe('arbiter console', () => {
     await expect.poll(() => hub.snapshot(3)!.result).toBe('0-2');
     await expect.poll(() => row.locator('.result').getAttribute('data-result')).toBe('0-2');
 
-    hub.emit(2, { kind: 'result', result: '*', proposed: { result: '1-1', reason: '6.4: 5 moves each' } });
+    hub.emit(2, {
+      kind: 'result',
+      result: '*',
+      proposed: { result: '1-1', reason: '6.3: 16 moves each (6.5: draw with advantage to black)' },
+    });
     const proposal = page.locator('#board-rows tr[data-board="2"] .proposal');
     await expect.poll(() => proposal.getAttribute('data-proposal')).toBe('1-1');
+    expect(await proposal.locator('.advantage').textContent()).toBe('1+ Black · 1− White');
     await shot(page, 'arbiter-boards');
     await proposal.locator('[data-act="confirm"]').click();
     await expect.poll(() => hub.snapshot(2)!.result).toBe('1-1');

@@ -31,6 +31,8 @@ const editors = new Map();
 let connection = null;
 let token = '';
 let alertsSignature = '';
+/** Alert ids already shown: the ones arriving later are flagged as new. */
+let seenAlerts = null;
 const rowSignatures = new Map();
 
 function takeToken() {
@@ -155,7 +157,7 @@ function timelineHtml(events) {
   return `<ol class="timeline" aria-label="Sensor events">${items}</ol>`;
 }
 
-function alertHtml(a, variant) {
+function alertHtml(a, variant, isNew) {
   const squares = (a.events ?? []).flatMap((e) => (typeof e.square === 'number' ? [e.square] : []));
   const figure = (title, fen) =>
     fen
@@ -173,7 +175,7 @@ function alertHtml(a, variant) {
       : `<div class="decide"><button type="button" class="primary" data-act="stands">Stands</button>` +
         `<button type="button" data-act="correct">Corrected…</button></div>`;
   return (
-    `<article class="alert ${a.decision ? 'decided' : 'open'}" data-board="${a.board}" data-alert="${escapeHtml(a.id)}" data-rule="${escapeHtml(a.rule)}">` +
+    `<article class="alert ${a.decision ? 'decided' : 'open'}${isNew ? ' new' : ''}" data-board="${a.board}" data-alert="${escapeHtml(a.id)}" data-rule="${escapeHtml(a.rule)}">` +
     `<div class="rule">${escapeHtml(a.rule)} <small>board ${a.board}</small></div>` +
     `<p class="rule-text">${escapeHtml(ruleText(a.rule))}</p>` +
     (a.message ? `<p class="message">${escapeHtml(a.message)}</p>` : '') +
@@ -197,6 +199,11 @@ function renderAlerts() {
   const open = groups.reduce((n, g) => n + g.alerts.filter((a) => !a.decision).length, 0);
   ui.openCount.hidden = open === 0;
   ui.openCount.textContent = `${open} open alert${open === 1 ? '' : 's'}`;
+  document.title = open ? `(${open}) damlink — arbiter console` : 'damlink — arbiter console';
+  const fresh = new Set(
+    seenAlerts ? groups.flatMap((g) => g.alerts.filter((a) => !seenAlerts.has(a.id)).map((a) => a.id)) : [],
+  );
+  seenAlerts = new Set([...(seenAlerts ?? []), ...groups.flatMap((g) => g.alerts.map((a) => a.id))]);
   ui.alerts.innerHTML = groups.length
     ? `<p class="meta">${escapeHtml(DECISION_NOTE)}</p>` +
       groups
@@ -204,7 +211,11 @@ function renderAlerts() {
           ({ s, alerts }) =>
             `<section class="alert-group" data-board="${s.info.board}"><h3>Board ${s.info.board} — ` +
             `${escapeHtml(s.info.white ?? 'White')} – ${escapeHtml(s.info.black ?? 'Black')}</h3>` +
-            alerts.map((a) => alertHtml({ ...a, board: a.board ?? s.info.board }, s.info.variant)).join('') +
+            alerts
+              .map((a) =>
+                alertHtml({ ...a, board: a.board ?? s.info.board }, s.info.variant, fresh.has(a.id)),
+              )
+              .join('') +
             `</section>`,
         )
         .join('')
@@ -275,12 +286,22 @@ ui.alerts.addEventListener('change', (e) => {
 
 // ── Boards ──────────────────────────────────────────────────────────────────────────────────────
 
+/** 6.5 draws with advantage travel in the proposal's reason: `… (6.5: draw with advantage to white)`. */
+function advantageText(reason) {
+  const m = /advantage to (white|black)/i.exec(reason ?? '');
+  if (!m) return '';
+  const plus = m[1].toLowerCase() === 'white' ? 'White' : 'Black';
+  const minus = plus === 'White' ? 'Black' : 'White';
+  return ` <span class="advantage">1+ ${plus} · 1− ${minus}</span>`;
+}
+
 function rowHtml(s) {
   const b = s.info.board;
   const extra = boardRows.get(b) ?? {};
   const state = s.state ?? extra.state ?? 'connecting';
   const proposal = s.proposedResult
     ? `<div class="proposal" data-proposal="${escapeHtml(s.proposedResult.result)}">Proposed <strong>${escapeHtml(s.proposedResult.result)}</strong>` +
+      advantageText(s.proposedResult.reason) +
       ` — ${escapeHtml(s.proposedResult.reason)} <button type="button" data-act="confirm">Confirm</button></div>`
     : '';
   const input = (field, value, label) =>

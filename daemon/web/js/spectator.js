@@ -224,16 +224,24 @@ function navigate(action) {
   renderDetail();
 }
 
+/** Repaints every live clock (time, running mark) without redrawing boards. */
 function tickClocks() {
   for (const el of document.querySelectorAll('.clock[data-side]')) {
     const card = el.closest('.card');
-    const board = card ? Number(card.dataset.board) : view.board;
-    const clock = store.clockNow(board);
-    if (clock) el.textContent = formatClock(clock[el.dataset.side]);
+    const clock = store.clockNow(card ? Number(card.dataset.board) : view.board);
+    const running = clock?.running === el.dataset.side;
+    el.textContent = clock ? formatClock(clock[el.dataset.side]) : '';
+    el.classList.toggle('running', running);
+    el.parentElement?.classList.toggle('to-move', running);
   }
 }
 
-store.onChange((board) => {
+store.onChange((board, event) => {
+  // Clock readings arrive often: they change text, not the board.
+  if (event?.kind === 'clock') {
+    tickClocks();
+    return;
+  }
   renderCard(board);
   if (board === view.board) renderDetail();
   ui.empty.hidden = true;
@@ -264,8 +272,13 @@ ui.detail.addEventListener('click', (e) => {
   }
 });
 document.addEventListener('keydown', (e) => {
-  if (view.board === null || e.altKey || e.ctrlKey || e.metaKey) return;
+  if (e.altKey || e.ctrlKey || e.metaKey) return;
   if (/** @type {HTMLElement} */ (e.target).matches?.('input, textarea, select')) return;
+  if (e.key === 'n' || e.key === 'N') {
+    ui.numbers.click();
+    return;
+  }
+  if (view.board === null) return;
   const action = {
     ArrowLeft: 'back',
     ArrowRight: 'forward',
@@ -278,12 +291,13 @@ document.addEventListener('keydown', (e) => {
   if (action) {
     e.preventDefault();
     navigate(action);
-  } else if (e.key === 'n' || e.key === 'N') {
-    ui.numbers.checked = !ui.numbers.checked;
-    renderAll();
   }
 });
-ui.numbers.addEventListener('change', renderAll);
+ui.numbers.checked = localStorage.getItem('damlink-numbers') === '1';
+ui.numbers.addEventListener('change', () => {
+  localStorage.setItem('damlink-numbers', ui.numbers.checked ? '1' : '0');
+  renderAll();
+});
 window.addEventListener('hashchange', openBoardFromHash);
 
 const statusText = { open: 'live', connecting: 'reconnecting…', closed: 'offline — reconnecting…' };

@@ -81,9 +81,11 @@ export class GameStore {
     return Object.fromEntries([...this.games].map(([b, s]) => [b, s.version]));
   }
 
+  /**
+   * The server sends a snapshot when it cannot send the missed events (or the daemon restarted and
+   * numbers its versions anew): it is the truth and replaces what the page holds.
+   */
   setSnapshot(snapshot, receivedAt = Date.now()) {
-    const current = this.games.get(snapshot.info.board);
-    if (current && current.version > snapshot.version) return;
     this.games.set(snapshot.info.board, snapshot);
     this.clockSeenAt.set(snapshot.info.board, receivedAt);
     this.emit(snapshot.info.board, null);
