@@ -10,7 +10,10 @@ import type { AlertRecord, GameSnapshot } from './types.ts';
 export function alertComment(alert: AlertRecord): string {
   const d = alert.decision;
   const verdict = !d ? 'pending' : d.kind === 'stands' ? 'stands' : `corrected to ${d.fen}`;
-  return `${alert.rule}: ${alert.message.replace(/\s+/g, ' ')} — arbiter: ${verdict}`;
+  const message = alert.message.replace(/\s+/g, ' ').trim();
+  // Messages often name their rule already: do not write it twice.
+  const text = message.startsWith(alert.rule) ? message : `${alert.rule}: ${message}`;
+  return `${text} — arbiter: ${verdict}`;
 }
 
 /**
@@ -49,7 +52,8 @@ export function pdnGameOf(game: GameSnapshot): PdnGameToWrite {
     startFen: game.startFen,
     variant: info.variant,
     moves: game.moves.map((m, i) => {
-      const notes = [...(m.clock ? [clockCommand(m.clock)] : []), ...(alerts.get(i) ?? []).map(alertComment)];
+      const markers = (alerts.get(i) ?? []).map(alertComment).join('; ');
+      const notes = [...(m.clock ? [clockCommand(m.clock)] : []), ...(markers ? [markers] : [])];
       return notes.length > 0 ? { text: m.pdn, comment: notes.join(' ') } : { text: m.pdn };
     }),
     result: game.result,

@@ -58,6 +58,20 @@ describe('toPdn', () => {
     );
   });
 
+  it('does not repeat the rule when the message starts with it; corrections show the FEN', () => {
+    const rec = new GameRecord({ info });
+    const p = player();
+    rec.apply(p.move('32-28', 1));
+    const base = { rule: '5.4.6' as const, ply: 1, side: 'white' as const, t: 2, events: [] };
+    rec.apply({ type: 'alert', t: 2, alert: { ...base, id: 'a', message: '5.4.6 White: quiet move' } });
+    rec.apply({ type: 'alert', t: 3, alert: { ...base, id: 'b', message: 'capture missed' } });
+    rec.decide({ alertId: 'b', kind: 'corrected', fen: 'W:W31:B1' }, 4);
+    const text = rec.toPdn().replace(/\s+/g, ' ');
+    expect(text).toContain(
+      '{5.4.6 White: quiet move — arbiter: pending; 5.4.6: capture missed — arbiter: corrected to W:W31:B1}',
+    );
+  });
+
   it('writes SetUp and FEN for a set-up position, black to move numbered 1...', () => {
     const fen = 'B:W38,40:B23,12';
     const rec = new GameRecord({ info: { ...info, timeControl: undefined }, startFen: fen });
