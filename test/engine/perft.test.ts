@@ -6,7 +6,7 @@ import { perft, perftDivide, perftReference } from '../../src/engine/perft.ts';
 
 describe('perft, International 10×10, initial position W:W31-50:B1-20', () => {
   const initial = Position.initial('international');
-  const figures = [9, 81, 658, 4265, 27117, 167140, 1049442];
+  const figures = [9, 81, 658, 4265, 27117, 167140, 1049442, 6483961];
   figures.forEach((nodes, i) => {
     it(`depth ${i + 1} = ${nodes.toLocaleString('en')}`, () => {
       expect(perft(initial, i + 1)).toBe(nodes);
