@@ -317,8 +317,7 @@ class BoardTracker implements Tracker {
       else if (shows(this.phys, pos)) this.finished = false;
       return;
     }
-    if (this.leftOn.length > 0 && this.takeOffLeftOn(t, out)) return;
-    if (shows(this.phys, pos)) {
+    if (shows(this.phys, pos) || (this.leftOn.length > 0 && shows(this.withLeftOn(), pos))) {
       this.undecided = false;
       if (this.waiting) {
         this.waiting = undefined;
@@ -326,10 +325,18 @@ class BoardTracker implements Tracker {
       }
       return;
     }
-    const legal = this.outcomes().find((o) => showsBoard(this.phys, o.board));
+    let legal = this.outcomes().find((o) => showsBoard(this.phys, o.board));
+    if (!legal && this.leftOn.length > 0) {
+      // 4.12: captured pieces left on at the press may still come off; the game does not wait for it.
+      const view = this.withLeftOn();
+      legal = this.outcomes().find((o) => showsBoard(view, o.board));
+    }
     if (legal) {
       const played = readPlayedMove(pos, legal.move, this.hand);
-      this.record(played.move, play(pos, legal.move), moveNotation(pos, legal.move), played.rules, t, out);
+      const board = Int8Array.from(play(pos, legal.move).board);
+      for (const sq of this.leftOn) if (this.phys[sq] === EMPTY) board[sq] = EMPTY;
+      const after = Position.fromBoard(pos.variant, opposite(pos.turn), board);
+      this.record(played.move, after, moveNotation(pos, legal.move), played.rules, t, out);
       return;
     }
     if (this.orientation(t, out)) return;
@@ -458,12 +465,13 @@ class BoardTracker implements Tracker {
   private readIrregular(): Reading | undefined {
     const pos = this.position;
     const side = pos.turn;
+    const phys = this.leftOn.length > 0 ? this.withLeftOn() : this.phys;
     const vacated: number[] = [];
     const appeared: number[] = [];
     let recoloured = false;
     for (let s = 1; s <= this.n; s++) {
       const game = pos.board[s];
-      const seen = this.phys[s];
+      const seen = phys[s];
       if (game !== EMPTY && seen === EMPTY) vacated.push(s);
       else if (game === EMPTY && seen !== EMPTY) appeared.push(s);
       else if (game !== EMPTY && seen !== OCCUPIED && isWhiteCode(game) !== isWhiteCode(seen))
@@ -472,7 +480,7 @@ class BoardTracker implements Tracker {
     const unknown = (): Reading => ({
       kind: 'wait',
       rule: 'unknown-position',
-      squares: differences(this.phys, pos),
+      squares: differences(phys, pos),
     });
     if (recoloured || appeared.length > 1) return unknown();
     if (appeared.length === 0) {
@@ -486,7 +494,7 @@ class BoardTracker implements Tracker {
       rules,
     });
     const to = appeared[0];
-    const seenTo = this.phys[to];
+    const seenTo = phys[to];
     const candidates = vacated.filter(
       (s) => seenTo === OCCUPIED || isWhiteCode(seenTo) === isWhiteCode(pos.board[s]),
     );
@@ -617,16 +625,11 @@ class BoardTracker implements Tracker {
     this.setPosition(physical, t, `${[...rules].join(', ')}: pieces taken off after the move`, out);
   }
 
-  /** 4.12: captured pieces left on at the press and taken off afterwards: the board catches up, no alert. */
-  private takeOffLeftOn(t: number, out: TrackerOutput[]): boolean {
-    const off = this.leftOn.filter((s) => this.phys[s] === EMPTY && this.position.board[s] !== EMPTY);
-    if (off.length === 0) return false;
-    this.leftOn = this.leftOn.filter((s) => !off.includes(s));
-    const board = Int8Array.from(this.position.board);
-    for (const s of off) board[s] = EMPTY;
-    const pos = Position.fromBoard(this.variant, this.position.turn, board);
-    this.setPosition(pos, t, '5.4.11: captured pieces taken off after the clock press', out);
-    return shows(this.phys, pos);
+  /** The physical board with captured pieces left on at a 5.4.11 press counted as still there. */
+  private withLeftOn(): Int8Array {
+    const view = Int8Array.from(this.phys);
+    for (const sq of this.leftOn) if (view[sq] === EMPTY) view[sq] = this.position.board[sq];
+    return view;
   }
 
   /** A W alert: nothing is recorded; the tracker waits for the board to show the game again. */
