@@ -1,7 +1,7 @@
 // PDN writing, lidraughts-compatible: stable tag order (Event, Site, Date, Round, White, Black,
 // Result, GameType, then the others as given, then SetUp/FEN when the start is not the initial
 // position), move numbers, `{comments}`, lines under 80 characters, the result.
-import { parseFen } from './fen.ts';
+import { parseFen, writeFen } from './fen.ts';
 import type { PdnResult } from './pdn.ts';
 import { variantOfGameType } from './pdn.ts';
 import { Position } from './position.ts';
@@ -51,7 +51,10 @@ export function writePdnGame(game: PdnGameToWrite): string {
     if (v === undefined || WRITTEN_APART.has(k) || ROSTER.some(([r]) => r === k)) continue;
     tags.push([k, String(v)]);
   }
-  if (!isInitial && game.startFen) tags.push(['SetUp', '1'], ['FEN', game.startFen.trim()]);
+  if (!isInitial && game.startFen) {
+    // lidraughts drops ranges (`31-50`): always write comma lists.
+    tags.push(['SetUp', '1'], ['FEN', start?.ok ? writeFen(start.value) : game.startFen.trim()]);
+  }
 
   const words: string[] = [];
   game.moves.forEach((m, i) => {

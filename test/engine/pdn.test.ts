@@ -187,6 +187,8 @@ describe('PDN write', () => {
     });
     expect(setup).toContain('[SetUp "1"]\n[FEN "B:W28,49:BK23"]');
     expect(setup).toContain('\n1... 23x41 0-2\n');
+    const ranges = writePdnGame({ tags: {}, startFen: 'W:W31-33:B1-2', moves: [], result: '*' });
+    expect(ranges).toContain('[FEN "W:W31,32,33:B1,2"]');
     const br = writePdnGame({ tags: {}, variant: 'brazilian', moves: [], result: '*' });
     expect(br).toContain('[GameType "26"]');
   });
