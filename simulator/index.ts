@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
 import type { ProtocolOptions } from '../firmware-protocol/types.ts';
+import type { PdnGame } from '../src/engine/index.ts';
 import { type SimulatedGame, type SimulateGameOptions, simulateGame } from './game.ts';
 import { writeGroundTruth } from './ground-truth.ts';
 import type { SimProtocol } from './protocol.ts';
@@ -32,8 +33,8 @@ export type GameSettings = Omit<SimulateGameOptions, 'seed' | 'moves' | 'startT'
 export interface SimulationOptions {
   /** Number of boards (default: one per PDN game, else 1). */
   boards?: number;
-  /** One PDN game per board (board i plays game i mod count). Self-play when absent. */
-  pdnGames?: readonly string[];
+  /** One PDN game (text or parsed) per board (board i plays game i mod count). Self-play when absent. */
+  pdnGames?: readonly (string | PdnGame)[];
   protocol?: SimProtocol;
   protocolOptions?: ProtocolOptions;
   transport?: SimTransport;
