@@ -1,7 +1,8 @@
 // The physical board as the sensors report it, and how it is compared with game positions.
 // Codes are the engine's mailbox codes (0 empty, 1 w, 2 b, 3 W, 4 B) plus OCCUPIED for a piece of
 // unknown colour (occupancy-only boards). Moves are matched on colour only: whether a piece is a man
-// or a king follows from the game, so a crown put on late is not a change (docs/irregularities.md).
+// or a king follows from the game, so a crown put on late is not a change (docs/irregularities.md);
+// only a king shown where the game has a man disagrees (a result gesture in progress, a wrong piece).
 import type { PieceCode } from '../../firmware-protocol/events.ts';
 import type { Color, Piece, Position } from '../engine/index.ts';
 
@@ -33,7 +34,9 @@ export function codeOfChar(ch: string, occupancyOnly: boolean): number | undefin
 export function agrees(sensed: number, game: number): boolean {
   if (game === EMPTY) return sensed === EMPTY;
   if (sensed === EMPTY) return false;
-  return sensed === OCCUPIED || isWhiteCode(sensed) === isWhiteCode(game);
+  if (sensed === OCCUPIED) return true;
+  // A man where the game has a king is a crown not put on yet; a king where it has a man is not it.
+  return isWhiteCode(sensed) === isWhiteCode(game) && !(isKingCode(sensed) && !isKingCode(game));
 }
 
 /** The physical board shows `board` (a position's mailbox), square by square. */
