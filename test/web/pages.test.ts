@@ -185,6 +185,28 @@ describe('spectator view', () => {
     await page.close();
   });
 
+  it('follows board state, takebacks and new games', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${base}/`);
+    const three = card(page, 3);
+    await expect.poll(() => three.locator('.badge').textContent()).toBe('live');
+    hub.emit(3, { kind: 'state', state: 'lost' });
+    await expect.poll(() => three.locator('.badge').textContent()).toBe('lost');
+    hub.emit(3, { kind: 'state', state: 'active' });
+    hub.move(3, '22-18');
+    hub.move(3, '11-15');
+    await expect.poll(() => three.locator('.last-move').getAttribute('data-moves')).toBe('2');
+    const afterFirst = hub.snapshot(3)!.moves[0].fenAfter;
+    hub.emit(3, { kind: 'takeback', ply: 1, fen: afterFirst });
+    await expect.poll(() => three.locator('.last-move').getAttribute('data-moves')).toBe('1');
+    expect(await three.locator('svg.board').getAttribute('data-fen')).toBe(afterFirst);
+    const fresh = { ...hub.snapshot(3)!, moves: [], fen: hub.snapshot(3)!.startFen, alerts: [] };
+    hub.emit(3, { kind: 'new-game', snapshot: fresh });
+    await expect.poll(() => three.locator('.last-move').textContent()).toBe('no moves yet');
+    expect(await three.locator('svg.board').getAttribute('data-fen')).toBe(fresh.startFen);
+    await page.close();
+  });
+
   it('fits a phone screen', async () => {
     const page = await browser.newPage();
     await page.setViewportSize({ width: 390, height: 844 });
@@ -199,6 +221,10 @@ describe('spectator view', () => {
     await expect.poll(() => page.locator('#detail').isVisible()).toBe(true);
     expect(await page.evaluate(OVERFLOW)).toBeLessThanOrEqual(0);
     await shot(page, 'spectator-phone-board');
+    await page.goto(`${base}/arbiter?token=${TOKEN}`);
+    await expect.poll(() => page.locator('#board-rows tr').count()).toBe(3);
+    expect(await page.evaluate(OVERFLOW)).toBeLessThanOrEqual(0);
+    await shot(page, 'arbiter-phone');
     await page.close();
   });
 });
@@ -234,6 +260,20 @@ describe('arbiter console', () => {
     expect(hub.snapshot(1)!.result).toBe('*');
     await shot(page, 'arbiter-refused');
     await page.close();
+  });
+
+  it('opens without a token on a daemon that has none, from loopback (docs/api.md)', async () => {
+    const open = await serve(hub, {});
+    const page = await browser.newPage();
+    try {
+      await page.goto(`http://127.0.0.1:${open.port}/arbiter`);
+      await expect.poll(() => page.locator('#console').isVisible()).toBe(true);
+      expect(await page.locator('#token-form').isVisible()).toBe(false);
+      await expect.poll(() => page.locator('#board-rows tr').count()).toBe(3);
+    } finally {
+      await page.close();
+      await open.close();
+    }
   });
 
   it('shows alerts newest first with rule text, timeline and boards; decisions reach the hub and the spectator view', async () => {

@@ -72,7 +72,7 @@ function toast(text, isError = false) {
 
 async function arbiterCall(call, param, done) {
   try {
-    await connection.call(call, { ...param, token });
+    await connection.call(call, token ? { ...param, token } : param);
     if (done) toast(done);
     return true;
   } catch (e) {
@@ -98,11 +98,16 @@ function start() {
     },
     onOpen: async (c) => {
       try {
-        await c.call('auth', { token });
+        if (token) await c.call('auth', { token });
+        else await probeWithoutToken(c);
       } catch (e) {
         if (e.param?.code === 'unauthorized' || e.param?.code === 'bad-param') {
           sessionStorage.removeItem(TOKEN_KEY);
-          askForToken('Token refused: the arbiter console needs the arbiter or admin token of this daemon.');
+          askForToken(
+            token
+              ? 'Token refused: the arbiter console needs the arbiter or admin token of this daemon.'
+              : 'A token is required: open this page with ?token=… or enter the arbiter token.',
+          );
         }
         throw e;
       }
@@ -114,6 +119,15 @@ function start() {
       if (item.kind === 'state' || item.kind === 'info') refreshBoards(connection);
     },
   });
+}
+
+/**
+ * A daemon without tokens lets loopback connections act as arbiter (docs/api.md): the token-only
+ * alerts feed tells whether this connection may, without sending any secret.
+ */
+async function probeWithoutToken(c) {
+  await c.call('subscribe', { feed: 'alerts', id: 'probe' });
+  await c.call('unsubscribe', { id: 'probe' }).catch(() => {});
 }
 
 async function refreshBoards(c) {
@@ -380,5 +394,4 @@ ui.logout.addEventListener('click', () => {
 });
 
 token = takeToken();
-if (token) start();
-else askForToken('A token is required: open this page with ?token=… or enter the arbiter token.');
+start();
