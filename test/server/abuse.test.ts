@@ -14,11 +14,36 @@ const sockets: Socket[] = [];
 const logged: Array<Record<string, unknown>> = [];
 const log = { info: (o: object) => logged.push({ ...o }), warn() {}, debug() {} };
 
-async function setup(limits = {}) {
+async function setup(limits = {}, heartbeatMs?: number) {
   const hub = new FakeHub(2);
   logged.length = 0;
-  server = await startServer({ hub, port: 0, tokens: { arbiter: 's' }, limits, log });
+  server = await startServer({ hub, port: 0, tokens: { arbiter: 's' }, limits, log, heartbeatMs });
   return hub;
+}
+
+/** A raw TCP client that completes the WebSocket handshake and then does nothing at all. */
+async function rawUpgrade(port: number): Promise<Socket> {
+  const socket = connect(port, '127.0.0.1');
+  sockets.push(socket);
+  await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+  socket.write(
+    'GET /api/v1 HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' +
+      'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+  );
+  await new Promise<void>((resolve) => socket.once('data', () => resolve()));
+  return socket;
+}
+
+/** A masked client text frame (payload < 64 KiB). */
+function clientFrame(text: string): Buffer {
+  const payload = Buffer.from(text);
+  const mask = Buffer.from([1, 2, 3, 4]);
+  const masked = Buffer.from(payload.map((b, i) => b ^ mask[i % 4]));
+  return Buffer.concat([
+    Buffer.from([0x81, 0x80 | 126, payload.length >> 8, payload.length & 0xff]),
+    mask,
+    masked,
+  ]);
 }
 async function open(): Promise<TestClient> {
   const c = await TestClient.open(server!.wsUrl);
@@ -113,25 +138,8 @@ describe('WebSocket abuse', () => {
   it('a client that never reads is dropped; the others keep getting every event promptly', async () => {
     const hub = await setup({ maxBuffered: 256 * 1024 });
     // A raw socket that upgrades, subscribes, then never reads again.
-    const port = server!.port;
-    const stuck = connect(port, '127.0.0.1');
-    sockets.push(stuck);
-    await new Promise<void>((resolve) => stuck.once('connect', () => resolve()));
-    stuck.write(
-      'GET /api/v1 HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' +
-        'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
-    );
-    await new Promise<void>((resolve) => stuck.once('data', () => resolve()));
-    const payload = Buffer.from(JSON.stringify({ id: 1, call: 'subscribe', param: { feed: 'round' } }));
-    const mask = Buffer.from([1, 2, 3, 4]);
-    const masked = Buffer.from(payload.map((b, i) => b ^ mask[i % 4]));
-    stuck.write(
-      Buffer.concat([
-        Buffer.from([0x81, 0x80 | 126, payload.length >> 8, payload.length & 0xff]),
-        mask,
-        masked,
-      ]),
-    );
+    const stuck = await rawUpgrade(server!.port);
+    stuck.write(clientFrame(JSON.stringify({ id: 1, call: 'subscribe', param: { feed: 'round' } })));
     stuck.pause();
     await until(() => server!.clients() === 1);
 
@@ -161,5 +169,28 @@ describe('WebSocket abuse', () => {
     expect(Math.max(...lags)).toBeLessThan(1000);
     // Still served after the drop.
     expect((await good.call('ping')).param).toBe('pong');
+  });
+
+  it('a connection that never answers pings is cut; one that does stays', async () => {
+    await setup({}, 100);
+    await rawUpgrade(server!.port);
+    const alive = await open();
+    await until(() => server!.clients() === 2);
+    await until(() => server!.clients() === 1, 5000);
+    expect(logged).toContainEqual(expect.objectContaining({ reason: 'no pong' }));
+    expect((await alive.call('ping')).param).toBe('pong');
+  });
+
+  it('subscriptions per connection are bounded', async () => {
+    await setup({ maxSubscriptions: 3 });
+    const c = await open();
+    for (const id of ['a', 'b', 'c']) {
+      expect((await c.call('subscribe', { feed: 'board', board: 1, id })).response).toBe('call');
+    }
+    expect((await c.call('subscribe', { feed: 'board', board: 1, id: 'd' })).param.code).toBe(
+      'too-many-subscriptions',
+    );
+    // Re-using an id replaces that subscription instead of adding one.
+    expect((await c.call('subscribe', { feed: 'board', board: 2, id: 'a' })).response).toBe('call');
   });
 });
