@@ -66,7 +66,13 @@ function toast(text, isError = false) {
   el.className = `toast${isError ? ' error' : ''}`;
   el.setAttribute('role', isError ? 'alert' : 'status');
   el.textContent = text;
-  document.body.append(el);
+  let stack = document.querySelector('.toasts');
+  if (!stack) {
+    stack = document.createElement('div');
+    stack.className = 'toasts';
+    document.body.append(stack);
+  }
+  stack.append(el);
   setTimeout(() => el.remove(), isError ? 6000 : 2500);
 }
 
@@ -195,7 +201,8 @@ function alertHtml(a, variant, isNew) {
     (a.message ? `<p class="message">${escapeHtml(a.message)}</p>` : '') +
     `<p class="meta">ply ${a.ply} (move ${moveNo}, ${escapeHtml(a.side)}) · ${escapeHtml(formatTime(a.t))}</p>` +
     timelineHtml(a.events) +
-    `<div class="boards">${figure('Before', a.before)}${figure('After', a.after)}</div>` +
+    `<div class="boards">${figure('Before', a.before)}${figure('After', a.after)}` +
+    `${a.decision?.kind === 'corrected' ? figure('Corrected to', a.decision.fen) : ''}</div>` +
     decided +
     buttons +
     (editor && !a.decision ? editorHtml(editor, variant) : '') +
