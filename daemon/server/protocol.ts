@@ -56,11 +56,18 @@ export const params = {
   auth: z.object({ token: z.string().max(500) }),
   games: z.object({ round: z.number().int().positive().optional(), board: board.optional() }).optional(),
   subscribe: z.discriminatedUnion('feed', [
-    z.object({ feed: z.literal('board'), board, since: version.optional(), id: subId.optional() }),
+    z.object({
+      feed: z.literal('board'),
+      board,
+      since: version.optional(),
+      epoch: z.string().max(100).optional(),
+      id: subId.optional(),
+    }),
     z.object({
       feed: z.literal('round'),
       round: z.number().int().positive().optional(),
       since: z.record(z.string(), version).optional(),
+      epoch: z.string().max(100).optional(),
       id: subId.optional(),
     }),
     z.object({ feed: z.literal('alerts'), id: subId.optional(), token }),

@@ -1,6 +1,7 @@
 // READ /work/main/CONTRIBUTING.md BEFORE EDITING: several engineers share this tree (commit only your own paths, never `git add -A`).
 // The WebSocket API `/api/v1` (docs/api.md): calls, subscriptions, arbiter commands behind a token.
 // Nothing a client sends can crash the daemon: every frame is read as untrusted data.
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
@@ -51,6 +52,8 @@ class CallError extends Error {
 
 export class WsApi {
   readonly clients = new Set<Client>();
+  /** Names this run of the daemon: versions given by another run (before a restart) are not trusted. */
+  readonly epoch = randomUUID().slice(0, 8);
   private readonly wss: WebSocketServer;
   private readonly feeds: Feeds;
   private readonly hub: Hub;
@@ -299,8 +302,10 @@ export class WsApi {
       sent: new Map(),
     };
     client.subs.set(key, sub);
-    this.reply(client, callId, { subscription: id });
-    this.feeds.catchUp(sub, p.feed === 'alerts' ? undefined : p.since);
+    this.reply(client, callId, { subscription: id, epoch: this.epoch });
+    // `since` from another run of the daemon means nothing here: send snapshots.
+    const trusted = p.feed !== 'alerts' && (p.epoch === undefined || p.epoch === this.epoch);
+    this.feeds.catchUp(sub, trusted ? p.since : undefined);
     this.feeds.add(sub);
     return NO_REPLY;
   }

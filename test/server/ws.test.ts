@@ -80,7 +80,7 @@ describe('WebSocket feeds', () => {
     hub.feed(1, p.move('32-28', 1));
     const c = await open();
     const answer = await c.call('subscribe', { feed: 'board', board: 1, id: 'b1' });
-    expect(answer.param).toEqual({ subscription: 'b1' });
+    expect(answer.param).toEqual({ subscription: 'b1', epoch: expect.stringMatching(/^[0-9a-f]{8}$/) });
     const snap = await c.wait((m) => m.id === 'b1' && m.param.kind === 'snapshot');
     expect(c.messages.indexOf(answer)).toBeLessThan(c.messages.indexOf(snap));
     expect(snap.param).toMatchObject({
@@ -108,9 +108,15 @@ describe('WebSocket feeds', () => {
       ['move', 4],
     ]);
     const d = await open();
-    await d.call('subscribe', { feed: 'board', board: 1, id: 'y', since: 4 });
+    const { epoch } = (await d.call('subscribe', { feed: 'board', board: 1, id: 'y', since: 4 })).param;
     await d.call('ping');
     expect(d.feeds('y')).toEqual([]);
+    // The same epoch: events; another run's epoch (a daemon restart): a snapshot.
+    await d.call('subscribe', { feed: 'board', board: 1, id: 'z', since: 3, epoch });
+    await d.call('subscribe', { feed: 'board', board: 1, id: 'w', since: 3, epoch: 'old-run' });
+    await d.call('ping');
+    expect(d.feeds('z').map((m) => m.param.kind)).toEqual(['move']);
+    expect(d.feeds('w').map((m) => m.param.kind)).toEqual(['snapshot']);
   });
 
   it('since older than what is kept → a fresh snapshot', async () => {
@@ -145,7 +151,9 @@ describe('WebSocket feeds', () => {
     const hub = await setup();
     const c = await open();
     c.ws.send(JSON.stringify({ id: 41, call: 'subscribe', param: { feed: 'board', board: 3 } }));
-    expect((await c.wait((m) => m.id === 41 && m.response === 'call')).param).toEqual({ subscription: 41 });
+    expect((await c.wait((m) => m.id === 41 && m.response === 'call')).param).toMatchObject({
+      subscription: 41,
+    });
     const p = player();
     hub.feed(3, p.move('32-28', 1));
     await c.wait((m) => m.id === 41 && m.param.kind === 'move');
