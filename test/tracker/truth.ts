@@ -1,0 +1,89 @@
+// Comparing the tracker with simulator ground truth: shared by the property test and the bench.
+import type { SimulatedGame, SimulateGameOptions } from '../../simulator/game.ts';
+import { createTracker } from '../../src/tracker/index.ts';
+import type { TrackerOutput } from '../../src/tracker/types.ts';
+
+export interface Verdict {
+  moves: string[];
+  /** `rule@ply:side` */
+  alerts: string[];
+  gestures: string[];
+}
+
+/** Reads the tracker's outputs as a game: moves (after takebacks and new games), alerts, gestures. */
+export function verdictOf(outputs: readonly TrackerOutput[]): Verdict {
+  let moves: string[] = [];
+  const alerts: string[] = [];
+  const gestures: string[] = [];
+  for (const o of outputs) {
+    if (o.type === 'move') moves.push(o.pdn);
+    else if (o.type === 'takeback') moves = moves.slice(0, o.ply);
+    else if (o.type === 'new-game') moves = [];
+    else if (o.type === 'alert') alerts.push(`${o.alert.rule}@${o.alert.ply}:${o.alert.side}`);
+    else if (o.type === 'result-gesture') gestures.push(o.result ?? '?');
+  }
+  return { moves, alerts, gestures };
+}
+
+/** Runs a simulated game's events through a fresh tracker. */
+export function track(game: SimulatedGame): Verdict {
+  const tracker = createTracker({ variant: game.variant, occupancyOnly: game.occupancyOnly });
+  const outputs: TrackerOutput[] = [];
+  for (const e of game.events) outputs.push(...tracker.push(e));
+  outputs.push(...tracker.flush(game.endT + 1));
+  return verdictOf(outputs);
+}
+
+/** A spread of games: both variants, occupancy-only boards, realistic and harsh noise. */
+export const shapeOf = (seed: number, maxPlies?: number): SimulateGameOptions => ({
+  seed,
+  variant: seed % 3 === 0 ? 'brazilian' : 'international',
+  occupancyOnly: seed % 4 === 1,
+  noise: seed % 2 === 0 ? 'harsh' : 'realistic',
+  maxPlies,
+});
+
+export interface Score {
+  /** Plies of the played game reproduced at the same index. */
+  matched: number;
+  plies: number;
+  missed: string[];
+  falseAlerts: string[];
+  firstDifference: number;
+}
+
+export function score(game: SimulatedGame, verdict: Verdict): Score {
+  const expected = game.moves.map((m) => m.pdn);
+  const injected = game.injected.map((i) => `${i.rule}@${i.ply}:${i.side}`);
+  let matched = 0;
+  for (let i = 0; i < expected.length; i++) if (verdict.moves[i] === expected[i]) matched++;
+  const firstDifference =
+    expected.findIndex((m, i) => verdict.moves[i] !== m) >= 0
+      ? expected.findIndex((m, i) => verdict.moves[i] !== m)
+      : verdict.moves.length !== expected.length
+        ? Math.min(verdict.moves.length, expected.length)
+        : -1;
+  return {
+    matched,
+    plies: Math.max(expected.length, verdict.moves.length),
+    missed: injected.filter((a) => !verdict.alerts.includes(a)),
+    falseAlerts: verdict.alerts.filter((a) => !injected.includes(a)),
+    firstDifference,
+  };
+}
+
+/** What went wrong, in words (empty when the tracker got the game exactly). */
+export function problems(game: SimulatedGame, verdict: Verdict): string[] {
+  const s = score(game, verdict);
+  const out: string[] = [];
+  const expected = game.moves.map((m) => m.pdn);
+  if (s.firstDifference >= 0) {
+    const i = s.firstDifference;
+    out.push(
+      `seed ${game.seed}: moves differ from ply ${i + 1}: [${verdict.moves.slice(i, i + 3)}] ≠ [${expected.slice(i, i + 3)}]`,
+    );
+  }
+  if (s.missed.length > 0) out.push(`seed ${game.seed}: missed ${s.missed.join(' ')}`);
+  if (s.falseAlerts.length > 0) out.push(`seed ${game.seed}: false alerts ${s.falseAlerts.join(' ')}`);
+  return out;
+}
