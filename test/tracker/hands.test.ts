@@ -105,6 +105,17 @@ describe('hand behaviour that is never an alert', () => {
     expect(r.tracker.state.position.equals(pos)).toBe(true);
   });
 
+  it('a hello from an occupancy-only board makes the tracker read occupancy', () => {
+    const start = Position.initial();
+    const s = new Script(start, true);
+    s.events.push({ t: 900, type: 'hello', serial: '1', protocol: 'line', squares: 50, senses: 'occupancy' });
+    s.play(sequence(start, '32-28'), 'white');
+    s.play(sequence(playText(start, '32-28'), '19-23'), 'black');
+    const r = run(s.events, { start });
+    expect(r.moves).toEqual(['32-28', '19-23']);
+    expect(r.tracker.state.position.pieceAt(23)).toBe('b');
+  });
+
   it('a board reset to the start position is a new game', () => {
     const start = Position.initial();
     const s = new Script(start).carry(32, 28).wait(400).press('white').wait(1500);
