@@ -23,6 +23,8 @@ export class FakeHub implements Hub {
   private readonly byBoard = new Map<number, BoardGame>();
   private readonly listeners = new Set<(e: GameEvent) => void>();
   readonly decisions: Array<{ board: number; decision: ArbiterDecision }> = [];
+  /** While true, events are recorded but not pushed to subscribers (a lost feed message). */
+  muted = false;
   now = 1_764_418_000_000;
 
   constructor(
@@ -130,7 +132,7 @@ export class FakeHub implements Hub {
     const event = { ...change, board, version: g.snapshot.version + 1, t: this.now } as GameEvent;
     g.snapshot = applyToSnapshot(g.snapshot, event);
     g.events.push(event);
-    for (const l of this.listeners) l(event);
+    if (!this.muted) for (const l of this.listeners) l(event);
     return event;
   }
 
