@@ -235,7 +235,7 @@ class BoardTracker implements Tracker {
         this.settle(settle, false, out);
       } else if (stall <= t) {
         this.stallDone = true;
-        this.classify(stall, out);
+        this.settle(stall, true, out);
       } else return;
     }
   }
@@ -346,7 +346,14 @@ class BoardTracker implements Tracker {
     }
     if (!this.waiting) {
       const twice = this.wrongSideOutcomes().find((o) => showsBoard(this.phys, o.board));
-      if (twice) {
+      // A king onto a centre square may be the first half of the result gesture: decide at the
+      // press or the stall time, not at settle.
+      const gestureLike =
+        twice &&
+        !this.occupancyOnly &&
+        this.centre.includes(twice.move.to) &&
+        isKingCode(this.phys[twice.move.to]);
+      if (twice && (pressed || !gestureLike)) {
         const side = opposite(pos.turn);
         this.wait('5.4.1', t, { side, move: moveNotation(pos.withTurn(side), twice.move) }, side, out);
         return;
