@@ -156,9 +156,9 @@ function eventText(e) {
     case 'put':
       return `put ${e.square}${e.piece ? ` ${e.piece}` : ''}`;
     case 'press':
-      return `clock ${e.side}`;
+      return `${e.side} presses clock`;
     case 'clock':
-      return `clock ${e.running ?? 'stopped'}`;
+      return e.running ? `clock: ${e.running} runs` : 'clock stopped';
     case 'snapshot':
       return 'board dump';
     default:
