@@ -12,7 +12,7 @@ import { FakeHub } from '../test/server/fake-hub.ts';
 import { player } from '../test/game/helpers.ts';
 
 const VIEWERS = Number(process.env.WS_VIEWERS ?? 10_000);
-const CHILDREN = 4;
+const CHILDREN = Number(process.env.WS_CHILDREN ?? 4);
 const MOVES = ['32-28', '19-23', '28x19', '14x23', '37-32', '10-14', '41-37', '5-10'];
 const self = fileURLToPath(import.meta.url);
 const now = () => performance.timeOrigin + performance.now();

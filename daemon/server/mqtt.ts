@@ -2,7 +2,7 @@
 // Optional MQTT bridge: every GameEvent to `damlink/<round>/<board>/events`, and the board's whole
 // PDN game to `damlink/<round>/<board>/pdn` (retained: a new subscriber gets it at once). Events of
 // one tick are coalesced into one PDN publish per board.
-import { connectAsync, type MqttClient } from 'mqtt';
+import { connect, type MqttClient } from 'mqtt';
 import type { GameEvent } from '../../src/game/types.ts';
 import type { Hub } from '../hub.ts';
 import { PdnCache } from './http.ts';
@@ -14,6 +14,8 @@ export interface MqttBridgeOptions {
   url: string;
   /** Topic prefix (default `damlink`). */
   prefix?: string;
+  /** How long start waits for the broker before going on without it (default 3000 ms). */
+  firstConnectMs?: number;
   log?: ServerLog;
 }
 
@@ -22,10 +24,14 @@ export interface MqttBridge {
   close(): Promise<void>;
 }
 
+/**
+ * Starts publishing; never fails because the broker is away: the client keeps reconnecting, events
+ * meanwhile are dropped (QoS 0), and every (re)connection republishes each board's retained PDN.
+ */
 export async function startMqttBridge(options: MqttBridgeOptions): Promise<MqttBridge> {
   const { hub } = options;
   const prefix = options.prefix ?? 'damlink';
-  const client = await connectAsync(options.url, { reconnectPeriod: 2000, connectTimeout: 5000 });
+  const client = connect(options.url, { reconnectPeriod: 2000, connectTimeout: 5000, queueQoSZero: false });
   client.on('error', (e) => options.log?.warn({ err: e.message }, 'mqtt error'));
   const pdn = new PdnCache();
   const dirty = new Set<number>();
@@ -33,19 +39,25 @@ export async function startMqttBridge(options: MqttBridgeOptions): Promise<MqttB
 
   const publishPdn = () => {
     scheduled = false;
-    for (const board of dirty) {
-      const snap = hub.snapshot(board);
-      if (snap)
-        client.publish(`${prefix}/${snap.info.round}/${board}/pdn`, pdn.of(snap), { qos: 0, retain: true });
+    if (client.connected) {
+      for (const board of dirty) {
+        const snap = hub.snapshot(board);
+        if (snap)
+          client.publish(`${prefix}/${snap.info.round}/${board}/pdn`, pdn.of(snap), { qos: 0, retain: true });
+      }
     }
     dirty.clear();
   };
 
-  // Retained PDN of every board from the start, so subscribers never wait for the next move.
-  for (const b of hub.boards()) dirty.add(b.board);
-  publishPdn();
+  // Retained PDN of every board at each connection, so subscribers never wait for the next move.
+  client.on('connect', () => {
+    options.log?.info({ url: options.url }, 'mqtt connected');
+    for (const b of hub.boards()) dirty.add(b.board);
+    publishPdn();
+  });
 
   const unsubscribe = hub.subscribe((event: GameEvent) => {
+    if (!client.connected) return;
     const round = hub.snapshot(event.board)?.info.round ?? hub.round();
     client.publish(`${prefix}/${round}/${event.board}/events`, JSON.stringify(event), { qos: 0 });
     dirty.add(event.board);
@@ -54,6 +66,19 @@ export async function startMqttBridge(options: MqttBridgeOptions): Promise<MqttB
       setImmediate(publishPdn);
     }
   });
+
+  // Give the broker a moment so the first events are not dropped; start anyway when it is away.
+  if (!client.connected) {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, options.firstConnectMs ?? 3000);
+      function done() {
+        clearTimeout(timer);
+        client.off('connect', done);
+        resolve();
+      }
+      client.on('connect', done);
+    });
+  }
 
   return {
     client,

@@ -10,7 +10,6 @@ import { type MqttBridge, startMqttBridge } from '../../daemon/server/mqtt.ts';
 import { player } from '../game/helpers.ts';
 import { FakeHub } from './fake-hub.ts';
 
-let broker: ChildProcess;
 let url: string;
 
 function freePort(): Promise<number> {
@@ -36,18 +35,25 @@ async function connectWithRetry(target: string): Promise<MqttClient> {
   }
 }
 
-beforeAll(async () => {
-  const port = await freePort();
+const brokers: ChildProcess[] = [];
+
+/** A mosquitto on `port` (loopback only), ready when this resolves. */
+async function startBroker(port: number): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'damlink-mqtt-'));
   const conf = join(dir, 'mosquitto.conf');
   writeFileSync(conf, `listener ${port} 127.0.0.1\nallow_anonymous true\npersistence false\n`);
-  broker = spawn('mosquitto', ['-c', conf], { stdio: 'ignore' });
-  url = `mqtt://127.0.0.1:${port}`;
-  (await connectWithRetry(url)).end();
+  brokers.push(spawn('mosquitto', ['-c', conf], { stdio: 'ignore' }));
+  const target = `mqtt://127.0.0.1:${port}`;
+  await (await connectWithRetry(target)).endAsync();
+  return target;
+}
+
+beforeAll(async () => {
+  url = await startBroker(await freePort());
 });
 
 afterAll(() => {
-  broker?.kill('SIGTERM');
+  for (const b of brokers) b.kill('SIGTERM');
 });
 
 describe('MQTT bridge', () => {
@@ -90,6 +96,31 @@ describe('MQTT bridge', () => {
     } finally {
       await bridge?.close();
       await sub.endAsync();
+    }
+  });
+
+  it('starts without the broker and publishes the retained PDN once it comes', async () => {
+    const hub = new FakeHub(1, 2);
+    hub.feed(1, player().move('32-28', 1));
+    const port = await freePort();
+    const t0 = Date.now();
+    const bridge = await startMqttBridge({ hub, url: `mqtt://127.0.0.1:${port}`, firstConnectMs: 300 });
+    try {
+      expect(Date.now() - t0).toBeLessThan(2000);
+      expect(bridge.client.connected).toBe(false);
+      const target = await startBroker(port);
+      const sub = await connectWithRetry(target);
+      let pdn = '';
+      sub.on('message', (_t, payload) => {
+        pdn = payload.toString();
+      });
+      await sub.subscribeAsync('damlink/2/1/pdn');
+      const until = Date.now() + 10_000;
+      while (!pdn && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      expect(pdn).toContain('1. 32-28 *');
+      await sub.endAsync();
+    } finally {
+      await bridge.close();
     }
   });
 });
