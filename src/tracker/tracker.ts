@@ -53,6 +53,8 @@ const RESYNC_NODES = 20_000;
 /** How many earlier positions a takeback may go back to. */
 const TAKEBACK_PLIES = 40;
 const PROOF_LIMIT = 400;
+/** Hand events kept while nothing is decided (a board left in disorder for a long time). */
+const HAND_LIMIT = 4000;
 
 /** An irregular change read from the board: recorded as played (R) or waited on (W). */
 type Reading =
@@ -261,6 +263,7 @@ class BoardTracker implements Tracker {
       const code = event.type === 'put' ? codeOfPut(event.piece, this.occupancyOnly) : EMPTY;
       this.phys[s] = code;
       this.hand.push({ kind: event.type, square: s, t: event.t, batch: 0 });
+      if (this.hand.length > HAND_LIMIT) this.hand = this.hand.slice(-HAND_LIMIT / 2);
     } else if (event.type === 'snapshot') {
       const text = toSquareString(event.board, this.n);
       if (text === undefined) return;
@@ -344,6 +347,7 @@ class BoardTracker implements Tracker {
       this.newGame(t, out);
       return;
     }
+    if (this.takeback(t, out)) return;
     if (!this.waiting) {
       const twice = this.wrongSideOutcomes().find((o) => showsBoard(this.phys, o.board));
       // A king onto a centre square may be the first half of the result gesture: decide at the
@@ -359,7 +363,6 @@ class BoardTracker implements Tracker {
         return;
       }
     }
-    if (this.takeback(t, out)) return;
     if (this.resultGesture(t, out)) return;
     if (this.bigSnapshot && this.resync(t, out)) return;
     this.undecided = true;
