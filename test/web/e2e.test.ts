@@ -179,7 +179,7 @@ describe('a simulated round through damlink run, in headless Chromium', () => {
   it('gets an injected irregularity in the arbiter console, records a decision, and the spectator sees it', async () => {
     const refused = await browser.newPage();
     await refused.goto(`${base}/arbiter`);
-    expect(await refused.locator('#token-form').isVisible()).toBe(true);
+    await expect.poll(() => refused.locator('#token-form').isVisible()).toBe(true);
     expect(await refused.locator('#console').isVisible()).toBe(false);
     await refused.close();
 

@@ -201,6 +201,14 @@ describe('spectator view', () => {
     hub.emit(3, { kind: 'state', state: 'lost' });
     await expect.poll(() => three.locator('.badge').textContent()).toBe('lost');
     hub.emit(3, { kind: 'state', state: 'active' });
+    // Names are data, never markup.
+    await hub.setInfo(3, { black: '<img id="xss" src="x">Evil "quote"' });
+    await expect
+      .poll(() => three.locator('.player.black .name').textContent())
+      .toBe('<img id="xss" src="x">Evil "quote"');
+    expect(await page.locator('#xss').count()).toBe(0);
+    expect(await three.locator('svg.board').getAttribute('aria-label')).toContain('<img id="xss"');
+    await hub.setInfo(3, { black: 'Van IJzendoorn, Jan' });
     hub.move(3, '22-18');
     hub.move(3, '11-15');
     await expect.poll(() => three.locator('.last-move').getAttribute('data-moves')).toBe('2');
@@ -241,7 +249,7 @@ describe('arbiter console', () => {
   it('refuses without the token: the page asks for it, a wrong one is refused, and so are the API calls', async () => {
     const page = await browser.newPage();
     await page.goto(`${base}/arbiter`);
-    expect(await page.locator('#token-form').isVisible()).toBe(true);
+    await expect.poll(() => page.locator('#token-form').isVisible()).toBe(true);
     expect(await page.locator('#console').isVisible()).toBe(false);
     expect(await page.locator('#token-message').textContent()).toContain('token is required');
 

@@ -1,6 +1,7 @@
 // Draws a draughts board as an SVG string: squares (numbers on hover or toggle), pieces, and the
 // last move (from/to squares, path arrow, captured squares crossed). Pure: text in, text out.
 import { readFen } from './fen.js';
+import { escapeHtml } from './format.js';
 import { boardWidth, drawnCell, squareCount } from './geometry.js';
 
 const U = 10; // user units per square
@@ -39,10 +40,10 @@ export function boardSvg(o) {
       `<text class="num" x="${cx - U / 2 + 0.8}" y="${cy - U / 2 + 3}">${sq}</text></g>`;
   }
   const overlay = o.move ? moveOverlay(o.move, center) : '';
-  const label = o.label ? ` aria-label="${o.label}"` : '';
+  const label = o.label ? ` aria-label="${escapeHtml(o.label)}"` : '';
   const cls = `board${o.numbers ? ' numbers' : ''}${o.flipped ? ' flipped' : ''}`;
   return (
-    `<svg class="${cls}" viewBox="0 0 ${size} ${size}" role="img"${label} data-fen="${o.fen ?? ''}">` +
+    `<svg class="${cls}" viewBox="0 0 ${size} ${size}" role="img"${label} data-fen="${escapeHtml(o.fen ?? '')}">` +
     `<g class="light">${light}</g><g class="dark">${dark}</g>` +
     `<g class="overlay" pointer-events="none">${overlay}</g></svg>`
   );

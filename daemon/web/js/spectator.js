@@ -31,7 +31,8 @@ function openBoardFromHash() {
 
 function stateBadge(state) {
   const s = state ?? 'connecting';
-  return `<span class="badge state-${s}" data-state="${s}">${STATE_LABEL[s] ?? s}</span>`;
+  const safe = escapeHtml(s);
+  return `<span class="badge state-${safe}" data-state="${safe}">${STATE_LABEL[s] ?? safe}</span>`;
 }
 
 /**
