@@ -57,6 +57,8 @@ export interface SimulationOptions {
   record?: boolean;
   /** Start every board's first game now instead of when a host connects. */
   startNow?: boolean;
+  /** Called with the lateness (ms) of every event any board emits (benchmarks). */
+  onLateness?: (lateMs: number) => void;
 }
 
 export interface SimulatedBoard {
@@ -138,6 +140,8 @@ export async function startSimulation(opts: SimulationOptions = {}): Promise<Sim
     for (const close of closers.splice(0).reverse()) await close().catch(() => {});
   };
   try {
+    // Every board (and its first game) first, then the transports: a board that starts playing
+    // must not wait for the next one's game to be made.
     for (let i = 0; i < boardCount(opts); i++) {
       const name = `board-${i + 1}`;
       const board = new VirtualBoard({
@@ -148,6 +152,7 @@ export async function startSimulation(opts: SimulationOptions = {}): Promise<Sim
         scheduler,
         speed: opts.speed ?? 1,
         record: opts.record,
+        onLateness: opts.onLateness,
         // A PTY's opening is invisible to the board, and a DGT board stays idle until asked for
         // updates: both start playing when the host first speaks.
         startOn: opts.startNow
@@ -161,9 +166,12 @@ export async function startSimulation(opts: SimulationOptions = {}): Promise<Sim
           ? (game, g) => void writeGroundTruth(opts.eventsOut!, `${name}-g${g + 1}`, game).catch(() => {})
           : undefined,
       });
-      const entry: SimulatedBoard = { index: i, name, serial: board.serial, address: '', board };
+      boards.push({ index: i, name, serial: board.serial, address: '', board });
+    }
+    for (const entry of boards) {
+      const { board, name, index } = entry;
       if (transport === 'tcp') {
-        const port = opts.basePort ? opts.basePort + i : 0;
+        const port = opts.basePort ? opts.basePort + index : 0;
         const server = await listenTcp(board, opts.host ?? '127.0.0.1', port);
         closers.push(server.close);
         entry.address = server.address;
@@ -178,7 +186,6 @@ export async function startSimulation(opts: SimulationOptions = {}): Promise<Sim
           entry.stream?.destroy();
         });
       }
-      boards.push(entry);
     }
   } catch (e) {
     await stop();
@@ -189,11 +196,12 @@ export async function startSimulation(opts: SimulationOptions = {}): Promise<Sim
     done: Promise.all(boards.map((b) => b.board.done)).then(() => undefined),
     stop,
     stats: () => {
-      const total: LatenessStats = { events: 0, maxLateMs: 0, lateOver50: 0 };
+      const total: LatenessStats = { events: 0, maxLateMs: 0, lateOver50: 0, moves: 0 };
       for (const b of boards) {
         total.events += b.board.stats.events;
         total.maxLateMs = Math.max(total.maxLateMs, b.board.stats.maxLateMs);
         total.lateOver50 += b.board.stats.lateOver50;
+        total.moves += b.board.stats.moves;
       }
       return total;
     },

@@ -34,6 +34,8 @@ export interface VirtualBoardOptions {
   /** When the first game starts: when a host attaches (default), when the host first sends a
    * command (PTYs, whose opening the board cannot see), or right away. */
   startOn?: 'attach' | 'first-command' | 'now';
+  /** Called with the lateness (ms) of every event emitted (benchmarks). */
+  onLateness?: (lateMs: number) => void;
   /** Called when a game starts playing (ground-truth files are written from here). */
   onGame?: (game: SimulatedGame, index: number) => void;
 }
@@ -44,6 +46,8 @@ export interface LatenessStats {
   maxLateMs: number;
   /** Events written more than 50 ms late. */
   lateOver50: number;
+  /** Clock presses (one per move) emitted. */
+  moves: number;
 }
 
 /** Game time between the end of one game and the players starting the next set-up (--loop). */
@@ -55,7 +59,7 @@ export class VirtualBoard {
   readonly protocol: SimProtocol;
   readonly games: SimulatedGame[] = [];
   readonly sent: BoardEvent[] = [];
-  readonly stats: LatenessStats = { events: 0, maxLateMs: 0, lateOver50: 0 };
+  readonly stats: LatenessStats = { events: 0, maxLateMs: 0, lateOver50: 0, moves: 0 };
   readonly done: Promise<void>;
 
   private readonly encoder: BoardEncoder;
@@ -182,6 +186,8 @@ export class VirtualBoard {
     this.stats.events++;
     if (lateMs > this.stats.maxLateMs) this.stats.maxLateMs = lateMs;
     if (lateMs > 50) this.stats.lateOver50++;
+    if (event.type === 'press') this.stats.moves++;
+    this.opts.onLateness?.(lateMs);
     if (!this.streaming) return;
     if (!this.clockUpdates && (event.type === 'clock' || event.type === 'press')) return;
     this.send(event);
