@@ -40,7 +40,18 @@ export interface ControllerOptions {
   /** Boards quiet for longer than this get no ticks (default 3000 ms). */
   tickWindowMs?: number;
   logger?: Logger;
+  /**
+   * The clock that stamps inputs (default Date.now). Simulated boards playing N× faster than people
+   * get a clock running N× faster too, so the tracker's human-scale timings still hold.
+   */
   now?: () => number;
+}
+
+/** A clock running `scale` times faster than the wall clock from now on. */
+export function scaledClock(scale: number, wall: () => number = Date.now): () => number {
+  if (scale === 1) return wall;
+  const origin = wall();
+  return () => Math.round(origin + (wall() - origin) * scale);
 }
 
 interface Slot {
@@ -106,7 +117,7 @@ export class Controller implements Hub {
         source: setup.source.text,
         ...transport,
         timing: this.options.timing,
-        now: this.now,
+        eventTime: this.now,
         events: {
           onState: (state, detail) => this.connectionState(entry, state, detail.serial, detail.reason),
           onEvents: (serial, events, raw) => this.boardEvents(entry, serial, events, raw),

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
-import { Controller } from '../controller.ts';
+import { Controller, scaledClock } from '../controller.ts';
 import { type ConfigFlags, type LoadedConfig, loadConfig } from '../config/index.ts';
 import { Journal } from '../journal/index.ts';
 import { createLogger, type Logger } from '../log.ts';
@@ -29,6 +29,7 @@ interface RunFlags {
   demoBoards: number;
   speed: number;
   seed?: number;
+  timeScale?: number;
 }
 
 const int =
@@ -71,6 +72,11 @@ export function registerRun(program: Command): void {
     .option('--demo-boards <n>', 'boards in the demo', int('--demo-boards'), 8)
     .option('--speed <x>', 'demo game speed (1 = human pace)', num('--speed'), 4)
     .option('--seed <n>', 'demo seed (default: a new one each start)', int('--seed'))
+    .option(
+      '--time-scale <x>',
+      'simulated boards only: run the clock x times faster (as the simulator --speed)',
+      num('--time-scale'),
+    )
     .addHelpText(
       'after',
       '\nEvery config key can also be set as DAMLINK_<KEY> (nested keys with __, e.g. DAMLINK_TOKENS__ARBITER).\n' +
@@ -91,12 +97,14 @@ async function run(flags: RunFlags): Promise<number> {
     event: flags.event,
     variant: flags.variant,
     autoResult: flags.autoResult,
+    timeScale: flags.timeScale,
   };
   let demo: Awaited<ReturnType<typeof startDemo>> | undefined;
   if (flags.demo) {
     demo = await startDemo(flags);
     cfgFlags.boards = demo.sources;
     cfgFlags.event ??= 'damlink demo';
+    cfgFlags.timeScale ??= flags.speed;
     // A fresh journal each demo: its boards start new games every time.
     cfgFlags.dataDir ??= mkdtempSync(join(tmpdir(), 'damlink-demo-'));
   }
@@ -164,6 +172,7 @@ async function serve(
     createTracker,
     transport: { inProcess: demo?.boards },
     logger: log,
+    now: scaledClock(config.timeScale),
   });
   let server: Awaited<ReturnType<typeof startServer>>;
   try {

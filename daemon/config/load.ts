@@ -21,6 +21,7 @@ export interface ConfigFlags {
   event?: string;
   variant?: string;
   autoResult?: boolean;
+  timeScale?: number;
 }
 
 export interface BoardSetup {
@@ -76,7 +77,7 @@ function readFile(file: string): Result<Record<string, unknown>, string[]> {
 function applyFlags(raw: Record<string, unknown>, flags: ConfigFlags): Record<string, unknown> {
   const out = { ...raw };
   if (flags.boards && flags.boards.length > 0) out.boards = flags.boards.map((source) => ({ source }));
-  const simple = ['host', 'port', 'dataDir', 'round', 'event', 'variant', 'autoResult'] as const;
+  const simple = ['host', 'port', 'dataDir', 'round', 'event', 'variant', 'autoResult', 'timeScale'] as const;
   for (const key of simple) if (flags[key] !== undefined) out[key] = flags[key];
   return out;
 }

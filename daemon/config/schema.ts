@@ -5,7 +5,6 @@ import { PROTOCOLS } from '../../firmware-protocol/types.ts';
 import { DRAW_PROFILES } from '../../src/engine/draw.ts';
 import { parseSource } from './source.ts';
 
-
 /** A string that env vars or YAML may have written as a number (`DAMLINK_TOKENS__ARBITER=1234`). */
 const text = () => z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string());
 
@@ -64,6 +63,8 @@ export const configSchema = z.strictObject({
       admin: text().pipe(z.string().min(1)).optional(),
     })
     .default({}),
+  /** Simulated boards only: the daemon's clock runs this many times faster (matches the simulator's speed). */
+  timeScale: z.number().positive().max(1000).default(1),
   /** Write the engine's result at once instead of waiting for the arbiter. */
   autoResult: z.boolean().default(false),
   /** `mqtt://host:1883`: also publish games to an MQTT broker. */

@@ -50,12 +50,16 @@ export interface ConnectionOptions {
   /** Serial to use when the protocol cannot identify the board (HID serial number, or the source). */
   fallbackSerial?: string;
   timing?: Partial<ConnectionTiming>;
+  /** Wall clock for liveness and backoff (default Date.now). */
   now?: () => number;
+  /** Clock that stamps events (default `now`; a scaled clock when simulated boards run fast). */
+  eventTime?: () => number;
 }
 
 export class BoardConnection {
   private readonly timing: ConnectionTiming;
   private readonly now: () => number;
+  private readonly eventTime: () => number;
   private link: Link | undefined;
   private decoder: StreamDecoder | undefined;
   private state: BoardState = 'connecting';
@@ -78,6 +82,7 @@ export class BoardConnection {
   constructor(private readonly options: ConnectionOptions) {
     this.timing = { ...DEFAULT_TIMING, ...options.timing };
     this.now = options.now ?? Date.now;
+    this.eventTime = options.eventTime ?? this.now;
     this.backoff = this.timing.backoffMs;
   }
 
@@ -148,7 +153,7 @@ export class BoardConnection {
     this.log('info', 'link open');
     for (const command of this.options.driver.startCommands) this.send(command);
     if (link.hello) {
-      this.early.push({ ...link.hello, t: this.openedAt });
+      this.early.push({ ...link.hello, t: this.eventTime() });
       this.identify(link.hello.serial);
     } else if (this.options.driver.canIdentify) this.send({ type: 'identify' });
     else this.identify(this.options.fallbackSerial ?? this.options.source);
@@ -162,8 +167,8 @@ export class BoardConnection {
   }
 
   private receive(bytes: Uint8Array): void {
-    const t = this.now();
-    this.lastRx = t;
+    this.lastRx = this.now();
+    const t = this.eventTime();
     if (this.identified && this.state === 'silent') this.setState('active');
     const decoded = this.decoder ? this.decoder.push(bytes, t) : [];
     this.unattributed.push(bytes);
@@ -172,7 +177,7 @@ export class BoardConnection {
       // A pong is liveness only; the controller makes its own journaled ticks.
       if (event.type === 'tick') continue;
       if (event.type === 'hello') this.identify(event.serial);
-      if (event.type === 'fault' && event.resync) this.resync(t);
+      if (event.type === 'fault' && event.resync) this.resync();
       events.push(event);
     }
     if (events.length === 0) return;
@@ -214,7 +219,8 @@ export class BoardConnection {
     this.requestSnapshot();
   }
 
-  private resync(t: number): void {
+  private resync(): void {
+    const t = this.now();
     if (t - this.lastResync < this.timing.resyncMs) return;
     this.lastResync = t;
     this.requestSnapshot();
@@ -246,7 +252,7 @@ export class BoardConnection {
     const link = this.link;
     this.link = undefined;
     if (this.decoder) {
-      const rest = this.decoder.flush(this.now());
+      const rest = this.decoder.flush(this.eventTime());
       this.decoder = undefined;
       if (this.identified && rest.length > 0) this.emit(rest);
     }
