@@ -2,5 +2,5 @@
 // The game record: tracker outputs → versioned GameEvents, snapshots, lidraughts-ready PDN. Pure.
 export { drawRulesFor, type GameEnd, gameEnd } from './end.ts';
 export { alertComment, gamesToPdn, gameToPdn, pdnGameOf } from './pdn.ts';
-export { GameRecord, type GameRecordOptions } from './record.ts';
+export { GameRecord, type GameRecordOptions, moverOf } from './record.ts';
 export type * from './types.ts';

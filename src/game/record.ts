@@ -27,6 +27,10 @@ import type {
   RecordedMove,
 } from './types.ts';
 
+/** The side that made a move: the other one is to move after it. */
+export const moverOf = (move: RecordedMove): Side =>
+  move.fenAfter.trim()[0]?.toUpperCase() === 'W' ? 'black' : 'white';
+
 /** Distributes over the union so each event kind keeps its own fields. */
 type EventBody = GameEvent extends infer E
   ? E extends GameEvent
@@ -65,8 +69,6 @@ export class GameRecord {
   /** The engine's game state before the first move and after each move (draw counters, game end). */
   private states: GameState[];
   private clock: GameSnapshot['clock'];
-  /** The last move is waiting for the mover's clock press to know its clock. */
-  private clockPending = false;
   private alerts: AlertRecord[] = [];
   private result: GameResult = '*';
   private proposed: GameSnapshot['proposedResult'];
@@ -108,7 +110,6 @@ export class GameRecord {
         this.moves = this.moves.slice(0, keep);
         this.states = this.states.slice(0, keep + 1);
         this.setPosition(output.fen);
-        this.clockPending = false;
         this.emit(out, output.t, { kind: 'takeback', ply: output.ply, fen: this.fen });
         this.reviewEnd(out, output.t, true);
         break;
@@ -245,7 +246,6 @@ export class GameRecord {
         : {}),
       ...(alertIds.length > 0 ? { alerts: alertIds } : {}),
     };
-    this.clockPending = clockNow === undefined;
     this.moves = [...this.moves, move];
     this.states = [...this.states, this.next(output.move, after)];
     this.emit(out, output.t, { kind: 'move', move });
@@ -286,13 +286,10 @@ export class GameRecord {
     const c = this.clock;
     if (c && c.white === white && c.black === black && c.running === running) return;
     this.clock = { white, black, running, t };
+    // The clock after a move is the first reading once the mover's clock stopped (docs/api.md).
     const last = this.moves.at(-1);
-    if (this.clockPending && last) {
-      const mover = this.states.at(-2)?.position.turn;
-      if (running !== mover) {
-        this.moves = [...this.moves.slice(0, -1), { ...last, clock: { white, black, running } }];
-        this.clockPending = false;
-      }
+    if (last && !last.clock && running !== moverOf(last)) {
+      this.moves = [...this.moves.slice(0, -1), { ...last, clock: { white, black, running } }];
     }
     this.emit(out, t, { kind: 'clock', white, black, running });
   }
@@ -306,7 +303,6 @@ export class GameRecord {
     this.alerts = [];
     this.result = '*';
     this.proposed = undefined;
-    this.clockPending = false;
     this.version++;
     this.push(out, {
       board: this.board,
