@@ -116,6 +116,21 @@ function positionAt(s, k) {
   return { fen: m.fenAfter, move: m };
 }
 
+function gameInfoText(s) {
+  const i = s.info;
+  const parts = [
+    i.event,
+    i.site,
+    `Round ${i.round}`,
+    `Board ${i.board}`,
+    i.date,
+    i.timeControl && `time control ${i.timeControl}`,
+    i.variant === 'brazilian' ? '8×8' : '10×10',
+    s.serial && `board ${s.serial}`,
+  ];
+  return escapeHtml(parts.filter(Boolean).join(' · '));
+}
+
 function renderDetail() {
   const s = store.get(view.board);
   if (!s) {
@@ -172,8 +187,8 @@ function renderDetail() {
     `<button type="button" data-nav="flip" title="Flip (F)" aria-label="Flip board">⇅ Flip</button></nav>` +
     `<p class="ply-info" data-ply="${ply}" data-total="${total}">${ply === 0 ? 'Start position' : `Move ${escapeHtml(s.moves[ply - 1].pdn)}`} · ${ply}/${total}${live ? ' · live' : ''}</p>` +
     `<ol class="move-list">${rows}</ol>${corrections ? `<ul class="corrections">${corrections}</ul>` : ''}` +
-    `<p class="links"><a class="pdn-link" href="rounds/${round}/${s.info.board}.pdn">PDN file</a>` +
-    `${s.info.event ? ` · ${escapeHtml(s.info.event)}` : ''}</p>` +
+    `<p class="links"><a class="pdn-link" href="rounds/${round}/${s.info.board}.pdn">PDN file</a></p>` +
+    `<p class="game-info">${gameInfoText(s)}</p>` +
     `</div></div>`;
   keepCurrentMoveVisible();
 }
