@@ -21,12 +21,6 @@ export class Feeds {
     this.now = now;
   }
 
-  get size(): number {
-    let n = this.rounds.size + this.alerts.size;
-    for (const s of this.byBoard.values()) n += s.size;
-    return n;
-  }
-
   add(sub: Subscription): void {
     if (sub.feed === 'board') {
       const set = this.byBoard.get(sub.board!) ?? new Set();
