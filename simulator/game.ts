@@ -240,6 +240,7 @@ export function simulateGame(opts: SimulateGameOptions): SimulatedGame {
       intended: sequenceFor(pos, chosen, handRng),
       hands,
       rng: injectRng,
+      earlier: new Set([...history.map((h) => h.position.toBoardString()), pos.toBoardString()]),
     };
 
     let played: Played | undefined;

@@ -51,8 +51,9 @@ export interface PlyContext {
   intended: Move;
   hands: Hands;
   rng: Rng;
-  /** The position right after the last recorded move and the move itself (after-move injectors). */
-  last?: { before: Position; move: Move; ply: number };
+  /** Boards (board strings) of the game's earlier positions: an irregular displacement must not
+   * recreate one, or the tracker rightly reads a takeback. */
+  earlier: ReadonlySet<string>;
 }
 
 /** What the board shows as played at this ply. */
@@ -126,6 +127,17 @@ const neighbours = (pos: Position, s: number): number[] =>
     .rays[s].map((ray) => ray[0])
     .filter((x) => x !== undefined);
 
+/** Displacements that do not recreate an earlier position of the game. */
+function fresh(ctx: PlyContext, moves: Move[]): Move[] {
+  const board = ctx.pos.toBoardString();
+  return moves.filter((m) => {
+    const cells = [...board];
+    cells[m.to - 1] = cells[m.from - 1];
+    cells[m.from - 1] = '.';
+    return !ctx.earlier.has(cells.join(''));
+  });
+}
+
 /** The plain hand of an irregular displacement: lift, carry, put; nothing else. */
 function displace(h: Hands, m: Move): void {
   h.tl.lift(m.from);
@@ -181,7 +193,7 @@ export const MOVE_INJECTORS: readonly MoveInjector[] = [
     altersGame: true,
     plan(ctx) {
       if (hasCapture(ctx)) return undefined;
-      const steps = manSteps(ctx.pos, ctx.pos.turn, ctx.pos.turn, true);
+      const steps = fresh(ctx, manSteps(ctx.pos, ctx.pos.turn, ctx.pos.turn, true));
       if (steps.length === 0) return undefined;
       const m = ctx.rng.pick(steps);
       return () => {
@@ -196,8 +208,9 @@ export const MOVE_INJECTORS: readonly MoveInjector[] = [
     plan(ctx) {
       const s = ctx.pos.turn;
       // O's men stepping the way S's men go: backward for O, so never a legal O move.
-      const steps = manSteps(ctx.pos, opposite(s), s, false).filter(
-        (m) => !promotionRow(ctx.pos, opposite(s), m.to),
+      const steps = fresh(
+        ctx,
+        manSteps(ctx.pos, opposite(s), s, false).filter((m) => !promotionRow(ctx.pos, opposite(s), m.to)),
       );
       if (steps.length === 0) return undefined;
       const m = ctx.rng.pick(steps);
@@ -213,7 +226,10 @@ export const MOVE_INJECTORS: readonly MoveInjector[] = [
     plan(ctx) {
       if (!hasCapture(ctx)) return undefined;
       const s = ctx.pos.turn;
-      const steps = manSteps(ctx.pos, s, s, false).filter((m) => !promotionRow(ctx.pos, s, m.to));
+      const steps = fresh(
+        ctx,
+        manSteps(ctx.pos, s, s, false).filter((m) => !promotionRow(ctx.pos, s, m.to)),
+      );
       if (steps.length === 0) return undefined;
       const m = ctx.rng.pick(steps);
       return () => {
@@ -445,19 +461,25 @@ export const MOVE_INJECTORS: readonly MoveInjector[] = [
           (m) => m.from !== first.from && m.to !== first.to && m.from !== first.to && m.to !== first.from,
         );
       if (!first || !second) return undefined;
+      // Both pieces move (and later go back) within one settle window (< 250 ms between changes),
+      // so the tracker never sees one of them alone, which would read as a legal move.
+      const quick = span(60, 180);
       return () => {
         const h = ctx.hands;
-        displace(h, first);
-        h.pause(span(300, 800));
-        displace(h, second);
+        for (const m of [first, second]) {
+          h.tl.lift(m.from);
+          h.pause(quick);
+          h.tl.put(m.to, m.piece);
+          h.pause(quick);
+        }
         // Nothing pressed: the tracker reads it after its stall time (4000 ms); then the player
         // notices, puts both back, and plays.
         h.pause(span(4600, 5500));
         for (const m of [second, first]) {
           h.tl.lift(m.to);
-          h.pause(DELAYS.carry);
+          h.pause(quick);
           h.tl.put(m.from, m.piece);
-          h.pause(span(200, 500));
+          h.pause(quick);
         }
         h.pause(span(500, 1500));
         return playNormally(ctx);

@@ -277,6 +277,41 @@ describe('injected irregularities (docs/irregularities.md)', () => {
     expect(moveAt(game, inj.ply).irregular).toBeUndefined();
   });
 
+  it('an irregular displacement never recreates an earlier position (that would read as a takeback)', () => {
+    let irregular = 0;
+    for (let seed = 1; seed <= 30; seed++) {
+      const g = simulateGame({
+        seed,
+        inject: ['5.4.2', '5.4.5', '5.4.6'],
+        injectProbability: 0.3,
+        injectPerRule: 5,
+      });
+      const seen = new Set([boardAfter(g.events.slice(0, 1))]);
+      for (const m of g.moves) {
+        const board = parseFen(m.fenAfter);
+        if (!board.ok) throw new Error(board.error.message);
+        if (m.irregular) {
+          irregular++;
+          expect(seen.has(board.value.toBoardString()), `seed ${seed} ply ${m.ply}`).toBe(false);
+        }
+        seen.add(board.value.toBoardString());
+      }
+    }
+    expect(irregular).toBeGreaterThan(30);
+  });
+
+  it('unknown-position: both pieces move within one settle window (< 250 ms between changes)', () => {
+    const { game, inj } = gameWith('unknown-position', { noise: 'realistic' });
+    const ev = injectedEvents(game, inj.t).filter((e) => e.type === 'lift' || e.type === 'put');
+    for (const [a, b] of [
+      [0, 4],
+      [4, 8],
+    ]) {
+      const part = ev.slice(a, b);
+      for (let i = 1; i < part.length; i++) expect(part[i].t - part[i - 1].t).toBeLessThan(250);
+    }
+  });
+
   it('scripted games get only the injections that leave the game playable', () => {
     const base = simulateGame({ seed: 5, maxPlies: 40 });
     const g = simulateGame({
