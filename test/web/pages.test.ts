@@ -360,6 +360,11 @@ describe('arbiter console', () => {
     await expect.poll(() => hub.decisions.length).toBe(2);
     expect(hub.decisions[1]).toEqual({ board: 1, decision: { alertId: second, kind: 'corrected', fen } });
     await expect.poll(() => page.locator('#open-count').isVisible()).toBe(false);
+    await page.check('#open-only');
+    expect(await page.locator('.alert').count()).toBe(0);
+    expect(await page.locator('#alerts .empty').textContent()).toBe('No open alerts.');
+    await page.uncheck('#open-only');
+    expect(await page.locator('.alert.decided').count()).toBe(2);
 
     // The spectator view shows both decisions as markers.
     const spectator = await browser.newPage();

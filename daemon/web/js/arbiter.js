@@ -21,6 +21,7 @@ const ui = {
   openCount: document.getElementById('open-count'),
   roundTitle: document.getElementById('round-title'),
   logout: document.getElementById('logout'),
+  openOnly: /** @type {HTMLInputElement} */ (document.getElementById('open-only')),
 };
 
 const store = new GameStore();
@@ -225,9 +226,14 @@ function renderAlerts() {
     seenAlerts ? groups.flatMap((g) => g.alerts.filter((a) => !seenAlerts.has(a.id)).map((a) => a.id)) : [],
   );
   seenAlerts = new Set([...(seenAlerts ?? []), ...groups.flatMap((g) => g.alerts.map((a) => a.id))]);
-  ui.alerts.innerHTML = groups.length
+  const shown = ui.openOnly.checked
+    ? groups
+        .map((g) => ({ ...g, alerts: g.alerts.filter((a) => !a.decision) }))
+        .filter((g) => g.alerts.length)
+    : groups;
+  ui.alerts.innerHTML = shown.length
     ? `<p class="meta">${escapeHtml(DECISION_NOTE)}</p>` +
-      groups
+      shown
         .map(
           ({ s, alerts }) =>
             `<section class="alert-group" data-board="${s.info.board}"><h3>Board ${s.info.board} — ` +
@@ -240,7 +246,7 @@ function renderAlerts() {
             `</section>`,
         )
         .join('')
-    : '<p class="empty">No alerts.</p>';
+    : `<p class="empty">${groups.length ? 'No open alerts.' : 'No alerts.'}</p>`;
 }
 
 function alertsChanged() {
@@ -381,6 +387,8 @@ ui.rows.addEventListener('click', (e) => {
     arbiterCall('result', { board, result: 'proposed' }, `Board ${board}: proposed result confirmed`);
   }
 });
+
+ui.openOnly.addEventListener('change', renderAlerts);
 
 store.onChange(() => {
   alertsChanged();
