@@ -17,6 +17,7 @@ import {
   writeFen,
 } from '../engine/index.ts';
 import {
+  agrees,
   codeOfChar,
   codeOfPut,
   colorOfCode,
@@ -347,6 +348,10 @@ class BoardTracker implements Tracker {
       this.newGame(t, out);
       return;
     }
+    if (!pressed && this.captureUnderWay()) {
+      this.undecided = true;
+      return;
+    }
     if (this.takeback(t, out)) return;
     if (!this.waiting) {
       const twice = this.wrongSideOutcomes().find((o) => showsBoard(this.phys, o.board));
@@ -367,6 +372,24 @@ class BoardTracker implements Tracker {
     if (this.bigSnapshot && this.resync(t, out)) return;
     this.undecided = true;
     if (pressed && !this.waiting) this.classify(t, out);
+  }
+
+  /**
+   * A legal capture has landed and its pieces are still coming off: not yet a move, and not an
+   * earlier position either (on occupancy-only boards the two can look alike).
+   */
+  private captureUnderWay(): boolean {
+    const pos = this.position;
+    return this.outcomes().some((o) => {
+      if (o.move.captured.length === 0) return false;
+      for (let s = 1; s <= this.n; s++) {
+        const ok = o.move.captured.includes(s)
+          ? this.phys[s] === EMPTY || agrees(this.phys[s], pos.board[s])
+          : agrees(this.phys[s], o.board[s]);
+        if (!ok) return false;
+      }
+      return true;
+    });
   }
 
   /** 5.1: the start position turned 180° before the first move; from then on squares are read turned. */
