@@ -125,6 +125,14 @@ export async function startSimulation(opts: SimulationOptions = {}): Promise<Sim
   const transport = opts.transport ?? 'tcp';
   if (transport === 'none') throw new Error('transport none: use writeGroundTruthGames');
   const protocol = opts.protocol ?? 'line';
+  if (protocol === 'dgt' && opts.game?.occupancyOnly) {
+    throw new Error('DGT boards identify pieces: occupancy-only boards speak the line protocol');
+  }
+  // The board's size follows the variant unless the caller describes the board itself.
+  const protocolOptions: ProtocolOptions = {
+    size: opts.game?.variant === 'brazilian' ? 8 : 10,
+    ...opts.protocolOptions,
+  };
   const scheduler = new Scheduler();
   const closers: (() => Promise<void>)[] = [];
   const boards: SimulatedBoard[] = [];
@@ -148,7 +156,7 @@ export async function startSimulation(opts: SimulationOptions = {}): Promise<Sim
         name,
         serial: serialFor(protocol, i),
         protocol,
-        protocolOptions: opts.protocolOptions,
+        protocolOptions,
         scheduler,
         speed: opts.speed ?? 1,
         record: opts.record,

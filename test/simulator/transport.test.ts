@@ -1,11 +1,14 @@
 // Whole games over real transports: what the host decodes is exactly what the virtual board sent,
 // and what the board sent is exactly the simulator's ground truth (plus its replies).
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { SerialPort } from 'serialport';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BoardEvent } from '../../firmware-protocol/events.ts';
 import { createDecoder, encodeHostCommand } from '../../firmware-protocol/index.ts';
-import type { HostCommand } from '../../firmware-protocol/types.ts';
+import type { HostCommand, ProtocolOptions } from '../../firmware-protocol/types.ts';
 import { connectInProcess, type Simulation, startSimulation } from '../../simulator/index.ts';
 import { boardAfter } from './helpers.ts';
 
@@ -26,7 +29,7 @@ function isSubsequence(sub: readonly string[], all: readonly string[]): boolean 
 
 interface Host {
   events: BoardEvent[];
-  send(cmd: HostCommand): void;
+  send(cmd: HostCommand, options?: ProtocolOptions): void;
   close(): void;
 }
 
@@ -36,13 +39,18 @@ interface ByteStream {
   write(chunk: Buffer): unknown;
 }
 
-function hostOn(stream: ByteStream, protocol: 'line' | 'dgt', close: () => void): Host {
-  const decoder = createDecoder(protocol, {});
+function hostOn(
+  stream: ByteStream,
+  protocol: 'line' | 'dgt',
+  close: () => void,
+  options: ProtocolOptions = {},
+): Host {
+  const decoder = createDecoder(protocol, options);
   const events: BoardEvent[] = [];
   stream.on('data', (chunk) => events.push(...decoder.push(chunk, Date.now())));
   return {
     events,
-    send: (cmd) => void stream.write(Buffer.from(encodeHostCommand(protocol, cmd))),
+    send: (cmd, opts = options) => void stream.write(Buffer.from(encodeHostCommand(protocol, cmd, opts))),
     close,
   };
 }
@@ -231,5 +239,61 @@ describe('virtual boards over real transports', () => {
     again.send({ type: 'snapshot' });
     await until(() => again.events.length >= 2);
     expect(again.events[1]).toMatchObject({ type: 'snapshot', board: b.board.games[0].finalBoard });
+  });
+});
+
+describe('board kinds over the wire', () => {
+  it('64-square DGT board and an occupancy-only line board; ground-truth files written as games start', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'damlink-sim-out-'));
+    const game = { ...GAME, variant: 'brazilian' as const };
+    sim = await startSimulation({
+      boards: 1,
+      transport: 'memory',
+      protocol: 'dgt',
+      speed: SPEED,
+      seed: 2,
+      record: true,
+      game,
+      eventsOut: dir,
+    });
+    const dgt = sim.boards[0];
+    const host = hostOn(dgt.stream!, 'dgt', () => {}, { size: 8 });
+    host.send({ type: 'update-mode', mode: 'changes' }, { size: 8 });
+    host.send({ type: 'snapshot' }, { size: 8 });
+    await sim.done;
+    await new Promise((r) => setTimeout(r, 100));
+    const moves = (list: BoardEvent[]) =>
+      list.filter((e) => e.type === 'lift' || e.type === 'put' || e.type === 'snapshot').map(strip);
+    expect(moves(host.events)).toEqual(moves(dgt.board.sent));
+    expect(boardAfter(host.events)).toBe(dgt.board.games[0].finalBoard);
+    expect(dgt.board.games[0].finalBoard).toHaveLength(32);
+    expect(readdirSync(dir).sort()).toEqual([
+      'board-1-g1.injected.json',
+      'board-1-g1.jsonl',
+      'board-1-g1.pdn',
+    ]);
+    await sim.stop();
+
+    sim = await startSimulation({
+      boards: 1,
+      transport: 'memory',
+      speed: SPEED,
+      seed: 3,
+      record: true,
+      game: { ...GAME, occupancyOnly: true },
+    });
+    const occ = sim.boards[0];
+    const line = hostOn(occ.stream!, 'line', () => {});
+    await sim.done;
+    await until(() => line.events.length >= occ.board.sent.length);
+    expect(line.events.map(strip)).toEqual(occ.board.sent.map(strip));
+    expect(line.events[0]).toMatchObject({ type: 'hello', senses: 'occupancy' });
+    expect(
+      line.events.filter((e) => e.type === 'put').every((e) => e.type === 'put' && e.piece === undefined),
+    ).toBe(true);
+    rmSync(dir, { recursive: true, force: true });
+    await expect(
+      startSimulation({ protocol: 'dgt', transport: 'memory', game: { occupancyOnly: true } }),
+    ).rejects.toThrow(/line protocol/);
   });
 });
