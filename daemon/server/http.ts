@@ -49,8 +49,36 @@ const notFound = (message: string): Answer => ({
   body: JSON.stringify({ error: 'not-found', message }),
 });
 
+/**
+ * A round's games; a past round (rebuilt from the journal by the hub, and finished) is kept a few
+ * seconds so pollers of old rounds cannot make the daemon replay its journal on every request.
+ */
+export class RoundGames {
+  private readonly past = new Map<number, { at: number; games: GameSnapshot[] }>();
+  private readonly hub: Hub;
+  private readonly ttlMs: number;
+  private readonly now: () => number;
+
+  constructor(hub: Hub, ttlMs = 5000, now: () => number = Date.now) {
+    this.hub = hub;
+    this.ttlMs = ttlMs;
+    this.now = now;
+  }
+
+  of(round: number): GameSnapshot[] {
+    if (round === this.hub.round()) return this.hub.games(round);
+    const hit = this.past.get(round);
+    if (hit && this.now() - hit.at < this.ttlMs) return hit.games;
+    const games = this.hub.games(round);
+    if (this.past.size > 100) this.past.clear();
+    this.past.set(round, { at: this.now(), games });
+    return games;
+  }
+}
+
 export function createHttpHandler(ctx: HttpContext) {
   const pdn = new PdnCache();
+  const rounds = new RoundGames(ctx.hub);
 
   const json = (key: string, value: unknown, cors = true): Answer => {
     const body = JSON.stringify(value);
@@ -85,7 +113,7 @@ export function createHttpHandler(ctx: HttpContext) {
     if (path === '/api/v1/games') {
       const round = query.has('round') ? Number(query.get('round')) : hub.round();
       if (!Number.isInteger(round) || round < 1) return notFound(`no round "${query.get('round')}"`);
-      return json(`${path}?round=${round}`, hub.games(round));
+      return json(`${path}?round=${round}`, rounds.of(round));
     }
     let m = /^\/api\/v1\/games\/(\d+)$/.exec(path);
     if (m) {
@@ -95,7 +123,7 @@ export function createHttpHandler(ctx: HttpContext) {
     m = /^\/rounds\/(\d+)\/(games\.pdn|index\.json|(?:game-)?(\d+)\.pdn)$/.exec(path);
     if (m) {
       const round = Number(m[1]);
-      const games = hub.games(round);
+      const games = rounds.of(round);
       if (games.length === 0) return notFound(`no games in round ${round}`);
       if (m[2] === 'games.pdn') return pdnAnswer(path, games.map((g) => pdn.of(g)).join('\n'));
       if (m[2] === 'index.json') return json(path, roundIndex(round, games));
