@@ -7,18 +7,21 @@ export interface CutProxy {
   /** Destroys every open connection and refuses new ones. */
   cut(): void;
   restore(): void;
+  /** Sends new connections to another port (a daemon restarted elsewhere). */
+  retarget(port: number): void;
   close(): Promise<void>;
 }
 
 export async function startCutProxy(targetPort: number, targetHost = '127.0.0.1'): Promise<CutProxy> {
   const sockets = new Set<Socket>();
   let down = false;
+  let target = targetPort;
   const server: Server = createServer((client) => {
     if (down) {
       client.destroy();
       return;
     }
-    const upstream = connect(targetPort, targetHost);
+    const upstream = connect(target, targetHost);
     for (const s of [client, upstream]) {
       sockets.add(s);
       s.on('close', () => sockets.delete(s));
@@ -40,6 +43,9 @@ export async function startCutProxy(targetPort: number, targetHost = '127.0.0.1'
     },
     restore() {
       down = false;
+    },
+    retarget(port: number) {
+      target = port;
     },
     close: () =>
       new Promise<void>((resolve) => {

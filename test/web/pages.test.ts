@@ -419,6 +419,36 @@ describe('arbiter console', () => {
   });
 });
 
+describe('daemon restart', () => {
+  it('takes fresh snapshots when the daemon restarted with other versions (epoch), not events that do not fit', async () => {
+    const before = new FakeHub([{ board: 1, white: 'Before, Restart' }]);
+    for (const m of ['32-28', '17-21', '34-30']) before.move(1, m);
+    const first = await serve(before, { arbiter: TOKEN });
+    const gate = await startCutProxy(first.port);
+    const page = await browser.newPage();
+    try {
+      await page.goto(`http://127.0.0.1:${gate.port}/#board-1`);
+      await expect.poll(() => moveTexts(page)).toEqual(['32-28', '17-21', '34-30']);
+      // The new run's board 1 has other moves and more versions: `since 3` would "fit" there.
+      const after = new FakeHub([{ board: 1, white: 'After, Restart' }]);
+      for (const m of ['31-27', '17-21', '33-29', '21-26', '29-24']) after.move(1, m);
+      const second = await serve(after, { arbiter: TOKEN });
+      gate.cut();
+      await first.close();
+      gate.retarget(second.port);
+      gate.restore();
+      await expect
+        .poll(() => moveTexts(page), { timeout: 10_000 })
+        .toEqual(['31-27', '17-21', '33-29', '21-26', '29-24']);
+      expect(await page.locator('#detail .player.white .name').textContent()).toBe('After, Restart');
+      await second.close();
+    } finally {
+      await page.close();
+      await gate.close();
+    }
+  });
+});
+
 describe('first load', () => {
   it('stays well under 300 KB for each page', async () => {
     for (const path of ['/', '/arbiter']) {

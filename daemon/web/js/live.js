@@ -12,14 +12,19 @@ const ROUND_FEED = 'round';
  */
 export function followRound(store, options) {
   let resyncing = false;
-  const subscribe = (conn) =>
-    conn.call('subscribe', { feed: 'round', id: ROUND_FEED, since: store.versions() });
+  /** The daemon run our versions belong to: after a restart it differs and we get snapshots. */
+  let epoch;
+  const subscribe = async (conn) => {
+    const param = { feed: 'round', id: ROUND_FEED, since: store.versions() };
+    const answer = await conn.call('subscribe', epoch ? { ...param, epoch } : param);
+    if (typeof answer?.epoch === 'string') epoch = answer.epoch;
+  };
 
+  // Subscribing again under the same id replaces the subscription (docs/api.md).
   const resync = async (conn) => {
     if (resyncing) return;
     resyncing = true;
     try {
-      await conn.call('unsubscribe', { id: ROUND_FEED }).catch(() => {});
       await subscribe(conn);
     } finally {
       resyncing = false;
