@@ -201,7 +201,7 @@ export function simulateGame(opts: SimulateGameOptions): SimulatedGame {
   const pickRule = (candidates: readonly RuleId[]): RuleId[] => {
     if (quiet > 0 || inject.length === 0 || !injectRng.chance(injectP)) return [];
     const open = candidates.filter((r) => inject.includes(r) && (used.get(r) ?? 0) < perRule);
-    return open.sort(() => injectRng.next() - 0.5);
+    return injectRng.shuffle(open);
   };
   const note = (rule: RuleId, ply: number, side: Side, t: number) => {
     injected.push({ rule, ply, side, t });

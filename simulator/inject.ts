@@ -181,7 +181,7 @@ function wrongRemovalOrder(ctx: PlyContext): number[] | undefined {
   const swapped = [m.captured[1], m.captured[0], ...m.captured.slice(2)];
   if (!allowed.has(swapped.join())) return swapped;
   for (let i = 0; i < 20; i++) {
-    const shuffled = [...m.captured].sort(() => ctx.rng.next() - 0.5);
+    const shuffled = ctx.rng.shuffle(m.captured);
     if (!allowed.has(shuffled.join())) return shuffled;
   }
   return undefined;

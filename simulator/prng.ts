@@ -9,6 +9,8 @@ export interface Rng {
   range(lo: number, hi: number): number;
   chance(p: number): boolean;
   pick<T>(items: readonly T[]): T;
+  /** A new array with the items in random order (Fisher–Yates). */
+  shuffle<T>(items: readonly T[]): T[];
   /** Log-normal with the given median; `spread` is the σ of the underlying normal. */
   logNormal(median: number, spread: number): number;
   /** An independent stream derived from this one (so adding draws in one part of the model does not
@@ -47,6 +49,14 @@ export function createRng(seed: number): Rng {
     range: (lo, hi) => lo + next() * (hi - lo),
     chance: (p) => next() < p,
     pick: (items) => items[Math.floor(next() * items.length)],
+    shuffle: (items) => {
+      const out = [...items];
+      for (let i = out.length - 1; i > 0; i--) {
+        const j = Math.floor(next() * (i + 1));
+        [out[i], out[j]] = [out[j], out[i]];
+      }
+      return out;
+    },
     logNormal: (median, spread) => {
       // Box–Muller; 1 − u keeps the log argument positive.
       const u = 1 - next();
