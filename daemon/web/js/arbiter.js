@@ -77,10 +77,12 @@ function toast(text, isError = false) {
   setTimeout(() => el.remove(), isError ? 6000 : 2500);
 }
 
+/** `done` is the toast on success: text, or a function of the answer. */
 async function arbiterCall(call, param, done) {
   try {
-    await connection.call(call, token ? { ...param, token } : param);
-    if (done) toast(done);
+    const answer = await connection.call(call, token ? { ...param, token } : param);
+    const text = typeof done === 'function' ? done(answer) : done;
+    if (text) toast(text);
     return true;
   } catch (e) {
     if (e.param?.code === 'unauthorized')
@@ -384,7 +386,9 @@ ui.rows.addEventListener('click', (e) => {
   } else if (act === 'set-result' && field('result')) {
     arbiterCall('result', { board, result: field('result') }, `Board ${board}: result ${field('result')}`);
   } else if (act === 'confirm') {
-    arbiterCall('result', { board, result: 'proposed' }, `Board ${board}: proposed result confirmed`);
+    arbiterCall('result', { board, result: 'proposed' }, (answer) =>
+      `Board ${board}: result ${answer?.result ?? ''} confirmed`.replace('  ', ' '),
+    );
   }
 });
 
