@@ -64,11 +64,17 @@ function decisionMarkers(s, ply) {
     .join('');
 }
 
+/** Who moved first: the side to move in the start position. */
+function startTurn(s) {
+  return s.startFen?.trim()[0]?.toUpperCase() === 'B' ? 'black' : 'white';
+}
+
+/** `17. 34x23` or `16... 23x34`, numbered like the move list. */
 function lastMoveText(s) {
   const m = s.moves[s.moves.length - 1];
   if (!m) return 'no moves yet';
-  const n = Math.floor((m.ply - 1) / 2) + 1;
-  return `${n}.${m.ply % 2 === 0 ? '..' : ''} ${m.pdn}`;
+  const slot = s.moves.length - 1 + (startTurn(s) === 'black' ? 1 : 0);
+  return `${Math.floor(slot / 2) + 1}.${slot % 2 === 1 ? '..' : ''} ${m.pdn}`;
 }
 
 function cardHtml(s) {
@@ -144,8 +150,7 @@ function renderDetail() {
   const [top, bottom] = view.flipped ? ['white', 'black'] : ['black', 'white'];
   // Looking back: the clocks as they stood after that move (none recorded → blank).
   const past = live ? undefined : (move?.clock ?? null);
-  const startTurn = s.startFen?.trim()[0]?.toUpperCase() === 'B' ? 'black' : 'white';
-  const rows = moveRows(s.moves, startTurn)
+  const rows = moveRows(s.moves, startTurn(s))
     .map((r) => {
       const cell = (k) => {
         if (k === null) return '<span class="move empty">…</span>';
