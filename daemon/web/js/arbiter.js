@@ -169,15 +169,21 @@ function eventText(e) {
   }
 }
 
+/** The proving sensor events, times relative to the first; a long tail is cut to the last ones. */
+const TIMELINE_MAX = 40;
 function timelineHtml(events) {
   if (!events?.length) return '';
   const t0 = events[0].t;
+  const cut = events.length > TIMELINE_MAX ? events.length - TIMELINE_MAX : 0;
   const items = events
+    .slice(cut)
     .map(
-      (e) => `<li class="ev-${e.type}">+${((e.t - t0) / 1000).toFixed(2)}s ${escapeHtml(eventText(e))}</li>`,
+      (e) =>
+        `<li class="ev-${escapeHtml(e.type)}">+${((e.t - t0) / 1000).toFixed(2)}s ${escapeHtml(eventText(e))}</li>`,
     )
     .join('');
-  return `<ol class="timeline" aria-label="Sensor events">${items}</ol>`;
+  const more = cut ? `<li class="more">${cut} earlier events</li>` : '';
+  return `<ol class="timeline" aria-label="Sensor events">${more}${items}</ol>`;
 }
 
 function alertHtml(a, variant, isNew) {
