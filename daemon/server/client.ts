@@ -26,6 +26,8 @@ export interface ClientLimits {
   /** Error answers after which the connection is closed. */
   maxErrors: number;
   maxSubscriptions: number;
+  /** Calls a connection may make per second (a burst of as many is allowed). */
+  callsPerSecond: number;
 }
 
 export class Client {
@@ -35,6 +37,9 @@ export class Client {
   readonly subs = new Map<string, Subscription>();
   errors = 0;
   alive = true;
+  /** Token bucket for calls: refilled at `callsPerSecond`, one token per call. */
+  private tokens: number;
+  private refilledAt: number;
   closed = false;
   private readonly limits: ClientLimits;
   private readonly onDrop: (client: Client, reason: string) => void;
@@ -51,6 +56,18 @@ export class Client {
     this.address = address;
     this.limits = limits;
     this.onDrop = onDrop;
+    this.tokens = limits.callsPerSecond;
+    this.refilledAt = Date.now();
+  }
+
+  /** Whether one more call is allowed now (flooding costs the others CPU). */
+  takeCall(now: number): boolean {
+    const rate = this.limits.callsPerSecond;
+    this.tokens = Math.min(rate, this.tokens + ((now - this.refilledAt) / 1000) * rate);
+    this.refilledAt = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
   }
 
   /** Sends one text frame unless the client is too far behind (then it is dropped). */

@@ -14,6 +14,7 @@ export type ErrorCode =
   | 'unauthorized'
   | 'not-found'
   | 'too-many-subscriptions'
+  | 'too-many-calls'
   | 'failed';
 
 export interface Request {

@@ -69,7 +69,13 @@ export class WsApi {
     this.tokens = options.tokens;
     this.log = options.log;
     this.now = options.now ?? Date.now;
-    this.limits = { maxBuffered: 4 * 1024 * 1024, maxErrors: 50, maxSubscriptions: 64, ...options.limits };
+    this.limits = {
+      maxBuffered: 4 * 1024 * 1024,
+      maxErrors: 50,
+      maxSubscriptions: 64,
+      callsPerSecond: 50,
+      ...options.limits,
+    };
     this.wss = new WebSocketServer({
       noServer: true,
       maxPayload: options.maxPayload ?? 64 * 1024,
@@ -155,6 +161,10 @@ export class WsApi {
     if (client.closed) return;
     if (isBinary) {
       this.fail(client, null, 'bad-json', 'send JSON text frames');
+      return;
+    }
+    if (!client.takeCall(Date.now())) {
+      this.fail(client, null, 'too-many-calls', `at most ${this.limits.callsPerSecond} calls a second`);
       return;
     }
     const req = readRequest(data.toString());

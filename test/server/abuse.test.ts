@@ -193,4 +193,18 @@ describe('WebSocket abuse', () => {
     // Re-using an id replaces that subscription instead of adding one.
     expect((await c.call('subscribe', { feed: 'board', board: 2, id: 'a' })).response).toBe('call');
   });
+
+  it('a connection that floods calls is refused beyond its rate, then closed', async () => {
+    await setup({ callsPerSecond: 20, maxErrors: 30 });
+    const c = await open();
+    const other = await open();
+    for (let i = 0; i < 100; i++) c.ws.send(JSON.stringify({ id: 1000 + i, call: 'games' }));
+    const closed = await c.closed();
+    expect(closed).toEqual({ code: 1008, reason: 'too many errors' });
+    const answered = c.messages.filter((m) => m.response === 'call').length;
+    expect(answered).toBeGreaterThanOrEqual(20);
+    expect(answered).toBeLessThan(30);
+    expect(c.messages.filter((m) => m.response === 'error')[0].param.code).toBe('too-many-calls');
+    expect((await other.call('ping')).param).toBe('pong');
+  });
 });
