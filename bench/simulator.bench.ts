@@ -54,6 +54,14 @@ for (const p of ports) {
 process.on('SIGTERM', () => { process.stdout.write(JSON.stringify({ bytes, lines }) + '\\n'); process.exit(0); });
 `;
 
+/** A control: an otherwise idle process whose 10 ms timer measures how late the machine itself runs
+ * timers (a shared, loaded machine stalls every process; this tells that apart from the simulator). */
+const CONTROL = `
+let max = 0, last = performance.now();
+setInterval(() => { const now = performance.now(); max = Math.max(max, now - last - 10); last = now; }, 10);
+process.on('SIGTERM', () => { process.stdout.write(JSON.stringify({ max }) + '\\n'); process.exit(0); });
+`;
+
 const WINDOW_MS = Number(process.env.SIM_BENCH_WINDOW_MS ?? 15_000);
 /** Median think time chosen so that, over the measured window (mostly opening moves, which the
  * model thinks faster), a move (think + hand + press) comes about every 3 s; the bench prints the
@@ -73,6 +81,7 @@ interface Trial {
   received: number;
   cpuPct: number;
   load: number;
+  controlMaxLateMs: number;
 }
 
 async function trial(boards: number, seed: number): Promise<Trial> {
@@ -104,6 +113,14 @@ async function trial(boards: number, seed: number): Promise<Trial> {
   while (!out.includes('connected')) await new Promise((r) => setTimeout(r, 20));
   // Boards start as they are connected: measure a window that begins once all of them play.
   await new Promise((r) => setTimeout(r, 1000));
+  const control = spawn(process.execPath, ['--input-type=module', '-e', CONTROL], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let controlOut = '';
+  control.stdout.on('data', (d: Buffer) => {
+    controlOut += d.toString();
+  });
+  await new Promise((r) => setTimeout(r, 200));
   measuring = true;
   const moves0 = sim.stats().moves;
   const cpu = process.cpuUsage();
@@ -113,9 +130,11 @@ async function trial(boards: number, seed: number): Promise<Trial> {
   const elapsed = performance.now() - t0;
   const used = process.cpuUsage(cpu);
   const moves = sim.stats().moves - moves0;
-  const exited = new Promise((r) => consumer.once('exit', r));
+  const exited = Promise.all([consumer, control].map((c) => new Promise((r) => c.once('exit', r))));
   consumer.kill('SIGTERM');
+  control.kill('SIGTERM');
   await exited;
+  const controlMaxLateMs = JSON.parse(controlOut.trim() || '{"max":-1}').max as number;
   await sim.stop();
   const received = JSON.parse(out.split('\n').find((l) => l.startsWith('{')) ?? '{"lines":0}')
     .lines as number;
@@ -141,11 +160,12 @@ async function trial(boards: number, seed: number): Promise<Trial> {
     received,
     cpuPct: ((used.user + used.system) / 1000 / elapsed) * 100,
     load: loadavg()[0],
+    controlMaxLateMs,
   };
 }
 
 const line = (t: Trial) =>
-  `sim_trial boards=${t.boards} max_late=${t.maxLateMs.toFixed(1)}ms p99.9_late=${t.p999LateMs}ms over50=${t.lateOver50}/${t.events} move_every=${t.moveIntervalS.toFixed(2)}s lines_received=${t.received} sim_cpu=${t.cpuPct.toFixed(0)}% loadavg=${t.load.toFixed(1)} ${t.ok ? 'ok' : 'LATE'}`;
+  `sim_trial boards=${t.boards} max_late=${t.maxLateMs.toFixed(1)}ms p99.9_late=${t.p999LateMs}ms over50=${t.lateOver50}/${t.events} move_every=${t.moveIntervalS.toFixed(2)}s lines_received=${t.received} sim_cpu=${t.cpuPct.toFixed(0)}% loadavg=${t.load.toFixed(1)} idle_control_max_late=${t.controlMaxLateMs.toFixed(1)}ms ${t.ok ? 'ok' : 'LATE'}`;
 
 let sustained = 0;
 let held: Trial | undefined;
