@@ -278,6 +278,14 @@ describe('arbiter console', () => {
     await page.close();
   });
 
+  it('works at /arbiter/ too (trailing slash)', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${base}/arbiter/?token=${TOKEN}`);
+    await expect.poll(() => page.locator('#console').isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/arbiter');
+    await page.close();
+  });
+
   it('opens without a token on a daemon that has none, from loopback (docs/api.md)', async () => {
     const open = await serve(hub, {});
     const page = await browser.newPage();
