@@ -37,7 +37,7 @@ export function notModified(req: IncomingMessage, v: Validators): boolean {
     const mine = v.etag.replace(/^W\//, '');
     return inm
       .split(',')
-      .map((s) => s.trim().replace(/^W\//, ''))
+      .map((s) => s.trim().replace(/^W\//, '').replace(/-gz"$/, '"'))
       .some((s) => s === '*' || s === mine);
   }
   const ims = req.headers['if-modified-since'];

@@ -2,6 +2,7 @@
 // HTTP side of the server: JSON API, the round's PDN files and index for broadcasts, health, and the
 // viewer's static files. Every GET answer has ETag + Last-Modified and honours conditional requests.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { gameToPdn } from '../../src/game/pdn.ts';
 import type { GameSnapshot } from '../../src/game/types.ts';
 import type { Hub } from '../hub.ts';
@@ -43,6 +44,30 @@ export class PdnCache {
   }
 }
 
+const GZIP_MIN = 256;
+
+const wantsGzip = (req: IncomingMessage): boolean =>
+  /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+
+/** The gzip representation has its own ETag (`"…-gz"`); notModified() accepts either. */
+const gzipEtag = (etag: string): string => etag.replace(/"$/, '-gz"');
+
+/** Compressed bodies by ETag: one compression per version, however many pollers ask. */
+class GzipCache {
+  private readonly cache = new Map<string, Buffer>();
+
+  of(body: string | Buffer, etag: string | undefined): Buffer {
+    const hit = etag ? this.cache.get(etag) : undefined;
+    if (hit) return hit;
+    const zipped = gzipSync(body);
+    if (etag) {
+      if (this.cache.size >= 256) this.cache.delete(this.cache.keys().next().value!);
+      this.cache.set(etag, zipped);
+    }
+    return zipped;
+  }
+}
+
 const notFound = (message: string): Answer => ({
   status: 404,
   type: JSON_TYPE,
@@ -79,6 +104,7 @@ export class RoundGames {
 export function createHttpHandler(ctx: HttpContext) {
   const pdn = new PdnCache();
   const rounds = new RoundGames(ctx.hub);
+  const gzipped = new GzipCache();
 
   const json = (key: string, value: unknown, cors = true): Answer => {
     const body = JSON.stringify(value);
@@ -161,19 +187,27 @@ export function createHttpHandler(ctx: HttpContext) {
         headers['Access-Control-Allow-Origin'] = '*';
         headers['Access-Control-Expose-Headers'] = 'ETag, Last-Modified';
       }
+      // Compressed when the client takes it: venues often have thin uplinks, and PDN shrinks ~5×.
+      const gzip = a.status === 200 && wantsGzip(req) && Buffer.byteLength(a.body) >= GZIP_MIN;
+      if (gzip) {
+        headers['Content-Encoding'] = 'gzip';
+        headers.Vary = 'Accept-Encoding';
+      }
       if (a.validators) {
-        headers.ETag = a.validators.etag;
+        headers.ETag = gzip ? gzipEtag(a.validators.etag) : a.validators.etag;
         headers['Last-Modified'] = a.validators.lastModified.toUTCString();
         if (notModified(req, a.validators)) {
           delete headers['Content-Type'];
+          delete headers['Content-Encoding'];
           res.writeHead(304, headers);
           res.end();
           return;
         }
       }
-      headers['Content-Length'] = String(Buffer.byteLength(a.body));
+      const body = gzip ? gzipped.of(a.body, a.validators?.etag) : a.body;
+      headers['Content-Length'] = String(Buffer.byteLength(body));
       res.writeHead(a.status, headers);
-      res.end(req.method === 'HEAD' ? undefined : a.body);
+      res.end(req.method === 'HEAD' ? undefined : body);
     } catch (e) {
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': JSON_TYPE });
       res.end(JSON.stringify({ error: 'internal', message: (e as Error).message }));

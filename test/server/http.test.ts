@@ -1,6 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RoundGames } from '../../daemon/server/http.ts';
 import { type RunningServer, startServer } from '../../daemon/server/index.ts';
@@ -97,6 +99,43 @@ describe('HTTP: round files for broadcasts', () => {
     expect(Number(head.headers.get('content-length'))).toBeGreaterThan(100);
     expect(await head.text()).toBe('');
     expect((await fetch(`${server.url}/api/v1/boards`, { method: 'POST', body: 'x' })).status).toBe(405);
+  });
+});
+
+/** A raw GET (fetch would decompress on its own). */
+function rawGet(path: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>(
+    (resolve, reject) => {
+      httpGet(server.url + path, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      }).on('error', reject);
+    },
+  );
+}
+
+describe('HTTP: compression', () => {
+  it('gzips PDN for clients that accept it, with its own ETag that still gives 304s', async () => {
+    const p = player();
+    hub.feed(
+      3,
+      ...['32-28', '19-23', '28x19', '14x23', '37-32', '10-14', '41-37', '5-10'].map((m, i) => p.move(m, i)),
+    );
+    const plain = await rawGet('/rounds/2/games.pdn', {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const zipped = await rawGet('/rounds/2/games.pdn', { 'Accept-Encoding': 'gzip, br' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toBe('Accept-Encoding');
+    expect(zipped.body.length).toBeLessThan(plain.body.length);
+    expect(gunzipSync(zipped.body).toString()).toBe(plain.body.toString());
+    const etag = String(zipped.headers.etag);
+    expect(etag).not.toBe(plain.headers.etag);
+    const again = await rawGet('/rounds/2/games.pdn', { 'Accept-Encoding': 'gzip', 'If-None-Match': etag });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
   });
 });
 
