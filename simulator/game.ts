@@ -299,6 +299,12 @@ export function simulateGame(opts: SimulateGameOptions): SimulatedGame {
     }
   }
   if (result === '*' && state.over) result = state.over.result;
+  if (result !== '*') {
+    // The players stop the clock when the game is over.
+    hands.pause(span(800, 2500));
+    const stopped = readClock(clock, tl.t);
+    tl.clock(stopped.white, stopped.black, null);
+  }
 
   let gesture: SimulatedGame['gesture'];
   if (opts.resultGesture && !occupancyOnly && result !== '*') {

@@ -50,6 +50,9 @@ export interface LatenessStats {
   moves: number;
 }
 
+/** Games a board keeps in `games` (older ones are dropped when it loops). */
+const KEEP_GAMES = 10;
+
 /** Game time between the end of one game and the players starting the next set-up (--loop). */
 const BETWEEN_GAMES_MS = 8000;
 
@@ -74,6 +77,8 @@ export class VirtualBoard {
   /** DGT boards stay quiet until the host asks for updates; line boards always stream. */
   private streaming: boolean;
   private clockUpdates = true;
+  /** DGT `changes+clock` (0x43): the clock is sent every second, on top of its changes. */
+  private clockEverySecond = false;
   /** Wall time (ms) of game time `originT`. */
   private originWall = 0;
   private originT = 0;
@@ -152,6 +157,7 @@ export class VirtualBoard {
 
   /** Game time now (what `t` a reply carries). */
   gameNow(): number {
+    if (!this.started) return this.originT;
     return this.originT + (this.opts.scheduler.now() - this.originWall) * this.opts.speed;
   }
 
@@ -162,6 +168,8 @@ export class VirtualBoard {
       return;
     }
     this.games.push(game);
+    // A board that loops forever keeps only its recent games.
+    if (this.games.length > KEEP_GAMES) this.games.splice(0, this.games.length - KEEP_GAMES);
     this.opts.onGame?.(game, index);
     const events = game.events;
     const wallOf = (t: number) => this.originWall + (t - this.originT) / this.opts.speed;
@@ -224,6 +232,16 @@ export class VirtualBoard {
     };
   }
 
+  /** Sends the running clock once a (wall-clock) second while the host asked for it. */
+  private tickClock(): void {
+    const scheduler = this.opts.scheduler;
+    scheduler.at(scheduler.now() + 1000, () => {
+      if (!this.clockEverySecond || this.stopped) return;
+      if (this.streaming && this.lastClock) this.send(this.clockNow());
+      this.tickClock();
+    });
+  }
+
   private clockNow(): BoardEvent {
     const t = this.gameNow();
     const c = this.lastClock ?? { white: 0, black: 0, running: null, t };
@@ -263,9 +281,16 @@ export class VirtualBoard {
       case 'update-mode':
         this.streaming = true;
         this.clockUpdates = cmd.mode !== 'changes';
+        if (cmd.mode === 'changes+clock' && !this.clockEverySecond) {
+          this.clockEverySecond = true;
+          this.tickClock();
+        } else if (cmd.mode !== 'changes+clock') this.clockEverySecond = false;
         break;
       case 'reset':
-        if (this.protocol === 'dgt') this.streaming = false;
+        if (this.protocol === 'dgt') {
+          this.streaming = false;
+          this.clockEverySecond = false;
+        }
         break;
       default:
         break;

@@ -297,3 +297,33 @@ describe('board kinds over the wire', () => {
     ).rejects.toThrow(/line protocol/);
   });
 });
+
+describe('clock through the protocol', () => {
+  it('DGT changes+clock mode: the running clock every second on top of the presses; stopped at the end', async () => {
+    sim = await startSimulation({
+      boards: 1,
+      transport: 'memory',
+      protocol: 'dgt',
+      speed: SPEED,
+      seed: 6,
+      record: true,
+      game: GAME,
+    });
+    const b = sim.boards[0];
+    const host = hostOn(b.stream!, 'dgt', () => {});
+    host.send({ type: 'update-mode', mode: 'changes+clock' });
+    await sim.done;
+    const atEnd = host.events.filter((e) => e.type === 'clock').length;
+    await new Promise((r) => setTimeout(r, 2300));
+    const clocks = host.events.filter((e) => e.type === 'clock');
+    expect(clocks.length - atEnd).toBeGreaterThanOrEqual(2);
+    const truth = b.board.games[0].events.filter((e) => e.type === 'clock');
+    expect(truth.at(-1)).toMatchObject({ running: null });
+    expect(clocks.at(-1)).toMatchObject({ running: null });
+    host.send({ type: 'reset' });
+    await new Promise((r) => setTimeout(r, 50));
+    const afterReset = host.events.length;
+    await new Promise((r) => setTimeout(r, 1200));
+    expect(host.events.length).toBe(afterReset);
+  });
+});
