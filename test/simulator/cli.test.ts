@@ -1,18 +1,19 @@
 // `damlink simulate --transport none --events-out DIR`: ground-truth files for 100 seeded games.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BoardEvent } from '../../firmware-protocol/events.ts';
 import { parsePdn } from '../../src/engine/index.ts';
+import { simulateGame } from '../../simulator/game.ts';
 import { boardAfter } from './helpers.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'damlink-sim-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const damlink = (...args: string[]) =>
-  spawnSync(process.execPath, ['bin/damlink.js', 'simulate', ...args], {
+  spawnSync(process.execPath, ['--import', 'tsx', 'test/simulator/simulate-cli.ts', 'simulate', ...args], {
     encoding: 'utf8',
     cwd: join(import.meta.dirname, '../..'),
   });
@@ -62,6 +63,24 @@ describe('damlink simulate --transport none', () => {
       );
     }
     expect(injected).toBeGreaterThan(10);
+  });
+
+  it("--pdn plays the file's games, one per board, and reports an illegal move with its location", () => {
+    const games = [simulateGame({ seed: 1, maxPlies: 12 }), simulateGame({ seed: 2, maxPlies: 14 })];
+    const pdnFile = join(dir, 'round.pdn');
+    writeFileSync(pdnFile, games.map((g) => g.pdn).join('\n'));
+    const out = join(dir, 'replayed');
+    expect(damlink('--pdn', pdnFile, '--transport', 'none', '--events-out', out).status).toBe(0);
+    games.forEach((g, i) => {
+      const replayed = parsePdn(readFileSync(join(out, `board-${i + 1}.pdn`), 'utf8')).games[0];
+      expect(replayed.moves.map((m) => m.notation)).toEqual(g.moves.map((m) => m.pdn));
+      expect(replayed.result).toBe(g.result);
+    });
+    const bad = join(dir, 'bad.pdn');
+    writeFileSync(bad, '[Event "x"]\n\n1. 32-28 19-23 2. 28-22 *\n');
+    const r = damlink('--pdn', bad, '--transport', 'none', '--events-out', out);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/bad\.pdn:3:\d+: .*28-22/);
   });
 
   it('rejects an unknown irregularity', () => {
