@@ -317,9 +317,15 @@ class BoardTracker implements Tracker {
     this.dirty = false;
     const pos = this.position;
     if (this.finished) {
-      if (shows(this.phys, this.initial)) this.newGame(t, out);
-      else if (shows(this.phys, pos)) this.finished = false;
-      return;
+      // After the result gesture only a new game, the game back on the board, or a legal move
+      // (the "gesture" was a king passing the centre) count.
+      if (shows(this.phys, this.initial)) {
+        this.newGame(t, out);
+        return;
+      }
+      if (shows(this.phys, pos)) this.finished = false;
+      if (!this.outcomes().some((o) => showsBoard(this.phys, o.board))) return;
+      this.finished = false;
     }
     if (shows(this.phys, pos) || (this.leftOn.length > 0 && shows(this.withLeftOn(), pos))) {
       this.undecided = false;
@@ -440,7 +446,10 @@ class BoardTracker implements Tracker {
     const pa = this.phys[a];
     const pb = this.phys[b];
     if (!isKingCode(pa) || !isKingCode(pb)) return false;
-    if (this.position.board[a] === pa && this.position.board[b] === pb) return false;
+    // Both kings put there since the last move: a king already standing on the centre, or one
+    // passing over it, is no gesture.
+    const putOn = (sq: number) => this.hand.some((h) => h.kind === 'put' && h.square === sq);
+    if (!putOn(a) || !putOn(b)) return false;
     const whites = (isWhiteCode(pa) ? 1 : 0) + (isWhiteCode(pb) ? 1 : 0);
     const result = whites === 2 ? '2-0' : whites === 1 ? '1-1' : '0-2';
     out.push({ type: 'result-gesture', t, result });
