@@ -3,12 +3,11 @@
 // viewer's static files. Every GET answer has ETag + Last-Modified and honours conditional requests.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { gameToPdn } from '../../src/game/pdn.ts';
-import type { GameSnapshot } from '../../src/game/types.ts';
 import type { Hub } from '../hub.ts';
 import { notModified, type ValidatorCache, type Validators } from './conditional.ts';
 import { roundIndex } from './lidraughts.ts';
 import { boardRows } from './rows.ts';
+import { PdnCache, type RoundGames } from './rounds.ts';
 import { staticFile } from './static.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -18,6 +17,7 @@ export interface HttpContext {
   hub: Hub;
   webRoot?: string;
   validators: ValidatorCache;
+  rounds: RoundGames;
   /** Extra facts for /health. */
   health: () => { clients: number; uptime: number };
 }
@@ -29,20 +29,6 @@ type Answer = {
   validators?: Validators;
   cors?: boolean;
 };
-
-/** PDN text of one game, cached by board and version (games only change through versioned events). */
-export class PdnCache {
-  private readonly cache = new Map<string, { version: number; text: string }>();
-
-  of(game: GameSnapshot): string {
-    const key = `${game.info.round}/${game.info.board}`;
-    const hit = this.cache.get(key);
-    if (hit && hit.version === game.version) return hit.text;
-    const text = gameToPdn(game);
-    this.cache.set(key, { version: game.version, text });
-    return text;
-  }
-}
 
 const GZIP_MIN = 256;
 
@@ -74,36 +60,9 @@ const notFound = (message: string): Answer => ({
   body: JSON.stringify({ error: 'not-found', message }),
 });
 
-/**
- * A round's games; a past round (rebuilt from the journal by the hub, and finished) is kept a few
- * seconds so pollers of old rounds cannot make the daemon replay its journal on every request.
- */
-export class RoundGames {
-  private readonly past = new Map<number, { at: number; games: GameSnapshot[] }>();
-  private readonly hub: Hub;
-  private readonly ttlMs: number;
-  private readonly now: () => number;
-
-  constructor(hub: Hub, ttlMs = 5000, now: () => number = Date.now) {
-    this.hub = hub;
-    this.ttlMs = ttlMs;
-    this.now = now;
-  }
-
-  of(round: number): GameSnapshot[] {
-    if (round === this.hub.round()) return this.hub.games(round);
-    const hit = this.past.get(round);
-    if (hit && this.now() - hit.at < this.ttlMs) return hit.games;
-    const games = this.hub.games(round);
-    if (this.past.size > 100) this.past.clear();
-    this.past.set(round, { at: this.now(), games });
-    return games;
-  }
-}
-
 export function createHttpHandler(ctx: HttpContext) {
+  const rounds = ctx.rounds;
   const pdn = new PdnCache();
-  const rounds = new RoundGames(ctx.hub);
   const gzipped = new GzipCache();
 
   const json = (key: string, value: unknown, cors = true): Answer => {

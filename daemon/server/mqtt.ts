@@ -5,7 +5,7 @@
 import { connect, type MqttClient } from 'mqtt';
 import type { GameEvent } from '../../src/game/types.ts';
 import type { Hub } from '../hub.ts';
-import { PdnCache } from './http.ts';
+import { PdnCache } from './rounds.ts';
 import type { ServerLog } from './ws.ts';
 
 export interface MqttBridgeOptions {

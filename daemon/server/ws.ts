@@ -21,6 +21,7 @@ import {
   readRequest,
 } from './protocol.ts';
 import { boardRows } from './rows.ts';
+import { RoundGames, RoundJson } from './rounds.ts';
 
 export interface ServerLog {
   info(obj: object, msg?: string): void;
@@ -30,6 +31,8 @@ export interface ServerLog {
 
 export interface WsOptions {
   hub: Hub;
+  /** Shared with HTTP: past rounds are rebuilt at most every few seconds. */
+  rounds?: RoundGames;
   tokens: Tokens;
   log: ServerLog;
   /** Largest frame a client may send (bytes). */
@@ -57,6 +60,8 @@ export class WsApi {
   private readonly wss: WebSocketServer;
   private readonly feeds: Feeds;
   private readonly hub: Hub;
+  private readonly rounds: RoundGames;
+  private readonly roundJson = new RoundJson();
   private readonly tokens: Tokens;
   private readonly log: ServerLog;
   private readonly limits: ClientLimits;
@@ -66,6 +71,7 @@ export class WsApi {
 
   constructor(options: WsOptions) {
     this.hub = options.hub;
+    this.rounds = options.rounds ?? new RoundGames(options.hub);
     this.tokens = options.tokens;
     this.log = options.log;
     this.now = options.now ?? Date.now;
@@ -82,7 +88,7 @@ export class WsApi {
       perMessageDeflate: false,
       clientTracking: false,
     });
-    this.feeds = new Feeds(this.hub, this.now);
+    this.feeds = new Feeds(this.hub, this.rounds, this.now);
     this.unsubscribeHub = this.hub.subscribe((event) => this.feeds.dispatch(event));
     this.heartbeat = setInterval(() => this.beat(), options.heartbeatMs ?? 30_000);
     this.heartbeat.unref();
@@ -149,7 +155,8 @@ export class WsApi {
   }
 
   private reply(client: Client, id: CallId, param: unknown): void {
-    client.send(frame('call', JSON.stringify(id), JSON.stringify(param ?? null), this.now()));
+    const json = param instanceof RawJson ? param.json : JSON.stringify(param ?? null);
+    client.send(frame('call', JSON.stringify(id), json, this.now()));
   }
 
   private fail(client: Client, id: CallId, code: ErrorCode, message: string): void {
@@ -241,7 +248,8 @@ export class WsApi {
       case 'games': {
         const p = this.parse(params.games, param);
         if (p?.board !== undefined) return [this.knownBoard(p.board)];
-        return this.hub.games(p?.round ?? this.hub.round());
+        const round = p?.round ?? this.hub.round();
+        return new RawJson(this.roundJson.of(round, this.rounds.of(round)));
       }
       case 'subscribe':
         return this.subscribe(client, callId, param);
@@ -322,3 +330,11 @@ export class WsApi {
 }
 
 const NO_REPLY = Symbol('no-reply');
+
+/** An answer already serialised (shared by many clients). */
+class RawJson {
+  readonly json: string;
+  constructor(json: string) {
+    this.json = json;
+  }
+}

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RoundGames } from '../../daemon/server/http.ts';
+import { RoundGames } from '../../daemon/server/rounds.ts';
 import { type RunningServer, startServer } from '../../daemon/server/index.ts';
 import { player } from '../game/helpers.ts';
 import { FakeHub } from './fake-hub.ts';

@@ -55,6 +55,10 @@ describe('WebSocket calls', () => {
     expect(games.param[0].moves[0].pdn).toBe('32-28');
     expect((await c.call('games')).param).toHaveLength(3);
     expect((await c.call('games', { round: 4 })).param).toEqual([]);
+    // Answers are shared between calls until a version changes.
+    hub.feed(3, player().move('34-30', 6));
+    const after = (await c.call('games')).param;
+    expect(after[2].moves.map((m: { pdn: string }) => m.pdn)).toEqual(['34-30']);
   });
 
   it('unknown calls, bad JSON and bad params get error answers, the connection stays', async () => {
