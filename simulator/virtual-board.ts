@@ -140,7 +140,7 @@ export class VirtualBoard {
     if (this.started || this.stopped) return;
     this.started = true;
     this.originWall = this.opts.scheduler.now();
-    this.playGame(0, 0, undefined);
+    this.playGame(0, this.firstGame);
   }
 
   stop(): void {
@@ -161,8 +161,7 @@ export class VirtualBoard {
     return this.originT + (this.opts.scheduler.now() - this.originWall) * this.opts.speed;
   }
 
-  private playGame(index: number, startT: number, setupFrom: string | undefined): void {
-    const game = index === 0 ? this.firstGame : this.opts.nextGame(index, startT, setupFrom);
+  private playGame(index: number, game: SimulatedGame | undefined): void {
     if (!game || this.stopped) {
       this.finish();
       return;
@@ -177,8 +176,11 @@ export class VirtualBoard {
     const emitFrom = (i: number) => {
       if (this.stopped) return;
       if (i >= events.length) {
-        const next = game.endT + BETWEEN_GAMES_MS;
-        this.opts.scheduler.at(wallOf(next), () => this.playGame(index + 1, next, game.finalBoard));
+        // The next game (if any) starts after a break, set up from this game's final board.
+        const startT = game.endT + BETWEEN_GAMES_MS;
+        const next = this.opts.nextGame(index + 1, startT, game.finalBoard);
+        if (!next) this.finish();
+        else this.opts.scheduler.at(wallOf(startT), () => this.playGame(index + 1, next));
         return;
       }
       this.opts.scheduler.at(wallOf(events[i].t), (late) => {
