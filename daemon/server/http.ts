@@ -65,8 +65,9 @@ export function createHttpHandler(ctx: HttpContext) {
   const pdn = new PdnCache();
   const gzipped = new GzipCache();
 
+  const roundJson = new RoundJson();
   const json = (key: string, value: unknown, cors = true): Answer => {
-    const body = JSON.stringify(value);
+    const body = typeof value === 'string' ? value : JSON.stringify(value);
     return { status: 200, type: JSON_TYPE, body, validators: ctx.validators.of(key, body), cors };
   };
   const pdnAnswer = (key: string, body: string): Answer => ({
@@ -98,7 +99,7 @@ export function createHttpHandler(ctx: HttpContext) {
     if (path === '/api/v1/games') {
       const round = query.has('round') ? Number(query.get('round')) : hub.round();
       if (!Number.isInteger(round) || round < 1) return notFound(`no round "${query.get('round')}"`);
-      return json(`${path}?round=${round}`, rounds.of(round));
+      return json(`${path}?round=${round}`, roundJson.of(round, rounds.of(round)));
     }
     let m = /^\/api\/v1\/games\/(\d+)$/.exec(path);
     if (m) {
