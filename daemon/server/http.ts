@@ -7,7 +7,7 @@ import type { Hub } from '../hub.ts';
 import { notModified, type ValidatorCache, type Validators } from './conditional.ts';
 import { roundIndex } from './lidraughts.ts';
 import { boardRows } from './rows.ts';
-import { PdnCache, type RoundGames } from './rounds.ts';
+import { PdnCache, type RoundGames, RoundJson } from './rounds.ts';
 import { staticFile } from './static.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
