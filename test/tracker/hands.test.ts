@@ -139,6 +139,29 @@ describe('hand behaviour that is never an alert', () => {
     expect(r.alerts).toEqual([]);
   });
 
+  it('4.4: a capture landed with its piece still on is not a takeback (occupancy-only)', () => {
+    // After 31-27 36-31 27x36 the landed board has the occupancy of the start position.
+    const start = fen('B:W36,40:BK31,5');
+    const s = new Script(start, true);
+    s.carry(31, 27).wait(400).press('black').wait(1500);
+    s.carry(36, 31).wait(400).press('white').wait(1500);
+    s.carry(27, 36).wait(600).remove(31).wait(400).press('black').wait(1000).tick();
+    const r = run(s.events, { start, occupancyOnly: true });
+    expect(r.moves).toEqual(['31-27', '36-31', '27x36']);
+    expect(r.alerts).toEqual([]);
+  });
+
+  it('result gesture with a king already on a centre square: both kings must be put there', () => {
+    const start = fen('B:WK28:B10');
+    const s = new Script(start).carry(10, 15).wait(400).press('black').wait(1500);
+    s.lift(28);
+    s.wait(400).put(28, 'B').wait(400).put(23, 'W').wait(1000).tick();
+    const r = run(s.events, { start });
+    expect(r.moves).toEqual(['10-15']);
+    expect(r.outputs.filter((o) => o.type === 'result-gesture')).toMatchObject([{ result: '1-1' }]);
+    expect(r.alerts).toEqual([]);
+  });
+
   it('a piece held in the hand for 2 s is no irregularity yet', () => {
     const start = Position.initial();
     const s = new Script(start).carry(32, 28, 2000).wait(400).press('white').wait(1000).tick();
