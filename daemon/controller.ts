@@ -41,17 +41,27 @@ export interface ControllerOptions {
   tickWindowMs?: number;
   logger?: Logger;
   /**
-   * The clock that stamps inputs (default Date.now). Simulated boards playing N× faster than people
-   * get a clock running N× faster too, so the tracker's human-scale timings still hold.
+   * Simulated boards playing N× faster than people get an input clock running N× faster too, so
+   * the tracker's human-scale timings still hold (default 1).
    */
+  timeScale?: number;
+  /** Stamps inputs (tests); default: inputClock(timeScale) starting after the journal's last entry. */
   now?: () => number;
 }
 
-/** A clock running `scale` times faster than the wall clock from now on. */
-export function scaledClock(scale: number, wall: () => number = Date.now): () => number {
-  if (scale === 1) return wall;
-  const origin = wall();
-  return () => Math.round(origin + (wall() - origin) * scale);
+/**
+ * The clock that stamps inputs: runs `scale` times faster than the wall clock (1 for real boards)
+ * and never goes back — not after a restart (it starts after the journal's last entry), nor when
+ * the system clock is stepped back — so the tracker always sees time moving forward.
+ */
+export function inputClock(scale: number, after = 0, wall: () => number = Date.now): () => number {
+  const wall0 = wall();
+  const base = Math.max(wall0, after + 1);
+  let last = base;
+  return () => {
+    last = Math.max(last, Math.round(base + (wall() - wall0) * scale));
+    return last;
+  };
 }
 
 interface Slot {
@@ -78,8 +88,8 @@ export class Controller implements Hub {
 
   constructor(private readonly options: ControllerOptions) {
     this.log = options.logger ?? silentLogger();
-    this.now = options.now ?? Date.now;
     const { config, journal } = options;
+    this.now = options.now ?? inputClock(options.timeScale ?? 1, journal.lastTime(config.round));
     this.bindings = journal.bindings(config.round);
     const { createTracker: _, ...round } = this.settings();
     journal.setRoundSettings(config.round, round);

@@ -3,9 +3,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
-import pretty from 'pino-pretty';
+import { createRequire } from 'node:module';
 
 export type { Logger } from 'pino';
+
+const requireHere = createRequire(import.meta.url);
 
 export interface LogOptions {
   dataDir?: string;
@@ -28,7 +30,9 @@ export function createLogger(options: LogOptions = {}): Logger {
   }
   if (!options.quiet) {
     const tty = options.pretty ?? process.stderr.isTTY === true;
-    const stream = tty
+    // pino-pretty only on a terminal: it is neither needed nor loaded under systemd or in tests.
+    const pretty = tty ? (requireHere('pino-pretty') as typeof import('pino-pretty')) : undefined;
+    const stream = pretty
       ? pretty({ destination: 2, colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' })
       : pino.destination(2);
     streams.push({ level: level as pino.Level, stream });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
-import { Controller, scaledClock } from '../controller.ts';
+import { Controller } from '../controller.ts';
 import { type ConfigFlags, type LoadedConfig, loadConfig } from '../config/index.ts';
 import { Journal } from '../journal/index.ts';
 import { createLogger, type Logger } from '../log.ts';
@@ -172,7 +172,7 @@ async function serve(
     createTracker,
     transport: { inProcess: demo?.boards },
     logger: log,
-    now: scaledClock(config.timeScale),
+    timeScale: config.timeScale,
   });
   let server: Awaited<ReturnType<typeof startServer>>;
   try {

@@ -138,6 +138,14 @@ export class Journal {
     for (const row of stmt.iterate(round, board, afterSeq)) yield toEntry(row as Row);
   }
 
+  /** Time of the latest entry of the round (0 when there is none). */
+  lastTime(round: number): number {
+    const row = this.db.prepare('SELECT MAX(t) AS t FROM entries WHERE round = ?').get(round) as {
+      t: number | null;
+    };
+    return row.t ?? 0;
+  }
+
   /** Every board that has entries in the round. */
   boards(round: number): number[] {
     const rows = this.db

@@ -1,10 +1,11 @@
 // serial:/dev/… — USB serial boards (FTDI, CDC-ACM), Bluetooth RFCOMM, socat PTYs.
-import { SerialPort } from 'serialport';
 import { duplexLink, type LinkOpener } from './link.ts';
 
 export function serialOpener(path: string, baudRate: number): LinkOpener {
-  return (handlers) =>
-    new Promise((resolve, reject) => {
+  return async (handlers) => {
+    // Loaded when a serial board is configured: the native module costs start-up time otherwise.
+    const { SerialPort } = await import('serialport');
+    return new Promise((resolve, reject) => {
       const port = new SerialPort({ path, baudRate, autoOpen: false, hupcl: false });
       port.open((e) => {
         if (e) {
@@ -14,4 +15,5 @@ export function serialOpener(path: string, baudRate: number): LinkOpener {
         resolve(duplexLink(port, handlers));
       });
     });
+  };
 }

@@ -156,4 +156,15 @@ describe('overrides', () => {
     expect(name.ok).toBe(false);
     if (!name.ok) expect(name.error[0]).toMatch(/^protocol\.name: /);
   });
+
+  it('accepts the documented example config (docs/ops)', () => {
+    const r = loadConfig({ file: join(import.meta.dirname, '../../docs/ops/damlink.example.yaml') });
+    expect(r.ok).toBe(true);
+    if (r.ok)
+      expect(r.value.setups.map((s) => [s.board, s.source.kind])).toEqual([
+        [1, 'serial'],
+        [2, 'tcp'],
+        [7, 'hid'],
+      ]);
+  });
 });

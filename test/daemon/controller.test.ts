@@ -172,3 +172,17 @@ describe('controller', () => {
     await expect(two.c.setResult(9, '2-0')).rejects.toThrow(/no board 9/);
   });
 });
+
+describe('input clock', () => {
+  it('runs scaled, starts after the journal and never goes back', async () => {
+    const { inputClock } = await import('../../daemon/controller.ts');
+    let wall = 1000;
+    const clock = inputClock(10, 5000, () => wall);
+    expect(clock()).toBe(5001);
+    wall = 1100;
+    expect(clock()).toBe(6001);
+    wall = 900; // system clock stepped back
+    expect(clock()).toBe(6001);
+    expect(inputClock(1, 0, () => 42)()).toBe(42);
+  });
+});
