@@ -106,13 +106,17 @@ export function createHttpHandler(ctx: HttpContext) {
       const snap = hub.snapshot(Number(m[1]));
       return snap ? json(path, snap) : notFound(`no board ${m[1]} in round ${hub.round()}`);
     }
-    m = /^\/rounds\/(\d+)\/(games\.pdn|index\.json|(?:game-)?(\d+)\.pdn)$/.exec(path);
+    m = /^\/rounds\/(\d+)\/(games\.pdn|games\.json|index\.json|(?:game-)?(\d+)\.pdn)$/.exec(path);
     if (m) {
       const round = Number(m[1]);
       const games = rounds.of(round);
       if (games.length === 0) return notFound(`no games in round ${round}`);
       if (m[2] === 'games.pdn') return pdnAnswer(path, games.map((g) => pdn.of(g)).join('\n'));
       if (m[2] === 'index.json') return json(path, roundIndex(round, games));
+      if (m[2] === 'games.json') {
+        const list = games.map((g) => ({ board: g.info.board, pdn: pdn.of(g), result: g.result }));
+        return json(path, { round, games: list });
+      }
       const game = games.find((g) => g.info.board === Number(m![3]));
       return game ? pdnAnswer(path, pdn.of(game)) : notFound(`no board ${m[3]} in round ${round}`);
     }

@@ -73,6 +73,17 @@ describe('HTTP: round files for broadcasts', () => {
     });
   });
 
+  it('games.json: the lidraughts JSON source, one PDN per game', async () => {
+    const body = await json(get('/rounds/2/games.json'));
+    expect(body.round).toBe(2);
+    expect(body.games.map((g: { board: number; result: string }) => [g.board, g.result])).toEqual([
+      [1, '*'],
+      [2, '*'],
+      [3, '*'],
+    ]);
+    expect(body.games[0].pdn).toBe(await (await get('/rounds/2/1.pdn')).text());
+  });
+
   it('ETag and Last-Modified make pollers cheap: 304 until a move changes the file', async () => {
     const first = await get('/rounds/2/games.pdn');
     const etag = first.headers.get('etag')!;
