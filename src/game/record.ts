@@ -9,6 +9,9 @@ import {
   type DrawRules,
   type Move,
   type GameState,
+  legalMoves,
+  moveKey,
+  moveNotation,
   parseFen,
   Position,
   startGame,
@@ -234,7 +237,7 @@ export class GameRecord {
     const clockNow = this.clock && this.clock.running !== mover ? this.clock : undefined;
     const move: RecordedMove = {
       ply: output.ply,
-      pdn: output.pdn,
+      pdn: this.notation(output.move) ?? output.pdn,
       from: output.move.from,
       to: output.move.to,
       path: [...output.move.path],
@@ -250,6 +253,18 @@ export class GameRecord {
     this.states = [...this.states, this.next(output.move, after)];
     this.emit(out, output.t, { kind: 'move', move });
     this.reviewEnd(out, output.t, false);
+  }
+
+  /**
+   * The move's PDN text as the engine writes it (the full path exactly when two legal captures share
+   * from and to), when the engine's position is the one it was played in; else the tracker's text.
+   */
+  private notation(move: Move): string | undefined {
+    const pos = this.states.at(-1)!.position;
+    const legal = legalMoves(pos);
+    const key = moveKey(move);
+    const canonical = legal.find((m) => moveKey(m) === key);
+    return canonical ? moveNotation(pos, canonical, legal) : undefined;
   }
 
   /**

@@ -60,6 +60,21 @@ describe('GameRecord: versioned events', () => {
     expect(rec.since(9)).toBeUndefined();
   });
 
+  it('moves are written as the engine writes them: the full path when two captures share from and to', () => {
+    // A king on 21 can take four pieces two ways, both ending on 42 (PDN 3.0 path needed).
+    const fen = 'W:WK21:B10,12,13,14,18,23,29,32,38';
+    const rec = new GameRecord({ info, startFen: fen });
+    const p = player(fen);
+    const out = p.move('21x3x20x33x42', 1);
+    if (out.type !== 'move') throw new Error('move');
+    rec.apply({ ...out, pdn: '21x42' });
+    expect(rec.snapshot().moves[0].pdn).toBe('21x3x20x33x42');
+    // A move the engine cannot place (position out of step) keeps the tracker's text.
+    const other = new GameRecord({ info });
+    other.apply({ ...out, pdn: '21x42' });
+    expect(other.snapshot().moves[0].pdn).toBe('21x42');
+  });
+
   it('a snapshot is a value: later events do not change it', () => {
     const rec = new GameRecord({ info });
     const p = player();
