@@ -5,6 +5,8 @@
 // server's event loop, and each process needs its own file descriptors). Raises `ulimit -n` by
 // re-running itself under `sh -c 'ulimit -n …'` when the soft limit is too low.
 import { execFileSync, fork, spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { startServer } from '../daemon/server/index.ts';
@@ -70,7 +72,8 @@ async function main(): Promise<void> {
     process.exit(r.status ?? 1);
   }
   const hub = new FakeHub(1);
-  const server = await startServer({ hub, port: 0 });
+  // No heartbeat pings during the measurement: 10,000 pings landing on a move would be measured too.
+  const server = await startServer({ hub, port: 0, heartbeatMs: 3_600_000 });
   const per = Math.ceil(VIEWERS / CHILDREN);
   const children = Array.from({ length: CHILDREN }, (_, i) =>
     fork(self, [], {
@@ -96,6 +99,15 @@ async function main(): Promise<void> {
   const ready = await Promise.all(children.map((c) => ask(c, 'ready')));
   const connected = ready.reduce((n, r) => n + r.connected, 0);
 
+  // WS_PROFILE=file.cpuprofile: a CPU profile of the server during the moves only.
+  const session = process.env.WS_PROFILE ? new Session() : undefined;
+  const post = (method: string) =>
+    new Promise<unknown>((resolve, reject) => session!.post(method, (e, r) => (e ? reject(e) : resolve(r))));
+  if (session) {
+    session.connect();
+    await post('Profiler.enable');
+    await post('Profiler.start');
+  }
   const p = player();
   const published: Record<number, number> = {};
   const dispatch: number[] = [];
@@ -108,6 +120,10 @@ async function main(): Promise<void> {
     published[event.version] = t0;
   }
   await new Promise((r) => setTimeout(r, 1500));
+  if (session) {
+    const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+    writeFileSync(process.env.WS_PROFILE!, JSON.stringify(profile));
+  }
   const reports = await Promise.all(
     children.map((c) => {
       const answer = ask(c, 'times');
