@@ -147,6 +147,8 @@ async function main(): Promise<void> {
   console.log(`ws_fanout_p99_ms ${pct(0.99).toFixed(1)} ms`);
   console.log(`ws_fanout_max_ms ${lat.at(-1)?.toFixed(1)} ms`);
   console.log(`ws_dispatch_max_ms ${Math.max(...dispatch).toFixed(1)} ms`);
+  if (process.env.WS_VERBOSE)
+    console.error(`dispatch per move: ${dispatch.map((d) => d.toFixed(0)).join(' ')}`);
   console.log(`ws_fanout_lost ${expected - received} frames`);
   await server.close();
   process.exit(connected === VIEWERS && received === expected ? 0 : 1);
