@@ -79,6 +79,11 @@ export interface Simulation {
   stop(): Promise<void>;
   /** Lateness over all boards. */
   stats(): LatenessStats;
+  /**
+   * In-process host end of a board by name (the daemon's `InProcessBoards.connect`): the stream made
+   * at start the first time, a new connection (a reconnect) after that.
+   */
+  connect(name: string): Duplex;
 }
 
 /** A distinct, reproducible seed per (simulation seed, board, game). */
@@ -199,8 +204,16 @@ export async function startSimulation(opts: SimulationOptions = {}): Promise<Sim
     await stop();
     throw e;
   }
+  const unclaimed = new Map(boards.flatMap((b) => (b.stream ? [[b.name, b.stream] as const] : [])));
   return {
     boards,
+    connect(name) {
+      const entry = boards.find((b) => b.name === name || String(b.index + 1) === name);
+      if (!entry) throw new Error(`no simulated board ${name}`);
+      const first = unclaimed.get(entry.name);
+      unclaimed.delete(entry.name);
+      return first && !first.destroyed ? first : connectInProcess(entry.board);
+    },
     done: Promise.all(boards.map((b) => b.board.done)).then(() => undefined),
     stop,
     stats: () => {

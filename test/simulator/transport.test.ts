@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { BoardEvent } from '../../firmware-protocol/events.ts';
 import { createDecoder, encodeHostCommand } from '../../firmware-protocol/index.ts';
 import type { HostCommand, ProtocolOptions } from '../../firmware-protocol/types.ts';
-import { connectInProcess, type Simulation, startSimulation } from '../../simulator/index.ts';
+import { type Simulation, startSimulation } from '../../simulator/index.ts';
 import { boardAfter } from './helpers.ts';
 
 const GAME = { maxPlies: 14, noise: 'realistic' as const, thinkMs: 2500 };
@@ -234,8 +234,9 @@ describe('virtual boards over real transports', () => {
     await sim.done;
     await until(() => host.events.length >= b.board.sent.length);
     expect(host.events.map(strip)).toEqual(b.board.sent.map(strip));
+    expect(sim.connect('board-1')).toBe(b.stream);
     host.close();
-    const again = hostOn(connectInProcess(b.board), 'line', () => {});
+    const again = hostOn(sim.connect('1'), 'line', () => {});
     again.send({ type: 'snapshot' });
     await until(() => again.events.length >= 2);
     expect(again.events[1]).toMatchObject({ type: 'snapshot', board: b.board.games[0].finalBoard });
