@@ -41,7 +41,8 @@ const sameOrder = (a: readonly number[], b: readonly number[]) => a.every((x, i)
 /** Index in `hand` at which the capturing piece first stood on its final square after its last landing. */
 function completionIndex(hand: readonly HandEvent[], seq: Move): number {
   const landings = new Set(seq.path.slice(1, -1).filter((s) => s !== seq.to));
-  let after = lastIndex(hand, 'lift', seq.from);
+  // From the first lift of the piece (a circular capture ends on its own square, and may be adjusted there).
+  let after = hand.findIndex((h) => h.kind === 'lift' && h.square === seq.from);
   for (let i = 0; i < hand.length; i++) {
     if (hand[i].kind === 'put' && landings.has(hand[i].square)) after = Math.max(after, i);
   }

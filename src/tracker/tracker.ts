@@ -361,14 +361,22 @@ class BoardTracker implements Tracker {
     if (this.takeback(t, out)) return;
     if (!this.waiting) {
       const twice = this.wrongSideOutcomes().find((o) => showsBoard(this.phys, o.board));
-      // A king onto a centre square may be the first half of the result gesture: decide at the
-      // press or the stall time, not at settle.
+      // Decided at the press or the stall time, not at settle, when it may be the first half of
+      // something else: a king onto a centre square (the result gesture) …
       const gestureLike =
         twice &&
         !this.occupancyOnly &&
         this.centre.includes(twice.move.to) &&
         isKingCode(this.phys[twice.move.to]);
-      if (twice && (pressed || !gestureLike)) {
+      // The piece of the last capture carried back before its pieces are: a takeback under way.
+      const last = this.moves[this.moves.length - 1];
+      const goingBack =
+        twice &&
+        last &&
+        last.captured.length > 0 &&
+        twice.move.from === last.to &&
+        twice.move.to === last.from;
+      if (twice && (pressed || !(gestureLike || goingBack))) {
         const side = opposite(pos.turn);
         this.wait('5.4.1', t, { side, move: moveNotation(pos.withTurn(side), twice.move) }, side, out);
         return;

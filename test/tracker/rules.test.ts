@@ -172,6 +172,15 @@ describe('move irregularities (5.4.1–5.4.7)', () => {
     expect(r.tracker.state.moves.map((m) => `${m.from}-${m.to}`)).toEqual(['32-28', '17-21']);
   });
 
+  it('5.4.4: a king capture taken back piece first, captured piece after: one takeback, no 5.4.1', () => {
+    const start = fen('W:WK46:B5,28');
+    const s = new Script(start).carry(46, 23).wait(400).remove(28).wait(400).press('white').wait(1500);
+    s.carry(23, 46).wait(600).put(28, 'b').wait(1500).tick();
+    const r = run(s.events, { start });
+    expect(rulesOf(r)).toEqual(['5.4.4@1:white']);
+    expect(r.tracker.state.moves).toEqual([]);
+  });
+
   it('5.4.5: moving an opponent’s piece', () => {
     const start = fen('W:W38:B13');
     const s = new Script(start).carry(13, 9).wait(400).press('white').wait(1000).tick();
