@@ -16,7 +16,10 @@ export interface Subscription {
   board?: number;
   /** A round number, or 'current' (follows the daemon's current round). */
   round?: number | 'current';
-  /** Last version sent per board: an event at or below it is never sent twice. */
+  /**
+   * Per board, the version the catch-up (missed events or snapshot) brought the client to: a live
+   * event at or below it is not sent again. Cleared by the first newer event, so it stays small.
+   */
   sent: Map<number, number>;
 }
 

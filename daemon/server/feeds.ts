@@ -74,8 +74,8 @@ export class Feeds {
   ): void {
     const missed = since === undefined ? undefined : this.hub.since(board, since);
     if (missed) {
-      for (const e of missed) this.sendEvent(sub, e, JSON.stringify(e));
-      if (missed.length === 0) sub.sent.set(board, since!);
+      for (const e of missed) sub.client.send(frame('feed', sub.idJson, JSON.stringify(e), this.now()));
+      sub.sent.set(board, missed.at(-1)?.version ?? since!);
       return;
     }
     this.sendItem(sub, { kind: 'snapshot', board, version: snap.version, snapshot: snap });
@@ -88,9 +88,11 @@ export class Feeds {
     const framed = new Map<string, Buffer>();
     const time = this.now();
     const send = (sub: Subscription) => {
-      const last = sub.sent.get(event.board);
-      if (last !== undefined && event.version <= last) return;
-      sub.sent.set(event.board, event.version);
+      const floor = sub.sent.get(event.board);
+      if (floor !== undefined) {
+        if (event.version <= floor) return;
+        sub.sent.delete(event.board);
+      }
       let data = framed.get(sub.idJson);
       if (!data) {
         data = Buffer.from(frame('feed', sub.idJson, paramJson, time));
@@ -105,13 +107,6 @@ export class Feeds {
       for (const sub of this.rounds) if (sub.round === 'current' || sub.round === current) send(sub);
     }
     if (ALERT_KINDS.has(event.kind)) for (const sub of this.alerts) send(sub);
-  }
-
-  private sendEvent(sub: Subscription, event: GameEvent, paramJson: string): void {
-    const last = sub.sent.get(event.board);
-    if (last !== undefined && event.version <= last) return;
-    sub.sent.set(event.board, event.version);
-    sub.client.send(frame('feed', sub.idJson, paramJson, this.now()));
   }
 
   private sendItem(sub: Subscription, item: FeedItem): void {

@@ -123,6 +123,29 @@ describe('WebSocket feeds', () => {
     expect(d.feeds('w').map((m) => m.param.kind)).toEqual(['snapshot']);
   });
 
+  it('an event the catch-up already covered is not sent again (hub that tells subscribers late)', async () => {
+    const hub = await setup();
+    const p = player();
+    hub.feed(1, p.move('32-28', 1));
+    // The record moves on, but the hub has not told its subscribers yet.
+    const record = hub.boardsByNo.get(1)!.record;
+    const late = [...record.apply(p.move('19-23', 2)), ...record.apply(p.move('28x19', 3))];
+    const c = await open();
+    await c.call('subscribe', { feed: 'board', board: 1, id: 's', since: 1 });
+    await c.call('subscribe', { feed: 'round', id: 'r' });
+    hub.publish(late);
+    hub.feed(1, p.move('14x23', 4));
+    await c.wait((m) => m.id === 'r' && m.param.version === 4);
+    await c.call('ping');
+    expect(c.feeds('s').map((m) => m.param.version)).toEqual([2, 3, 4]);
+    expect(c.feeds('r').map((m) => [m.param.board, m.param.kind, m.param.version])).toEqual([
+      [1, 'snapshot', 3],
+      [2, 'snapshot', 0],
+      [3, 'snapshot', 0],
+      [1, 'move', 4],
+    ]);
+  });
+
   it('since older than what is kept → a fresh snapshot', async () => {
     const hub = await setup(undefined, 2);
     const p = player();
