@@ -130,7 +130,7 @@ export class Controller implements Hub {
         eventTime: this.now,
         events: {
           onState: (state, detail) => this.connectionState(entry, state, detail.serial, detail.reason),
-          onEvents: (serial, events, raw, answers) => this.boardEvents(entry, serial, events, raw, answers),
+          onEvents: (serial, events, raw) => this.boardEvents(entry, serial, events, raw),
           onLog: (level, message, fields) => this.log[level]({ board: setup.board, ...fields }, message),
         },
       });
@@ -257,7 +257,6 @@ export class Controller implements Hub {
     serial: string,
     events: BoardEvent[],
     raw: Uint8Array,
-    answers: ReadonlySet<BoardEvent>,
   ): void {
     const board = entry.board ?? this.route(entry.setup, serial);
     const slot = this.slots.get(board);
@@ -265,7 +264,6 @@ export class Controller implements Hub {
     events.forEach((event, i) => {
       if (event.type !== 'tick') slot.lastEvent = event.t;
       this.input(slot, { kind: 'event', event }, event.t, serial, i === 0 ? raw : undefined);
-      if (answers.has(event)) this.input(slot, { kind: 'settle' }, event.t, serial);
     });
   }
 

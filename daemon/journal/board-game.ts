@@ -38,8 +38,6 @@ export class BoardGame {
     switch (input.kind) {
       case 'event':
         return tracker.push(input.event).flatMap((o) => record.apply(o));
-      case 'settle':
-        return tracker.flush(t).flatMap((o) => record.apply(o));
       case 'decision':
         return [
           ...record.decide(input.decision, t),

@@ -8,12 +8,6 @@ import type { BoardState } from '../../src/game/types.ts';
 export type JournalInput =
   /** A decoded board event (including the daemon's `tick`), with the bytes it came from. */
   | { kind: 'event'; event: BoardEvent }
-  /**
-   * The board's full dump answering our request (after a reconnect or a resync) is a complete,
-   * settled picture: the tracker decides on it at once (`flush`) instead of waiting for quiet —
-   * a player touching a piece right after the dump must not hide the moves made during a gap.
-   */
-  | { kind: 'settle' }
   | { kind: 'decision'; decision: ArbiterDecision }
   | { kind: 'result'; result: GameResult }
   | { kind: 'info'; info: Partial<GameInfo> }

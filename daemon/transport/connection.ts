@@ -36,10 +36,9 @@ export interface ConnectionEvents {
   onState(state: BoardState, detail: { serial?: string; reason?: string }): void;
   /**
    * Decoded events once the board is identified. `raw` holds the bytes that produced them (and any
-   * bytes before them that produced nothing), attached to the first event of the batch. `answers`
-   * holds the snapshots that answer our own dump requests (complete, settled pictures).
+   * bytes before them that produced nothing), attached to the first event of the batch.
    */
-  onEvents(serial: string, events: BoardEvent[], raw: Uint8Array, answers: ReadonlySet<BoardEvent>): void;
+  onEvents(serial: string, events: BoardEvent[], raw: Uint8Array): void;
   onLog?(level: 'debug' | 'info' | 'warn', message: string, fields?: Record<string, unknown>): void;
 }
 
@@ -77,9 +76,6 @@ export class BoardConnection {
   /** Events and bytes that arrived before the hello. */
   private early: BoardEvent[] = [];
   private unattributed: Uint8Array[] = [];
-  /** We asked for a dump and no snapshot has come since. */
-  private dumpRequested = false;
-  private answers = new Set<BoardEvent>();
   /** Counts links opened, so a late callback of an old link is ignored. */
   private generation = 0;
 
@@ -112,7 +108,6 @@ export class BoardConnection {
 
   /** Ask the board for a full dump (after a gap, or when the controller wants to reconcile). */
   requestSnapshot(): void {
-    this.dumpRequested = true;
     this.send({ type: 'snapshot' });
   }
 
@@ -152,7 +147,6 @@ export class BoardConnection {
     this.link = link;
     this.decoder = this.options.driver.createDecoder();
     this.identified = false;
-    this.dumpRequested = false;
     this.early = [];
     this.unattributed = [];
     this.openedAt = this.lastRx = this.now();
@@ -184,10 +178,6 @@ export class BoardConnection {
       if (event.type === 'tick') continue;
       if (event.type === 'hello') this.identify(event.serial);
       if (event.type === 'fault' && event.resync) this.resync();
-      if (event.type === 'snapshot' && this.dumpRequested) {
-        this.dumpRequested = false;
-        this.answers.add(event);
-      }
       events.push(event);
     }
     if (events.length === 0) return;
@@ -201,9 +191,7 @@ export class BoardConnection {
   private emit(events: BoardEvent[]): void {
     const raw = concat(this.unattributed);
     this.unattributed = [];
-    const answers = this.answers;
-    this.answers = new Set();
-    this.options.events.onEvents(this.serial!, events, raw, answers);
+    this.options.events.onEvents(this.serial!, events, raw);
   }
 
   private identify(serial: string): void {
