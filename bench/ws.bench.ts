@@ -98,6 +98,8 @@ async function main(): Promise<void> {
     });
   const ready = await Promise.all(children.map((c) => ask(c, 'ready')));
   const connected = ready.reduce((n, r) => n + r.connected, 0);
+  global.gc?.();
+  const rssMb = process.memoryUsage().rss / 1024 / 1024;
 
   // WS_PROFILE=file.cpuprofile: a CPU profile of the server during the moves only.
   const session = process.env.WS_PROFILE ? new Session() : undefined;
@@ -149,6 +151,7 @@ async function main(): Promise<void> {
   console.log(`ws_dispatch_max_ms ${Math.max(...dispatch).toFixed(1)} ms`);
   if (process.env.WS_VERBOSE)
     console.error(`dispatch per move: ${dispatch.map((d) => d.toFixed(0)).join(' ')}`);
+  console.log(`ws_server_rss_mb ${rssMb.toFixed(0)} MB`);
   console.log(`ws_fanout_lost ${expected - received} frames`);
   await server.close();
   process.exit(connected === VIEWERS && received === expected ? 0 : 1);
