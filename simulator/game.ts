@@ -197,6 +197,15 @@ export function simulateGame(opts: SimulateGameOptions): SimulatedGame {
   const history: GameState[] = [];
   let result: GameResult = '*';
 
+  /** A board as the sensors see it (occupancy-only boards cannot tell pieces apart). */
+  const sensed = (board: string) => (occupancyOnly ? board.replace(/[wbWB]/g, 'o') : board);
+  /** The game's positions so far, as the sensors see them. */
+  const seenBoards = () =>
+    new Set([
+      ...history.map((h) => sensed(h.position.toBoardString())),
+      sensed(state.position.toBoardString()),
+    ]);
+
   /** An injection for this moment, if the dice say so and one applies. */
   const pickRule = (candidates: readonly RuleId[]): RuleId[] => {
     if (quiet > 0 || inject.length === 0 || !injectRng.chance(injectP)) return [];
@@ -240,17 +249,33 @@ export function simulateGame(opts: SimulateGameOptions): SimulatedGame {
       intended: sequenceFor(pos, chosen, handRng),
       hands,
       rng: injectRng,
-      earlier: new Set([...history.map((h) => h.position.toBoardString()), pos.toBoardString()]),
+      isEarlier: (board) => seenBoards().has(sensed(board)),
     };
 
     let played: Played | undefined;
     const moveRules = pickRule(MOVE_INJECTORS.filter((i) => !(script && i.altersGame)).map((i) => i.rule));
-    for (const rule of moveRules) {
-      const run = MOVE_INJECTORS.find((i) => i.rule === rule)?.plan(ctx);
-      if (!run) continue;
+    // Of the rules that can happen here, the least injected so far: rules that need a rare position
+    // (a capture of three pieces for 4.11) get their turn when it comes.
+    const options = moveRules.flatMap((rule) => {
+      const injector = MOVE_INJECTORS.find((i) => i.rule === rule);
+      const run = injector?.plan(ctx);
+      return injector && run ? [{ rule, run, rarity: injector.rarity }] : [];
+    });
+    options.sort((a, b) => (used.get(a.rule) ?? 0) - (used.get(b.rule) ?? 0) || b.rarity - a.rarity);
+    for (const option of options) {
+      const checkpoint = tl.checkpoint();
       const t = tl.t;
-      played = run();
-      note(rule, ply, side, t);
+      const result = option.run();
+      // An irregular result that the sensors cannot tell from an earlier position would read as a
+      // takeback: undo it and try the next rule.
+      const legalResult =
+        legal.some((m) => moveKey(m) === moveKey(result.move)) && result.after.equals(play(pos, result.move));
+      if (!legalResult && seenBoards().has(sensed(result.after.toBoardString()))) {
+        tl.restore(checkpoint);
+        continue;
+      }
+      played = result;
+      note(option.rule, ply, side, t);
       break;
     }
     played ??= playNormally(ctx);
@@ -288,7 +313,7 @@ export function simulateGame(opts: SimulateGameOptions): SimulatedGame {
           break;
         }
         if (rule === '5.4.1') {
-          const run = planTwoMoves(hands, state.position);
+          const run = planTwoMoves(hands, state.position, (board) => seenBoards().has(sensed(board)));
           if (!run) continue;
           const t = tl.t;
           run();

@@ -51,9 +51,9 @@ export interface PlyContext {
   intended: Move;
   hands: Hands;
   rng: Rng;
-  /** Boards (board strings) of the game's earlier positions: an irregular displacement must not
-   * recreate one, or the tracker rightly reads a takeback. */
-  earlier: ReadonlySet<string>;
+  /** True when `board` (board string) looks, to the sensors, like one of the game's earlier
+   * positions: an irregular result must not, or the tracker rightly reads a takeback. */
+  isEarlier: (board: string) => boolean;
 }
 
 /** What the board shows as played at this ply. */
@@ -70,6 +70,9 @@ export interface MoveInjector {
   rule: RuleId;
   /** Leaves a position no legal game reaches (scripted games cannot go on after it). */
   altersGame: boolean;
+  /** How rare the position it needs is (3: a capture of three or more, 2: of two, 1: any capture):
+   * when several rules could happen at a ply, the rarer one goes first. */
+  rarity: number;
   /** The action, or undefined when the rule cannot happen at this ply. */
   plan(ctx: PlyContext): (() => Played) | undefined;
 }
@@ -134,7 +137,7 @@ function fresh(ctx: PlyContext, moves: Move[]): Move[] {
     const cells = [...board];
     cells[m.to - 1] = cells[m.from - 1];
     cells[m.from - 1] = '.';
-    return !ctx.earlier.has(cells.join(''));
+    return !ctx.isEarlier(cells.join(''));
   });
 }
 
@@ -191,6 +194,7 @@ export const MOVE_INJECTORS: readonly MoveInjector[] = [
   {
     rule: '5.4.2',
     altersGame: true,
+    rarity: 0,
     plan(ctx) {
       if (hasCapture(ctx)) return undefined;
       const steps = fresh(ctx, manSteps(ctx.pos, ctx.pos.turn, ctx.pos.turn, true));
@@ -205,6 +209,7 @@ export const MOVE_INJECTORS: readonly MoveInjector[] = [
   {
     rule: '5.4.5',
     altersGame: true,
+    rarity: 0,
     plan(ctx) {
       const s = ctx.pos.turn;
       // O's men stepping the way S's men go: backward for O, so never a legal O move.
@@ -223,6 +228,7 @@ export const MOVE_INJECTORS: readonly MoveInjector[] = [
   {
     rule: '5.4.6',
     altersGame: true,
+    rarity: 1,
     plan(ctx) {
       if (!hasCapture(ctx)) return undefined;
       const s = ctx.pos.turn;
@@ -241,6 +247,7 @@ export const MOVE_INJECTORS: readonly MoveInjector[] = [
   {
     rule: '5.4.7',
     altersGame: true,
+    rarity: 0,
     plan(ctx) {
       if (hasCapture(ctx)) return undefined;
       const m = ctx.intended;
@@ -263,6 +270,7 @@ export const MOVE_INJECTORS: readonly MoveInjector[] = [
   {
     rule: '5.4.8',
     altersGame: true,
+    rarity: 2,
     plan(ctx) {
       const max = hasCapture(ctx) ? ctx.legal[0].captured.length : 0;
       if (max < 2) return undefined;
@@ -290,6 +298,7 @@ export const MOVE_INJECTORS: readonly MoveInjector[] = [
   {
     rule: '5.4.9',
     altersGame: true,
+    rarity: 2,
     plan(ctx) {
       const full = ctx.intended;
       const n = full.captured.length;
@@ -317,6 +326,7 @@ export const MOVE_INJECTORS: readonly MoveInjector[] = [
   {
     rule: '5.4.11',
     altersGame: true,
+    rarity: 1,
     plan(ctx) {
       if (ctx.intended.captured.length === 0) return undefined;
       const keep = ctx.intended.captured.slice(0, -1);
@@ -333,6 +343,7 @@ export const MOVE_INJECTORS: readonly MoveInjector[] = [
   {
     rule: '5.4.12',
     altersGame: true,
+    rarity: 1,
     plan(ctx) {
       const m = ctx.intended;
       if (m.captured.length === 0) return undefined;
@@ -354,6 +365,7 @@ export const MOVE_INJECTORS: readonly MoveInjector[] = [
   {
     rule: '5.4.14',
     altersGame: true,
+    rarity: 1,
     plan(ctx) {
       const m = ctx.intended;
       if (m.captured.length === 0) return undefined;
@@ -375,6 +387,7 @@ export const MOVE_INJECTORS: readonly MoveInjector[] = [
   {
     rule: '4.11',
     altersGame: false,
+    rarity: 3,
     plan(ctx) {
       if (ctx.intended.captured.length < 3) return undefined;
       const order = wrongRemovalOrder(ctx);
@@ -385,6 +398,7 @@ export const MOVE_INJECTORS: readonly MoveInjector[] = [
   {
     rule: '5.4.13',
     altersGame: false,
+    rarity: 2,
     plan(ctx) {
       const m = ctx.intended;
       if (m.captured.length < 2) return undefined;
@@ -410,6 +424,7 @@ export const MOVE_INJECTORS: readonly MoveInjector[] = [
   {
     rule: '5.4.10',
     altersGame: false,
+    rarity: 2,
     plan(ctx) {
       const m = ctx.intended;
       if (m.captured.length < 2) return undefined;
@@ -436,6 +451,7 @@ export const MOVE_INJECTORS: readonly MoveInjector[] = [
   {
     rule: '5.4.3',
     altersGame: false,
+    rarity: 0,
     plan(ctx) {
       const others = [...new Set(ctx.legal.map((m) => m.from))].filter((sq) => sq !== ctx.intended.from);
       if (others.length === 0) return undefined;
@@ -450,6 +466,7 @@ export const MOVE_INJECTORS: readonly MoveInjector[] = [
   {
     rule: 'unknown-position',
     altersGame: false,
+    rarity: 0,
     plan(ctx) {
       // Two of S's men stepped forward at once: no legal move, nothing the tracker can name.
       const s = ctx.pos.turn;
@@ -489,6 +506,7 @@ export const MOVE_INJECTORS: readonly MoveInjector[] = [
   {
     rule: '5.3',
     altersGame: false,
+    rarity: 0,
     plan(ctx) {
       return () => {
         // A piece set aside on a light square: the decoder's report of it (a 100-/64-field scan).
@@ -500,13 +518,19 @@ export const MOVE_INJECTORS: readonly MoveInjector[] = [
   },
 ];
 
-/** 5.4.1: S moves again before O has moved (no press), then puts the piece back. */
-export function planTwoMoves(hands: Hands, after: Position): (() => void) | undefined {
+/** 5.4.1: S moves again before O has moved (no press), then puts the piece back. A second move
+ * that recreates an earlier position (a king stepping back) would be a takeback, so it is not used. */
+export function planTwoMoves(
+  hands: Hands,
+  after: Position,
+  isEarlier: (board: string) => boolean,
+): (() => void) | undefined {
   const again = after.withTurn(opposite(after.turn));
   const moves = legalMoves(again);
   if (moves.length === 0 || moves[0].captured.length > 0) return undefined;
-  const m = hands.rng.pick(moves);
-  if (m.promotes) return undefined;
+  const fresh = moves.filter((m) => !m.promotes && !isEarlier(play(again, m).toBoardString()));
+  if (fresh.length === 0) return undefined;
+  const m = hands.rng.pick(fresh);
   return () => {
     hands.pause(span(600, 1200));
     displace(hands, m);

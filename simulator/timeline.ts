@@ -23,6 +23,17 @@ export class Timeline {
     return this.cells.length - 1;
   }
 
+  /** Everything needed to undo what happens next (an injection that turns out not to fit). */
+  checkpoint(): { t: number; events: number; cells: (PieceCode | undefined)[] } {
+    return { t: this.t, events: this.events.length, cells: [...this.cells] };
+  }
+
+  restore(c: { t: number; events: number; cells: (PieceCode | undefined)[] }): void {
+    this.t = c.t;
+    this.events.length = c.events;
+    this.cells.splice(0, this.cells.length, ...c.cells);
+  }
+
   wait(ms: number): this {
     this.t += Math.max(0, Math.round(ms));
     return this;
