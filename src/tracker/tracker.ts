@@ -362,10 +362,11 @@ class BoardTracker implements Tracker {
     if (!this.waiting) {
       const twice = this.wrongSideOutcomes().find((o) => showsBoard(this.phys, o.board));
       // Decided at the press or the stall time, not at settle, when it may be the first half of
-      // something else: a king onto a centre square (the result gesture) …
+      // something else: a king from one centre square onto the other (the result gesture) …
       const gestureLike =
         twice &&
         !this.occupancyOnly &&
+        this.centre.includes(twice.move.from) &&
         this.centre.includes(twice.move.to) &&
         isKingCode(this.phys[twice.move.to]);
       // The piece of the last capture carried back before its pieces are: a takeback under way.
