@@ -37,7 +37,7 @@ export interface ControllerOptions {
   timing?: Partial<ConnectionTiming>;
   /** Tick period: how often boards with recent activity get a journaled `tick` (default 100 ms). */
   tickMs?: number;
-  /** Boards quiet for longer than this get no ticks (default 3000 ms). */
+  /** Boards quiet for longer than this get no ticks (default 6000 ms: past the tracker's stall time). */
   tickWindowMs?: number;
   logger?: Logger;
   /**
@@ -167,17 +167,23 @@ export class Controller implements Hub {
 
   /** Journal first, then apply, then tell the subscribers. */
   private input(slot: Slot, input: JournalInput, t: number, serial?: string, raw?: Uint8Array): void {
+    this.journal(slot, input, t, serial, raw);
+    for (const event of this.apply(slot, input, t)) this.publish(event);
+  }
+
+  private journal(slot: Slot, input: JournalInput, t: number, serial?: string, raw?: Uint8Array): void {
     const { round } = this.options.config;
     this.options.journal.append({ round, board: slot.setup.board, t, input, serial, raw });
-    let events: GameEvent[];
+  }
+
+  private apply(slot: Slot, input: JournalInput, t: number): GameEvent[] {
     try {
-      events = slot.game.apply(input, t);
+      return slot.game.apply(input, t);
     } catch (e) {
       // A bug in the core must not take the hall down; the input is journaled for the bug report.
       this.log.error({ board: slot.setup.board, err: e, input }, 'applying an input failed');
-      return;
+      return [];
     }
-    for (const event of events) this.publish(event);
   }
 
   private publish(event: GameEvent): void {
@@ -267,15 +273,25 @@ export class Controller implements Hub {
     });
   }
 
-  /** Time passing, journaled like any event so a replay settles moves at the same instants. */
+  /**
+   * Time passing, so settle windows and stall times expire without a board event. A tick is the
+   * daemon's own input, so it may be applied before it is journaled: only ticks that decided
+   * something are journaled (and published after that). A tick that changed nothing needs no
+   * replay: the tracker takes each decision at its due time, whichever later input triggers it, so
+   * the journal replays the same outputs in the same order — with a tenth of the rows.
+   */
   private tick(): void {
     const t = this.now();
-    const windowMs = this.options.tickWindowMs ?? 3000;
+    const windowMs = this.options.tickWindowMs ?? 6000;
     const tickMs = this.options.tickMs ?? 100;
     for (const slot of this.slots.values()) {
       if (t - slot.lastEvent > windowMs || t - slot.lastTick < tickMs) continue;
       slot.lastTick = t;
-      this.input(slot, { kind: 'event', event: { t, type: 'tick' } }, t);
+      const input: JournalInput = { kind: 'event', event: { t, type: 'tick' } };
+      const events = this.apply(slot, input, t);
+      if (events.length === 0) continue;
+      this.journal(slot, input, t);
+      for (const event of events) this.publish(event);
     }
   }
 

@@ -1,0 +1,225 @@
+// `npm run bench -- daemon`: the daemon under load, as real processes.
+//   recovery_seconds        restart with 200 boards' journals of full games (time to rebuild them)
+//   rss_mb_per_board        daemon RSS with 200 live boards minus with 1, per extra board
+//   event_to_ws_p99_ms      200 boards at 10× speed over tcp: a board's clock line written by the
+//                           simulator → the spectator's `clock` frame (moves wait for the tracker's
+//                           settle/press grace by design, so the clock measures the pipeline itself)
+//   crash_restarts / crash_moves_lost / crash_moves_duplicated
+//                           20 boards at human speed, the daemon killed with SIGKILL 20 times at
+//                           random points and restarted; then every game is compared with the truth
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import WebSocket from 'ws';
+import { BoardGame, Journal, type JournalInput } from '../daemon/journal/index.ts';
+import { createTracker } from '../src/tracker/index.ts';
+import { simulateGame, startSimulation } from '../simulator/index.ts';
+import { type Daemon, fetchText, pdnMoves, startDaemon, tempDir } from '../test/integration/helpers.ts';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const print = (name: string, value: number | string, unit = '') =>
+  console.log(`${name} ${value}${unit ? ` ${unit}` : ''}`);
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+const percentile = (values: number[], p: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+};
+
+/**
+ * Journals of `boards` full games as the daemon writes them: every board event, and the ticks (every
+ * 100 ms while a board is active) that decided something.
+ */
+function writeJournals(dir: string, boards: number): number {
+  const journal = Journal.open(join(dir, 'journal.sqlite'));
+  const base = Date.parse('2026-07-12T10:00:00Z');
+  let rows = 0;
+  journal.setRoundSettings(1, { variant: 'international', drawProfile: 'fmjd' });
+  for (let board = 1; board <= boards; board++) {
+    const game = simulateGame({ seed: board, noise: 'realistic' });
+    const live = new BoardGame({
+      info: { board, round: 1, variant: 'international' },
+      createTracker,
+      drawProfile: 'fmjd',
+    });
+    journal.transaction(() => {
+      const add = (t: number, input: JournalInput, always: boolean) => {
+        if (live.apply(input, t).length === 0 && !always) return;
+        journal.append({ round: 1, board, t, serial: `SIM-${board}`, input });
+        rows++;
+      };
+      add(base, { kind: 'state', state: 'active', serial: `SIM-${board}` }, true);
+      const events = game.events.map((e) => ({ ...e, t: base + e.t }));
+      events.forEach((event, i) => {
+        add(event.t, { kind: 'event', event }, true);
+        const next = events[i + 1]?.t ?? event.t + 6000;
+        for (let t = event.t + 100; t < Math.min(next, event.t + 6000); t += 100) {
+          add(t, { kind: 'event', event: { t, type: 'tick' } }, false);
+        }
+      });
+    });
+  }
+  journal.close();
+  return rows;
+}
+
+async function recovery(): Promise<void> {
+  const dir = tempDir('bench-recovery');
+  const rows = writeJournals(dir, 200);
+  const sources = Array.from({ length: 200 }, () => 'tcp://127.0.0.1:1');
+  const started = performance.now();
+  const daemon = await startDaemon(sources, dir, ['--log-level', 'info']);
+  const startup = (performance.now() - started) / 1000;
+  const line = daemon
+    .stderr()
+    .split('\n')
+    .find((l) => l.includes('games rebuilt from the journal'));
+  const ms = line ? Number(JSON.parse(line).ms) : Number.NaN;
+  const games = pdnMoves(await fetchText(`${daemon.url}/rounds/1/games.pdn`));
+  await daemon.stop();
+  print('recovery_rows', rows);
+  print(
+    'recovery_moves',
+    games.reduce((n, g) => n + g.length, 0),
+  );
+  print('recovery_seconds', (ms / 1000).toFixed(2), 's');
+  print('recovery_startup_seconds', startup.toFixed(2), 's');
+}
+
+async function liveBoards(boards: number, seconds: number, speed: number) {
+  const sim = await startSimulation({
+    boards,
+    transport: 'tcp',
+    speed,
+    seed: 7,
+    game: { noise: 'realistic', maxPlies: 400, thinkMs: 2500 },
+    loop: true,
+  });
+  // Stamp every clock line as the simulator writes it.
+  const written = new Map<string, number>();
+  sim.boards.forEach((b, i) => {
+    const board = b.board;
+    const attach = board.attach.bind(board);
+    board.attach = (link, greet) =>
+      attach(
+        {
+          write(bytes: Uint8Array) {
+            const text = Buffer.from(bytes).toString('latin1');
+            for (const m of text.matchAll(/^clock \d+ (\d+) (\d+) /gm))
+              written.set(`${i + 1}:${m[1]}:${m[2]}`, performance.now());
+            link.write(bytes);
+          },
+        },
+        greet,
+      );
+  });
+  const daemon = await startDaemon(
+    sim.boards.map((b) => b.address),
+    tempDir('bench-live'),
+    ['--time-scale', String(speed)],
+  );
+  const latencies: number[] = [];
+  const ws = new WebSocket(`${daemon.url.replace('http', 'ws')}/api/v1`);
+  await new Promise((r, j) => {
+    ws.once('open', r);
+    ws.once('error', j);
+  });
+  ws.on('message', (data) => {
+    const now = performance.now();
+    const msg = JSON.parse(data.toString());
+    const p = msg.param;
+    if (msg.response !== 'feed' || p?.kind !== 'clock') return;
+    const at = written.get(`${p.board}:${p.white}:${p.black}`);
+    if (at !== undefined) latencies.push(now - at);
+  });
+  ws.send(JSON.stringify({ id: 1, call: 'subscribe', param: { feed: 'round', id: 'r' } }));
+  await sleep(seconds * 1000);
+  const rss = rssMb(daemon.proc.pid!);
+  ws.close();
+  await daemon.stop();
+  await sim.stop();
+  return { rss, latencies };
+}
+
+async function liveLoad(): Promise<void> {
+  const one = await liveBoards(1, 10, 10);
+  const many = await liveBoards(200, 30, 10);
+  print('event_to_ws_samples', many.latencies.length);
+  print('event_to_ws_p50_ms', percentile(many.latencies, 50).toFixed(2), 'ms');
+  print('event_to_ws_p99_ms', percentile(many.latencies, 99).toFixed(2), 'ms');
+  print('rss_mb_1_board', one.rss.toFixed(1), 'MB');
+  print('rss_mb_200_boards', many.rss.toFixed(1), 'MB');
+  print('rss_mb_per_board', ((many.rss - one.rss) / 199).toFixed(2), 'MB');
+}
+
+/** Mulberry32: the kill points are random but repeatable. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+async function crashes(): Promise<void> {
+  const random = rng(20);
+  const sim = await startSimulation({
+    boards: 20,
+    transport: 'tcp',
+    speed: 1,
+    seed: 20,
+    game: { noise: 'none', maxPlies: 80, thinkMs: 1500 },
+  });
+  const dir = tempDir('bench-crash');
+  const sources = sim.boards.map((b) => b.address);
+  let daemon: Daemon = await startDaemon(sources, dir);
+  let finished = false;
+  void sim.done.then(() => {
+    finished = true;
+  });
+  let restarts = 0;
+  while (!finished && restarts < 20) {
+    await sleep(3000 + random() * 4000);
+    if (finished) break;
+    daemon.proc.kill('SIGKILL');
+    await daemon.exited;
+    restarts++;
+    daemon = await startDaemon(sources, dir);
+  }
+  await sim.done;
+  await sleep(3000);
+  const served = pdnMoves(await fetchText(`${daemon.url}/rounds/1/games.pdn`));
+  let lost = 0;
+  let duplicated = 0;
+  let plies = 0;
+  sim.boards.forEach((b, i) => {
+    const truth = b.board.games[0].moves.map((m) => m.pdn);
+    const got = served[i] ?? [];
+    let same = 0;
+    while (same < truth.length && same < got.length && truth[same] === got[same]) same++;
+    plies += truth.length;
+    lost += truth.length - same;
+    duplicated += got.length - same;
+  });
+  await daemon.stop();
+  await sim.stop();
+  print('crash_restarts', restarts);
+  print('crash_moves_total', plies);
+  print('crash_moves_lost', lost);
+  print('crash_moves_duplicated', duplicated);
+}
+
+const only = process.env.BENCH_DAEMON_ONLY;
+for (const [name, run] of [
+  ['recovery', recovery],
+  ['live', liveLoad],
+  ['crash', crashes],
+] as const) {
+  if (!only || only.split(',').includes(name)) await run();
+}
