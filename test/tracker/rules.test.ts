@@ -102,6 +102,20 @@ describe('capture irregularities (4.11, 5.4.8–5.4.14)', () => {
     expect(r.tracker.state.position.pieceAt(43)).toBeUndefined();
   });
 
+  it('5.4.12 / 5.4.14: the extra piece taken off among the captured ones is read at the press', () => {
+    const start = fen(TWO);
+    for (const [extra, rule] of [
+      [43, '5.4.12'],
+      [49, '5.4.14'],
+    ] as const) {
+      const s = new Script(start).play(sequence(start, '32x14'), 'white', { order: [28, extra, 19] });
+      const r = run(s.events, { start });
+      expect(r.moves).toEqual(['32x14']);
+      expect(rulesOf(r)).toEqual([`${rule}@1:white`]);
+      expect(r.tracker.state.position.pieceAt(extra)).toBeUndefined();
+    }
+  });
+
   it('5.4.13: a long pause interrupts the removal', () => {
     const start = fen(TWO);
     const s = new Script(start).play(sequence(start, '32x14'), 'white', { gap: 2200 });
