@@ -113,7 +113,7 @@ class BoardTracker implements Tracker {
   private stallDone = false;
   private pressAt: number | undefined;
   /** The last recorded move, until its player presses the clock: pieces taken off after it still belong to it. */
-  private lastMove: { ply: number; side: Side; capture: boolean } | undefined;
+  private lastMove: { ply: number; side: Side; capture: boolean; pdn: string } | undefined;
   /** Captured pieces left on the board at a 5.4.11 press: taking them off later is no new irregularity. */
   private leftOn: number[] = [];
   /** A W alert (docs/irregularities.md): nothing recorded until the board shows the game again. */
@@ -646,7 +646,7 @@ class BoardTracker implements Tracker {
     for (const rule of rules) {
       this.emitAlert(rule, ply, before.turn, t, out, { side: before.turn, move: pdn }, before, after);
     }
-    this.lastMove = { ply, side: before.turn, capture: move.captured.length > 0 };
+    this.lastMove = { ply, side: before.turn, capture: move.captured.length > 0, pdn };
     this.leftOn = rules.includes('5.4.11') ? move.captured.filter((s) => after.board[s] !== EMPTY) : [];
     this.waiting = undefined;
     this.afterDecision();
@@ -672,7 +672,16 @@ class BoardTracker implements Tracker {
     for (const s of diff) board[s] = EMPTY;
     const physical = Position.fromBoard(pos.variant, pos.turn, board);
     for (const rule of rules)
-      this.emitAlert(rule, last.ply, last.side, t, out, { side: last.side, squares: diff }, pos, physical);
+      this.emitAlert(
+        rule,
+        last.ply,
+        last.side,
+        t,
+        out,
+        { side: last.side, move: last.pdn, squares: diff },
+        pos,
+        physical,
+      );
     this.setPosition(physical, t, `${[...rules].join(', ')}: pieces taken off after the move`, out);
   }
 
@@ -696,7 +705,7 @@ class BoardTracker implements Tracker {
     if (this.lightSquarePly === ply) return;
     this.lightSquarePly = ply;
     const side = this.position.turn;
-    this.emitAlert('5.3', ply, side, t, out, { side, detail: 'A piece on a light square is out of play.' });
+    this.emitAlert('5.3', ply, side, t, out, { side, detail: 'It is out of play.' });
   }
 
   private emitAlert(
