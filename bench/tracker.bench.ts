@@ -48,6 +48,7 @@ console.log(`tracker_games ${GAMES} games`);
 console.log(`tracker_plies ${plies} plies`);
 console.log(`tracker_injected_irregularities ${injected} alerts`);
 console.log(`tracker_move_accuracy ${(plies === 0 ? 1 : matched / plies).toFixed(6)} ratio`);
+console.log(`tracker_moves_wrong ${plies - matched} plies`);
 console.log(`tracker_false_alerts ${falseAlerts} alerts`);
 console.log(`tracker_missed_irregularities ${missed} alerts`);
 console.log(`tracker_accuracy_run_seconds ${seconds.toFixed(1)} s`);
