@@ -439,6 +439,8 @@ class BoardTracker implements Tracker {
       this.moves = this.moves.slice(0, kept);
       this.history = this.history.slice(0, i + 1);
       this.position = earlier;
+      this.lastMove = undefined;
+      this.leftOn = [];
       out.push({ type: 'takeback', t, ply: kept, fen: writeFen(earlier) });
       const undone = firstUndone ? moveNotation(earlier, firstUndone) : undefined;
       this.emitAlert('5.4.4', kept + 1, side, t, out, { side, move: undone }, before, earlier);
