@@ -169,7 +169,10 @@ const line = (t: Trial) =>
 
 let sustained = 0;
 let held: Trial | undefined;
-for (const n of [250, 500, 750, 1000, 1500, 2000, 3000]) {
+const LEVELS = (process.env.SIM_BENCH_LEVELS ?? '250,500,750,1000,1500,2000,3000,4000,6000')
+  .split(',')
+  .map(Number);
+for (const n of LEVELS) {
   let best: Trial | undefined;
   for (let k = 0; k < TRIALS && !best?.ok; k++) {
     const t = await trial(n, n + k);
