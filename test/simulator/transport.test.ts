@@ -328,3 +328,39 @@ describe('clock through the protocol', () => {
     expect(host.events.length).toBe(afterReset);
   });
 });
+
+describe('PTY reconnects', () => {
+  it('the host closes the serial port and opens it again: the board still answers and plays on', async () => {
+    sim = await startSimulation({
+      boards: 1,
+      transport: 'pty',
+      speed: 40,
+      seed: 3,
+      record: true,
+      game: { maxPlies: 30 },
+    });
+    const b = sim.boards[0];
+    const open = async () => {
+      const port = new SerialPort({ path: b.address, baudRate: 9600 });
+      await new Promise<void>((resolve, reject) => {
+        port.once('open', () => resolve());
+        port.once('error', reject);
+      });
+      return { port, host: hostOn(port, 'line', () => port.close()) };
+    };
+    const first = await open();
+    first.host.send({ type: 'identify' });
+    await until(() => first.host.events.length > 10);
+    await new Promise<void>((resolve) => first.port.close(() => resolve()));
+    const second = await open();
+    const from = b.board.sent.length;
+    second.host.send({ type: 'snapshot' });
+    await until(() => second.host.events.some((e) => e.type === 'lift'));
+    const dump = second.host.events.find((e) => e.type === 'snapshot');
+    const sentDump = b.board.sent.slice(from).find((e) => e.type === 'snapshot');
+    expect(dump).toBeDefined();
+    expect(dump && strip(dump)).toBe(sentDump && strip(sentDump));
+    expect(second.host.events.some((e) => e.type === 'fault')).toBe(false);
+    await new Promise<void>((resolve) => second.port.close(() => resolve()));
+  });
+});
