@@ -315,7 +315,7 @@ describe('clock through the protocol', () => {
     host.send({ type: 'update-mode', mode: 'changes+clock' });
     await sim.done;
     const atEnd = host.events.filter((e) => e.type === 'clock').length;
-    await new Promise((r) => setTimeout(r, 2300));
+    await until(() => host.events.filter((e) => e.type === 'clock').length >= atEnd + 2, 8000);
     const clocks = host.events.filter((e) => e.type === 'clock');
     expect(clocks.length - atEnd).toBeGreaterThanOrEqual(2);
     const truth = b.board.games[0].events.filter((e) => e.type === 'clock');
