@@ -70,9 +70,19 @@ interface Slot {
   /** Last board event other than a tick (ms). */
   lastEvent: number;
   lastTick: number;
+  /** Time of the board's latest input. */
+  lastT: number;
+  /** Board time = input clock − offset: time while the board is not observed does not count. */
+  offset: number;
+  /** The board is away (lost, or the daemon was down): its next input resumes right after lastT. */
+  gap: boolean;
+  state: BoardState;
   /** The connection currently feeding this board. */
   feeder?: BoardConnection;
 }
+
+/** Board states in which the daemon is watching the board (so time passes for its tracker). */
+const WATCHED: ReadonlySet<BoardState> = new Set(['active', 'silent']);
 
 const today = (t: number): string => new Date(t).toISOString().slice(0, 10).replaceAll('-', '.');
 
@@ -95,10 +105,25 @@ export class Controller implements Hub {
     journal.setRoundSettings(config.round, round);
     const started = this.now();
     for (const setup of config.setups) {
-      const slot: Slot = { setup, game: this.newGame(config.round, setup), lastEvent: 0, lastTick: 0 };
-      for (const entry of journal.entries(config.round, setup.board)) slot.game.apply(entry.input, entry.t);
+      const slot: Slot = {
+        setup,
+        game: this.newGame(config.round, setup),
+        lastEvent: 0,
+        lastTick: 0,
+        lastT: 0,
+        offset: 0,
+        gap: false,
+        state: 'connecting',
+      };
+      for (const entry of journal.entries(config.round, setup.board)) {
+        slot.game.apply(entry.input, entry.t);
+        slot.lastT = entry.t;
+      }
+      // The daemon was away since the last entry: that gap is not board time.
+      slot.gap = slot.lastT > 0;
+      slot.state = slot.game.record.snapshot().state;
       this.slots.set(setup.board, slot);
-      this.syncInfo(slot, started);
+      this.syncInfo(slot, slot.gap ? slot.lastT : started);
     }
     this.log.info(
       { boards: this.slots.size, round: config.round, ms: this.now() - started },
@@ -127,7 +152,7 @@ export class Controller implements Hub {
         source: setup.source.text,
         ...transport,
         timing: this.options.timing,
-        eventTime: this.now,
+        eventTime: () => this.boardTime(this.slots.get(entry.board ?? setup.board)!),
         events: {
           onState: (state, detail) => this.connectionState(entry, state, detail.serial, detail.reason),
           onEvents: (serial, events, raw) => this.boardEvents(entry, serial, events, raw),
@@ -165,6 +190,21 @@ export class Controller implements Hub {
     return new BoardGame({ ...rest, info: { board: setup.board, round, variant } });
   }
 
+  /**
+   * The time that stamps a board's inputs. While a board is away (unplugged, or the daemon down)
+   * nobody watches it, so that time must not count for the tracker — a man lifted just before the
+   * plug was pulled is no 5.4.7 stall five seconds later; the full dump on reconnect tells what
+   * happened meanwhile. So a board's time resumes right after its last input when it comes back.
+   */
+  private boardTime(slot: Slot): number {
+    const now = this.now();
+    if (slot.gap) {
+      slot.gap = false;
+      slot.offset = now - (slot.lastT + 1);
+    }
+    return Math.max(slot.lastT, now - slot.offset);
+  }
+
   /** Journal first, then apply, then tell the subscribers. */
   private input(slot: Slot, input: JournalInput, t: number, serial?: string, raw?: Uint8Array): void {
     this.journal(slot, input, t, serial, raw);
@@ -173,6 +213,7 @@ export class Controller implements Hub {
 
   private journal(slot: Slot, input: JournalInput, t: number, serial?: string, raw?: Uint8Array): void {
     const { round } = this.options.config;
+    slot.lastT = Math.max(slot.lastT, t);
     this.options.journal.append({ round, board: slot.setup.board, t, input, serial, raw });
   }
 
@@ -255,7 +296,11 @@ export class Controller implements Hub {
     if (slot.feeder && slot.feeder !== from) return;
     const snap = slot.game.record.snapshot();
     if (snap.state === state && (serial === undefined || snap.serial === serial)) return;
-    this.input(slot, { kind: 'state', state, ...(serial !== undefined ? { serial } : {}) }, this.now());
+    // Going away does not end the gap (no board time passes until the board is watched again).
+    const t = slot.gap && !WATCHED.has(state) ? slot.lastT : this.boardTime(slot);
+    this.input(slot, { kind: 'state', state, ...(serial !== undefined ? { serial } : {}) }, t);
+    slot.state = state;
+    if (state === 'lost') slot.gap = true;
   }
 
   private boardEvents(
@@ -267,7 +312,9 @@ export class Controller implements Hub {
     const board = entry.board ?? this.route(entry.setup, serial);
     const slot = this.slots.get(board);
     if (!slot) return;
-    events.forEach((event, i) => {
+    events.forEach((stamped, i) => {
+      // Never back in a board's time (events stamped before a replugged board was routed here).
+      const event = stamped.t < slot.lastT ? { ...stamped, t: slot.lastT } : stamped;
       if (event.type !== 'tick') slot.lastEvent = event.t;
       this.input(slot, { kind: 'event', event }, event.t, serial, i === 0 ? raw : undefined);
     });
@@ -281,10 +328,12 @@ export class Controller implements Hub {
    * the journal replays the same outputs in the same order — with a tenth of the rows.
    */
   private tick(): void {
-    const t = this.now();
     const windowMs = this.options.tickWindowMs ?? 6000;
     const tickMs = this.options.tickMs ?? 100;
     for (const slot of this.slots.values()) {
+      // A board nobody watches gets no time (see boardTime).
+      if (slot.gap || !WATCHED.has(slot.state)) continue;
+      const t = this.boardTime(slot);
       if (t - slot.lastEvent > windowMs || t - slot.lastTick < tickMs) continue;
       slot.lastTick = t;
       const input: JournalInput = { kind: 'event', event: { t, type: 'tick' } };
@@ -352,16 +401,19 @@ export class Controller implements Hub {
   }
 
   async decide(board: number, decision: ArbiterDecision): Promise<void> {
-    this.input(this.slotOf(board), { kind: 'decision', decision }, this.now());
+    const slot = this.slotOf(board);
+    this.input(slot, { kind: 'decision', decision }, this.boardTime(slot));
   }
 
   async setResult(board: number, result: GameResult): Promise<void> {
-    this.input(this.slotOf(board), { kind: 'result', result }, this.now());
+    const slot = this.slotOf(board);
+    this.input(slot, { kind: 'result', result }, this.boardTime(slot));
   }
 
   async setInfo(board: number, info: Partial<GameInfo>): Promise<void> {
     const { board: _b, variant: _v, ...rest } = info;
-    this.input(this.slotOf(board), { kind: 'info', info: rest }, this.now());
+    const slot = this.slotOf(board);
+    this.input(slot, { kind: 'info', info: rest }, this.boardTime(slot));
   }
 
   /** Asks every connected board for a full dump (the arbiter's "resync" button, tests). */

@@ -15,7 +15,7 @@ export interface ConnectionTiming {
   lostMs: number;
   /** No hello this long after opening: ask again, and give up at `lostMs` (default 1500 ms). */
   helloMs: number;
-  /** Reconnect backoff: first delay, doubling up to the cap (default 250 → 5000 ms). */
+  /** Reconnect backoff: first delay, doubling up to the cap (default 250 → 2000 ms; an attempt costs nothing). */
   backoffMs: number;
   backoffCapMs: number;
   /** At most one resync dump request per this period (default 500 ms). */
@@ -28,7 +28,7 @@ export const DEFAULT_TIMING: ConnectionTiming = {
   lostMs: 5000,
   helloMs: 1500,
   backoffMs: 250,
-  backoffCapMs: 5000,
+  backoffCapMs: 2000,
   resyncMs: 500,
 };
 
@@ -67,6 +67,8 @@ export class BoardConnection {
   private identified = false;
   private identifiedAt = 0;
   private lastRx = 0;
+  /** Event time of the last bytes received. */
+  private lastStamp = 0;
   private openedAt = 0;
   private lastResync = Number.NEGATIVE_INFINITY;
   private backoff: number;
@@ -153,7 +155,8 @@ export class BoardConnection {
     this.log('info', 'link open');
     for (const command of this.options.driver.startCommands) this.send(command);
     if (link.hello) {
-      this.early.push({ ...link.hello, t: this.eventTime() });
+      this.lastStamp = this.eventTime();
+      this.early.push({ ...link.hello, t: this.lastStamp });
       this.identify(link.hello.serial);
     } else if (this.options.driver.canIdentify) this.send({ type: 'identify' });
     else this.identify(this.options.fallbackSerial ?? this.options.source);
@@ -169,6 +172,7 @@ export class BoardConnection {
   private receive(bytes: Uint8Array): void {
     this.lastRx = this.now();
     const t = this.eventTime();
+    this.lastStamp = t;
     if (this.identified && this.state === 'silent') this.setState('active');
     const decoded = this.decoder ? this.decoder.push(bytes, t) : [];
     this.unattributed.push(bytes);
@@ -252,7 +256,8 @@ export class BoardConnection {
     const link = this.link;
     this.link = undefined;
     if (this.decoder) {
-      const rest = this.decoder.flush(this.eventTime());
+      // The time of the last bytes: a link that died says nothing about the time after it.
+      const rest = this.decoder.flush(this.lastStamp);
       this.decoder = undefined;
       if (this.identified && rest.length > 0) this.emit(rest);
     }
@@ -263,7 +268,8 @@ export class BoardConnection {
     clearInterval(this.watchdog);
     this.drop();
     this.log('warn', 'link lost', { reason });
-    this.setState(this.identified ? 'lost' : 'connecting', reason);
+    // A board seen once stays `lost` until it is back; `connecting` is for one never seen yet.
+    this.setState(this.state === 'connecting' ? 'connecting' : 'lost', reason);
     this.identified = false;
     this.scheduleRetry();
   }

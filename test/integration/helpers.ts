@@ -98,3 +98,59 @@ export async function withTimeout(p: Promise<unknown>, ms: number): Promise<void
   await Promise.race([p.catch(() => {}), new Promise((r) => (timer = setTimeout(r, ms)))]);
   clearTimeout(timer);
 }
+
+export interface BoardProxy {
+  /** `tcp://127.0.0.1:PORT` for the daemon. */
+  address: string;
+  /** Pull the plug: drop the link and refuse new ones for `ms`. */
+  unplug(ms: number): void;
+  close(): Promise<void>;
+}
+
+/**
+ * A TCP hop between the daemon and a board that reads the board's lines as they pass, so a test can
+ * pull the plug at an exact point of the game (the board itself plays on, unaware).
+ */
+export async function boardProxy(target: string, onBoardLine: (line: string) => void): Promise<BoardProxy> {
+  const { createServer, connect } = await import('node:net');
+  const m = /^tcp:\/\/([^:]+):(\d+)$/.exec(target);
+  if (!m) throw new Error(`not a tcp address: ${target}`);
+  const sockets = new Set<import('node:net').Socket>();
+  let downUntil = 0;
+  const server = createServer((client) => {
+    if (Date.now() < downUntil) {
+      client.destroy();
+      return;
+    }
+    const upstream = connect(Number(m[2]), m[1]);
+    let pending = '';
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+      s.on('error', () => {});
+    }
+    upstream.on('data', (chunk: Buffer) => {
+      client.write(chunk);
+      pending += chunk.toString('latin1');
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) onBoardLine(line);
+    });
+    client.pipe(upstream);
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as { port: number }).port;
+  return {
+    address: `tcp://127.0.0.1:${port}`,
+    unplug(ms) {
+      downUntil = Date.now() + ms;
+      for (const s of sockets) s.destroy();
+    },
+    async close() {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
