@@ -127,7 +127,9 @@ export class VirtualBoard {
    * the other end opening, so it attaches without the greeting. */
   attach(link: BoardLink, greet = true): void {
     this.link = link;
-    if (greet && this.protocol === 'line') this.reply(this.hello());
+    // PROTOCOL.md 1.7: on connection `hello`, then `snap` (a board not yet playing sends its snap
+    // as the first event of its game).
+    if (greet && this.protocol === 'line') this.greet();
     if ((this.opts.startOn ?? 'attach') === 'attach') this.start();
   }
 
@@ -140,6 +142,10 @@ export class VirtualBoard {
     if (this.started || this.stopped) return;
     this.started = true;
     this.originWall = this.opts.scheduler.now();
+    if (this.protocol === 'line' && !this.clockEverySecond) {
+      this.clockEverySecond = true;
+      this.tickClock();
+    }
     this.playGame(0, this.firstGame);
   }
 
@@ -158,7 +164,7 @@ export class VirtualBoard {
   /** Game time now (what `t` a reply carries). */
   gameNow(): number {
     if (!this.started) return this.originT;
-    return this.originT + (this.opts.scheduler.now() - this.originWall) * this.opts.speed;
+    return Math.round(this.originT + (this.opts.scheduler.now() - this.originWall) * this.opts.speed);
   }
 
   private playGame(index: number, game: SimulatedGame | undefined): void {
@@ -222,6 +228,12 @@ export class VirtualBoard {
     this.send(event);
   }
 
+  private greet(always = false): void {
+    this.reply(this.hello());
+    if (always || this.started)
+      this.reply({ t: this.gameNow(), type: 'snapshot', board: this.boardString() });
+  }
+
   private hello(): HelloEvent {
     return {
       t: this.gameNow(),
@@ -231,21 +243,26 @@ export class VirtualBoard {
       firmware: '1.0',
       squares: this.squares,
       senses: this.senses,
+      // Line boards have a clock: they send `clock` and `press` (and take `clock`, acknowledged but
+      // not applied: the simulated game's clock is its ground truth).
+      ...(this.protocol === 'line' ? { capabilities: ['clock'] } : {}),
     };
   }
 
-  /** Sends the running clock once a (wall-clock) second while the host asked for it. */
+  /** Sends the running clock once a (wall-clock) second: line boards while it runs (PROTOCOL.md
+   * 1.8), DGT boards in `changes+clock` mode. */
   private tickClock(): void {
     const scheduler = this.opts.scheduler;
     scheduler.at(scheduler.now() + 1000, () => {
       if (!this.clockEverySecond || this.stopped) return;
-      if (this.streaming && this.lastClock) this.send(this.clockNow());
+      const runs = this.lastClock?.running !== null && this.lastClock !== undefined;
+      if (this.streaming && this.lastClock && (this.protocol === 'dgt' || runs)) this.send(this.clockNow());
       this.tickClock();
     });
   }
 
   private clockNow(): BoardEvent {
-    const t = this.gameNow();
+    const t = Math.round(this.gameNow());
     const c = this.lastClock ?? { white: 0, black: 0, running: null, t };
     const spent = Math.max(0, t - c.t);
     return {
@@ -267,6 +284,10 @@ export class VirtualBoard {
         this.reply({ t, type: 'tick', reply: 'pong' });
         break;
       case 'identify':
+        // `hello` restarts the line sequence; the board follows it with `snap` (PROTOCOL.md 1.7).
+        if (this.protocol === 'line') this.greet(true);
+        else this.reply(this.hello());
+        break;
       case 'version':
         this.reply(this.hello());
         break;

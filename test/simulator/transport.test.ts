@@ -27,6 +27,19 @@ function isSubsequence(sub: readonly string[], all: readonly string[]): boolean 
   return k === sub.length;
 }
 
+const notClock = (json: string) => JSON.parse(json).type !== 'clock';
+
+/** What `all` has beyond the subsequence `sub` (matched greedily, in order). */
+function extras(all: readonly string[], sub: readonly string[]): string[] {
+  const out: string[] = [];
+  let k = 0;
+  for (const x of all) {
+    if (k < sub.length && x === sub[k]) k++;
+    else out.push(x);
+  }
+  return out;
+}
+
 interface Host {
   events: BoardEvent[];
   send(cmd: HostCommand, options?: ProtocolOptions): void;
@@ -105,8 +118,13 @@ describe('virtual boards over real transports', () => {
       const truth = truthOf(sim!, i).map(strip);
       expect(truth.length).toBeGreaterThan(40);
       expect(isSubsequence(truth, sent)).toBe(true);
-      // Everything else the board sent is its replies: hello, the dump and the pong.
-      expect(sent.length - truth.length).toBe(3);
+      // Everything else the board sent is its replies (hello, the dump, the pong) and the running
+      // clock it sends every second.
+      expect(extras(sent, truth).filter(notClock)).toEqual([
+        expect.stringContaining('"hello"'),
+        expect.stringContaining('"snapshot"'),
+        expect.stringContaining('"pong"'),
+      ]);
       expect(hosts[i].events.filter((e) => e.type === 'tick' && e.reply === 'pong')).toHaveLength(1);
       expect(hosts[i].events[0]).toMatchObject({
         type: 'hello',
@@ -180,7 +198,11 @@ describe('virtual boards over real transports', () => {
       const sent = b.board.sent.map(strip);
       expect(hosts[i].events.map(strip)).toEqual(sent);
       expect(isSubsequence(truthOf(sim!, i).map(strip), sent)).toBe(true);
-      expect(sent.length - truthOf(sim!, i).length).toBe(1);
+      // `ident` is answered with hello and snap (PROTOCOL.md 1.7).
+      expect(extras(sent, truthOf(sim!, i).map(strip)).filter(notClock)).toEqual([
+        expect.stringContaining('"hello"'),
+        expect.stringContaining('"snapshot"'),
+      ]);
     });
     for (const h of hosts) h.close();
   });
@@ -300,6 +322,27 @@ describe('board kinds over the wire', () => {
 });
 
 describe('clock through the protocol', () => {
+  it('line boards announce caps=clock and send the running clock every second (PROTOCOL.md 1.8)', async () => {
+    sim = await startSimulation({
+      boards: 1,
+      transport: 'memory',
+      speed: 1,
+      seed: 9,
+      record: true,
+      game: { maxPlies: 4, thinkMs: 4000 },
+    });
+    const b = sim.boards[0];
+    const host = hostOn(b.stream!, 'line', () => {});
+    await until(() => host.events.filter((e) => e.type === 'clock').length >= 3, 6000);
+    expect(host.events[0]).toMatchObject({ type: 'hello', capabilities: ['clock'] });
+    const clocks = host.events.flatMap((e) => (e.type === 'clock' ? [e] : []));
+    expect(clocks.length).toBeGreaterThanOrEqual(3);
+    // White's clock runs down between the reports while nothing has been pressed.
+    const running = clocks.filter((c) => c.running === 'white');
+    expect(running.at(-1)!.white).toBeLessThan(running[0].white);
+    expect(host.events.map(strip)).toEqual(b.board.sent.slice(0, host.events.length).map(strip));
+  });
+
   it('DGT changes+clock mode: the running clock every second on top of the presses; stopped at the end', async () => {
     sim = await startSimulation({
       boards: 1,
