@@ -169,7 +169,7 @@ const line = (t: Trial) =>
 
 let sustained = 0;
 let held: Trial | undefined;
-const LEVELS = (process.env.SIM_BENCH_LEVELS ?? '250,500,750,1000,1500,2000,3000,4000,6000')
+const LEVELS = (process.env.SIM_BENCH_LEVELS ?? '250,500,750,1000,1500,2000,3000,4000,6000,8000')
   .split(',')
   .map(Number);
 for (const n of LEVELS) {
