@@ -9,11 +9,33 @@
 //                           random points and restarted; then every game is compared with the truth
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import WebSocket from 'ws';
+import { Worker } from 'node:worker_threads';
 import { BoardGame, Journal, type JournalInput } from '../daemon/journal/index.ts';
 import { createTracker } from '../src/tracker/index.ts';
 import { simulateGame, startSimulation } from '../simulator/index.ts';
 import { type Daemon, fetchText, pdnMoves, startDaemon, tempDir } from '../test/integration/helpers.ts';
+
+/** Absolute milliseconds, comparable between threads. */
+const now = (): number => performance.timeOrigin + performance.now();
+
+/** The spectator thread: subscribes to the round, stamps every clock frame, reports at the end. */
+const SPECTATOR = `
+const { parentPort, workerData } = require('node:worker_threads');
+const WebSocket = require('ws');
+const received = new Map();
+const ws = new WebSocket(workerData.url);
+ws.on('open', () => {
+  ws.send(JSON.stringify({ id: 1, call: 'subscribe', param: { feed: 'round', id: 'r' } }));
+  parentPort.postMessage('ready');
+});
+ws.on('message', (data) => {
+  const at = performance.timeOrigin + performance.now();
+  const msg = JSON.parse(data.toString());
+  const p = msg.param;
+  if (msg.response === 'feed' && p && p.kind === 'clock') received.set(p.board + ':' + p.white + ':' + p.black, at);
+});
+parentPort.on('message', () => { ws.close(); parentPort.postMessage(received); });
+`;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const print = (name: string, value: number | string, unit = '') =>
@@ -110,7 +132,7 @@ async function liveBoards(boards: number, seconds: number, speed: number) {
           write(bytes: Uint8Array) {
             const text = Buffer.from(bytes).toString('latin1');
             for (const m of text.matchAll(/^clock \d+ (\d+) (\d+) /gm))
-              written.set(`${i + 1}:${m[1]}:${m[2]}`, performance.now());
+              written.set(`${i + 1}:${m[1]}:${m[2]}`, now());
             link.write(bytes);
           },
         },
@@ -122,27 +144,26 @@ async function liveBoards(boards: number, seconds: number, speed: number) {
     tempDir('bench-live'),
     ['--time-scale', String(speed)],
   );
-  const latencies: number[] = [];
-  const ws = new WebSocket(`${daemon.url.replace('http', 'ws')}/api/v1`);
-  await new Promise((r, j) => {
-    ws.once('open', r);
-    ws.once('error', j);
+  // The spectator lives in its own thread, so the simulator's work in this one does not delay it;
+  // both sides stamp absolute times (timeOrigin + now) and the frames are matched at the end.
+  const spectator = new Worker(SPECTATOR, {
+    eval: true,
+    workerData: { url: `${daemon.url.replace('http', 'ws')}/api/v1` },
   });
-  ws.on('message', (data) => {
-    const now = performance.now();
-    const msg = JSON.parse(data.toString());
-    const p = msg.param;
-    if (msg.response !== 'feed' || p?.kind !== 'clock') return;
-    const at = written.get(`${p.board}:${p.white}:${p.black}`);
-    if (at !== undefined && now > measureFrom) latencies.push(now - at);
-  });
-  ws.send(JSON.stringify({ id: 1, call: 'subscribe', param: { feed: 'round', id: 'r' } }));
+  await new Promise((r) => spectator.once('message', r));
   // Measure the steady state: every board connected, dumped and playing.
-  const measureFrom = performance.now() + 5000;
+  const measureFrom = now() + 5000;
   await sleep(seconds * 1000);
+  spectator.postMessage('done');
+  const received = (await new Promise((r) => spectator.once('message', r))) as Map<string, number>;
+  await spectator.terminate();
+  const latencies: number[] = [];
+  for (const [key, at] of received) {
+    const sent = written.get(key);
+    if (sent !== undefined && sent > measureFrom) latencies.push(at - sent);
+  }
   if (process.env.BENCH_DAEMON_DEBUG) console.error(JSON.stringify(buckets(latencies)));
   const rss = rssMb(daemon.proc.pid!);
-  ws.close();
   await daemon.stop();
   await sim.stop();
   return { rss, latencies };
