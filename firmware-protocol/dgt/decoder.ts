@@ -156,7 +156,12 @@ export class DgtDecoder implements Decoder {
       );
     }
     const physical = map[field];
-    if (physical === 0) return; // a light square of a 100-field scan: not part of the game
+    if (physical === 0) {
+      // A light square of a 100-field scan is out of play (5.3): a piece put there is the arbiter's business.
+      if (code !== 0)
+        out.push(fault(t, 'light-square', `a piece stands on light field ${field}`, this.frameStart));
+      return;
+    }
     const square = this.setup.orientation.square(physical);
     if (code === 0) return void out.push({ t, type: 'lift', square });
     const c = this.setup.charOf(code);

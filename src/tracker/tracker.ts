@@ -178,7 +178,8 @@ class BoardTracker implements Tracker {
         break;
       case 'fault':
         this.note(event);
-        if (event.code === 'light-square') this.lightSquare(event.t, out);
+        if (event.code === 'light-square' || event.code === 'board-light-square')
+          this.lightSquare(event.t, out);
         break;
       case 'hello':
         if (event.senses === 'occupancy') this.occupancyOnly = true;

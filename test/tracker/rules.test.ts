@@ -257,6 +257,14 @@ describe('board irregularities (5.1, 5.3, unknown position)', () => {
     expect(rulesOf(r)).toEqual(['5.3@1:white']);
   });
 
+  it('5.3: a line-protocol board reports the light square itself (fault board-light-square)', () => {
+    const start = Position.initial();
+    const s = new Script(start);
+    s.events.push({ t: 1100, type: 'fault', code: 'board-light-square', message: 'piece on a light square' });
+    const r = run(s.events, { start });
+    expect(rulesOf(r)).toEqual(['5.3@1:white']);
+  });
+
   it('unknown-position: a snapshot that matches nothing is alerted after the stall time, never a move', () => {
     const start = Position.initial();
     const s = new Script(start).snapshot(
