@@ -94,6 +94,9 @@ export class Controller implements Hub {
   private readonly log: Logger;
   private readonly now: () => number;
   private ticker: NodeJS.Timeout | undefined;
+  private queue: { slot: Slot; input: JournalInput; t: number; serial?: string; raw?: Uint8Array }[] = [];
+  private flushScheduled = false;
+  private settledWaiters: (() => void)[] = [];
   private readonly pastRounds = new Map<number, GameSnapshot[]>();
 
   constructor(private readonly options: ControllerOptions) {
@@ -125,6 +128,7 @@ export class Controller implements Hub {
       this.slots.set(setup.board, slot);
       this.syncInfo(slot, slot.gap ? slot.lastT : started);
     }
+    this.flush();
     this.log.info(
       { boards: this.slots.size, round: config.round, ms: this.now() - started },
       'games rebuilt from the journal',
@@ -170,6 +174,7 @@ export class Controller implements Hub {
     clearInterval(this.ticker);
     for (const { conn } of this.connections) conn.stop();
     this.connections.length = 0;
+    this.flush();
   }
 
   // ——— inputs ———
@@ -207,14 +212,61 @@ export class Controller implements Hub {
 
   /** Journal first, then apply, then tell the subscribers. */
   private input(slot: Slot, input: JournalInput, t: number, serial?: string, raw?: Uint8Array): void {
-    this.journal(slot, input, t, serial, raw);
-    for (const event of this.apply(slot, input, t)) this.publish(event);
+    slot.lastT = Math.max(slot.lastT, t);
+    this.queue.push({ slot, input, t, serial, raw });
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      setImmediate(() => this.flush());
+    }
   }
 
-  private journal(slot: Slot, input: JournalInput, t: number, serial?: string, raw?: Uint8Array): void {
+  /**
+   * Group commit: the inputs of one turn of the event loop (often many boards' events) are
+   * journaled in one transaction — one WAL write instead of one per event — and only then applied
+   * and published, in order. Nothing is applied that is not on disk.
+   */
+  private flush(): void {
+    this.flushScheduled = false;
+    const batch = this.queue;
+    this.queue = [];
+    if (batch.length > 0) {
+      const { round } = this.options.config;
+      const journal = this.options.journal;
+      try {
+        journal.transaction(() => {
+          for (const q of batch) {
+            journal.append({
+              round,
+              board: q.slot.setup.board,
+              t: q.t,
+              input: q.input,
+              serial: q.serial,
+              raw: q.raw,
+            });
+          }
+        });
+      } catch (e) {
+        // Not durable, so not applied: the boards' next dump brings their positions back.
+        this.log.error({ err: e, inputs: batch.length }, 'journal write failed');
+        batch.length = 0;
+      }
+      for (const q of batch) for (const event of this.apply(q.slot, q.input, q.t)) this.publish(event);
+    }
+    const waiting = this.settledWaiters;
+    this.settledWaiters = [];
+    for (const resolve of waiting) resolve();
+  }
+
+  /** Resolves once every input queued so far is journaled and applied. */
+  private settled(): Promise<void> {
+    if (this.queue.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.settledWaiters.push(resolve));
+  }
+
+  private journal(slot: Slot, input: JournalInput, t: number): void {
     const { round } = this.options.config;
     slot.lastT = Math.max(slot.lastT, t);
-    this.options.journal.append({ round, board: slot.setup.board, t, input, serial, raw });
+    this.options.journal.append({ round, board: slot.setup.board, t, input });
   }
 
   private apply(slot: Slot, input: JournalInput, t: number): GameEvent[] {
@@ -328,6 +380,8 @@ export class Controller implements Hub {
    * the journal replays the same outputs in the same order — with a tenth of the rows.
    */
   private tick(): void {
+    // Inputs still queued are older than this tick: they go first.
+    this.flush();
     const windowMs = this.options.tickWindowMs ?? 6000;
     const tickMs = this.options.tickMs ?? 100;
     for (const slot of this.slots.values()) {
@@ -403,17 +457,20 @@ export class Controller implements Hub {
   async decide(board: number, decision: ArbiterDecision): Promise<void> {
     const slot = this.slotOf(board);
     this.input(slot, { kind: 'decision', decision }, this.boardTime(slot));
+    await this.settled();
   }
 
   async setResult(board: number, result: GameResult): Promise<void> {
     const slot = this.slotOf(board);
     this.input(slot, { kind: 'result', result }, this.boardTime(slot));
+    await this.settled();
   }
 
   async setInfo(board: number, info: Partial<GameInfo>): Promise<void> {
     const { board: _b, variant: _v, ...rest } = info;
     const slot = this.slotOf(board);
     this.input(slot, { kind: 'info', info: rest }, this.boardTime(slot));
+    await this.settled();
   }
 
   /** Asks every connected board for a full dump (the arbiter's "resync" button, tests). */

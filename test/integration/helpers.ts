@@ -18,7 +18,12 @@ export interface Daemon {
 
 export const tempDir = (prefix: string): string => mkdtempSync(join(tmpdir(), `damlink-${prefix}-`));
 
-export async function startDaemon(boards: string[], dataDir: string, extra: string[] = []): Promise<Daemon> {
+export async function startDaemon(
+  boards: string[],
+  dataDir: string,
+  extra: string[] = [],
+  nodeArgs: string[] = [],
+): Promise<Daemon> {
   const args = [
     'bin/damlink.js',
     'run',
@@ -28,7 +33,7 @@ export async function startDaemon(boards: string[], dataDir: string, extra: stri
     '--data-dir',
     dataDir,
   ];
-  const proc = spawn(process.execPath, [...args, '--log-level', 'warn', ...extra], {
+  const proc = spawn(process.execPath, [...nodeArgs, ...args, '--log-level', 'warn', ...extra], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
