@@ -233,18 +233,16 @@ export class Controller implements Hub {
       const { round } = this.options.config;
       const journal = this.options.journal;
       try {
-        journal.transaction(() => {
-          for (const q of batch) {
-            journal.append({
-              round,
-              board: q.slot.setup.board,
-              t: q.t,
-              input: q.input,
-              serial: q.serial,
-              raw: q.raw,
-            });
-          }
-        });
+        journal.appendMany(
+          batch.map((q) => ({
+            round,
+            board: q.slot.setup.board,
+            t: q.t,
+            input: q.input,
+            serial: q.serial,
+            raw: q.raw,
+          })),
+        );
       } catch (e) {
         // Not durable, so not applied: the boards' next dump brings their positions back.
         this.log.error({ err: e, inputs: batch.length }, 'journal write failed');

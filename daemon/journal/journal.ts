@@ -75,6 +75,7 @@ export class Journal {
   private readonly insert: Database.Statement;
   private readonly maxSeq: Database.Statement;
   private readonly pageOf: Database.Statement;
+  private many: ((reqs: readonly AppendRequest[]) => JournalEntry[]) | undefined;
 
   private constructor(
     readonly path: string,
@@ -134,6 +135,17 @@ export class Journal {
       input: req.input,
       raw: req.raw,
     };
+  }
+
+  /** Commits several entries in one transaction (one WAL write): all of them, or none. */
+  appendMany(reqs: readonly AppendRequest[]): JournalEntry[] {
+    this.many ??= this.db.transaction((list: readonly AppendRequest[]) => list.map((r) => this.append(r)));
+    try {
+      return this.many(reqs);
+    } catch (e) {
+      this.nextSeq.clear(); // rolled back: sequence numbers are read again from the table
+      throw e;
+    }
   }
 
   /** Runs `fn` in one transaction (bulk imports, benchmarks): all of it is committed, or nothing. */
