@@ -81,6 +81,13 @@ interface Slot {
   feeder?: BoardConnection;
 }
 
+/**
+ * A gap counts as this short pause: longer than the tracker's settle time, so what the hands did
+ * before the gap settles on its own and the dump after it reads as a fresh picture; far shorter
+ * than its stall time, so a piece in the air at the gap is no irregularity.
+ */
+const RESUME_PAUSE_MS = 500;
+
 /** Board states in which the daemon is watching the board (so time passes for its tracker). */
 const WATCHED: ReadonlySet<BoardState> = new Set(['active', 'silent']);
 
@@ -205,7 +212,7 @@ export class Controller implements Hub {
     const now = this.now();
     if (slot.gap) {
       slot.gap = false;
-      slot.offset = now - (slot.lastT + 1);
+      slot.offset = now - (slot.lastT + RESUME_PAUSE_MS);
     }
     return Math.max(slot.lastT, now - slot.offset);
   }
