@@ -7,7 +7,7 @@
 //   crash_restarts / crash_moves_lost / crash_moves_duplicated
 //                           20 boards at human speed, the daemon killed with SIGKILL 20 times at
 //                           random points and restarted; then every game is compared with the truth
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { BoardGame, Journal, type JournalInput } from '../daemon/journal/index.ts';
@@ -103,6 +103,7 @@ async function recovery(): Promise<void> {
   const ms = line ? Number(JSON.parse(line).ms) : Number.NaN;
   const games = pdnMoves(await fetchText(`${daemon.url}/rounds/1/games.pdn`));
   await daemon.stop();
+  rmSync(dir, { recursive: true, force: true });
   print('recovery_rows', rows);
   print(
     'recovery_moves',
@@ -139,9 +140,10 @@ async function liveBoards(boards: number, seconds: number, speed: number) {
         greet,
       );
   });
+  const dataDir = tempDir('bench-live');
   const daemon = await startDaemon(
     sim.boards.map((b) => b.address),
-    tempDir('bench-live'),
+    dataDir,
     ['--time-scale', String(speed)],
   );
   // The spectator lives in its own thread, so the simulator's work in this one does not delay it;
@@ -166,6 +168,7 @@ async function liveBoards(boards: number, seconds: number, speed: number) {
   const rss = rssMb(daemon.proc.pid!);
   await daemon.stop();
   await sim.stop();
+  rmSync(dataDir, { recursive: true, force: true });
   return { rss, latencies };
 }
 
@@ -240,6 +243,7 @@ async function crashes(): Promise<void> {
   });
   await daemon.stop();
   await sim.stop();
+  rmSync(dir, { recursive: true, force: true });
   print('crash_restarts', restarts);
   print('crash_moves_total', plies);
   print('crash_moves_lost', lost);

@@ -2,7 +2,16 @@
 // PDN equals what was played — nothing lost (journal + full dump on reconnect), nothing doubled.
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSimulation } from '../../simulator/index.ts';
-import { type Daemon, fetchText, pdnMoves, startDaemon, tempDir, until, withTimeout } from './helpers.ts';
+import {
+  type Daemon,
+  fetchText,
+  pdnMoves,
+  startDaemon,
+  tempDir,
+  until,
+  withTimeout,
+  removeTempDirs,
+} from './helpers.ts';
 
 // A restart takes 2–5 s on a busy machine; at human speed the boards play on for one or two plies
 // meanwhile, which the full dump on reconnect recovers (the tracker reconciles up to 4 plies).
@@ -10,6 +19,7 @@ const SPEED = 1;
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await withTimeout(c(), 10_000);
+  removeTempDirs();
 });
 
 /** Seeded so a failure can be replayed (mulberry32). */

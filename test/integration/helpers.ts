@@ -1,7 +1,7 @@
 // Real processes for integration tests: the daemon as `damlink run` in a child process, the
 // simulator's boards in this process (tcp or socat PTY), and the PDN the daemon serves over HTTP.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parsePdn } from '../../src/engine/index.ts';
@@ -16,7 +16,18 @@ export interface Daemon {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-export const tempDir = (prefix: string): string => mkdtempSync(join(tmpdir(), `damlink-${prefix}-`));
+const made: string[] = [];
+
+/** A fresh directory, removed by `removeTempDirs` (tests call it after each test). */
+export const tempDir = (prefix: string): string => {
+  const dir = mkdtempSync(join(tmpdir(), `damlink-${prefix}-`));
+  made.push(dir);
+  return dir;
+};
+
+export function removeTempDirs(): void {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
 
 export async function startDaemon(
   boards: string[],

@@ -2,7 +2,16 @@
 // the round's games.pdn equals what the simulator played.
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSimulation, type Simulation } from '../../simulator/index.ts';
-import { type Daemon, fetchText, pdnMoves, startDaemon, tempDir, until, withTimeout } from './helpers.ts';
+import {
+  type Daemon,
+  fetchText,
+  pdnMoves,
+  startDaemon,
+  tempDir,
+  until,
+  withTimeout,
+  removeTempDirs,
+} from './helpers.ts';
 
 // Fast enough for CI, slow enough that the daemon's receive times keep human-scale gaps on a busy machine.
 const SPEED = 5;
@@ -10,6 +19,7 @@ const SPEED = 5;
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await withTimeout(c(), 10_000);
+  removeTempDirs();
 });
 
 async function playRound(transport: 'tcp' | 'pty', boards: number, seed: number): Promise<void> {

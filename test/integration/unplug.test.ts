@@ -2,11 +2,21 @@
 // capture (made while unplugged) is recognised from the full dump, and no alert is raised for the gap.
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSimulation } from '../../simulator/index.ts';
-import { boardProxy, fetchText, pdnMoves, startDaemon, tempDir, until, withTimeout } from './helpers.ts';
+import {
+  boardProxy,
+  fetchText,
+  pdnMoves,
+  startDaemon,
+  tempDir,
+  until,
+  withTimeout,
+  removeTempDirs,
+} from './helpers.ts';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await withTimeout(c(), 10_000);
+  removeTempDirs();
 });
 
 // Ply 3 is a capture (28x19); black recaptures at once.
