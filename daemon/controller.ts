@@ -192,7 +192,7 @@ export class Controller implements Hub {
     return {
       variant: config.variant,
       createTracker,
-      drawProfile: config.drawRule.profile,
+      drawProfile: { profile: config.drawRule.profile, advantageDraw: config.drawRule.advantage },
       autoResult: config.autoResult,
     };
   }

@@ -68,7 +68,7 @@ function exportRound(flags: ExportFlags): number {
     const cfg = config.value;
     const settings: ReplaySettings = {
       variant: cfg.variant,
-      drawProfile: cfg.drawRule.profile,
+      drawProfile: { profile: cfg.drawRule.profile, advantageDraw: cfg.drawRule.advantage },
       autoResult: cfg.autoResult,
       // The round's own rules, as the daemon journaled them, win over today's config.
       ...journal.roundSettings(flags.round),

@@ -48,7 +48,7 @@ export const configSchema = z.strictObject({
   drawRule: z
     .strictObject({
       profile: z.enum(DRAW_PROFILES).default('fmjd'),
-      /** Count 6.x draw rules only when one side has a material advantage. */
+      /** 6.5 draws with advantage (6.3 counts 25 moves instead of 16); not in the 64-square profile. */
       advantage: z.boolean().default(false),
     })
     .default({ profile: 'fmjd', advantage: false }),

@@ -2,6 +2,7 @@
 // game record in one fixed way, live or replayed — so a replay rebuilds exactly the served game,
 // versions included.
 import { GameRecord } from '../../src/game/index.ts';
+import type { DrawRules } from '../../src/engine/index.ts';
 import type { GameEvent, GameInfo } from '../../src/game/types.ts';
 import type { Tracker, TrackerOptions } from '../../src/tracker/types.ts';
 import type { Journal } from './journal.ts';
@@ -13,7 +14,8 @@ export interface BoardGameOptions {
   info: GameInfo;
   createTracker: TrackerFactory;
   tracker?: Omit<TrackerOptions, 'variant'>;
-  drawProfile?: string;
+  /** Draw rules: a profile name or the engine's DrawRules (with the 6.5 advantage option). */
+  drawProfile?: string | DrawRules;
   autoResult?: boolean;
 }
 

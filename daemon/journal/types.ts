@@ -1,6 +1,7 @@
 // What the journal holds: every input that changes a board's game, in the order it was applied.
 // Replaying a board's entries through a fresh tracker and game record rebuilds the same game.
 import type { BoardEvent } from '../../firmware-protocol/events.ts';
+import type { DrawRules } from '../../src/engine/index.ts';
 import type { GameInfo, GameResult } from '../../src/game/types.ts';
 import type { ArbiterDecision } from '../../src/tracker/types.ts';
 import type { BoardState } from '../../src/game/types.ts';
@@ -29,6 +30,6 @@ export interface JournalEntry {
 /** How a round is played: what a replay must know besides the entries. */
 export interface RoundSettings {
   variant: GameInfo['variant'];
-  drawProfile?: string;
+  drawProfile?: string | DrawRules;
   autoResult?: boolean;
 }

@@ -174,6 +174,12 @@ describe('controller', () => {
     one.journal.close();
     const two = controller(path, ['tcp://127.0.0.1:1'], createToyTracker, { round: 2 });
     expect(two.c.round()).toBe(2);
+    // The round's rules are journaled, so exports replay it with them.
+    expect(two.journal.roundSettings(1)).toEqual({
+      variant: 'international',
+      drawProfile: { profile: 'fmjd', advantageDraw: false },
+      autoResult: false,
+    });
     expect(two.c.games(1).map((g) => g.info.white)).toEqual(['Round one']);
     expect(two.c.games(2).map((g) => g.info.round)).toEqual([2]);
     await expect(two.c.setResult(9, '2-0')).rejects.toThrow(/no board 9/);
