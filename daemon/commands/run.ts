@@ -70,7 +70,7 @@ export function registerRun(program: Command): void {
     .option('--log-level <level>', 'trace, debug, info (default), warn, error')
     .option('--demo', 'no hardware: simulated boards play in this process (what `npm start` runs)')
     .option('--demo-boards <n>', 'boards in the demo', int('--demo-boards'), 8)
-    .option('--speed <x>', 'demo game speed (1 = human pace)', num('--speed'), 4)
+    .option('--speed <x>', 'demo game speed (1 = human pace)', num('--speed'), 3)
     .option('--seed <n>', 'demo seed (default: a new one each start)', int('--seed'))
     .option(
       '--time-scale <x>',
