@@ -1,5 +1,6 @@
 // `damlink export`: a round's games as PDN, or the raw board events as JSONL (dispute, bug report),
 // rebuilt from the journal — works next to a running daemon.
+import { wholeNumber } from './options.ts';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
@@ -17,22 +18,14 @@ interface ExportFlags {
   out?: string;
 }
 
-const positive =
-  (name: string) =>
-  (v: string): number => {
-    const n = Number(v);
-    if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive whole number, got "${v}"`);
-    return n;
-  };
-
 export function registerExport(program: Command): void {
   program
     .command('export')
     .description(
       'Write a round from the journal: all games as PDN, or the raw board events as JSONL (--events).',
     )
-    .requiredOption('-r, --round <n>', 'round number', positive('--round'))
-    .option('-b, --board <n>', 'only this board', positive('--board'))
+    .requiredOption('-r, --round <n>', 'round number', wholeNumber('--round', 1))
+    .option('-b, --board <n>', 'only this board', wholeNumber('--board', 1))
     .option('--events', 'the sensor events (one JSON object a line) instead of PDN')
     .option('-d, --data-dir <dir>', 'where the journal is (default: the config, else ./data)')
     .option('-c, --config <file>', 'config file (variant and draw rules of the round)')

@@ -1,4 +1,5 @@
 // `damlink run`: the daemon an organiser runs in the hall — boards in (controller), games out (server).
+import { positiveNumber, wholeNumber } from './options.ts';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -32,21 +33,6 @@ interface RunFlags {
   timeScale?: number;
 }
 
-const int =
-  (name: string) =>
-  (v: string): number => {
-    const n = Number(v);
-    if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${v}"`);
-    return n;
-  };
-const num =
-  (name: string) =>
-  (v: string): number => {
-    const n = Number(v);
-    if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got "${v}"`);
-    return n;
-  };
-
 export function registerRun(program: Command): void {
   program
     .command('run')
@@ -61,21 +47,25 @@ export function registerRun(program: Command): void {
       [] as string[],
     )
     .option('--host <host>', 'address to serve on (default 127.0.0.1; 0.0.0.0 to share)')
-    .option('-p, --port <n>', 'HTTP + WebSocket port (default 8080; 0 = any free port)', int('--port'))
+    .option(
+      '-p, --port <n>',
+      'HTTP + WebSocket port (default 8080; 0 = any free port)',
+      wholeNumber('--port'),
+    )
     .option('-d, --data-dir <dir>', 'journal and logs (default ./data)')
-    .option('-r, --round <n>', 'round number (default 1)', int('--round'))
+    .option('-r, --round <n>', 'round number (default 1)', wholeNumber('--round'))
     .option('--event <name>', 'event name for the PDN')
     .option('--variant <variant>', 'international (default) or brazilian')
     .option('--auto-result', 'write the result the engine proposes without waiting for the arbiter')
     .option('--log-level <level>', 'trace, debug, info (default), warn, error')
     .option('--demo', 'no hardware: simulated boards play in this process (what `npm start` runs)')
-    .option('--demo-boards <n>', 'boards in the demo', int('--demo-boards'), 8)
-    .option('--speed <x>', 'demo game speed (1 = human pace)', num('--speed'), 3)
-    .option('--seed <n>', 'demo seed (default: a new one each start)', int('--seed'))
+    .option('--demo-boards <n>', 'boards in the demo', wholeNumber('--demo-boards'), 8)
+    .option('--speed <x>', 'demo game speed (1 = human pace)', positiveNumber('--speed'), 3)
+    .option('--seed <n>', 'demo seed (default: a new one each start)', wholeNumber('--seed'))
     .option(
       '--time-scale <x>',
       'simulated boards only: run the clock x times faster (as the simulator --speed)',
-      num('--time-scale'),
+      positiveNumber('--time-scale'),
     )
     .addHelpText(
       'after',

@@ -1,8 +1,9 @@
 // `damlink simulate`: virtual boards that play like people (seeded self-play or PDN games) over tcp,
 // socat PTYs or not at all (`--transport none --events-out DIR`: ground-truth files only).
+import { positiveNumber, wholeNumber } from './options.ts';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { type Command, InvalidArgumentError, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import { formatLocated } from '../../src/result.ts';
 import { isVariant, type PdnGame, parsePdn, type Variant } from '../../src/engine/index.ts';
 import type { RuleId } from '../../src/tracker/types.ts';
@@ -67,17 +68,6 @@ function parseInject(text: string): { rules: RuleId[]; gesture: boolean } | stri
   }
   return { rules, gesture };
 }
-
-const int = (name: string, min: number) => (v: string) => {
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`${name} must be an integer ≥ ${min}`);
-  return n;
-};
-const positive = (name: string) => (v: string) => {
-  const n = Number(v);
-  if (!(n > 0)) throw new InvalidArgumentError(`${name} must be a positive number`);
-  return n;
-};
 
 function readPdnGames(path: string): PdnGame[] | string {
   let text: string;
@@ -180,7 +170,11 @@ export function registerSimulate(program: Command): void {
     .command('simulate')
     .description('Virtual boards that play like people, over tcp, socat PTYs, or ground-truth files only')
     .option('--pdn <file>', 'play the games of this PDN file, one per board (default: seeded self-play)')
-    .option('--boards <n>', 'number of boards (default: one per PDN game, else 1)', int('--boards', 1))
+    .option(
+      '--boards <n>',
+      'number of boards (default: one per PDN game, else 1)',
+      wholeNumber('--boards', 1),
+    )
     .addOption(
       new Option('--protocol <name>', 'firmware protocol').choices([...SIM_PROTOCOLS]).default('line'),
     )
@@ -193,12 +187,12 @@ export function registerSimulate(program: Command): void {
     .option(
       '--base-port <p>',
       'first tcp port (board N listens on P+N−1; 0 = any free port)',
-      int('--base-port', 0),
+      wholeNumber('--base-port', 0),
       7001,
     )
     .option('--pty-dir <dir>', 'where the PTY links go (default: a temp dir)')
-    .option('--speed <x>', 'game time runs X times faster than real time', positive('--speed'), 1)
-    .option('--seed <s>', 'random seed (games, hands, injections)', int('--seed', 0), 1)
+    .option('--speed <x>', 'game time runs X times faster than real time', positiveNumber('--speed'), 1)
+    .option('--seed <s>', 'random seed (games, hands, injections)', wholeNumber('--seed', 0), 1)
     .addOption(
       new Option('--noise <level>', 'harmless sensor noise').choices([...NOISES]).default('realistic'),
     )
@@ -209,7 +203,7 @@ export function registerSimulate(program: Command): void {
     .option(
       '--inject-probability <p>',
       'chance per ply that one of --inject happens',
-      positive('--inject-probability'),
+      positiveNumber('--inject-probability'),
       0.1,
     )
     .option('--result-gesture', 'show the result with kings in the centre after each game')
@@ -219,9 +213,9 @@ export function registerSimulate(program: Command): void {
         .choices(['international', 'brazilian'])
         .default('international'),
     )
-    .option('--max-plies <n>', 'stop self-played games after N plies', int('--max-plies', 1))
-    .option('--think-ms <ms>', 'median thinking time per move', positive('--think-ms'), 2500)
-    .option('--games <n>', 'games per board, one after the other', int('--games', 1), 1)
+    .option('--max-plies <n>', 'stop self-played games after N plies', wholeNumber('--max-plies', 1))
+    .option('--think-ms <ms>', 'median thinking time per move', positiveNumber('--think-ms'), 2500)
+    .option('--games <n>', 'games per board, one after the other', wholeNumber('--games', 1), 1)
     .option('--events-out <dir>', "write each game's ground truth: .jsonl events, .pdn, .injected.json")
     .option('--loop', 'keep playing new games until interrupted')
     .action(async (flags: SimulateFlags) => {

@@ -1,5 +1,6 @@
 // One board connection: open → start commands → identify → hello (serial) → full dump, then
 // liveness about once a second. On error or silence: close and retry with capped backoff, forever.
+import { concatBytes } from '../../firmware-protocol/bytes.ts';
 import type { BoardEvent } from '../../firmware-protocol/events.ts';
 import type { HostCommand } from '../../firmware-protocol/types.ts';
 import type { BoardState } from '../../src/game/types.ts';
@@ -193,7 +194,7 @@ export class BoardConnection {
   }
 
   private emit(events: BoardEvent[]): void {
-    const raw = concat(this.unattributed);
+    const raw = concatBytes(this.unattributed);
     this.unattributed = [];
     this.options.events.onEvents(this.serial!, events, raw);
   }
@@ -281,15 +282,4 @@ export class BoardConnection {
     this.backoff = Math.min(this.backoff * 2, this.timing.backoffCapMs);
     this.retry = setTimeout(() => void this.connect(), delay);
   }
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  if (parts.length === 1) return parts[0];
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }
