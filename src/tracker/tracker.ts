@@ -385,7 +385,9 @@ class BoardTracker implements Tracker {
       }
     }
     if (this.resultGesture(t, out)) return;
-    if (this.bigSnapshot && this.resync(t, out)) return;
+    // After a dump (until a decision), or while stuck on a board that matched nothing: the board
+    // may come to show a legal continuation later — the dump's last move still under way.
+    if ((this.bigSnapshot || this.waiting?.rule === 'unknown-position') && this.resync(t, out)) return;
     this.undecided = true;
     if (pressed && !this.waiting) this.classify(t, out);
   }
@@ -395,17 +397,19 @@ class BoardTracker implements Tracker {
    * earlier position either (on occupancy-only boards the two can look alike).
    */
   private captureUnderWay(): boolean {
-    const pos = this.position;
-    return this.outcomes().some((o) => {
-      if (o.move.captured.length === 0) return false;
-      for (let s = 1; s <= this.n; s++) {
-        const ok = o.move.captured.includes(s)
-          ? this.phys[s] === EMPTY || agrees(this.phys[s], pos.board[s])
-          : agrees(this.phys[s], o.board[s]);
-        if (!ok) return false;
-      }
-      return true;
-    });
+    return this.outcomes().some((o) => this.showsCaptureUnderWay(this.position, o));
+  }
+
+  /** The board shows `o` (a capture from `pos`) landed, its captured pieces still on or partly off. */
+  private showsCaptureUnderWay(pos: Position, o: Outcome): boolean {
+    if (o.move.captured.length === 0) return false;
+    for (let s = 1; s <= this.n; s++) {
+      const ok = o.move.captured.includes(s)
+        ? this.phys[s] === EMPTY || agrees(this.phys[s], pos.board[s])
+        : agrees(this.phys[s], o.board[s]);
+      if (!ok) return false;
+    }
+    return true;
   }
 
   /** 5.1: the start position turned 180° before the first move; from then on squares are read turned. */
@@ -470,9 +474,14 @@ class BoardTracker implements Tracker {
     return true;
   }
 
-  /** A snapshot after lost events: the position after 2–4 legal plies → record them all. */
+  /**
+   * A snapshot after lost events: the position after 2–4 legal plies → record them all; the
+   * last of them may still be under way (a capture landed, its pieces still coming off) → record
+   * the ones before it, the capture follows as an ordinary move. A failed try keeps the snapshot
+   * episode open: the hands may be in the middle of a move at the dump, and the board settles on
+   * a legal continuation a moment later.
+   */
   private resync(t: number, out: TrackerOutput[]): boolean {
-    this.bigSnapshot = false;
     let occupied = 0;
     for (let s = 1; s <= this.n; s++) if (this.phys[s] !== EMPTY) occupied++;
     let frontier: Array<{ pos: Position; line: Move[] }> = [{ pos: this.position, line: [] }];
@@ -487,12 +496,13 @@ class BoardTracker implements Tracker {
           seen.add(after.hash);
           nodes++;
           if (depth > 1 && shows(this.phys, after)) {
-            let pos = this.position;
-            for (const m of [...node.line, move]) {
-              const nextPos = play(pos, m);
-              this.record(m, nextPos, moveNotation(pos, m), [], t, out);
-              pos = nextPos;
-            }
+            this.recordLine([...node.line, move], t, out);
+            return true;
+          }
+          if (depth > 1 && this.showsCaptureUnderWay(node.pos, { move, board: after.board })) {
+            this.recordLine(node.line, t, out);
+            // The capture is a move under way: it is decided like any other (stall, press).
+            this.undecided = true;
             return true;
           }
           let pieces = 0;
@@ -503,6 +513,16 @@ class BoardTracker implements Tracker {
       frontier = next;
     }
     return false;
+  }
+
+  /** Records legal moves from the game position, in order (their events were lost). */
+  private recordLine(line: readonly Move[], t: number, out: TrackerOutput[]): void {
+    let pos = this.position;
+    for (const m of line) {
+      const next = play(pos, m);
+      this.record(m, next, moveNotation(pos, m), [], t, out);
+      pos = next;
+    }
   }
 
   // ——— irregular moves read at the press or after the stall time ———

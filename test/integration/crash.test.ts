@@ -1,5 +1,8 @@
 // kill -9 of the daemon at random points of a simulated round, restart, finish: every board's final
 // PDN equals what was played — nothing lost (journal + full dump on reconnect), nothing doubled.
+import { cpSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSimulation } from '../../simulator/index.ts';
 import {
@@ -17,8 +20,16 @@ import {
 // meanwhile, which the full dump on reconnect recovers (the tracker reconciles up to 4 plies).
 const SPEED = 1;
 const cleanups: (() => Promise<unknown>)[] = [];
+/** The data dir of a failing run is kept (journal → `damlink export --events` → `damlink replay`). */
+let failedDataDir: string | undefined;
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await withTimeout(c(), 10_000);
+  if (failedDataDir) {
+    const kept = mkdtempSync(join(tmpdir(), 'damlink-crash-failed-'));
+    cpSync(failedDataDir, kept, { recursive: true });
+    console.error(`crash test failed: its data dir is kept in ${kept}`);
+    failedDataDir = undefined;
+  }
   removeTempDirs();
 });
 
@@ -47,6 +58,7 @@ describe('crash recovery (real daemon process, kill -9)', () => {
     });
     cleanups.push(() => sim.stop());
     const dataDir = tempDir('it-crash');
+    failedDataDir = dataDir;
     const sources = sim.boards.map((b) => b.address);
     const start = () => startDaemon(sources, dataDir, ['--time-scale', String(SPEED)]);
     let daemon: Daemon = await start();
@@ -87,5 +99,6 @@ describe('crash recovery (real daemon process, kill -9)', () => {
       dataDir,
     );
     expect(pdnMoves(await fetchText(`${daemon.url}/rounds/1/games.pdn`))).toEqual(truth);
+    failedDataDir = undefined;
   }, 150_000);
 });
