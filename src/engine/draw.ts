@@ -11,7 +11,7 @@
 //   class; it keeps counting while the class holds (a promotion from two kings and a man to three
 //   kings stays in 6.3) and starts again in a new class (a capture turning 6.3 into 6.4). In the
 //   64-square profile the main-diagonal condition is part of the class: it counts while it holds.
-import { legalMoves } from './movegen.ts';
+import { hasLegalMove } from './has-move.ts';
 import { play } from './play.ts';
 import type { Position } from './position.ts';
 import type { Color, Move } from './types.ts';
@@ -180,7 +180,7 @@ export function decisiveResult(pos: Position): GameOver | undefined {
   const result: FinalResult = side === 'white' ? '0-2' : '2-0';
   const own = pos.count(side);
   if (own.men + own.kings === 0) return { result, reason: `${side} has no pieces left`, rule: '7.2' };
-  if (legalMoves(pos).length === 0) return { result, reason: `${side} cannot move`, rule: '7.2' };
+  if (!hasLegalMove(pos)) return { result, reason: `${side} cannot move`, rule: '7.2' };
   return undefined;
 }
 
