@@ -125,10 +125,10 @@ export class Controller implements Hub {
         gap: false,
         state: 'connecting',
       };
-      for (const entry of journal.entries(config.round, setup.board)) {
-        slot.game.apply(entry.input, entry.t);
-        slot.lastT = entry.t;
-      }
+      journal.forEachInput(config.round, setup.board, (input, t) => {
+        slot.game.apply(input, t);
+        slot.lastT = t;
+      });
       // The daemon was away since the last entry: that gap is not board time.
       slot.gap = slot.lastT > 0;
       slot.state = slot.game.record.snapshot().state;

@@ -67,7 +67,7 @@ export function replayBoard(
 ): BoardGame {
   const { variant, ...rest } = settings;
   const game = new BoardGame({ ...rest, info: { board, round, variant } });
-  for (const entry of journal.entries(round, board)) game.apply(entry.input, entry.t);
+  journal.forEachInput(round, board, (input, t) => game.apply(input, t));
   return game;
 }
 

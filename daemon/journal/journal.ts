@@ -75,6 +75,7 @@ export class Journal {
   private readonly insert: Database.Statement;
   private readonly maxSeq: Database.Statement;
   private readonly pageOf: Database.Statement;
+  private readonly inputPage: Database.Statement;
   private many: ((reqs: readonly AppendRequest[]) => JournalEntry[]) | undefined;
 
   private constructor(
@@ -100,6 +101,12 @@ export class Journal {
     this.pageOf = this.db.prepare(
       'SELECT * FROM entries WHERE round = ? AND board = ? AND seq > ? ORDER BY seq LIMIT ?',
     );
+    // Rebuilds need only time and input: rows as arrays (no per-row objects), no raw bytes.
+    this.inputPage = this.db
+      .prepare(
+        'SELECT seq, t, kind, data FROM entries WHERE round = ? AND board = ? AND seq > ? ORDER BY seq LIMIT ?',
+      )
+      .raw(true);
   }
 
   static open(path: string, options: { readonly?: boolean } = {}): Journal {
@@ -168,6 +175,31 @@ export class Journal {
       for (const row of rows) yield toEntry(row);
       if (rows.length < page) return;
       after = rows[rows.length - 1].seq;
+    }
+  }
+
+  /**
+   * One board's inputs of a round, in order, handed to `apply` (the rebuild path on start): larger
+   * pages of lean rows, no JournalEntry objects — a restart reads every row of the round.
+   */
+  forEachInput(
+    round: number,
+    board: number,
+    apply: (input: JournalInput, t: number) => void,
+    page = 16384,
+  ): number {
+    let after = 0;
+    let n = 0;
+    for (;;) {
+      const rows = this.inputPage.all(round, board, after, page) as [number, number, string, string][];
+      for (const [, t, kind, data] of rows) {
+        const input = JSON.parse(data) as JournalInput;
+        (input as { kind: string }).kind = kind;
+        apply(input, t);
+      }
+      n += rows.length;
+      if (rows.length < page) return n;
+      after = rows[rows.length - 1][0];
     }
   }
 

@@ -182,9 +182,9 @@ export class GameRecord {
   since(version: number): GameEvent[] | undefined {
     if (version === this.version) return [];
     if (version > this.version || version < 0) return undefined;
-    const first = this.recent[0]?.version ?? this.version + 1;
+    const first = Math.max(this.recent[0]?.version ?? this.version + 1, this.version + 1 - this.keep);
     if (version + 1 < first) return undefined;
-    return this.recent.slice(version + 1 - first);
+    return this.recent.slice(version + 1 - this.recent[0].version);
   }
 
   snapshot(): GameSnapshot {
@@ -229,8 +229,12 @@ export class GameRecord {
 
   private applyMove(output: Extract<TrackerOutput, { type: 'move' }>, out: GameEvent[]): void {
     const mover: Side = colorOf(output.move.piece);
-    const after = this.parse(output.fenAfter);
-    this.fen = after ? writeFen(after) : output.fenAfter;
+    const advanced = this.advanced(output.move);
+    // The engine's own position after the move, when the tracker's FEN says exactly that (the usual
+    // case): no FEN parsing per move (a restart replays every move of every board).
+    const same = advanced !== undefined && writeFen(advanced.position) === output.fenAfter;
+    const after = same ? advanced.position : this.parse(output.fenAfter);
+    this.fen = same ? output.fenAfter : after ? writeFen(after) : output.fenAfter;
     const alertIds = this.alerts
       .filter((a) => a.ply === output.ply && (output.irregular?.includes(a.rule) ?? true))
       .map((a) => a.id);
@@ -249,8 +253,9 @@ export class GameRecord {
         : {}),
       ...(alertIds.length > 0 ? { alerts: alertIds } : {}),
     };
-    this.moves = [...this.moves, move];
-    this.states = [...this.states, this.next(output.move, after)];
+    // Appended in place: snapshots copy the list, so no caller ever holds this array.
+    this.moves.push(move);
+    this.states.push(this.next(advanced, after));
     this.emit(out, output.t, { kind: 'move', move });
     this.reviewEnd(out, output.t, false);
   }
@@ -271,12 +276,16 @@ export class GameRecord {
    * The engine's state after `move`. When the engine's position is not where the tracker played
    * from (or the game was already over and play went on), the counts restart at the tracker's FEN.
    */
-  private next(move: Move, after: Position | undefined): GameState {
+  private next(state: GameState | undefined, after: Position | undefined): GameState {
+    if (state && (!after || state.position.equals(after))) return state;
+    return startGame(after ?? this.states.at(-1)!.position, this.rules);
+  }
+
+  /** The engine's state after `move` when it can be played from the engine's position. */
+  private advanced(move: Move): GameState | undefined {
     const prev = this.states.at(-1)!;
     const legalHere = !prev.over && prev.position.pieceAt(move.from) === move.piece;
-    const state = legalHere ? advance(prev, move) : undefined;
-    if (state && (!after || state.position.equals(after))) return state;
-    return startGame(after ?? prev.position, this.rules);
+    return legalHere ? advance(prev, move) : undefined;
   }
 
   private applyAlert(alert: AlertRecord, out: GameEvent[]): void {
@@ -304,7 +313,7 @@ export class GameRecord {
     // The clock after a move is the first reading once the mover's clock stopped (docs/api.md).
     const last = this.moves.at(-1);
     if (last && !last.clock && running !== moverOf(last)) {
-      this.moves = [...this.moves.slice(0, -1), { ...last, clock: { white, black, running } }];
+      this.moves[this.moves.length - 1] = { ...last, clock: { white, black, running } };
     }
     this.emit(out, t, { kind: 'clock', white, black, running });
   }
@@ -354,12 +363,19 @@ export class GameRecord {
 
   private emit(out: GameEvent[], t: number, body: EventBody): void {
     this.version++;
-    this.push(out, { ...body, board: this.board, version: this.version, t } as GameEvent);
+    // Every caller passes a fresh literal: stamped in place rather than spread (one allocation less
+    // per event, and the same key order as the spread gave).
+    const event = body as Record<string, unknown>;
+    event.board = this.board;
+    event.version = this.version;
+    event.t = t;
+    this.push(out, event as unknown as GameEvent);
   }
 
   private push(out: GameEvent[], event: GameEvent): void {
     out.push(event);
     this.recent.push(event);
-    if (this.recent.length > this.keep) this.recent.splice(0, this.recent.length - this.keep);
+    // Trimmed in batches (not one shift of `keep` events per event); `since` still serves only `keep`.
+    if (this.recent.length >= 2 * this.keep) this.recent.splice(0, this.recent.length - this.keep);
   }
 }
