@@ -268,7 +268,8 @@ export class GameRecord {
     const pos = this.states.at(-1)!.position;
     const legal = legalMoves(pos);
     const key = moveKey(move);
-    const canonical = legal.find((m) => moveKey(m) === key);
+    // from/to first: a key string only for the few legal moves that share them.
+    const canonical = legal.find((m) => m.from === move.from && m.to === move.to && moveKey(m) === key);
     return canonical ? moveNotation(pos, canonical, legal) : undefined;
   }
 
