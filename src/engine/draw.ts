@@ -99,23 +99,27 @@ const is63 = (s: Material) => only(s, 3, 0) || only(s, 2, 1) || only(s, 1, 2);
 /** 6.4 class: 2K, 1K+1m or 1K against a lone king. */
 const is64 = (s: Material) => only(s, 2, 0) || only(s, 1, 1) || only(s, 1, 0);
 
+// Module-level helpers (not closures in endgameClass): it runs on every ply of every game.
+const loneKing = (m: Material) => only(m, 1, 0);
+const kingAndMan = (m: Material) => only(m, 1, 1);
+const twoOrOneKingsAndMan = (m: Material) => only(m, 2, 1) || only(m, 1, 1);
+/** The side playing against a lone king, if any. */
+const strongerOf = (w: Material, b: Material): Color | undefined =>
+  loneKing(b) ? 'white' : loneKing(w) ? 'black' : undefined;
+
 /** Which endgame count applies to `pos` under `rules` (without its running count). */
 function endgameClass(pos: Position, rules: DrawRules): Omit<EndgameCount, 'plies'> | undefined {
   const w = material(pos, 'white');
   const b = material(pos, 'black');
-  const loneKing = (m: Material) => only(m, 1, 0);
-  const strongerOf = (): Color | undefined => (loneKing(b) ? 'white' : loneKing(w) ? 'black' : undefined);
 
   if (rules.profile === 'club') {
-    const strong = strongerOf();
+    const strong = strongerOf(w, b);
     if (strong) {
       const s = strong === 'white' ? w : b;
       if (only(s, 3, 0)) return { rule: 'club.3-kings', limit: 30, key: 'club.3-kings' };
       if (only(s, 4, 0)) return { rule: 'club.4-kings', limit: 10, key: 'club.4-kings' };
     }
     // Two or one kings and a man against a king and a man: the stronger side's 10th move.
-    const kingAndMan = (m: Material) => only(m, 1, 1);
-    const twoOrOneKingsAndMan = (m: Material) => only(m, 2, 1) || only(m, 1, 1);
     const a: Color | undefined =
       twoOrOneKingsAndMan(w) && kingAndMan(b)
         ? 'white'
@@ -131,7 +135,7 @@ function endgameClass(pos: Position, rules: DrawRules): Omit<EndgameCount, 'plie
     return undefined;
   }
 
-  const strong = strongerOf();
+  const strong = strongerOf(w, b);
   if (!strong) return undefined;
   const s = strong === 'white' ? w : b;
   if (is64(s)) return { rule: '6.4', limit: 10, key: '6.4' };
