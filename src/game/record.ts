@@ -182,9 +182,9 @@ export class GameRecord {
   since(version: number): GameEvent[] | undefined {
     if (version === this.version) return [];
     if (version > this.version || version < 0) return undefined;
-    const first = Math.max(this.recent[0]?.version ?? this.version + 1, this.version + 1 - this.keep);
+    const first = this.recent[0]?.version ?? this.version + 1;
     if (version + 1 < first) return undefined;
-    return this.recent.slice(version + 1 - this.recent[0].version);
+    return this.recent.slice(version + 1 - first);
   }
 
   snapshot(): GameSnapshot {
@@ -376,7 +376,6 @@ export class GameRecord {
   private push(out: GameEvent[], event: GameEvent): void {
     out.push(event);
     this.recent.push(event);
-    // Trimmed in batches (not one shift of `keep` events per event); `since` still serves only `keep`.
-    if (this.recent.length >= 2 * this.keep) this.recent.splice(0, this.recent.length - this.keep);
+    if (this.recent.length > this.keep) this.recent.splice(0, this.recent.length - this.keep);
   }
 }
