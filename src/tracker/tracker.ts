@@ -105,7 +105,17 @@ class BoardTracker implements Tracker {
   private hand: HandEvent[] = [];
   private proof: BoardEvent[] = [];
   private batch = 0;
-  private bigSnapshot = false;
+  /**
+   * A snapshot changed the board since the last decision: events may have been lost before it
+   * (a reconnect dump), so up to RESYNC_PLIES legal plies may stand between the game and the board.
+   * A one-square snapshot counts when it is the dump of a (re)connection (right after a `hello`:
+   * a piece lifted before the gap and plies that cancel out on the other squares), or when it
+   * completes a legal move (the next ply may be under way before it settles); other one-square
+   * snapshots are an HID board's ordinary reports.
+   */
+  private snapshotEpisode = false;
+  /** A `hello` came and no snapshot since: the next snapshot is the connection's full dump. */
+  private greeted = false;
 
   private lastChange = Number.NEGATIVE_INFINITY;
   private dirty = false;
@@ -183,6 +193,7 @@ class BoardTracker implements Tracker {
         break;
       case 'hello':
         if (event.senses === 'occupancy') this.occupancyOnly = true;
+        this.greeted = true;
         break;
       case 'tick':
         break;
@@ -269,6 +280,8 @@ class BoardTracker implements Tracker {
     } else if (event.type === 'snapshot') {
       const text = toSquareString(event.board, this.n);
       if (text === undefined) return;
+      const greeted = this.greeted;
+      this.greeted = false;
       const board = this.rotated ? [...text].reverse().join('') : text;
       const changed: number[] = [];
       const next = new Int8Array(this.n + 1);
@@ -283,8 +296,9 @@ class BoardTracker implements Tracker {
         if (this.phys[s] !== EMPTY) this.hand.push({ kind: 'lift', square: s, t: event.t, batch });
       for (const s of changed)
         if (next[s] !== EMPTY) this.hand.push({ kind: 'put', square: s, t: event.t, batch });
-      if (changed.length >= 2) this.bigSnapshot = true;
       this.phys = next;
+      if (greeted || changed.length >= 2 || this.outcomes().some((o) => showsBoard(this.phys, o.board)))
+        this.snapshotEpisode = true;
     }
     this.lastChange = event.t;
     this.dirty = true;
@@ -387,7 +401,7 @@ class BoardTracker implements Tracker {
     if (this.resultGesture(t, out)) return;
     // After a dump (until a decision), or while stuck on a board that matched nothing: the board
     // may come to show a legal continuation later — the dump's last move still under way.
-    if ((this.bigSnapshot || this.waiting?.rule === 'unknown-position') && this.resync(t, out)) return;
+    if ((this.snapshotEpisode || this.waiting?.rule === 'unknown-position') && this.resync(t, out)) return;
     this.undecided = true;
     if (pressed && !this.waiting) this.classify(t, out);
   }
@@ -488,31 +502,69 @@ class BoardTracker implements Tracker {
     const seen = new Set<number>([this.position.hash]);
     let nodes = 0;
     for (let depth = 1; depth <= RESYNC_PLIES && nodes < RESYNC_NODES; depth++) {
+      // Every explanation of this length: plies in another order (or another capture) may end on
+      // the same board, and the hand events seen before the gap tell which one was played.
+      const found: Array<{ line: Move[]; underWay: boolean }> = [];
       const next: typeof frontier = [];
       for (const node of frontier) {
-        for (const move of legalMoves(node.pos)) {
+        const moves = legalMoves(node.pos);
+        // The lost plies, then the next move under way: a piece in the hand. Shorter than any
+        // line of more plies that happens to end on the same occupancy (plies that cancel out).
+        if (node.line.length > 0 && this.showsPieceInHand(node.pos, moves))
+          found.push({ line: node.line, underWay: true });
+        for (const move of moves) {
           const after = play(node.pos, move);
+          if (depth > 1 && shows(this.phys, after))
+            found.push({ line: [...node.line, move], underWay: false });
+          // A capture landed, its pieces still coming off: decided like any other move (stall, press).
+          else if (depth > 1 && this.showsCaptureUnderWay(node.pos, { move, board: after.board }))
+            found.push({ line: node.line, underWay: true });
           if (seen.has(after.hash)) continue;
           seen.add(after.hash);
           nodes++;
-          if (depth > 1 && shows(this.phys, after)) {
-            this.recordLine([...node.line, move], t, out);
-            return true;
-          }
-          if (depth > 1 && this.showsCaptureUnderWay(node.pos, { move, board: after.board })) {
-            this.recordLine(node.line, t, out);
-            // The capture is a move under way: it is decided like any other (stall, press).
-            this.undecided = true;
-            return true;
-          }
           let pieces = 0;
           for (let s = 1; s < after.board.length; s++) if (after.board[s] !== EMPTY) pieces++;
           if (pieces >= occupied) next.push({ pos: after, line: [...node.line, move] });
         }
       }
+      if (found.length > 0) {
+        const best = this.likeliest(found);
+        this.recordLine(best.line, t, out);
+        if (best.underWay) this.undecided = true;
+        return true;
+      }
       frontier = next;
     }
     return false;
+  }
+
+  /**
+   * Of lines that explain the board equally well, the one whose moves start where the hands were
+   * seen lifting pieces, in that order (the events before the gap); then a completed line.
+   */
+  private likeliest<T extends { line: Move[]; underWay: boolean }>(found: readonly T[]): T {
+    const lifts: number[] = [];
+    for (const h of this.hand) if (h.kind === 'lift' && !lifts.includes(h.square)) lifts.push(h.square);
+    const score = (c: T): number => {
+      let agreeing = 0;
+      for (let i = 0; i < c.line.length && i < lifts.length; i++) {
+        if (c.line[i].from !== lifts[i]) break;
+        agreeing++;
+      }
+      return agreeing * 2 + (c.underWay ? 0 : 1);
+    };
+    return found.reduce((a, b) => (score(b) > score(a) ? b : a));
+  }
+
+  /** The board shows `pos` but for one piece of the side to move that has a legal move: lifted. */
+  private showsPieceInHand(pos: Position, moves: readonly Move[]): boolean {
+    let lifted = 0;
+    for (let s = 1; s <= this.n; s++) {
+      if (agrees(this.phys[s], pos.board[s])) continue;
+      if (lifted !== 0 || this.phys[s] !== EMPTY || colorOfCode(pos.board[s]) !== pos.turn) return false;
+      lifted = s;
+    }
+    return lifted !== 0 && moves.some((m) => m.from === lifted);
   }
 
   /** Records legal moves from the game position, in order (their events were lost). */
@@ -809,7 +861,7 @@ class BoardTracker implements Tracker {
   private resetEpisode(): void {
     this.hand = [];
     this.proof = [];
-    this.bigSnapshot = false;
+    this.snapshotEpisode = false;
   }
 
   private afterDecision(): void {

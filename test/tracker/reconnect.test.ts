@@ -29,6 +29,48 @@ describe('reconnect: a dump with the hands in the middle of a move', () => {
     expect(r.alerts).toEqual([]);
   });
 
+  it('a piece lifted before the gap, then a dump differing in one square only: the two plies recorded', () => {
+    // crash run 6, board 1: 30 lifted before the kill; 30x19 13x24 done in the gap. Against what
+    // the tracker already knew (30 empty) the dump changes 13 alone: it is the (re)connection's dump
+    // all the same (it follows the `hello`).
+    const start = positionAfter('34-30', '19-23', '33-28', '20-24');
+    const s = new Script(start);
+    s.wait(500).lift(30);
+    s.wait(500);
+    s.events.push({
+      t: s.t,
+      type: 'hello',
+      serial: 'B1',
+      protocol: 'damlink-line/1.0',
+      squares: 50,
+      senses: 'pieces',
+    });
+    s.snapshot(board(playText(playText(start, '30x19'), '13x24')));
+    s.wait(300).press('black').wait(1700);
+    s.carry(28, 30).wait(350).remove(23).wait(350).remove(24).wait(450).press('white').wait(2000).tick();
+    const r = run(s.events, { start });
+    expect(r.moves).toEqual(['30x19', '13x24', '28x30']);
+    expect(r.alerts).toEqual([]);
+  });
+
+  it('plies lost in the gap that transpose: the order the hands started before the gap is kept', () => {
+    // 18-22 37-32 20-24 and 20-24 37-32 18-22 end on the same board; the piece lifted before the
+    // gap tells which black move came first.
+    const start = positionAfter('32-28');
+    for (const line of [
+      ['18-22', '37-32', '20-24'],
+      ['20-24', '37-32', '18-22'],
+    ]) {
+      const s = new Script(start);
+      s.wait(1500).lift(Number(line[0].slice(0, 2)));
+      s.wait(500).snapshot(board(line.reduce((pos, text) => playText(pos, text), start)));
+      s.wait(2000).tick();
+      const r = run(s.events, { start });
+      expect(r.moves).toEqual(line);
+      expect(r.alerts).toEqual([]);
+    }
+  });
+
   it('dump one ply on with the next quiet move in the air: both moves recorded once it lands', () => {
     // crash run, board 2: the dump shows 31-27 played and 14 lifted; 14-19 lands 330 ms later.
     const start = positionAfter('32-27', '16-21', '27x16', '19-24');
