@@ -114,6 +114,8 @@ class BoardTracker implements Tracker {
    * snapshots are an HID board's ordinary reports.
    */
   private snapshotEpisode = false;
+  /** Since the last decision a dump brought changes whose events were lost (not an HID report). */
+  private eventsLost = false;
   /** A `hello` came and no snapshot since: the next snapshot is the connection's full dump. */
   private greeted = false;
 
@@ -297,6 +299,7 @@ class BoardTracker implements Tracker {
       for (const s of changed)
         if (next[s] !== EMPTY) this.hand.push({ kind: 'put', square: s, t: event.t, batch });
       this.phys = next;
+      if (greeted || changed.length >= 2) this.eventsLost = true;
       if (greeted || changed.length >= 2 || this.outcomes().some((o) => showsBoard(this.phys, o.board)))
         this.snapshotEpisode = true;
     }
@@ -357,7 +360,10 @@ class BoardTracker implements Tracker {
       legal = this.outcomes().find((o) => showsBoard(view, o.board));
     }
     if (legal) {
-      const played = readPlayedMove(pos, legal.move, this.hand);
+      // Events lost in a gap: the hands' order (4.11, 5.4.3, 5.4.10, 5.4.13) cannot be judged.
+      const played = this.eventsLost
+        ? { move: legal.move, rules: [] }
+        : readPlayedMove(pos, legal.move, this.hand);
       const board = Int8Array.from(play(pos, legal.move).board);
       for (const sq of this.leftOn) if (this.phys[sq] === EMPTY) board[sq] = EMPTY;
       const after = Position.fromBoard(pos.variant, opposite(pos.turn), board);
@@ -510,14 +516,13 @@ class BoardTracker implements Tracker {
         const moves = legalMoves(node.pos);
         // The lost plies, then the next move under way: a piece in the hand. Shorter than any
         // line of more plies that happens to end on the same occupancy (plies that cancel out).
-        if (node.line.length > 0 && this.showsPieceInHand(node.pos, moves))
-          found.push({ line: node.line, underWay: true });
+        if (this.showsPieceInHand(node.pos, moves)) found.push({ line: node.line, underWay: true });
         for (const move of moves) {
           const after = play(node.pos, move);
           if (depth > 1 && shows(this.phys, after))
             found.push({ line: [...node.line, move], underWay: false });
           // A capture landed, its pieces still coming off: decided like any other move (stall, press).
-          else if (depth > 1 && this.showsCaptureUnderWay(node.pos, { move, board: after.board }))
+          else if (this.showsCaptureUnderWay(node.pos, { move, board: after.board }))
             found.push({ line: node.line, underWay: true });
           if (seen.has(after.hash)) continue;
           seen.add(after.hash);
@@ -529,8 +534,15 @@ class BoardTracker implements Tracker {
       }
       if (found.length > 0) {
         const best = this.likeliest(found);
+        // The game position itself with a move under way: no ply was lost.
+        if (best.line.length === 0) return false;
+        const lost = this.eventsLost;
         this.recordLine(best.line, t, out);
-        if (best.underWay) this.undecided = true;
+        if (best.underWay) {
+          // The move under way began in the gap too: its hands' order cannot be judged either.
+          this.undecided = true;
+          this.eventsLost = lost;
+        }
         return true;
       }
       frontier = next;
@@ -862,6 +874,7 @@ class BoardTracker implements Tracker {
     this.hand = [];
     this.proof = [];
     this.snapshotEpisode = false;
+    this.eventsLost = false;
   }
 
   private afterDecision(): void {

@@ -71,6 +71,28 @@ describe('reconnect: a dump with the hands in the middle of a move', () => {
     }
   });
 
+  it('a capture whose events partly fell in the gap: recorded, its hands not judged (no 5.4.10)', () => {
+    // Property test, harsh noise: 28 lifted before the gap; in it 28x19 landed, 23 came off and
+    // 19 was lifted again (an adjustment); the dump shows 28, 19 and 23 empty, then 19 is put.
+    const start = positionAfter('32-28', '19-23');
+    const s = new Script(start);
+    s.wait(1500).lift(28);
+    s.wait(500);
+    s.events.push({
+      t: s.t,
+      type: 'hello',
+      serial: 'B1',
+      protocol: 'damlink-line/1.0',
+      squares: 50,
+      senses: 'pieces',
+    });
+    s.snapshot(board(start, { 28: '.', 23: '.' }));
+    s.wait(200).put(19, 'w').wait(400).press('white').wait(2000).tick();
+    const r = run(s.events, { start });
+    expect(r.moves).toEqual(['28x19']);
+    expect(r.alerts).toEqual([]);
+  });
+
   it('dump one ply on with the next quiet move in the air: both moves recorded once it lands', () => {
     // crash run, board 2: the dump shows 31-27 played and 14 lifted; 14-19 lands 330 ms later.
     const start = positionAfter('32-27', '16-21', '27x16', '19-24');
