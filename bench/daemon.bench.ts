@@ -96,10 +96,14 @@ async function recovery(): Promise<void> {
   const started = performance.now();
   const daemon = await startDaemon(sources, dir, ['--log-level', 'info']);
   const startup = (performance.now() - started) / 1000;
-  const line = daemon
-    .stderr()
-    .split('\n')
-    .find((l) => l.includes('games rebuilt from the journal'));
+  // The log line (stderr) may arrive after the listening line (stdout) the start waited for.
+  const rebuiltLine = () =>
+    daemon
+      .stderr()
+      .split('\n')
+      .find((l) => l.includes('games rebuilt from the journal'));
+  for (let i = 0; i < 100 && !rebuiltLine(); i++) await sleep(50);
+  const line = rebuiltLine();
   const ms = line ? Number(JSON.parse(line).ms) : Number.NaN;
   const games = pdnMoves(await fetchText(`${daemon.url}/rounds/1/games.pdn`));
   await daemon.stop();
