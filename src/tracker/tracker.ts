@@ -592,7 +592,11 @@ class BoardTracker implements Tracker {
   // ——— irregular moves read at the press or after the stall time ———
 
   private classify(t: number, out: TrackerOutput[]): void {
-    const reading = this.readIrregular();
+    // After lost events the hands cannot tell an irregular move: the arbiter must look, and the
+    // tracker waits for the board to show the game or a legal continuation again.
+    const reading: Reading | undefined = this.eventsLost
+      ? { kind: 'wait', rule: 'unknown-position', squares: differences(this.phys, this.position) }
+      : this.readIrregular();
     if (!reading) return;
     const side = this.position.turn;
     if (reading.kind === 'wait') this.wait(reading.rule, t, { side, squares: reading.squares }, side, out);
