@@ -7,6 +7,7 @@
 //   crash_restarts / crash_moves_lost / crash_moves_duplicated
 //                           20 boards at human speed, the daemon killed with SIGKILL 20 times at
 //                           random points and restarted; then every game is compared with the truth
+import { createRng } from '../simulator/prng.ts';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -194,16 +195,11 @@ async function liveLoad(): Promise<void> {
   print('rss_mb_per_board', ((many.rss - one.rss) / 199).toFixed(2), 'MB');
 }
 
-/** Mulberry32: the kill points are random but repeatable. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Seeded so a failure can be replayed. */
+const rng = (seed: number): (() => number) => {
+  const r = createRng(seed);
+  return () => r.next();
+};
 
 async function crashes(): Promise<void> {
   const random = rng(20);

@@ -1,5 +1,6 @@
 // kill -9 of the daemon at random points of a simulated round, restart, finish: every board's final
 // PDN equals what was played — nothing lost (journal + full dump on reconnect), nothing doubled.
+import { createRng } from '../../simulator/prng.ts';
 import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,17 +34,11 @@ afterEach(async () => {
   removeTempDirs();
 });
 
-/** Seeded so a failure can be replayed (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Seeded so a failure can be replayed. */
+const rng = (seed: number): (() => number) => {
+  const r = createRng(seed);
+  return () => r.next();
+};
 
 describe('crash recovery (real daemon process, kill -9)', () => {
   it('after kill -9 at random points and a restart, every game equals the truth', async () => {
