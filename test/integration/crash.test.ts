@@ -13,18 +13,18 @@ import {
   startDaemon,
   tempDir,
   until,
-  withTimeout,
+  onCleanup,
   removeTempDirs,
+  stopAll,
 } from './helpers.ts';
 
 // A restart takes 2–5 s on a busy machine; at human speed the boards play on for one or two plies
 // meanwhile, which the full dump on reconnect recovers (the tracker reconciles up to 4 plies).
 const SPEED = 1;
-const cleanups: (() => Promise<unknown>)[] = [];
 /** The data dir of a failing run is kept (journal → `damlink export --events` → `damlink replay`). */
 let failedDataDir: string | undefined;
 afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await withTimeout(c(), 10_000);
+  await stopAll();
   if (failedDataDir) {
     const kept = mkdtempSync(join(tmpdir(), 'damlink-crash-failed-'));
     cpSync(failedDataDir, kept, { recursive: true });
@@ -51,13 +51,13 @@ describe('crash recovery (real daemon process, kill -9)', () => {
       seed,
       game: { noise: 'none', maxPlies: 14, thinkMs: 1500 },
     });
-    cleanups.push(() => sim.stop());
+    onCleanup(() => sim.stop());
     const dataDir = tempDir('it-crash');
     failedDataDir = dataDir;
     const sources = sim.boards.map((b) => b.address);
     const start = () => startDaemon(sources, dataDir, ['--time-scale', String(SPEED)]);
     let daemon: Daemon = await start();
-    cleanups.push(() => daemon.stop());
+    onCleanup(() => daemon.stop());
     let kills = 0;
     let finished = false;
     void sim.done.then(() => {

@@ -25,6 +25,24 @@ export const tempDir = (prefix: string): string => {
   return dir;
 };
 
+const running: (() => Promise<unknown>)[] = [];
+
+/** Registers something a test started (simulator, daemon, proxy) to be stopped after the test. */
+export function onCleanup(stop: () => Promise<unknown>): void {
+  running.push(stop);
+}
+
+/** Stops what the test started, newest first, each given at most 10 s. */
+export async function stopAll(): Promise<void> {
+  for (const stop of running.splice(0).reverse()) await withTimeout(stop(), 10_000);
+}
+
+/** The usual afterEach: stop everything, then remove the temp dirs. */
+export async function cleanUp(): Promise<void> {
+  await stopAll();
+  removeTempDirs();
+}
+
 export function removeTempDirs(): void {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
 }

@@ -9,18 +9,14 @@ import {
   startDaemon,
   tempDir,
   until,
-  withTimeout,
-  removeTempDirs,
+  cleanUp,
+  onCleanup,
 } from './helpers.ts';
 
 // Fast enough for CI, slow enough that the daemon's receive times keep human-scale gaps on a busy machine.
 const SPEED = 5;
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await withTimeout(c(), 10_000);
-  removeTempDirs();
-});
+afterEach(cleanUp);
 
 async function playRound(transport: 'tcp' | 'pty', boards: number, seed: number): Promise<void> {
   const sim: Simulation = await startSimulation({
@@ -30,14 +26,14 @@ async function playRound(transport: 'tcp' | 'pty', boards: number, seed: number)
     seed,
     game: { noise: 'none', maxPlies: 16, thinkMs: 1500 },
   });
-  cleanups.push(() => sim.stop());
+  onCleanup(() => sim.stop());
   const daemon: Daemon = await startDaemon(
     sim.boards.map((b) => (transport === 'pty' ? `serial:${b.address}` : b.address)),
     tempDir(`it-${transport}`),
     // The daemon's clock runs as fast as the simulated people play.
     ['--time-scale', String(SPEED)],
   );
-  cleanups.push(() => daemon.stop());
+  onCleanup(() => daemon.stop());
   await sim.done;
   const truth = sim.boards.map((b) => b.board.games[0].moves.map((m) => m.pdn));
   expect(truth.every((moves) => moves.length >= 12)).toBe(true);

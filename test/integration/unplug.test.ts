@@ -9,15 +9,11 @@ import {
   startDaemon,
   tempDir,
   until,
-  withTimeout,
-  removeTempDirs,
+  cleanUp,
+  onCleanup,
 } from './helpers.ts';
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await withTimeout(c(), 10_000);
-  removeTempDirs();
-});
+afterEach(cleanUp);
 
 // Ply 3 is a capture (28x19); black recaptures at once.
 const GAME = '1. 32-28 19-23 2. 28x19 14x23 3. 37-32 10-14 4. 41-37 5-10 5. 46-41 20-24 *';
@@ -32,7 +28,7 @@ describe('board unplugged mid-capture (real daemon process)', () => {
       pdnGames: [GAME],
       game: { noise: 'none', thinkMs: 2500 },
     });
-    cleanups.push(() => sim.stop());
+    onCleanup(() => sim.stop());
     let presses = 0;
     let unpluggedAt: number | undefined;
     const proxy = await boardProxy(sim.boards[0].address, (line) => {
@@ -43,10 +39,10 @@ describe('board unplugged mid-capture (real daemon process)', () => {
         proxy.unplug(5000);
       }
     });
-    cleanups.push(() => proxy.close());
+    onCleanup(() => proxy.close());
     const dataDir = tempDir('it-unplug');
     const daemon = await startDaemon([proxy.address], dataDir);
-    cleanups.push(() => daemon.stop());
+    onCleanup(() => daemon.stop());
     const url = `${daemon.url}/rounds/1/games.pdn`;
 
     await until(() => (unpluggedAt !== undefined ? true : undefined), 20_000, 'the capture to start');
