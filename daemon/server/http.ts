@@ -145,6 +145,12 @@ export function createHttpHandler(ctx: HttpContext) {
         res.end(JSON.stringify({ error: 'method-not-allowed', message: `${req.method} is not served` }));
         return;
       }
+      if (url.pathname === '/arbiter/') {
+        // The console's assets are relative to the page: serve it at one address only.
+        res.writeHead(301, { Location: `/arbiter${url.search}` });
+        res.end();
+        return;
+      }
       const a = await route(url.pathname, url.searchParams);
       const headers: Record<string, string> = { 'Content-Type': a.type, 'Cache-Control': 'no-cache' };
       if (a.cors) {

@@ -24,7 +24,6 @@ const TYPES: Record<string, string> = {
 const ALIASES: Record<string, string> = {
   '/': 'index.html',
   '/arbiter': 'arbiter.html',
-  '/arbiter/': 'arbiter.html',
 };
 
 export interface StaticFile {

@@ -177,6 +177,12 @@ describe('HTTP: API, health, static files', () => {
     expect(await json(get('/api/v1/games?round=9'))).toEqual([]);
   });
 
+  it('/arbiter/ redirects to /arbiter with its query (the page has one address)', async () => {
+    const res = await fetch(`${server.url}/arbiter/?token=x`, { redirect: 'manual' });
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe('/arbiter?token=x');
+  });
+
   it('/health tells the round, boards and clients', async () => {
     const h = await json(get('/health'));
     expect(h).toMatchObject({ ok: true, round: 2, boards: 3, active: 3 });
