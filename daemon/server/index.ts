@@ -8,7 +8,7 @@ import type { Tokens } from './auth.ts';
 import type { ClientLimits } from './client.ts';
 import { ValidatorCache } from './conditional.ts';
 import { createHttpHandler } from './http.ts';
-import { type MqttBridge, startMqttBridge } from './mqtt.ts';
+import type { MqttBridge } from './mqtt.ts';
 import { RoundGames } from './rounds.ts';
 import { type ServerLog, WS_PATH, WsApi } from './ws.ts';
 
@@ -83,7 +83,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const port = (http.address() as AddressInfo).port;
   const shown = host.includes(':') ? `[${host}]` : host;
   let mqtt: MqttBridge | undefined;
-  if (options.mqttUrl) mqtt = await startMqttBridge({ hub: options.hub, url: options.mqttUrl, log });
+  if (options.mqttUrl) {
+    // Loaded only when a broker is configured: the mqtt package costs ~300 ms of start-up.
+    const { startMqttBridge } = await import('./mqtt.ts');
+    mqtt = await startMqttBridge({ hub: options.hub, url: options.mqttUrl, log });
+  }
   log.info({ host, port }, 'serving');
   return {
     url: `http://${shown}:${port}`,
@@ -102,4 +106,4 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   };
 }
 
-export { type MqttBridge, startMqttBridge } from './mqtt.ts';
+export type { MqttBridge } from './mqtt.ts';

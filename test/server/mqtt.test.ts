@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from '../../daemon/server/index.ts';
 import { type MqttBridge, startMqttBridge } from '../../daemon/server/mqtt.ts';
 import { player } from '../game/helpers.ts';
 import { FakeHub } from './fake-hub.ts';
@@ -57,6 +58,26 @@ afterAll(() => {
 });
 
 describe('MQTT bridge', () => {
+  it('startServer starts the bridge when mqttUrl is configured (the daemon path)', async () => {
+    const hub = new FakeHub(1, 6);
+    const server = await startServer({ hub, port: 0, mqttUrl: url });
+    const sub = await connectWithRetry(url);
+    try {
+      const pdns = new Map<string, string>();
+      sub.on('message', (topic, payload, packet) => {
+        if (packet.retain) pdns.set(topic, payload.toString());
+      });
+      await sub.subscribeAsync('damlink/6/+/pdn');
+      const until = Date.now() + 5000;
+      while (pdns.size < 1 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      expect([...pdns.keys()]).toEqual(['damlink/6/1/pdn']);
+      expect(pdns.get('damlink/6/1/pdn')).toContain('[Round "6"]');
+    } finally {
+      await server.close();
+      await sub.endAsync();
+    }
+  });
+
   it('publishes each GameEvent to damlink/<round>/<board>/events and the PDN retained', async () => {
     const hub = new FakeHub(2, 5);
     let bridge: MqttBridge | undefined;
