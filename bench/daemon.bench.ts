@@ -11,7 +11,7 @@ import { createRng } from '../simulator/prng.ts';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { BoardGame, Journal, type JournalInput } from '../daemon/journal/index.ts';
+import { BoardGame, derivedRecord, Journal, type JournalInput } from '../daemon/journal/index.ts';
 import { createTracker } from '../src/tracker/index.ts';
 import { simulateGame, startSimulation } from '../simulator/index.ts';
 import { type Daemon, fetchText, pdnMoves, startDaemon, tempDir } from '../test/integration/helpers.ts';
@@ -38,6 +38,9 @@ ws.on('message', (data) => {
 parentPort.on('message', () => { ws.close(); parentPort.postMessage(received); });
 `;
 
+/** e.g. BENCH_DAEMON_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the daemon. */
+const daemonNodeArgs = (): string[] => process.env.BENCH_DAEMON_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const print = (name: string, value: number | string, unit = '') =>
   console.log(`${name} ${value}${unit ? ` ${unit}` : ''}`);
@@ -48,14 +51,20 @@ function rssMb(pid: number): number {
   return kb / 1024;
 }
 
+/** User + system CPU seconds a process has used so far (Linux). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 const percentile = (values: number[], p: number): number => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 };
 
 /**
- * Journals of `boards` full games as the daemon writes them: every board event, and the ticks (every
- * 100 ms while a board is active) that decided something.
+ * Journals of `boards` full games as the daemon writes them: every board event, the ticks (every
+ * 100 ms while a board is active) that decided something, and the games' outputs.
  */
 function writeJournals(dir: string, boards: number): number {
   const journal = Journal.open(join(dir, 'journal.sqlite'));
@@ -71,9 +80,12 @@ function writeJournals(dir: string, boards: number): number {
     });
     journal.transaction(() => {
       const add = (t: number, input: JournalInput, always: boolean) => {
-        if (live.apply(input, t).length === 0 && !always) return;
+        const events = live.apply(input, t);
+        if (events.length === 0 && !always) return;
         journal.append({ round: 1, board, t, serial: `SIM-${board}`, input });
         rows++;
+        const derived = events.flatMap((e) => derivedRecord(1, e) ?? []);
+        if (derived.length > 0) journal.appendDerived(derived);
       };
       add(base, { kind: 'state', state: 'active', serial: `SIM-${board}` }, true);
       const events = game.events.map((e) => ({ ...e, t: base + e.t }));
@@ -95,7 +107,7 @@ async function recovery(): Promise<void> {
   const rows = writeJournals(dir, 200);
   const sources = Array.from({ length: 200 }, () => 'tcp://127.0.0.1:1');
   const started = performance.now();
-  const daemon = await startDaemon(sources, dir, ['--log-level', 'info']);
+  const daemon = await startDaemon(sources, dir, ['--log-level', 'info'], daemonNodeArgs());
   const startup = (performance.now() - started) / 1000;
   // The log line (stderr) may arrive after the listening line (stdout) the start waited for.
   const rebuiltLine = () =>
@@ -150,6 +162,7 @@ async function liveBoards(boards: number, seconds: number, speed: number) {
     sim.boards.map((b) => b.address),
     dataDir,
     ['--time-scale', String(speed)],
+    daemonNodeArgs(),
   );
   // The spectator lives in its own thread, so the simulator's work in this one does not delay it;
   // both sides stamp absolute times (timeOrigin + now) and the frames are matched at the end.
@@ -160,7 +173,10 @@ async function liveBoards(boards: number, seconds: number, speed: number) {
   await new Promise((r) => spectator.once('message', r));
   // Measure the steady state: every board connected, dumped and playing.
   const measureFrom = now() + 5000;
-  await sleep(seconds * 1000);
+  await sleep(5000);
+  const cpuFrom = cpuSeconds(daemon.proc.pid!);
+  await sleep(seconds * 1000 - 5000);
+  const cpu = (cpuSeconds(daemon.proc.pid!) - cpuFrom) / (seconds - 5);
   spectator.postMessage('done');
   const received = (await new Promise((r) => spectator.once('message', r))) as Map<string, number>;
   await spectator.terminate();
@@ -174,7 +190,7 @@ async function liveBoards(boards: number, seconds: number, speed: number) {
   await daemon.stop();
   await sim.stop();
   rmSync(dataDir, { recursive: true, force: true });
-  return { rss, latencies };
+  return { rss, latencies, cpu };
 }
 
 const buckets = (values: number[]) => ({
@@ -190,6 +206,7 @@ async function liveLoad(): Promise<void> {
   print('event_to_ws_samples', many.latencies.length);
   print('event_to_ws_p50_ms', percentile(many.latencies, 50).toFixed(2), 'ms');
   print('event_to_ws_p99_ms', percentile(many.latencies, 99).toFixed(2), 'ms');
+  print('daemon_cpu_200_boards', (many.cpu * 100).toFixed(0), '% of a core');
   print('rss_mb_1_board', one.rss.toFixed(1), 'MB');
   print('rss_mb_200_boards', many.rss.toFixed(1), 'MB');
   print('rss_mb_per_board', ((many.rss - one.rss) / 199).toFixed(2), 'MB');

@@ -8,7 +8,10 @@ import type { ArbiterDecision } from '../src/tracker/types.ts';
 import type { BoardSetup, LoadedConfig } from './config/index.ts';
 import type { BoardSummary, Hub } from './hub.ts';
 import {
+  type AppendRequest,
   BoardGame,
+  type DerivedRecord,
+  derivedRecord,
   type Journal,
   type JournalInput,
   type ReplaySettings,
@@ -104,6 +107,8 @@ export class Controller implements Hub {
   private queue: { slot: Slot; input: JournalInput; t: number; serial?: string; raw?: Uint8Array }[] = [];
   private flushScheduled = false;
   private settledWaiters: (() => void)[] = [];
+  /** Outputs to store as rows with the next commit. */
+  private derived: DerivedRecord[] = [];
   private readonly pastRounds = new Map<number, GameSnapshot[]>();
 
   constructor(private readonly options: ControllerOptions) {
@@ -115,7 +120,7 @@ export class Controller implements Hub {
     journal.setRoundSettings(config.round, round);
     const started = this.now();
     for (const setup of config.setups) {
-      const slot: Slot = {
+      this.slots.set(setup.board, {
         setup,
         game: this.newGame(config.round, setup),
         lastEvent: 0,
@@ -124,15 +129,21 @@ export class Controller implements Hub {
         offset: 0,
         gap: false,
         state: 'connecting',
-      };
-      journal.forEachInput(config.round, setup.board, (input, t) => {
-        slot.game.apply(input, t);
-        slot.lastT = t;
       });
+    }
+    // Outputs a crash kept from reaching the derived table (stored after their inputs) are stored now.
+    const stored = journal.derivedVersions(config.round);
+    journal.forEachRoundInput(config.round, (board, input, t) => {
+      const slot = this.slots.get(board);
+      if (!slot) return;
+      for (const event of slot.game.apply(input, t))
+        if (event.version > (stored.get(board) ?? 0)) this.keepDerived(event);
+      slot.lastT = t;
+    });
+    for (const slot of this.slots.values()) {
       // The daemon was away since the last entry: that gap is not board time.
       slot.gap = slot.lastT > 0;
       slot.state = slot.game.record.snapshot().state;
-      this.slots.set(setup.board, slot);
       this.syncInfo(slot, slot.gap ? slot.lastT : started);
     }
     this.flush();
@@ -182,6 +193,7 @@ export class Controller implements Hub {
     for (const { conn } of this.connections) conn.stop();
     this.connections.length = 0;
     this.flush();
+    if (this.derived.length > 0) this.commit([]);
   }
 
   // ——— inputs ———
@@ -238,9 +250,8 @@ export class Controller implements Hub {
     this.queue = [];
     if (batch.length > 0) {
       const { round } = this.options.config;
-      const journal = this.options.journal;
-      try {
-        journal.appendMany(
+      if (
+        this.commit(
           batch.map((q) => ({
             round,
             board: q.slot.setup.board,
@@ -249,29 +260,44 @@ export class Controller implements Hub {
             serial: q.serial,
             raw: q.raw,
           })),
-        );
-      } catch (e) {
-        // Not durable, so not applied: the boards' next dump brings their positions back.
-        this.log.error({ err: e, inputs: batch.length }, 'journal write failed');
-        batch.length = 0;
+        )
+      ) {
+        for (const q of batch) for (const event of this.apply(q.slot, q.input, q.t)) this.publish(event);
       }
-      for (const q of batch) for (const event of this.apply(q.slot, q.input, q.t)) this.publish(event);
+      // Not durable, so not applied: the boards' next dump brings their positions back.
     }
     const waiting = this.settledWaiters;
     this.settledWaiters = [];
     for (const resolve of waiting) resolve();
   }
 
+  /**
+   * One transaction: the inputs, and the outputs derived since the last one (they ride along
+   * instead of costing a commit of their own; a restart stores any a crash kept out).
+   */
+  private commit(inputs: AppendRequest[]): boolean {
+    const derived = this.derived;
+    this.derived = [];
+    try {
+      this.options.journal.appendMany(inputs, derived);
+      return true;
+    } catch (e) {
+      this.log.error({ err: e, inputs: inputs.length }, 'journal write failed');
+      this.derived = derived.concat(this.derived);
+      return false;
+    }
+  }
+
+  /** A game output worth keeping as a row (derived.ts), stored with the next commit. */
+  private keepDerived(event: GameEvent): void {
+    const record = derivedRecord(this.options.config.round, event);
+    if (record) this.derived.push(record);
+  }
+
   /** Resolves once every input queued so far is journaled and applied. */
   private settled(): Promise<void> {
     if (this.queue.length === 0) return Promise.resolve();
     return new Promise((resolve) => this.settledWaiters.push(resolve));
-  }
-
-  private journal(slot: Slot, input: JournalInput, t: number): void {
-    const { round } = this.options.config;
-    slot.lastT = Math.max(slot.lastT, t);
-    this.options.journal.append({ round, board: slot.setup.board, t, input });
   }
 
   private apply(slot: Slot, input: JournalInput, t: number): GameEvent[] {
@@ -285,6 +311,7 @@ export class Controller implements Hub {
   }
 
   private publish(event: GameEvent): void {
+    this.keepDerived(event);
     for (const listener of this.listeners) {
       try {
         listener(event);
@@ -389,6 +416,8 @@ export class Controller implements Hub {
     this.flush();
     const windowMs = this.options.tickWindowMs ?? 6000;
     const tickMs = this.options.tickMs ?? 100;
+    const { round } = this.options.config;
+    const decided: { input: AppendRequest; events: GameEvent[] }[] = [];
     for (const slot of this.slots.values()) {
       // A board nobody watches gets no time (see boardTime).
       if (slot.gap || !WATCHED.has(slot.state)) continue;
@@ -398,9 +427,12 @@ export class Controller implements Hub {
       const input: JournalInput = { kind: 'event', event: { t, type: 'tick' } };
       const events = this.apply(slot, input, t);
       if (events.length === 0) continue;
-      this.journal(slot, input, t);
-      for (const event of events) this.publish(event);
+      slot.lastT = Math.max(slot.lastT, t);
+      decided.push({ input: { round, board: slot.setup.board, t, input }, events });
     }
+    // One commit for every board's decisive tick (and outputs waiting for a commit), then publish.
+    if (decided.length > 0 || this.derived.length > 0) this.commit(decided.map((d) => d.input));
+    for (const { events } of decided) for (const event of events) this.publish(event);
   }
 
   // ——— Hub ———

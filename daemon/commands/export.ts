@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadConfig } from '../config/index.ts';
-import { Journal, replayBoard, type ReplaySettings } from '../journal/index.ts';
+import { Journal, type ReplaySettings, replayRound } from '../journal/index.ts';
 import { gamesToPdn } from '../../src/game/index.ts';
 import { createTracker } from '../../src/tracker/index.ts';
 
@@ -69,7 +69,7 @@ function exportRound(flags: ExportFlags): number {
     };
     const text = flags.events
       ? eventLines(journal, flags.round, boards, flags.board === undefined)
-      : gamesToPdn(boards.map((b) => replayBoard(journal, flags.round, b, settings).record.snapshot()));
+      : gamesToPdn(replayRound(journal, flags.round, settings, boards).map((g) => g.record.snapshot()));
     if (flags.out) writeFileSync(flags.out, text);
     else process.stdout.write(text);
     return 0;
@@ -80,12 +80,11 @@ function exportRound(flags: ExportFlags): number {
 
 /** The sensor-event file contract (DESIGN.md); `board` is added when several boards are mixed. */
 function eventLines(journal: Journal, round: number, boards: number[], withBoard: boolean): string {
-  const lines: string[] = [];
-  for (const board of boards) {
-    for (const entry of journal.entries(round, board)) {
-      if (entry.input.kind !== 'event') continue;
-      lines.push(JSON.stringify(withBoard ? { board, ...entry.input.event } : entry.input.event));
-    }
-  }
+  const perBoard = new Map(boards.map((b) => [b, [] as string[]]));
+  journal.forEachRoundInput(round, (board, input) => {
+    if (input.kind !== 'event') return;
+    perBoard.get(board)?.push(JSON.stringify(withBoard ? { board, ...input.event } : input.event));
+  });
+  const lines = [...perBoard.values()].flat();
   return lines.length ? `${lines.join('\n')}\n` : '';
 }

@@ -151,7 +151,7 @@ async function serve(
   const journalPath = resolve(config.dataDir, 'journal.sqlite');
   let journal: Journal;
   try {
-    journal = Journal.open(journalPath);
+    journal = Journal.open(journalPath, { backgroundCheckpoints: true });
   } catch (e) {
     console.error(`damlink run: cannot open the journal ${journalPath}: ${(e as Error).message}`);
     return 1;

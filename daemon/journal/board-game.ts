@@ -65,13 +65,26 @@ export function replayBoard(
   board: number,
   settings: ReplaySettings,
 ): BoardGame {
-  const { variant, ...rest } = settings;
-  const game = new BoardGame({ ...rest, info: { board, round, variant } });
-  journal.forEachInput(round, board, (input, t) => game.apply(input, t));
-  return game;
+  return replayRound(journal, round, settings, [board])[0];
 }
 
-/** Every board of a round that has journal entries, in board order. */
-export function replayRound(journal: Journal, round: number, settings: ReplaySettings): BoardGame[] {
-  return journal.boards(round).map((board) => replayBoard(journal, round, board, settings));
+/**
+ * Every board of a round that has journal entries (or the boards asked for), in board order, in one
+ * pass over the journal.
+ */
+export function replayRound(
+  journal: Journal,
+  round: number,
+  settings: ReplaySettings,
+  boards: readonly number[] = journal.boards(round),
+): BoardGame[] {
+  const { variant, ...rest } = settings;
+  const games = new Map(
+    [...boards]
+      .sort((a, b) => a - b)
+      .map((board) => [board, new BoardGame({ ...rest, info: { board, round, variant } })]),
+  );
+  const only = boards.length === 1 ? boards[0] : undefined;
+  journal.forEachRoundInput(round, (board, input, t) => games.get(board)?.apply(input, t), undefined, only);
+  return [...games.values()];
 }

@@ -1,12 +1,23 @@
 // The durable journal (SQLite, WAL). An entry is committed before anything acts on it; WAL with
 // synchronous=NORMAL survives a killed process (only a power cut can drop the last commits).
+// Rows are kept in arrival order (the rowid), with no index: each commit then writes a page or two
+// at the end of the table, where a (round, board, seq) key scattered every commit over one page
+// per board — five times the work and the daemon's largest cost with 200 boards. Reads are whole
+// passes over a round in that order, which is also what a restart needs.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { Checkpointer } from './checkpointer.ts';
 import type { JournalEntry, JournalInput, RoundSettings } from './types.ts';
 
+const SCHEMA_VERSION = 2;
+
+/** Bytes the WAL file is cut back to when it starts over after a checkpoint (a burst can grow it). */
+export const JOURNAL_SIZE_LIMIT = 16 * 1024 * 1024;
+
 const SCHEMA = `
-CREATE TABLE IF NOT EXISTS entries (
+CREATE TABLE IF NOT EXISTS journal (
+  id     INTEGER PRIMARY KEY,
   round  INTEGER NOT NULL,
   board  INTEGER NOT NULL,
   seq    INTEGER NOT NULL,
@@ -14,9 +25,17 @@ CREATE TABLE IF NOT EXISTS entries (
   kind   TEXT    NOT NULL,
   serial TEXT,
   data   TEXT    NOT NULL,
-  raw    BLOB,
-  PRIMARY KEY (round, board, seq)
-) WITHOUT ROWID;
+  raw    BLOB
+);
+CREATE TABLE IF NOT EXISTS derived (
+  id      INTEGER PRIMARY KEY,
+  round   INTEGER NOT NULL,
+  board   INTEGER NOT NULL,
+  version INTEGER NOT NULL,
+  t       INTEGER NOT NULL,
+  kind    TEXT    NOT NULL,
+  data    TEXT    NOT NULL
+);
 CREATE TABLE IF NOT EXISTS rounds (
   round    INTEGER PRIMARY KEY,
   settings TEXT NOT NULL
@@ -27,6 +46,13 @@ CREATE TABLE IF NOT EXISTS bindings (
   board  INTEGER NOT NULL,
   PRIMARY KEY (round, serial)
 );
+`;
+
+/** Version 1 kept entries in a (round, board, seq) keyed table: copied over in board order once. */
+const FROM_VERSION_1 = `
+INSERT INTO journal (round, board, seq, t, kind, serial, data, raw)
+  SELECT round, board, seq, t, kind, serial, data, raw FROM entries ORDER BY round, board, seq;
+DROP TABLE entries;
 `;
 
 interface Row {
@@ -45,19 +71,42 @@ const payload = (input: JournalInput): unknown => {
   return rest;
 };
 
+const readInput = (kind: string, data: string): JournalInput => {
+  const input = JSON.parse(data) as JournalInput;
+  (input as { kind: string }).kind = kind;
+  return input;
+};
+
 function toEntry(row: Row): JournalEntry {
-  const input = JSON.parse(row.data) as JournalInput;
-  (input as { kind: string }).kind = row.kind;
   return {
     round: row.round,
     board: row.board,
     seq: row.seq,
     t: row.t,
     serial: row.serial ?? undefined,
-    input,
+    input: readInput(row.kind, row.data),
     // A Buffer is a Uint8Array: no copy.
     raw: row.raw ?? undefined,
   };
+}
+
+/** An output of a game (a move, an alert, a result…) kept beside the inputs that produced it. */
+export interface DerivedRecord {
+  round: number;
+  board: number;
+  version: number;
+  t: number;
+  kind: string;
+  data: unknown;
+}
+
+export interface JournalOptions {
+  readonly?: boolean;
+  /**
+   * Checkpoint the WAL from a background thread instead of in the commit that crosses the limit:
+   * a checkpoint syncs the disk, which stalled the daemon's event loop for up to 10 ms.
+   */
+  backgroundCheckpoints?: boolean;
 }
 
 export interface AppendRequest {
@@ -71,57 +120,86 @@ export interface AppendRequest {
 
 export class Journal {
   private readonly db: Database.Database;
-  private readonly nextSeq = new Map<string, number>();
+  /** Per round, per board: the next sequence number (a round is loaded on its first append). */
+  private readonly nextSeq = new Map<number, Map<number, number>>();
   private readonly insert: Database.Statement;
-  private readonly maxSeq: Database.Statement;
-  private readonly pageOf: Database.Statement;
-  private readonly inputPage: Database.Statement;
-  private many: ((reqs: readonly AppendRequest[]) => JournalEntry[]) | undefined;
+  private readonly insertDerived: Database.Statement;
+  private readonly checkpointer: Checkpointer | undefined;
+  private many:
+    | ((reqs: readonly AppendRequest[], derived: readonly DerivedRecord[]) => JournalEntry[])
+    | undefined;
+  private manyDerived: ((records: readonly DerivedRecord[]) => void) | undefined;
 
   private constructor(
     readonly path: string,
-    readonly readonly: boolean,
+    options: JournalOptions,
   ) {
-    if (readonly) {
+    this.readonly = options.readonly ?? false;
+    if (this.readonly) {
       // Reading next to a running daemon (export): WAL lets both work at once.
       this.db = new Database(path, { readonly: true, fileMustExist: true });
+      if (!this.hasTable('journal'))
+        throw new Error('written by an older damlink: start the daemon on it once to upgrade it');
     } else {
       if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
       this.db = new Database(path);
       this.db.pragma('journal_mode = WAL');
       this.db.pragma('synchronous = NORMAL');
-      this.db.exec(SCHEMA);
+      this.db.pragma(`journal_size_limit = ${JOURNAL_SIZE_LIMIT}`);
+      this.db.transaction(() => {
+        this.db.exec(SCHEMA);
+        if (this.hasTable('entries')) this.db.exec(FROM_VERSION_1);
+        this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
+      })();
+      if (options.backgroundCheckpoints && path !== ':memory:') {
+        this.db.pragma('wal_autocheckpoint = 0');
+        // Should the thread fail, checkpoints go back to the commits: a stall now and then beats a WAL
+        // that grows without end.
+        this.checkpointer = new Checkpointer(path, () => this.db.pragma('wal_autocheckpoint = 1000'));
+      }
     }
-    this.insert = readonly
-      ? this.db.prepare('SELECT 1')
-      : this.db.prepare(
-          'INSERT INTO entries (round, board, seq, t, kind, serial, data, raw) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-        );
-    this.maxSeq = this.db.prepare('SELECT MAX(seq) AS seq FROM entries WHERE round = ? AND board = ?');
-    this.pageOf = this.db.prepare(
-      'SELECT * FROM entries WHERE round = ? AND board = ? AND seq > ? ORDER BY seq LIMIT ?',
+    this.insert = this.db.prepare(
+      this.readonly
+        ? 'SELECT 1'
+        : 'INSERT INTO journal (round, board, seq, t, kind, serial, data, raw) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     );
-    // Rebuilds need only time and input: rows as arrays (no per-row objects), no raw bytes.
-    this.inputPage = this.db
-      .prepare(
-        'SELECT seq, t, kind, data FROM entries WHERE round = ? AND board = ? AND seq > ? ORDER BY seq LIMIT ?',
-      )
-      .raw(true);
+    this.insertDerived = this.db.prepare(
+      this.readonly
+        ? 'SELECT 1'
+        : 'INSERT INTO derived (round, board, version, t, kind, data) VALUES (?, ?, ?, ?, ?, ?)',
+    );
   }
 
-  static open(path: string, options: { readonly?: boolean } = {}): Journal {
-    return new Journal(path, options.readonly ?? false);
+  readonly readonly: boolean;
+
+  static open(path: string, options: JournalOptions = {}): Journal {
+    return new Journal(path, options);
+  }
+
+  private hasTable(name: string): boolean {
+    return (
+      this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined
+    );
+  }
+
+  private sequences(round: number): Map<number, number> {
+    let seqs = this.nextSeq.get(round);
+    if (!seqs) {
+      const rows = this.db
+        .prepare('SELECT board, MAX(seq) FROM journal WHERE round = ? GROUP BY board')
+        .raw(true)
+        .all(round) as [number, number][];
+      seqs = new Map(rows.map(([board, seq]) => [board, seq + 1]));
+      this.nextSeq.set(round, seqs);
+    }
+    return seqs;
   }
 
   /** Commits one entry and returns it with its sequence number. */
   append(req: AppendRequest): JournalEntry {
     if (this.readonly) throw new Error(`${this.path} is open read-only`);
-    const key = `${req.round}/${req.board}`;
-    let seq = this.nextSeq.get(key);
-    if (seq === undefined) {
-      const row = this.maxSeq.get(req.round, req.board) as { seq: number | null };
-      seq = (row.seq ?? 0) + 1;
-    }
+    const seqs = this.sequences(req.round);
+    const seq = seqs.get(req.board) ?? 1;
     this.insert.run(
       req.round,
       req.board,
@@ -132,7 +210,7 @@ export class Journal {
       JSON.stringify(payload(req.input)),
       req.raw && req.raw.length > 0 ? Buffer.from(req.raw) : null,
     );
-    this.nextSeq.set(key, seq + 1);
+    seqs.set(req.board, seq + 1);
     return {
       round: req.round,
       board: req.board,
@@ -144,59 +222,114 @@ export class Journal {
     };
   }
 
-  /** Commits several entries in one transaction (one WAL write): all of them, or none. */
-  appendMany(reqs: readonly AppendRequest[]): JournalEntry[] {
-    this.many ??= this.db.transaction((list: readonly AppendRequest[]) => list.map((r) => this.append(r)));
+  /**
+   * Commits several entries in one transaction (one WAL write): all of them, or none; with them
+   * `derived` records (appendDerived).
+   */
+  appendMany(reqs: readonly AppendRequest[], derived: readonly DerivedRecord[] = []): JournalEntry[] {
+    this.many ??= this.db.transaction((list: readonly AppendRequest[], more: readonly DerivedRecord[]) => {
+      this.storeDerived(more);
+      return list.map((r) => this.append(r));
+    });
+    return this.rollingBack(() => this.many!(reqs, derived));
+  }
+
+  /** Runs `fn` in one transaction (bulk imports, benchmarks): all of it is committed, or nothing. */
+  transaction<T>(fn: () => T): T {
+    return this.rollingBack(() => this.db.transaction(fn)());
+  }
+
+  private rollingBack<T>(fn: () => T): T {
     try {
-      return this.many(reqs);
+      return fn();
     } catch (e) {
       this.nextSeq.clear(); // rolled back: sequence numbers are read again from the table
       throw e;
     }
   }
 
-  /** Runs `fn` in one transaction (bulk imports, benchmarks): all of it is committed, or nothing. */
-  transaction<T>(fn: () => T): T {
-    try {
-      return this.db.transaction(fn)();
-    } catch (e) {
-      this.nextSeq.clear(); // rolled back: sequence numbers are read again from the table
-      throw e;
-    }
+  /**
+   * Keeps games' outputs (moves, alerts, results…) beside the inputs, in one transaction, for
+   * people and tools that read the file. Not needed for a restart: replaying the inputs derives
+   * them again, identically.
+   */
+  appendDerived(records: readonly DerivedRecord[]): void {
+    this.manyDerived ??= this.db.transaction((list: readonly DerivedRecord[]) => this.storeDerived(list));
+    this.manyDerived(records);
+  }
+
+  private storeDerived(records: readonly DerivedRecord[]): void {
+    if (this.readonly) throw new Error(`${this.path} is open read-only`);
+    for (const r of records)
+      this.insertDerived.run(r.round, r.board, r.version, Math.round(r.t), r.kind, JSON.stringify(r.data));
+  }
+
+  /** Per board of the round, the newest version stored among its derived records. */
+  derivedVersions(round: number): Map<number, number> {
+    const rows = this.db
+      .prepare('SELECT board, MAX(version) FROM derived WHERE round = ? GROUP BY board')
+      .raw(true)
+      .all(round) as [number, number][];
+    return new Map(rows);
+  }
+
+  /** The derived records of a round (or of one board), in the order they were stored. */
+  derived(round: number, board?: number): DerivedRecord[] {
+    const rows = this.db
+      .prepare(
+        `SELECT round, board, version, t, kind, data FROM derived WHERE round = ?${board === undefined ? '' : ' AND board = ?'} ORDER BY id`,
+      )
+      .all(...(board === undefined ? [round] : [round, board])) as (DerivedRecord & { data: string })[];
+    return rows.map((r) => ({ ...r, data: JSON.parse(r.data) as unknown }));
   }
 
   /** One board's entries of a round, in order. */
   *entries(round: number, board: number, afterSeq = 0): Generator<JournalEntry> {
     // Pages of rows: faster than a row-by-row cursor, and memory stays bounded.
-    const page = 4096;
-    let after = afterSeq;
+    const page = this.db.prepare(
+      'SELECT id, * FROM journal WHERE round = ? AND board = ? AND seq > ? AND id > ? ORDER BY id LIMIT ?',
+    );
+    let after = 0;
     for (;;) {
-      const rows = this.pageOf.all(round, board, after, page) as Row[];
+      const rows = page.all(round, board, afterSeq, after, 4096) as (Row & { id: number })[];
       for (const row of rows) yield toEntry(row);
-      if (rows.length < page) return;
-      after = rows[rows.length - 1].seq;
+      if (rows.length < 4096) return;
+      after = rows[rows.length - 1].id;
     }
   }
 
-  /**
-   * One board's inputs of a round, in order, handed to `apply` (the rebuild path on start): larger
-   * pages of lean rows, no JournalEntry objects — a restart reads every row of the round.
-   */
+  /** One board's inputs of a round, in order, handed to `apply`. */
   forEachInput(
     round: number,
     board: number,
     apply: (input: JournalInput, t: number) => void,
     page = 16384,
   ): number {
+    return this.forEachRoundInput(round, (_, input, t) => apply(input, t), page, board);
+  }
+
+  /**
+   * Every input of a round in journal order, handed to `apply` with its board: the rebuild path on
+   * start, one pass over the round in larger pages of lean rows (no JournalEntry objects, no raw
+   * bytes). `board` limits the pass to one board.
+   */
+  forEachRoundInput(
+    round: number,
+    apply: (board: number, input: JournalInput, t: number) => void,
+    page = 16384,
+    board?: number,
+  ): number {
+    const statement = this.db
+      .prepare(
+        `SELECT id, board, t, kind, data FROM journal WHERE round = ?${board === undefined ? '' : ' AND board = ?'} AND id > ? ORDER BY id LIMIT ?`,
+      )
+      .raw(true);
     let after = 0;
     let n = 0;
     for (;;) {
-      const rows = this.inputPage.all(round, board, after, page) as [number, number, string, string][];
-      for (const [, t, kind, data] of rows) {
-        const input = JSON.parse(data) as JournalInput;
-        (input as { kind: string }).kind = kind;
-        apply(input, t);
-      }
+      const args = board === undefined ? [round, after, page] : [round, board, after, page];
+      const rows = statement.all(...args) as [number, number, number, string, string][];
+      for (const [, b, t, kind, data] of rows) apply(b, readInput(kind, data), t);
       n += rows.length;
       if (rows.length < page) return n;
       after = rows[rows.length - 1][0];
@@ -205,7 +338,7 @@ export class Journal {
 
   /** Time of the latest entry of the round (0 when there is none). */
   lastTime(round: number): number {
-    const row = this.db.prepare('SELECT MAX(t) AS t FROM entries WHERE round = ?').get(round) as {
+    const row = this.db.prepare('SELECT MAX(t) AS t FROM journal WHERE round = ?').get(round) as {
       t: number | null;
     };
     return row.t ?? 0;
@@ -214,13 +347,13 @@ export class Journal {
   /** Every board that has entries in the round. */
   boards(round: number): number[] {
     const rows = this.db
-      .prepare('SELECT DISTINCT board FROM entries WHERE round = ? ORDER BY board')
+      .prepare('SELECT DISTINCT board FROM journal WHERE round = ? ORDER BY board')
       .all(round);
     return (rows as { board: number }[]).map((r) => r.board);
   }
 
   rounds(): number[] {
-    const rows = this.db.prepare('SELECT DISTINCT round FROM entries ORDER BY round').all();
+    const rows = this.db.prepare('SELECT DISTINCT round FROM journal ORDER BY round').all();
     return (rows as { round: number }[]).map((r) => r.round);
   }
 
@@ -251,6 +384,7 @@ export class Journal {
   }
 
   close(): void {
+    this.checkpointer?.stop();
     if (this.db.open) this.db.close();
   }
 }

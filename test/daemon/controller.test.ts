@@ -1,4 +1,5 @@
 import { mkdtempSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -138,6 +139,39 @@ describe('controller', () => {
     expect(after.info).toMatchObject({ white: 'Ann', black: 'Bob', event: 'Test Open' });
     expect(after.result).toBe('1-1');
     expect(second.c.since(1, before.version)).toEqual([]);
+  });
+
+  it('stores moves, alerts and results as rows; a restart stores those a crash kept out, once', async () => {
+    const path = tmpJournal();
+    const b = await board('S-D');
+    const first = controller(path, [`tcp://127.0.0.1:${b.port}`]);
+    first.c.start();
+    await until(() => first.c.boards()[0].state === 'active');
+    for (const [from, to, piece] of [
+      [32, 28, 'w'],
+      [19, 23, 'b'],
+    ] as const) {
+      b.send({ t: 0, type: 'lift', square: from });
+      b.send({ t: 0, type: 'put', square: to, piece });
+      await until(() => first.c.snapshot(1)!.moves.at(-1)?.to === to);
+    }
+    await first.c.setResult(1, '2-0');
+    first.c.stop();
+    const rows = (j: Journal) => j.derived(1, 1).map((r) => [r.kind, r.version]);
+    const stored = first.journal.derived(1, 1);
+    expect(
+      stored.filter((r) => r.kind === 'move').map((r) => (r.data as { move: { pdn: string } }).move.pdn),
+    ).toEqual(['32-28', '19-23']);
+    expect(stored.find((r) => r.kind === 'result')).toMatchObject({ data: { result: '2-0' } });
+    const all = rows(first.journal);
+    first.journal.close();
+    // A crash between the inputs' commit and the outputs' commit: the result row never made it.
+    const db = new Database(path);
+    db.prepare("DELETE FROM derived WHERE kind = 'result'").run();
+    db.close();
+    const second = controller(path, [`tcp://127.0.0.1:${b.port}`]);
+    second.c.stop();
+    expect(rows(second.journal)).toEqual(all);
   });
 
   it('keeps the game with the board when its serial turns up on another port', async () => {

@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, statSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Journal } from '../../daemon/journal/index.ts';
+import { JOURNAL_SIZE_LIMIT, Journal } from '../../daemon/journal/journal.ts';
 
 const tmp = (): string => join(mkdtempSync(join(tmpdir(), 'damlink-journal-')), 'journal.sqlite');
 
@@ -49,6 +50,65 @@ describe('journal', () => {
     expect(b.bindings(1).get('X')).toBe(4);
     expect(b.bindings(2).size).toBe(0);
     b.close();
+  });
+
+  it('upgrades a journal written by damlink 0.1 (entries keyed by round, board, seq), losing nothing', () => {
+    const path = tmp();
+    const old = new Database(path);
+    old.exec(`CREATE TABLE entries (round INTEGER NOT NULL, board INTEGER NOT NULL, seq INTEGER NOT NULL,
+      t INTEGER NOT NULL, kind TEXT NOT NULL, serial TEXT, data TEXT NOT NULL, raw BLOB,
+      PRIMARY KEY (round, board, seq)) WITHOUT ROWID`);
+    const put = old.prepare('INSERT INTO entries VALUES (1, ?, ?, ?, ?, NULL, ?, NULL)');
+    put.run(2, 1, 10, 'result', '{"result":"1-1"}');
+    put.run(1, 1, 11, 'event', '{"event":{"t":11,"type":"lift","square":32}}');
+    put.run(1, 2, 12, 'event', '{"event":{"t":12,"type":"put","square":28,"piece":"w"}}');
+    old.close();
+    expect(() => Journal.open(path, { readonly: true })).toThrow(/older damlink/);
+    const j = Journal.open(path);
+    expect(j.boards(1)).toEqual([1, 2]);
+    expect([...j.entries(1, 1)].map((e) => [e.seq, e.input])).toEqual([
+      [1, { kind: 'event', event: { t: 11, type: 'lift', square: 32 } }],
+      [2, { kind: 'event', event: { t: 12, type: 'put', square: 28, piece: 'w' } }],
+    ]);
+    expect(j.append({ round: 1, board: 1, t: 13, input: { kind: 'state', state: 'lost' } }).seq).toBe(3);
+    j.close();
+    expect(Journal.open(path, { readonly: true }).boards(1)).toEqual([1, 2]);
+  });
+
+  it('hands over the inputs of a round in one pass, in journal order, with their boards', () => {
+    const j = Journal.open(tmp());
+    for (let i = 0; i < 10; i++)
+      j.append({ round: 1, board: 1 + (i % 3), t: i, input: { kind: 'result', result: '*' } });
+    j.append({ round: 2, board: 1, t: 99, input: { kind: 'result', result: '*' } });
+    const seen: [number, number][] = [];
+    expect(j.forEachRoundInput(1, (board, _input, t) => seen.push([board, t]), 4)).toBe(10);
+    expect(seen).toEqual(Array.from({ length: 10 }, (_, i) => [1 + (i % 3), i]));
+    j.close();
+  });
+
+  it('checkpoints from its own thread, and the WAL is cut back to its limit afterwards', async () => {
+    const path = tmp();
+    const j = Journal.open(path, { backgroundCheckpoints: true });
+    const size = (file: string) => (existsSync(file) ? statSync(file).size : 0);
+    const data = 'x'.repeat(2000);
+    const write = (n: number) => {
+      for (let i = 0; i < n; i++)
+        j.appendMany([{ round: 1, board: 1, t: i, input: { kind: 'info', info: { event: data } } }]);
+    };
+    // Far past SQLite's own 1000-page checkpoint limit, which the daemon's connection turns off.
+    write(3000);
+    expect(size(`${path}-wal`)).toBeGreaterThan(JOURNAL_SIZE_LIMIT);
+    const before = size(path);
+    await new Promise((r) => setTimeout(r, 1500));
+    // Only a checkpoint moves pages from the WAL into the database file: the thread ran one.
+    expect(size(path) - before).toBeGreaterThan(4_000_000);
+    // The next commit starts the WAL over and truncates it to the limit.
+    write(1);
+    expect(size(`${path}-wal`)).toBeLessThanOrEqual(JOURNAL_SIZE_LIMIT);
+    j.close();
+    const reread = Journal.open(path, { readonly: true });
+    expect([...reread.entries(1, 1)].length).toBe(3001);
+    reread.close();
   });
 
   it('loses no committed entry and leaves no gap when the writer is killed with SIGKILL', async () => {
