@@ -1,6 +1,7 @@
 // READ /work/main/CONTRIBUTING.md BEFORE EDITING: several engineers share this tree (commit only your own paths, never `git add -A`).
 // One WebSocket connection: its role, its subscriptions, and a bounded send buffer — a client that
 // does not read is dropped instead of holding memory or slowing the others.
+import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import type { Role } from './auth.ts';
 import type { CallId } from './protocol.ts';
@@ -35,6 +36,8 @@ export interface ClientLimits {
 
 export class Client {
   readonly ws: WebSocket;
+  /** The upgraded TCP socket under `ws`: feed frames framed once for everyone are written here. */
+  private readonly socket: Duplex;
   readonly address: string | undefined;
   role: Role;
   readonly subs = new Map<string, Subscription>();
@@ -44,17 +47,22 @@ export class Client {
   private tokens: number;
   private refilledAt: number;
   closed = false;
+  private corked = false;
+  /** Bytes held back by the cork this turn: not the client's backlog (yet). */
+  private corkedBytes = 0;
   private readonly limits: ClientLimits;
   private readonly onDrop: (client: Client, reason: string) => void;
 
   constructor(
     ws: WebSocket,
+    socket: Duplex,
     role: Role,
     address: string | undefined,
     limits: ClientLimits,
     onDrop: (client: Client, reason: string) => void,
   ) {
     this.ws = ws;
+    this.socket = socket;
     this.role = role;
     this.address = address;
     this.limits = limits;
@@ -75,12 +83,46 @@ export class Client {
 
   /** Sends one text frame unless the client is too far behind (then it is dropped). */
   send(data: string | Buffer): boolean {
+    if (!this.writable()) return false;
+    this.ws.send(data, { binary: false });
+    return true;
+  }
+
+  /**
+   * Writes a complete WebSocket frame (wire.ts `textFrame`) straight to the socket. Safe beside
+   * `ws.send` because permessage-deflate is off: ws's sender then writes synchronously and never
+   * holds frames back, so frames cannot be reordered or interleaved.
+   */
+  sendFramed(wire: Buffer): boolean {
+    if (!this.writable()) return false;
+    this.cork();
+    this.corkedBytes += wire.length;
+    this.socket.write(wire);
+    return true;
+  }
+
+  /**
+   * Holds this turn's writes back and sends them in one go when the turn's synchronous work is done:
+   * a round feed gets many boards' events per turn, and one write each cost more than the rest of
+   * its handling.
+   */
+  private cork(): void {
+    if (this.corked) return;
+    this.corked = true;
+    this.socket.cork();
+    queueMicrotask(() => {
+      this.corked = false;
+      this.corkedBytes = 0;
+      this.socket.uncork();
+    });
+  }
+
+  private writable(): boolean {
     if (this.closed || this.ws.readyState !== 1) return false;
-    if (this.ws.bufferedAmount > this.limits.maxBuffered) {
+    if (this.ws.bufferedAmount - this.corkedBytes > this.limits.maxBuffered) {
       this.close(1008, 'send buffer exceeded');
       return false;
     }
-    this.ws.send(data, { binary: false });
     return true;
   }
 

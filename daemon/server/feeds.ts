@@ -1,11 +1,13 @@
 // READ /work/main/CONTRIBUTING.md BEFORE EDITING: several engineers share this tree (commit only your own paths, never `git add -A`).
 // Feeds: who follows what, the catch-up a new subscription gets (missed events or a snapshot), and
-// the fan-out of every GameEvent — serialised once, framed once per distinct subscription id.
+// the fan-out of every GameEvent — serialised once, framed once per distinct subscription id
+// (a complete WebSocket frame, written to each socket as it is).
 import type { GameEvent, GameSnapshot } from '../../src/game/types.ts';
 import type { Hub } from '../hub.ts';
 import type { Subscription } from './client.ts';
 import { type FeedItem, frame } from './protocol.ts';
 import type { RoundGames } from './rounds.ts';
+import { textFrame } from './wire.ts';
 
 /** Event kinds an arbiter's alerts feed carries. */
 const ALERT_KINDS = new Set<GameEvent['kind']>(['alert', 'decision', 'result', 'state']);
@@ -95,10 +97,10 @@ export class Feeds {
       }
       let data = framed.get(sub.idJson);
       if (!data) {
-        data = Buffer.from(frame('feed', sub.idJson, paramJson, time));
+        data = textFrame(Buffer.from(frame('feed', sub.idJson, paramJson, time)));
         framed.set(sub.idJson, data);
       }
-      sub.client.send(data);
+      sub.client.sendFramed(data);
     };
     const boardSubs = this.byBoard.get(event.board);
     if (boardSubs) for (const sub of boardSubs) send(sub);

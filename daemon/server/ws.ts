@@ -108,7 +108,7 @@ export class WsApi {
       socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
-    this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, role, address));
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, socket, role, address));
   }
 
   close(): void {
@@ -118,8 +118,8 @@ export class WsApi {
     this.wss.close();
   }
 
-  private accept(ws: WebSocket, role: Client['role'], address: string | undefined): void {
-    const client = new Client(ws, role, address, this.limits, (c, reason) => this.forget(c, reason));
+  private accept(ws: WebSocket, socket: Duplex, role: Client['role'], address: string | undefined): void {
+    const client = new Client(ws, socket, role, address, this.limits, (c, reason) => this.forget(c, reason));
     this.clients.add(client);
     ws.on('message', (data, isBinary) => this.onMessage(client, data, isBinary));
     ws.on('pong', () => {
