@@ -10,6 +10,7 @@ import type { PdnGame } from '../src/engine/index.ts';
 import { type SimulatedGame, type SimulateGameOptions, simulateGame } from './game.ts';
 import { writeGroundTruth } from './ground-truth.ts';
 import type { SimProtocol } from './protocol.ts';
+import { GamePool } from './game-pool.ts';
 import { Scheduler } from './scheduler.ts';
 import { connectInProcess } from './transports/memory.ts';
 import { openPty } from './transports/pty.ts';
@@ -93,23 +94,26 @@ export const seedFor = (seed: number, board: number, game: number): number =>
 const serialFor = (protocol: SimProtocol, index: number): string =>
   protocol === 'dgt' ? String(index + 1).padStart(5, '0') : `SIM-${String(index + 1).padStart(4, '0')}`;
 
-/** The game board `index` plays as its `game`-th game. */
-function makeGame(
+/** What simulateGame needs for the game board `index` plays as its `game`-th game. */
+function gameOptions(
   opts: SimulationOptions,
   index: number,
   game: number,
   startT: number,
   setupFrom?: string,
-): SimulatedGame {
+): SimulateGameOptions {
   const pdn = opts.pdnGames?.length ? opts.pdnGames[index % opts.pdnGames.length] : undefined;
-  return simulateGame({
+  return {
     ...opts.game,
     seed: seedFor(opts.seed ?? 1, index, game),
     moves: pdn,
     startT,
     setupFrom,
-  });
+  };
 }
+
+const makeGame = (...args: Parameters<typeof gameOptions>): SimulatedGame =>
+  simulateGame(gameOptions(...args));
 
 const boardCount = (opts: SimulationOptions): number => opts.boards ?? (opts.pdnGames?.length || 1);
 
@@ -147,6 +151,10 @@ export async function startSimulation(opts: SimulationOptions = {}): Promise<Sim
     ptyDir = made;
     closers.push(() => rm(made, { recursive: true, force: true }));
   }
+  // Later games are made in a thread (game-pool.ts); first games before anything starts.
+  const gamesPerBoard = opts.gamesPerBoard ?? 1;
+  const pool = opts.loop || gamesPerBoard > 1 ? new GamePool() : undefined;
+  if (pool) closers.push(() => pool.stop());
   const stop = async () => {
     scheduler.stop();
     for (const b of boards) b.board.stop();
@@ -165,6 +173,8 @@ export async function startSimulation(opts: SimulationOptions = {}): Promise<Sim
         scheduler,
         speed: opts.speed ?? 1,
         record: opts.record,
+        // Spread over the second, reproducibly (the seed of the board's first game picks it).
+        clockPhaseMs: seedFor(opts.seed ?? 1, i, 0) % 1000,
         onLateness: opts.onLateness,
         // A PTY's opening is invisible to the board, and a DGT board stays idle until asked for
         // updates: both start playing when the host first speaks.
@@ -173,8 +183,12 @@ export async function startSimulation(opts: SimulationOptions = {}): Promise<Sim
           : transport === 'pty' || protocol === 'dgt'
             ? 'first-command'
             : 'attach',
+        firstGame: makeGame(opts, i, 0, 0),
         nextGame: (g, startT, setupFrom) =>
-          g >= (opts.gamesPerBoard ?? 1) && !opts.loop ? undefined : makeGame(opts, i, g, startT, setupFrom),
+          g >= gamesPerBoard && !opts.loop
+            ? undefined
+            : (pool?.make(gameOptions(opts, i, g, startT, setupFrom)) ??
+              makeGame(opts, i, g, startT, setupFrom)),
         onGame: opts.eventsOut
           ? (game, g) => void writeGroundTruth(opts.eventsOut!, `${name}-g${g + 1}`, game).catch(() => {})
           : undefined,

@@ -23,9 +23,16 @@ export interface VirtualBoardOptions {
   serial: string;
   protocol: SimProtocol;
   protocolOptions?: ProtocolOptions;
+  /** The first game (undefined: the board plays nothing). */
+  firstGame: SimulatedGame | undefined;
   /** The next game to play, starting on `setupFrom` (the board as the last game left it) at game
-   * time `startT`; undefined when the board has played everything. */
-  nextGame: (index: number, startT: number, setupFrom: string | undefined) => SimulatedGame | undefined;
+   * time `startT`; undefined when the board has played everything. Asked for when the game before
+   * it starts, so one made elsewhere (a thread) is ready when that one ends. */
+  nextGame: (
+    index: number,
+    startT: number,
+    setupFrom: string | undefined,
+  ) => SimulatedGame | undefined | Promise<SimulatedGame | undefined>;
   scheduler: Scheduler;
   /** Game time runs this many times faster than wall time. */
   speed: number;
@@ -34,6 +41,12 @@ export interface VirtualBoardOptions {
   /** When the first game starts: when a host attaches (default), when the host first sends a
    * command (PTYs, whose opening the board cannot see), or right away. */
   startOn?: 'attach' | 'first-command' | 'now';
+  /**
+   * Where in each second this board's clock sends its update (0–999 ms after the board starts):
+   * real clocks are not in step with one another, and 200 boards all sending in the same
+   * millisecond is a burst no hall produces.
+   */
+  clockPhaseMs?: number;
   /** Called with the lateness (ms) of every event emitted (benchmarks). */
   onLateness?: (lateMs: number) => void;
   /** Called when a game starts playing (ground-truth files are written from here). */
@@ -98,7 +111,7 @@ export class VirtualBoard {
       this.finish = resolve;
     });
     // The first game is made up front so the board stands set up (and answers dumps) before it starts.
-    this.firstGame = opts.nextGame(0, 0, undefined);
+    this.firstGame = opts.firstGame;
     if (this.firstGame) {
       const first = this.firstGame.events[0];
       this.originT = first?.t ?? 0;
@@ -144,7 +157,7 @@ export class VirtualBoard {
     this.originWall = this.opts.scheduler.now();
     if (this.protocol === 'line' && !this.clockEverySecond) {
       this.clockEverySecond = true;
-      this.tickClock();
+      this.tickClock(this.opts.clockPhaseMs ?? 0);
     }
     this.playGame(0, this.firstGame);
   }
@@ -178,15 +191,28 @@ export class VirtualBoard {
     this.opts.onGame?.(game, index);
     const events = game.events;
     const wallOf = (t: number) => this.originWall + (t - this.originT) / this.opts.speed;
+    // The next game (if any) starts after a break, set up from this game's final board. It is asked
+    // for three quarters through this one: made elsewhere (a thread), it is ready when this one
+    // ends, and boards that started together do not all ask at once.
+    const startT = game.endT + BETWEEN_GAMES_MS;
+    const askAt = Math.floor(events.length * 0.75);
+    let upcoming: Promise<SimulatedGame | undefined> | undefined;
+    const ask = () => {
+      // A game that could not be made ends the board's play, like no game.
+      upcoming ??= Promise.resolve(this.opts.nextGame(index + 1, startT, game.finalBoard)).catch(
+        () => undefined,
+      );
+      return upcoming;
+    };
     // Events are scheduled one after the other, so a board holds one timer entry at a time.
     const emitFrom = (i: number) => {
       if (this.stopped) return;
+      if (i === askAt) void ask();
       if (i >= events.length) {
-        // The next game (if any) starts after a break, set up from this game's final board.
-        const startT = game.endT + BETWEEN_GAMES_MS;
-        const next = this.opts.nextGame(index + 1, startT, game.finalBoard);
-        if (!next) this.finish();
-        else this.opts.scheduler.at(wallOf(startT), () => this.playGame(index + 1, next));
+        void ask().then((next) => {
+          if (!next || this.stopped) this.finish();
+          else this.opts.scheduler.at(wallOf(startT), () => this.playGame(index + 1, next));
+        });
         return;
       }
       this.opts.scheduler.at(wallOf(events[i].t), (late) => {
@@ -251,9 +277,9 @@ export class VirtualBoard {
 
   /** Sends the running clock once a (wall-clock) second: line boards while it runs (PROTOCOL.md
    * 1.8), DGT boards in `changes+clock` mode. */
-  private tickClock(): void {
+  private tickClock(phaseMs = 0): void {
     const scheduler = this.opts.scheduler;
-    scheduler.at(scheduler.now() + 1000, () => {
+    scheduler.at(scheduler.now() + 1000 + phaseMs, () => {
       if (!this.clockEverySecond || this.stopped) return;
       const runs = this.lastClock?.running !== null && this.lastClock !== undefined;
       if (this.streaming && this.lastClock && (this.protocol === 'dgt' || runs)) this.send(this.clockNow());
@@ -306,7 +332,7 @@ export class VirtualBoard {
         this.clockUpdates = cmd.mode !== 'changes';
         if (cmd.mode === 'changes+clock' && !this.clockEverySecond) {
           this.clockEverySecond = true;
-          this.tickClock();
+          this.tickClock(this.opts.clockPhaseMs ?? 0);
         } else if (cmd.mode !== 'changes+clock') this.clockEverySecond = false;
         break;
       case 'reset':

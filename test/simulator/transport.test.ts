@@ -343,6 +343,31 @@ describe('clock through the protocol', () => {
     expect(host.events.map(strip)).toEqual(b.board.sent.slice(0, host.events.length).map(strip));
   });
 
+  it('boards do not send their clocks in step: each has its own phase within the second', async () => {
+    const origin = Date.now();
+    sim = await startSimulation({
+      boards: 2,
+      transport: 'memory',
+      speed: 1,
+      seed: 9,
+      startNow: true,
+      game: { maxPlies: 4, thinkMs: 4000 },
+    });
+    const hosts = sim.boards.map((b) => hostOn(b.stream!, 'line', () => {}));
+    const clocks = (h: Host) => h.events.filter((e) => e.type === 'clock');
+    await until(() => hosts.every((h) => clocks(h).length >= 4), 6000);
+    // Where in the second each board's clock lines arrive (the median, past any press's own report).
+    const phase = (h: Host) => {
+      const residues = clocks(h)
+        .map((e) => (e.t - origin) % 1000)
+        .sort((a, b) => a - b);
+      return residues[residues.length >> 1];
+    };
+    // From the seed: board 1 at 946 ms into each second, board 2 at 865 ms.
+    expect(Math.abs(phase(hosts[0]) - 946)).toBeLessThan(40);
+    expect(Math.abs(phase(hosts[1]) - 865)).toBeLessThan(40);
+  });
+
   it('DGT changes+clock mode: the running clock every second on top of the presses; stopped at the end', async () => {
     sim = await startSimulation({
       boards: 1,
