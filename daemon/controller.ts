@@ -185,11 +185,22 @@ export class Controller implements Hub {
       entry.conn.start();
     }
     const tickMs = this.options.tickMs ?? 100;
-    this.ticker = setInterval(() => this.tick(), tickMs);
+    // Time passes for the trackers only after the loop has read what the boards sent meanwhile
+    // (timers run before I/O in a turn of the event loop; immediates after it). After a pause of
+    // the daemon — a long GC, a slow disk — a tick run first would see a settle window or a stall
+    // time expire that the events already waiting in the sockets would have kept open.
+    this.ticker = setInterval(
+      () =>
+        setImmediate(() => {
+          if (this.ticker) this.tick();
+        }),
+      tickMs,
+    );
   }
 
   stop(): void {
     clearInterval(this.ticker);
+    this.ticker = undefined;
     for (const { conn } of this.connections) conn.stop();
     this.connections.length = 0;
     this.flush();

@@ -47,9 +47,8 @@ export class Client {
   private tokens: number;
   private refilledAt: number;
   closed = false;
-  private corked = false;
-  /** Bytes held back by the cork this turn: not the client's backlog (yet). */
-  private corkedBytes = 0;
+  /** Feed frames of this turn, written together at its end (sendFramed). */
+  private held: Buffer[] = [];
   private readonly limits: ClientLimits;
   private readonly onDrop: (client: Client, reason: string) => void;
 
@@ -84,42 +83,36 @@ export class Client {
   /** Sends one text frame unless the client is too far behind (then it is dropped). */
   send(data: string | Buffer): boolean {
     if (!this.writable()) return false;
+    this.writeHeld(); // frames held this turn go first: order is kept
     this.ws.send(data, { binary: false });
     return true;
   }
 
   /**
-   * Writes a complete WebSocket frame (wire.ts `textFrame`) straight to the socket. Safe beside
+   * Sends a complete WebSocket frame (wire.ts `textFrame`) straight on the socket. Safe beside
    * `ws.send` because permessage-deflate is off: ws's sender then writes synchronously and never
-   * holds frames back, so frames cannot be reordered or interleaved.
+   * holds frames back, so frames cannot be reordered or interleaved. The frames of one turn are
+   * held and written together when its synchronous work is done: a round feed gets many boards'
+   * events per turn, and a write each cost more than the rest of their handling.
    */
   sendFramed(wire: Buffer): boolean {
     if (!this.writable()) return false;
-    this.cork();
-    this.corkedBytes += wire.length;
-    this.socket.write(wire);
+    if (this.held.length === 0) queueMicrotask(() => this.writeHeld());
+    this.held.push(wire);
     return true;
   }
 
-  /**
-   * Holds this turn's writes back and sends them in one go when the turn's synchronous work is done:
-   * a round feed gets many boards' events per turn, and one write each cost more than the rest of
-   * its handling.
-   */
-  private cork(): void {
-    if (this.corked) return;
-    this.corked = true;
-    this.socket.cork();
-    queueMicrotask(() => {
-      this.corked = false;
-      this.corkedBytes = 0;
-      this.socket.uncork();
-    });
+  private writeHeld(): void {
+    if (this.held.length === 0) return;
+    const frames = this.held;
+    this.held = [];
+    if (this.closed || this.ws.readyState !== 1) return;
+    this.socket.write(frames.length === 1 ? frames[0] : Buffer.concat(frames));
   }
 
   private writable(): boolean {
     if (this.closed || this.ws.readyState !== 1) return false;
-    if (this.ws.bufferedAmount - this.corkedBytes > this.limits.maxBuffered) {
+    if (this.ws.bufferedAmount > this.limits.maxBuffered) {
       this.close(1008, 'send buffer exceeded');
       return false;
     }

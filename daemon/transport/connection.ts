@@ -162,7 +162,9 @@ export class BoardConnection {
     } else if (this.options.driver.canIdentify) this.send({ type: 'identify' });
     else this.identify(this.options.fallbackSerial ?? this.options.source);
     clearInterval(this.watchdog);
-    this.watchdog = setInterval(() => this.check(), this.timing.livenessMs);
+    // After the I/O of the turn (setImmediate): bytes already waiting in the socket after a pause
+    // of the daemon are read before the board is judged quiet.
+    this.watchdog = setInterval(() => setImmediate(() => this.check()), this.timing.livenessMs);
   }
 
   private send(command: HostCommand): void {
@@ -249,7 +251,9 @@ export class BoardConnection {
       return;
     }
     if (quiet >= this.timing.silentMs) this.setState('silent', `silent for ${quiet} ms`);
-    this.send({ type: 'ping' });
+    // A board that spoke within the last period has shown it is alive: ping only the quiet ones
+    // (200 busy boards' pings and pongs were a tenth of the daemon's work).
+    if (quiet >= this.timing.livenessMs) this.send({ type: 'ping' });
   }
 
   private drop(): void {

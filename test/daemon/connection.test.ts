@@ -94,6 +94,22 @@ describe('board connection over tcp', () => {
     expect(seen.states.map((s) => s.state)).toEqual(['active']);
   });
 
+  it('does not ping a board that keeps talking: its own lines show it is alive', async () => {
+    const board = await fakeBoard('DL-0012');
+    const { seen } = connect(`tcp://127.0.0.1:${board.port}`);
+    await until(() => seen.events.some((e) => e.event.type === 'snapshot'));
+    const before = board.commands.filter((c) => c.type === 'ping').length;
+    // A line every 10 ms for 400 ms (ten liveness periods): never quiet for a whole period.
+    for (let i = 0; i < 40; i++) {
+      board.send({ t: 0, type: i % 2 ? 'put' : 'lift', square: 32, ...(i % 2 ? { piece: 'w' } : {}) });
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(board.commands.filter((c) => c.type === 'ping').length - before).toBeLessThanOrEqual(1);
+    // Quiet again: pinged once a period.
+    await until(() => board.commands.filter((c) => c.type === 'ping').length >= before + 3);
+    expect(seen.states.map((s) => s.state)).toEqual(['active']);
+  });
+
   it('reconnects after the board drops the link and asks for a dump again', async () => {
     const board = await fakeBoard('DL-0003');
     const { seen } = connect(`tcp://127.0.0.1:${board.port}`);
