@@ -91,6 +91,16 @@ interface Slot {
  */
 const RESUME_PAUSE_MS = 500;
 
+/**
+ * The daemon checks every HEARTBEAT_MS that it is not held up; a beat later than HELD_UP_MS means
+ * it was (a long GC, a slow disk), and the bytes read right after arrived at some moment of that
+ * pause: they are stamped with its start, not with the time they are read — or a put that came
+ * 100 ms after its lift would look seconds late to the tracker (a false 5.4.7), ten times more so
+ * with --time-scale 10.
+ */
+const HEARTBEAT_MS = 20;
+const HELD_UP_MS = 30;
+
 /** Board states in which the daemon is watching the board (so time passes for its tracker). */
 const WATCHED: ReadonlySet<BoardState> = new Set(['active', 'silent']);
 
@@ -104,6 +114,9 @@ export class Controller implements Hub {
   private readonly log: Logger;
   private readonly now: () => number;
   private ticker: NodeJS.Timeout | undefined;
+  private heartbeat: NodeJS.Timeout | undefined;
+  /** Input time for what is read in this turn of the loop after a pause (see HEARTBEAT_MS). */
+  private heldUpSince: number | undefined;
   private queue: { slot: Slot; input: JournalInput; t: number; serial?: string; raw?: Uint8Array }[] = [];
   private flushScheduled = false;
   private settledWaiters: (() => void)[] = [];
@@ -185,6 +198,19 @@ export class Controller implements Hub {
       entry.conn.start();
     }
     const tickMs = this.options.tickMs ?? 100;
+    let beat = performance.now();
+    // Timers run before I/O in a turn of the loop: a late beat marks the reads of its turn, and the
+    // mark is gone after them (immediates run after I/O).
+    this.heartbeat = setInterval(() => {
+      const wall = performance.now();
+      const late = wall - beat - HEARTBEAT_MS;
+      beat = wall;
+      if (late <= HELD_UP_MS) return;
+      this.heldUpSince = this.now() - Math.round(late * (this.options.timeScale ?? 1));
+      setImmediate(() => {
+        this.heldUpSince = undefined;
+      });
+    }, HEARTBEAT_MS);
     // Time passes for the trackers only after the loop has read what the boards sent meanwhile
     // (timers run before I/O in a turn of the event loop; immediates after it). After a pause of
     // the daemon — a long GC, a slow disk — a tick run first would see a settle window or a stall
@@ -200,6 +226,7 @@ export class Controller implements Hub {
 
   stop(): void {
     clearInterval(this.ticker);
+    clearInterval(this.heartbeat);
     this.ticker = undefined;
     for (const { conn } of this.connections) conn.stop();
     this.connections.length = 0;
@@ -232,7 +259,7 @@ export class Controller implements Hub {
    * happened meanwhile. So a board's time resumes right after its last input when it comes back.
    */
   private boardTime(slot: Slot): number {
-    const now = this.now();
+    const now = this.heldUpSince ?? this.now();
     if (slot.gap) {
       slot.gap = false;
       slot.offset = now - (slot.lastT + RESUME_PAUSE_MS);

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BoardEvent } from '../../firmware-protocol/events.ts';
 import { loadConfig } from '../../daemon/config/index.ts';
-import { Controller } from '../../daemon/controller.ts';
+import { Controller, type ControllerOptions } from '../../daemon/controller.ts';
+import { createTracker } from '../../src/tracker/index.ts';
 import { Journal, type TrackerFactory } from '../../daemon/journal/index.ts';
 import type { GameEvent } from '../../src/game/types.ts';
 import { FakeBoard } from './fixtures/fake-board.ts';
@@ -38,6 +39,7 @@ function controller(
   sources: string[],
   createTracker: TrackerFactory = createToyTracker,
   extra: Record<string, unknown> = {},
+  options: Partial<ControllerOptions> = {},
 ) {
   const config = loadConfig({ flags: { boards: sources }, env: { DAMLINK_EVENT: 'Test Open' } });
   if (!config.ok) throw new Error(config.error.join('\n'));
@@ -48,6 +50,7 @@ function controller(
     createTracker,
     timing: TIMING,
     tickMs: 20,
+    ...options,
   });
   const events: GameEvent[] = [];
   c.subscribe((e) => events.push(e));
@@ -172,6 +175,29 @@ describe('controller', () => {
     const second = controller(path, [`tcp://127.0.0.1:${b.port}`]);
     second.c.stop();
     expect(rows(second.journal)).toEqual(all);
+  });
+
+  it('after the daemon was held up, reads what the board sent meanwhile before letting time pass', async () => {
+    const b = await board('S-P');
+    // 10× board time: the 600 ms hold-up below is 6 s for the tracker, past its 4 s stall time.
+    const ctl = controller(tmpJournal(), [`tcp://127.0.0.1:${b.port}`], createTracker, {}, { timeScale: 10 });
+    ctl.c.start();
+    await until(() => ctl.c.boards()[0].state === 'active');
+    b.send({ t: 0, type: 'snapshot', board: 'bbbbbbbbbbbbbbbbbbbb..........wwwwwwwwwwwwwwwwwwww' });
+    b.send({ t: 0, type: 'lift', square: 32 });
+    await new Promise((r) => setTimeout(r, 100));
+    // The man is put down at once, but the daemon is busy (a long GC, a slow disk) for 600 ms.
+    b.send({ t: 0, type: 'put', square: 28, piece: 'w' });
+    const until600 = Date.now() + 600;
+    while (Date.now() < until600) {
+      // held up
+    }
+    await until(() => ctl.c.snapshot(1)!.moves.length === 1).catch(() => {
+      throw new Error(JSON.stringify(ctl.events.map((e) => [e.kind, e.t])) + JSON.stringify(ctl.c.snapshot(1)!.alerts));
+    });
+    expect(ctl.c.snapshot(1)!.moves[0].pdn).toBe('32-28');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(ctl.c.snapshot(1)!.alerts).toEqual([]);
   });
 
   it('keeps the game with the board when its serial turns up on another port', async () => {
