@@ -51,6 +51,12 @@ export const PRESS_GRACE_MS = 100;
 /** A snapshot may bring up to this many plies whose events were lost (reconnect). */
 const RESYNC_PLIES = 4;
 const RESYNC_NODES = 20_000;
+/**
+ * The search budget while stuck on unknown-position outside a dump's episode: tried at every
+ * settle of a board the players keep playing on, the full budget (up to 100 ms each) let a few
+ * stuck boards eat the daemon's CPU. Continuations of a ply or two are still found.
+ */
+const RESYNC_NODES_STUCK = 2_000;
 /** How many earlier positions a takeback may go back to. */
 const TAKEBACK_PLIES = 40;
 const PROOF_LIMIT = 400;
@@ -114,6 +120,8 @@ class BoardTracker implements Tracker {
    * snapshots are an HID board's ordinary reports.
    */
   private snapshotEpisode = false;
+  /** The last board and position resync found nothing for (see resync). */
+  private resyncFailed: string | undefined;
   /** Since the last decision a dump brought changes whose events were lost (not an HID report). */
   private eventsLost = false;
   /** A `hello` came and no snapshot since: the next snapshot is the connection's full dump. */
@@ -502,12 +510,16 @@ class BoardTracker implements Tracker {
    * a legal continuation a moment later.
    */
   private resync(t: number, out: TrackerOutput[]): boolean {
+    // The same board against the same game position fails the same way: not searched again.
+    const budget = this.snapshotEpisode ? RESYNC_NODES : RESYNC_NODES_STUCK;
+    const key = `${budget}:${this.position.hash}:${this.phys.join('')}`;
+    if (key === this.resyncFailed) return false;
     let occupied = 0;
     for (let s = 1; s <= this.n; s++) if (this.phys[s] !== EMPTY) occupied++;
     let frontier: Array<{ pos: Position; line: Move[] }> = [{ pos: this.position, line: [] }];
     const seen = new Set<number>([this.position.hash]);
     let nodes = 0;
-    for (let depth = 1; depth <= RESYNC_PLIES && nodes < RESYNC_NODES; depth++) {
+    for (let depth = 1; depth <= RESYNC_PLIES && nodes < budget; depth++) {
       // Every explanation of this length: plies in another order (or another capture) may end on
       // the same board, and the hand events seen before the gap tell which one was played.
       const found: Array<{ line: Move[]; underWay: boolean }> = [];
@@ -547,6 +559,7 @@ class BoardTracker implements Tracker {
       }
       frontier = next;
     }
+    this.resyncFailed = key;
     return false;
   }
 
