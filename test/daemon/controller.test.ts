@@ -61,6 +61,20 @@ function controller(
   return { c, events, journal };
 }
 
+/** A controller on a fake board that has played these moves (lift, put, recorded) one by one. */
+async function playMoves(path: string, serial: string, moves: [number, number, 'w' | 'b'][]) {
+  const b = await board(serial);
+  const first = controller(path, [`tcp://127.0.0.1:${b.port}`]);
+  first.c.start();
+  await until(() => first.c.boards()[0].state === 'active');
+  for (const [from, to, piece] of moves) {
+    b.send({ t: 0, type: 'lift', square: from });
+    b.send({ t: 0, type: 'put', square: to, piece });
+    await until(() => first.c.snapshot(1)!.moves.at(-1)?.to === to);
+  }
+  return { b, first };
+}
+
 const tmpJournal = (): string => join(mkdtempSync(join(tmpdir(), 'damlink-ctl-')), 'journal.sqlite');
 
 describe('controller', () => {
@@ -113,23 +127,11 @@ describe('controller', () => {
 
   it('rebuilds the same game, version included, from the journal alone', async () => {
     const path = tmpJournal();
-    const b = await board('S-2');
-    const first = controller(path, [`tcp://127.0.0.1:${b.port}`]);
-    first.c.start();
-    await until(() => first.c.boards()[0].state === 'active');
-    for (const [from, to, piece] of [
+    const { b, first } = await playMoves(path, 'S-2', [
       [32, 28, 'w'],
       [19, 23, 'b'],
       [28, 19, 'w'],
-    ] as const) {
-      b.send({ t: 0, type: 'lift', square: from });
-      b.send({ t: 0, type: 'put', square: to, piece });
-      await until(
-        () =>
-          first.events.filter((e) => e.kind === 'move').length > 0 &&
-          first.c.snapshot(1)!.moves.at(-1)?.to === to,
-      );
-    }
+    ]);
     await first.c.decide(1, { alertId: 'none', kind: 'stands' });
     await first.c.setInfo(1, { white: 'Ann', black: 'Bob' });
     await first.c.setResult(1, '1-1');
@@ -146,18 +148,10 @@ describe('controller', () => {
 
   it('stores moves, alerts and results as rows; a restart stores those a crash kept out, once', async () => {
     const path = tmpJournal();
-    const b = await board('S-D');
-    const first = controller(path, [`tcp://127.0.0.1:${b.port}`]);
-    first.c.start();
-    await until(() => first.c.boards()[0].state === 'active');
-    for (const [from, to, piece] of [
+    const { b, first } = await playMoves(path, 'S-D', [
       [32, 28, 'w'],
       [19, 23, 'b'],
-    ] as const) {
-      b.send({ t: 0, type: 'lift', square: from });
-      b.send({ t: 0, type: 'put', square: to, piece });
-      await until(() => first.c.snapshot(1)!.moves.at(-1)?.to === to);
-    }
+    ]);
     await first.c.setResult(1, '2-0');
     first.c.stop();
     const rows = (j: Journal) => j.derived(1, 1).map((r) => [r.kind, r.version]);
@@ -193,7 +187,9 @@ describe('controller', () => {
       // held up
     }
     await until(() => ctl.c.snapshot(1)!.moves.length === 1).catch(() => {
-      throw new Error(JSON.stringify(ctl.events.map((e) => [e.kind, e.t])) + JSON.stringify(ctl.c.snapshot(1)!.alerts));
+      throw new Error(
+        JSON.stringify(ctl.events.map((e) => [e.kind, e.t])) + JSON.stringify(ctl.c.snapshot(1)!.alerts),
+      );
     });
     expect(ctl.c.snapshot(1)!.moves[0].pdn).toBe('32-28');
     await new Promise((r) => setTimeout(r, 200));
