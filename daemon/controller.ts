@@ -127,11 +127,10 @@ export class Controller implements Hub {
   constructor(private readonly options: ControllerOptions) {
     this.log = options.logger ?? silentLogger();
     const { config, journal } = options;
-    this.now = options.now ?? inputClock(options.timeScale ?? 1, journal.lastTime(config.round));
     this.bindings = journal.bindings(config.round);
     const { createTracker: _, ...round } = this.settings();
     journal.setRoundSettings(config.round, round);
-    const started = this.now();
+    const started = performance.now();
     for (const setup of config.setups) {
       this.slots.set(setup.board, {
         setup,
@@ -146,22 +145,27 @@ export class Controller implements Hub {
     }
     // Outputs a crash kept from reaching the derived table (stored after their inputs) are stored now.
     const stored = journal.derivedVersions(config.round);
+    let last = 0;
     journal.forEachRoundInput(config.round, (board, input, t) => {
+      if (t > last) last = t;
       const slot = this.slots.get(board);
       if (!slot) return;
       for (const event of slot.game.apply(input, t))
         if (event.version > (stored.get(board) ?? 0)) this.keepDerived(event);
       slot.lastT = t;
     });
+    // Input time starts after the journal's last entry, whatever the system clock says.
+    this.now = options.now ?? inputClock(options.timeScale ?? 1, last);
+    const now = this.now();
     for (const slot of this.slots.values()) {
       // The daemon was away since the last entry: that gap is not board time.
       slot.gap = slot.lastT > 0;
       slot.state = slot.game.record.snapshot().state;
-      this.syncInfo(slot, slot.gap ? slot.lastT : started);
+      this.syncInfo(slot, slot.gap ? slot.lastT : now);
     }
     this.flush();
     this.log.info(
-      { boards: this.slots.size, round: config.round, ms: this.now() - started },
+      { boards: this.slots.size, round: config.round, ms: Math.round(performance.now() - started) },
       'games rebuilt from the journal',
     );
   }

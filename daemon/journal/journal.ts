@@ -321,27 +321,27 @@ export class Journal {
   ): number {
     const statement = this.db
       .prepare(
-        `SELECT id, board, t, kind, data FROM journal WHERE round = ?${board === undefined ? '' : ' AND board = ?'} AND id > ? ORDER BY id LIMIT ?`,
+        `SELECT id, board, seq, t, kind, data FROM journal WHERE round = ?${board === undefined ? '' : ' AND board = ?'} AND id > ? ORDER BY id LIMIT ?`,
       )
       .raw(true);
+    // A pass over the whole round sees every board's last sequence number: the appends after it
+    // (a restart) need not look them up.
+    const seqs = board === undefined && !this.nextSeq.has(round) ? new Map<number, number>() : undefined;
     let after = 0;
     let n = 0;
     for (;;) {
       const args = board === undefined ? [round, after, page] : [round, board, after, page];
-      const rows = statement.all(...args) as [number, number, number, string, string][];
-      for (const [, b, t, kind, data] of rows) apply(b, readInput(kind, data), t);
+      const rows = statement.all(...args) as [number, number, number, number, string, string][];
+      for (const [, b, seq, t, kind, data] of rows) {
+        seqs?.set(b, seq + 1);
+        apply(b, readInput(kind, data), t);
+      }
       n += rows.length;
-      if (rows.length < page) return n;
+      if (rows.length < page) break;
       after = rows[rows.length - 1][0];
     }
-  }
-
-  /** Time of the latest entry of the round (0 when there is none). */
-  lastTime(round: number): number {
-    const row = this.db.prepare('SELECT MAX(t) AS t FROM journal WHERE round = ?').get(round) as {
-      t: number | null;
-    };
-    return row.t ?? 0;
+    if (seqs && !this.nextSeq.has(round)) this.nextSeq.set(round, seqs);
+    return n;
   }
 
   /** Every board that has entries in the round. */

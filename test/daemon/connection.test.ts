@@ -104,7 +104,8 @@ describe('board connection over tcp', () => {
       board.send({ t: 0, type: i % 2 ? 'put' : 'lift', square: 32, ...(i % 2 ? { piece: 'w' } : {}) });
       await new Promise((r) => setTimeout(r, 10));
     }
-    expect(board.commands.filter((c) => c.type === 'ping').length - before).toBeLessThanOrEqual(1);
+    // Ten periods: pinged in each without the rule; a slow machine may leave a gap or two.
+    expect(board.commands.filter((c) => c.type === 'ping').length - before).toBeLessThanOrEqual(3);
     // Quiet again: pinged once a period.
     await until(() => board.commands.filter((c) => c.type === 'ping').length >= before + 3);
     expect(seen.states.map((s) => s.state)).toEqual(['active']);

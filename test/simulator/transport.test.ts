@@ -364,8 +364,8 @@ describe('clock through the protocol', () => {
       return residues[residues.length >> 1];
     };
     // From the seed: board 1 at 946 ms into each second, board 2 at 865 ms.
-    expect(Math.abs(phase(hosts[0]) - 946)).toBeLessThan(40);
-    expect(Math.abs(phase(hosts[1]) - 865)).toBeLessThan(40);
+    expect(Math.abs(phase(hosts[0]) - 946)).toBeLessThan(60);
+    expect(Math.abs(phase(hosts[1]) - 865)).toBeLessThan(60);
   });
 
   it('DGT changes+clock mode: the running clock every second on top of the presses; stopped at the end', async () => {
