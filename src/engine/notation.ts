@@ -39,10 +39,13 @@ export function pdnCapturePath(variant: Geometry['variant'], move: Move): number
  * The PDN text of a legal `move` in `pos`: `from-to` / `fromxto`, or the PDN 3.0 path exactly when
  * another legal move (canonical: another set of captured pieces) shares its from and to.
  */
-export function moveNotation(pos: Position, move: Move, legal: readonly Move[] = legalMoves(pos)): string {
+export function moveNotation(pos: Position, move: Move, legal?: readonly Move[]): string {
   if (move.captured.length === 0) return `${move.from}-${move.to}`;
+  // The move list only for captures (a default parameter would make it for every quiet move too).
   const key = moveKey(move);
-  const ambiguous = legal.some((m) => m.from === move.from && m.to === move.to && moveKey(m) !== key);
+  const ambiguous = (legal ?? legalMoves(pos)).some(
+    (m) => m.from === move.from && m.to === move.to && moveKey(m) !== key,
+  );
   return ambiguous ? pdnCapturePath(pos.variant, move).join('x') : `${move.from}x${move.to}`;
 }
 

@@ -145,7 +145,7 @@ class BoardTracker implements Tracker {
   private alerts: Alert[] = [];
   private open: Alert[] = [];
 
-  private outcomesOf: { hash: number; turn: string; list: Outcome[] } | undefined;
+  private outcomesOf: { hash: number; turn: string; list: Outcome[]; moves: Move[] } | undefined;
   private wrongSideOf: { hash: number; turn: string; list: Outcome[] } | undefined;
 
   constructor(options: TrackerOptions) {
@@ -320,12 +320,18 @@ class BoardTracker implements Tracker {
   // ——— decisions ———
 
   private outcomes(): Outcome[] {
+    return this.legalHere().list;
+  }
+
+  /** The legal moves of the game position and the board after each (made once per position). */
+  private legalHere(): { list: Outcome[]; moves: Move[] } {
     const p = this.position;
     if (this.outcomesOf?.hash !== p.hash || this.outcomesOf.turn !== p.turn) {
-      const list = legalMoves(p).map((move) => ({ move, board: play(p, move).board }));
-      this.outcomesOf = { hash: p.hash, turn: p.turn, list };
+      const moves = legalMoves(p);
+      const list = moves.map((move) => ({ move, board: play(p, move).board }));
+      this.outcomesOf = { hash: p.hash, turn: p.turn, list, moves };
     }
-    return this.outcomesOf.list;
+    return this.outcomesOf;
   }
 
   /** Outcomes of a move by the side that is not to move (5.4.1). */
@@ -375,7 +381,14 @@ class BoardTracker implements Tracker {
       const board = Int8Array.from(play(pos, legal.move).board);
       for (const sq of this.leftOn) if (this.phys[sq] === EMPTY) board[sq] = EMPTY;
       const after = Position.fromBoard(pos.variant, opposite(pos.turn), board);
-      this.record(played.move, after, moveNotation(pos, legal.move), played.rules, t, out);
+      this.record(
+        played.move,
+        after,
+        moveNotation(pos, legal.move, this.legalHere().moves),
+        played.rules,
+        t,
+        out,
+      );
       return;
     }
     if (this.orientation(t, out)) return;
