@@ -378,7 +378,7 @@ class BoardTracker implements Tracker {
       const played = this.eventsLost
         ? { move: legal.move, rules: [] }
         : readPlayedMove(pos, legal.move, this.hand);
-      const board = Int8Array.from(play(pos, legal.move).board);
+      const board = Int8Array.from(legal.board);
       for (const sq of this.leftOn) if (this.phys[sq] === EMPTY) board[sq] = EMPTY;
       const after = Position.fromBoard(pos.variant, opposite(pos.turn), board);
       this.record(
