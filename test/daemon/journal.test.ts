@@ -103,12 +103,16 @@ describe('journal', () => {
     for (let i = 0; i < 50 && size(path) - before < 4_000_000; i++)
       await new Promise((r) => setTimeout(r, 100));
     expect(size(path) - before).toBeGreaterThan(4_000_000);
-    // The next commit starts the WAL over and truncates it to the limit.
-    write(1);
+    // The first commit after a complete checkpoint starts the WAL over, cut back to the limit.
+    let more = 0;
+    for (; more < 50 && size(`${path}-wal`) > JOURNAL_SIZE_LIMIT; more++) {
+      write(1);
+      await new Promise((r) => setTimeout(r, 100));
+    }
     expect(size(`${path}-wal`)).toBeLessThanOrEqual(JOURNAL_SIZE_LIMIT);
     j.close();
     const reread = Journal.open(path, { readonly: true });
-    expect([...reread.entries(1, 1)].length).toBe(3001);
+    expect([...reread.entries(1, 1)].length).toBe(3000 + more);
     reread.close();
   });
 
