@@ -12,7 +12,7 @@ import {
   pdnMoves,
   startDaemon,
   tempDir,
-  until,
+  servedGames,
   onCleanup,
   removeTempDirs,
   stopAll,
@@ -74,18 +74,7 @@ describe('crash recovery (real daemon process, kill -9)', () => {
     await sim.done;
     expect(kills).toBeGreaterThanOrEqual(2);
     const truth = sim.boards.map((b) => b.board.games[0].moves.map((m) => m.pdn));
-    const games = await until(
-      async () => {
-        const g = pdnMoves(await fetchText(`${daemon.url}/rounds/1/games.pdn`));
-        return JSON.stringify(g) === JSON.stringify(truth) ? g : undefined;
-      },
-      15_000,
-      'every game to equal the truth',
-    ).catch(async (e) => {
-      console.error(await fetchText(`${daemon.url}/rounds/1/games.pdn`));
-      expect(pdnMoves(await fetchText(`${daemon.url}/rounds/1/games.pdn`))).toEqual(truth);
-      throw e;
-    });
+    const games = await servedGames(daemon.url, truth, 15_000, 'every game to equal the truth');
     expect(games).toEqual(truth);
     // And a clean restart serves the same games from the journal alone.
     await daemon.stop();

@@ -4,6 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import { parsePdn } from '../../src/engine/index.ts';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
@@ -124,6 +125,32 @@ export async function until<T>(
     if (Date.now() > end) throw new Error(`timed out: ${why}${last ? ` (${String(last)})` : ''}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * Waits until the round's games.pdn holds exactly `truth` (each board's moves); on a timeout it
+ * shows the difference (and `context`, e.g. the daemon's log) rather than only the timeout.
+ */
+export async function servedGames(
+  daemonUrl: string,
+  truth: string[][],
+  ms: number,
+  why: string,
+  context?: () => string,
+): Promise<string[][]> {
+  const url = `${daemonUrl}/rounds/1/games.pdn`;
+  return until(
+    async () => {
+      const games = pdnMoves(await fetchText(url));
+      return JSON.stringify(games) === JSON.stringify(truth) ? games : undefined;
+    },
+    ms,
+    why,
+  ).catch(async (e) => {
+    if (context) console.error(context());
+    expect(pdnMoves(await fetchText(url))).toEqual(truth);
+    throw e;
+  });
 }
 
 /** Cleanups must not hang a test file: give up on one after `ms`. */

@@ -2,16 +2,7 @@
 // the round's games.pdn equals what the simulator played.
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSimulation, type Simulation } from '../../simulator/index.ts';
-import {
-  type Daemon,
-  fetchText,
-  pdnMoves,
-  startDaemon,
-  tempDir,
-  until,
-  cleanUp,
-  onCleanup,
-} from './helpers.ts';
+import { type Daemon, fetchText, startDaemon, tempDir, servedGames, cleanUp, onCleanup } from './helpers.ts';
 
 // Fast enough for CI, slow enough that the daemon's receive times keep human-scale gaps on a busy machine.
 const SPEED = 5;
@@ -37,18 +28,7 @@ async function playRound(transport: 'tcp' | 'pty', boards: number, seed: number)
   await sim.done;
   const truth = sim.boards.map((b) => b.board.games[0].moves.map((m) => m.pdn));
   expect(truth.every((moves) => moves.length >= 12)).toBe(true);
-  const served = await until(
-    async () => {
-      const games = pdnMoves(await fetchText(`${daemon.url}/rounds/1/games.pdn`));
-      return JSON.stringify(games) === JSON.stringify(truth) ? games : undefined;
-    },
-    10_000,
-    'games.pdn to match the simulated games',
-  ).catch(async (e) => {
-    // Show the difference rather than only the timeout.
-    expect(pdnMoves(await fetchText(`${daemon.url}/rounds/1/games.pdn`))).toEqual(truth);
-    throw e;
-  });
+  const served = await servedGames(daemon.url, truth, 10_000, 'games.pdn to match the simulated games');
   expect(served).toEqual(truth);
   const boardsJson = JSON.parse(await fetchText(`${daemon.url}/api/v1/boards`));
   const serials = (boardsJson.boards ?? boardsJson).map((b: { serial?: string }) => b.serial);

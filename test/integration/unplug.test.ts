@@ -8,6 +8,7 @@ import {
   pdnMoves,
   startDaemon,
   tempDir,
+  servedGames,
   until,
   cleanUp,
   onCleanup,
@@ -57,18 +58,9 @@ describe('board unplugged mid-capture (real daemon process)', () => {
     await sim.done;
     const truth = sim.boards[0].board.games[0].moves.map((m) => m.pdn);
     expect(truth[2]).toBe('28x19');
-    const moves = await until(
-      async () => {
-        const got = pdnMoves(await fetchText(url))[0];
-        return JSON.stringify(got) === JSON.stringify(truth) ? got : undefined;
-      },
-      10_000,
-      'the game to continue to its end',
-    ).catch(async (e) => {
-      console.error(await fetchText(url), daemon.stderr().slice(-2000));
-      expect(pdnMoves(await fetchText(url))[0]).toEqual(truth);
-      throw e;
-    });
+    const [moves] = await servedGames(daemon.url, [truth], 10_000, 'the game to continue to its end', () =>
+      daemon.stderr().slice(-2000),
+    );
     expect(moves).toEqual(truth);
     const after = await board();
     expect(after.state).toBe('active');
