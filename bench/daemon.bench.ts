@@ -88,10 +88,9 @@ function writeJournals(dir: string, boards: number): number {
       const add = (t: number, input: JournalInput, always: boolean) => {
         const events = live.apply(input, t);
         if (events.length === 0 && !always) return;
-        journal.append({ round: 1, board, t, serial: `SIM-${board}`, input });
-        rows++;
         const derived = events.flatMap((e) => derivedRecord(1, e) ?? []);
-        if (derived.length > 0) journal.appendDerived(derived);
+        journal.appendMany([{ round: 1, board, t, serial: `SIM-${board}`, input }], derived);
+        rows++;
       };
       add(base, { kind: 'state', state: 'active', serial: `SIM-${board}` }, true);
       const events = game.events.map((e) => ({ ...e, t: base + e.t }));

@@ -128,7 +128,6 @@ export class Journal {
   private many:
     | ((reqs: readonly AppendRequest[], derived: readonly DerivedRecord[]) => JournalEntry[])
     | undefined;
-  private manyDerived: ((records: readonly DerivedRecord[]) => void) | undefined;
 
   private constructor(
     readonly path: string,
@@ -224,7 +223,8 @@ export class Journal {
 
   /**
    * Commits several entries in one transaction (one WAL write): all of them, or none; with them
-   * `derived` records (appendDerived).
+   * `derived` records — games' outputs (moves, alerts, results…) kept for people and tools that
+   * read the file. A restart does not need those: replaying the inputs derives them again.
    */
   appendMany(reqs: readonly AppendRequest[], derived: readonly DerivedRecord[] = []): JournalEntry[] {
     this.many ??= this.db.transaction((list: readonly AppendRequest[], more: readonly DerivedRecord[]) => {
@@ -246,16 +246,6 @@ export class Journal {
       this.nextSeq.clear(); // rolled back: sequence numbers are read again from the table
       throw e;
     }
-  }
-
-  /**
-   * Keeps games' outputs (moves, alerts, results…) beside the inputs, in one transaction, for
-   * people and tools that read the file. Not needed for a restart: replaying the inputs derives
-   * them again, identically.
-   */
-  appendDerived(records: readonly DerivedRecord[]): void {
-    this.manyDerived ??= this.db.transaction((list: readonly DerivedRecord[]) => this.storeDerived(list));
-    this.manyDerived(records);
   }
 
   private storeDerived(records: readonly DerivedRecord[]): void {
