@@ -97,7 +97,7 @@ export class Feeds {
       }
       let data = framed.get(sub.idJson);
       if (!data) {
-        data = textFrame(Buffer.from(frame('feed', sub.idJson, paramJson, time)));
+        data = textFrame(frame('feed', sub.idJson, paramJson, time));
         framed.set(sub.idJson, data);
       }
       sub.client.sendFramed(data);
