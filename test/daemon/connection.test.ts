@@ -37,7 +37,11 @@ interface Seen {
   raw: number[];
 }
 
-function connect(sourceText: string, deps = {}): { conn: BoardConnection; seen: Seen } {
+function connect(
+  sourceText: string,
+  deps = {},
+  timing: Partial<ConnectionTiming> = FAST,
+): { conn: BoardConnection; seen: Seen } {
   const source = parseSource(sourceText);
   if (!source.ok) throw new Error(source.error.message);
   const transport = boardTransport(source.value, { name: 'auto' }, {}, deps);
@@ -45,7 +49,7 @@ function connect(sourceText: string, deps = {}): { conn: BoardConnection; seen: 
   const conn = new BoardConnection({
     source: sourceText,
     ...transport,
-    timing: FAST,
+    timing,
     events: {
       onState: (state, d) => seen.states.push({ state, serial: d.serial }),
       onEvents: (serial, events, raw) => {
@@ -96,13 +100,18 @@ describe('board connection over tcp', () => {
 
   it('does not ping a board that keeps talking: its own lines show it is alive', async () => {
     const board = await fakeBoard('DL-0012');
-    const { seen } = connect(`tcp://127.0.0.1:${board.port}`);
+    // Periods of 200 ms and a line every 20 ms: even a starved test process leaves no quiet period.
+    const { seen } = connect(
+      `tcp://127.0.0.1:${board.port}`,
+      {},
+      { ...FAST, livenessMs: 200, silentMs: 2000, lostMs: 4000 },
+    );
     await until(() => seen.events.some((e) => e.event.type === 'snapshot'));
     const before = board.commands.filter((c) => c.type === 'ping').length;
-    // A line every 10 ms for 400 ms (ten liveness periods): never quiet for a whole period.
-    for (let i = 0; i < 40; i++) {
+    // A line every 20 ms for 2 s (ten liveness periods).
+    for (let i = 0; i < 100; i++) {
       board.send({ t: 0, type: i % 2 ? 'put' : 'lift', square: 32, ...(i % 2 ? { piece: 'w' } : {}) });
-      await new Promise((r) => setTimeout(r, 10));
+      await new Promise((r) => setTimeout(r, 20));
     }
     // Ten periods: pinged in each without the rule; a slow machine may leave a gap or two.
     expect(board.commands.filter((c) => c.type === 'ping').length - before).toBeLessThanOrEqual(3);

@@ -176,8 +176,9 @@ describe('controller', () => {
     // 10× board time: the 600 ms hold-up below is 6 s for the tracker, past its 4 s stall time.
     const ctl = controller(tmpJournal(), [`tcp://127.0.0.1:${b.port}`], createTracker, {}, { timeScale: 10 });
     ctl.c.start();
-    await until(() => ctl.c.boards()[0].state === 'active');
-    b.send({ t: 0, type: 'snapshot', board: 'bbbbbbbbbbbbbbbbbbbb..........wwwwwwwwwwwwwwwwwwww' });
+    // The board has answered the daemon's dump (a dump arriving later would undo the lift below).
+    await until(() => ctl.c.boards()[0].state === 'active' && b.commands.some((c) => c.type === 'snapshot'));
+    await new Promise((r) => setTimeout(r, 100));
     b.send({ t: 0, type: 'lift', square: 32 });
     await new Promise((r) => setTimeout(r, 100));
     // The man is put down at once, but the daemon is busy (a long GC, a slow disk) for 600 ms.
