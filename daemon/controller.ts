@@ -18,6 +18,7 @@ import {
   replayRound,
   type TrackerFactory,
 } from './journal/index.ts';
+import { HoldUpClock } from './hold-up-clock.ts';
 import { type Logger, silentLogger } from './log.ts';
 import {
   BoardConnection,
@@ -91,16 +92,6 @@ interface Slot {
  */
 const RESUME_PAUSE_MS = 500;
 
-/**
- * The daemon checks every HEARTBEAT_MS that it is not held up; a beat later than HELD_UP_MS means
- * it was (a long GC, a slow disk), and the bytes read right after arrived at some moment of that
- * pause: they are stamped with its start, not with the time they are read — or a put that came
- * 100 ms after its lift would look seconds late to the tracker (a false 5.4.7), ten times more so
- * with --time-scale 10.
- */
-const HEARTBEAT_MS = 20;
-const HELD_UP_MS = 30;
-
 /** Board states in which the daemon is watching the board (so time passes for its tracker). */
 const WATCHED: ReadonlySet<BoardState> = new Set(['active', 'silent']);
 
@@ -112,11 +103,9 @@ export class Controller implements Hub {
   private readonly listeners = new Set<(event: GameEvent) => void>();
   private readonly bindings: Map<string, number>;
   private readonly log: Logger;
-  private readonly now: () => number;
   private ticker: NodeJS.Timeout | undefined;
-  private heartbeat: NodeJS.Timeout | undefined;
-  /** Input time for what is read in this turn of the loop after a pause (see HEARTBEAT_MS). */
-  private heldUpSince: number | undefined;
+  /** Stamps inputs, minding pauses of the daemon itself (see HoldUpClock). */
+  private readonly clock: HoldUpClock;
   private queue: { slot: Slot; input: JournalInput; t: number; serial?: string; raw?: Uint8Array }[] = [];
   private flushScheduled = false;
   private settledWaiters: (() => void)[] = [];
@@ -155,8 +144,9 @@ export class Controller implements Hub {
       slot.lastT = t;
     });
     // Input time starts after the journal's last entry, whatever the system clock says.
-    this.now = options.now ?? inputClock(options.timeScale ?? 1, last);
-    const now = this.now();
+    const scale = options.timeScale ?? 1;
+    this.clock = new HoldUpClock(options.now ?? inputClock(scale, last), scale);
+    const now = this.clock.now();
     for (const slot of this.slots.values()) {
       // The daemon was away since the last entry: that gap is not board time.
       slot.gap = slot.lastT > 0;
@@ -202,19 +192,7 @@ export class Controller implements Hub {
       entry.conn.start();
     }
     const tickMs = this.options.tickMs ?? 100;
-    let beat = performance.now();
-    // Timers run before I/O in a turn of the loop: a late beat marks the reads of its turn, and the
-    // mark is gone after them (immediates run after I/O).
-    this.heartbeat = setInterval(() => {
-      const wall = performance.now();
-      const late = wall - beat - HEARTBEAT_MS;
-      beat = wall;
-      if (late <= HELD_UP_MS) return;
-      this.heldUpSince = this.now() - Math.round(late * (this.options.timeScale ?? 1));
-      setImmediate(() => {
-        this.heldUpSince = undefined;
-      });
-    }, HEARTBEAT_MS);
+    this.clock.start();
     // Time passes for the trackers only after the loop has read what the boards sent meanwhile
     // (timers run before I/O in a turn of the event loop; immediates after it). After a pause of
     // the daemon — a long GC, a slow disk — a tick run first would see a settle window or a stall
@@ -230,7 +208,7 @@ export class Controller implements Hub {
 
   stop(): void {
     clearInterval(this.ticker);
-    clearInterval(this.heartbeat);
+    this.clock.stop();
     this.ticker = undefined;
     for (const { conn } of this.connections) conn.stop();
     this.connections.length = 0;
@@ -263,7 +241,7 @@ export class Controller implements Hub {
    * happened meanwhile. So a board's time resumes right after its last input when it comes back.
    */
   private boardTime(slot: Slot): number {
-    const now = this.heldUpSince ?? this.now();
+    const now = this.clock.now();
     if (slot.gap) {
       slot.gap = false;
       slot.offset = now - (slot.lastT + RESUME_PAUSE_MS);
