@@ -7,7 +7,11 @@ describe('HoldUpClock', () => {
   const make = (scale: number) => {
     wall = 1000;
     // Input time runs `scale` times faster than the wall clock.
-    const clock = new HoldUpClock(() => 50_000 + (wall - 1000) * scale, scale, () => wall);
+    const clock = new HoldUpClock(
+      () => 50_000 + (wall - 1000) * scale,
+      scale,
+      () => wall,
+    );
     clocks.push(clock);
     clock.start();
     return clock;
@@ -47,7 +51,11 @@ describe('HoldUpClock', () => {
   });
 
   it('is the plain input clock when not started (replays, tests)', () => {
-    const clock = new HoldUpClock(() => 7, 1, () => wall);
+    const clock = new HoldUpClock(
+      () => 7,
+      1,
+      () => wall,
+    );
     wall += 10_000;
     expect(clock.now()).toBe(7);
   });
