@@ -176,6 +176,14 @@ class BoardTracker implements Tracker {
     this.advance(event.t, out);
     switch (event.type) {
       case 'lift':
+        if (this.opponentStarts(event.square)) {
+          // The press decides at once: the lift is the next move's, not part of the one pressed.
+          const at = this.pressAt!;
+          this.pressAt = undefined;
+          this.settle(at, true, out);
+        }
+        this.sense(event, out);
+        break;
       case 'put':
       case 'snapshot':
         this.sense(event, out);
@@ -273,6 +281,20 @@ class BoardTracker implements Tracker {
 
   private square(s: number): number {
     return this.rotated ? this.n + 1 - s : s;
+  }
+
+  /**
+   * A lift of one of the opponent's pieces reported inside the press's grace (PRESS_GRACE_MS), when
+   * the board already shows the mover's complete legal move: the opponent starting theirs — a blitz
+   * hand waiting over the board, or reports that reached the daemon in one burst after a hold-up
+   * (all stamped alike) — not a piece the mover took off before pressing (5.4.7).
+   */
+  private opponentStarts(square: number): boolean {
+    if (this.pressAt === undefined || !(square >= 1 && square <= this.n)) return false;
+    const s = this.square(square);
+    const pos = this.position;
+    if (this.phys[s] === EMPTY || colorOfCode(pos.board[s]) !== opposite(pos.turn)) return false;
+    return this.outcomes().some((o) => showsBoard(this.phys, o.board));
   }
 
   private sense(event: BoardEvent, out: TrackerOutput[]): void {
