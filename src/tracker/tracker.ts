@@ -549,6 +549,10 @@ class BoardTracker implements Tracker {
     const budget = this.snapshotEpisode ? RESYNC_NODES : RESYNC_NODES_STUCK;
     const key = `${budget}:${this.position.hash}:${this.phys.join('')}`;
     if (key === this.resyncFailed) return false;
+    if (this.morePiecesThanTheGame()) {
+      this.resyncFailed = key;
+      return false;
+    }
     let occupied = 0;
     for (let s = 1; s <= this.n; s++) if (this.phys[s] !== EMPTY) occupied++;
     let frontier: Array<{ pos: Position; line: Move[] }> = [{ pos: this.position, line: [] }];
@@ -596,6 +600,36 @@ class BoardTracker implements Tracker {
     }
     this.resyncFailed = key;
     return false;
+  }
+
+  /**
+   * Pieces only ever leave the board: one that shows more of a colour than the game position (a
+   * piece the game lost to 5.4.7 put back on) matches no continuation, however long — a stuck
+   * board the players keep playing on is then not searched at every settle.
+   */
+  private morePiecesThanTheGame(): boolean {
+    const board = this.position.board;
+    // Seen minus in the game, per colour and in all (occupancy-only boards see no colour).
+    let white = 0;
+    let black = 0;
+    let all = 0;
+    for (let s = 1; s <= this.n; s++) {
+      const seen = this.phys[s];
+      const game = board[s];
+      if (seen !== EMPTY) {
+        all++;
+        if (seen !== OCCUPIED) {
+          if (isWhiteCode(seen)) white++;
+          else black++;
+        }
+      }
+      if (game !== EMPTY) {
+        all--;
+        if (isWhiteCode(game)) white--;
+        else black--;
+      }
+    }
+    return white > 0 || black > 0 || all > 0;
   }
 
   /**

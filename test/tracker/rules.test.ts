@@ -276,6 +276,19 @@ describe('board irregularities (5.1, 5.3, unknown position)', () => {
     expect(rulesOf(r)).toEqual(['unknown-position@1:white']);
   });
 
+  it('unknown-position: a piece the game lost to 5.4.7 put back on matches nothing; taken off again, the game resumes', () => {
+    const start = fen('W:W38,40:B3');
+    const s = new Script(start).carry(38, 33).wait(400).remove(40).wait(400).press('white').wait(1000).tick();
+    // The piece comes back and Black plays: no continuation of the game shows one piece more.
+    s.put(40, 'w').wait(600).carry(3, 9).wait(400).press('black').wait(5000).tick();
+    s.carry(33, 28).wait(400).press('white').wait(5000).tick();
+    // Off again: the board is the game two plies on.
+    s.remove(40).wait(1000).tick();
+    const r = run(s.events, { start });
+    expect(rulesOf(r)).toEqual(['5.4.7@1:white', 'unknown-position@2:black']);
+    expect(r.moves).toEqual(['38-33', '3-9', '33-28']);
+  });
+
   it('snapshot after a gap: the position three plies on is recorded as those moves', () => {
     const start = Position.initial();
     const p3 = playText(playText(playText(start, '32-28'), '19-23'), '28x19');
