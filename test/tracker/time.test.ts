@@ -2,7 +2,7 @@
 // decided after the settle time), the stall time reads an irregular move on boards without a clock.
 import { describe, expect, it } from 'vitest';
 import { createTracker } from '../../src/tracker/index.ts';
-import { fen, Position, Script, summarise } from './hands.ts';
+import { fen, Position, type Run, run, Script, summarise } from './hands.ts';
 
 describe('time from events', () => {
   it('4.10: a move is decided when the settle window has passed, measured by tick times', () => {
@@ -44,22 +44,27 @@ describe('time from events', () => {
   });
 
   describe('the press grace (changes reported up to 100 ms after a press belong before it)', () => {
-    const rulesOf = (r: ReturnType<typeof summarise>) => r.alerts.map((a) => `${a.rule}@${a.ply}:${a.side}`);
+    const rulesOf = (r: Run) => r.alerts.map((a) => `${a.rule}@${a.ply}:${a.side}`);
 
     it('4.12: a captured piece reported taken off 50 ms after the press is part of the capture', () => {
       const start = fen('W:W28:B23,5');
-      const tracker = createTracker({ variant: 'international', start });
       const s = new Script(start).carry(28, 19).press('white').wait(50).remove(23).wait(1000).tick();
-      const r = summarise(tracker, s.events.flatMap((e) => tracker.push(e)));
+      const r = run(s.events, { start });
       expect(r.moves).toEqual(['28x19']);
       expect(rulesOf(r)).toEqual([]);
     });
 
-    it('5.4.7: the mover\'s own piece reported taken off 50 ms after the press is still the mover\'s', () => {
+    it("5.4.7: the mover's own piece reported taken off 50 ms after the press is still the mover's", () => {
       const start = fen('W:W38,40:B3');
-      const tracker = createTracker({ variant: 'international', start });
-      const s = new Script(start).carry(38, 33).wait(100).press('white').wait(50).remove(40).wait(1000).tick();
-      const r = summarise(tracker, s.events.flatMap((e) => tracker.push(e)));
+      const s = new Script(start)
+        .carry(38, 33)
+        .wait(100)
+        .press('white')
+        .wait(50)
+        .remove(40)
+        .wait(1000)
+        .tick();
+      const r = run(s.events, { start });
       expect(r.moves).toEqual(['38-33']);
       expect(rulesOf(r)).toEqual(['5.4.7@1:white']);
     });
@@ -68,10 +73,9 @@ describe('time from events', () => {
       ['in the same instant (a burst read after a hold-up)', 0],
       ['40 ms after it (a blitz hand waiting over the board)', 40],
     ])('the opponent lifting a piece %s starts their move: no 5.4.7', (_, gap) => {
-      const tracker = createTracker({ variant: 'international' });
       const s = new Script(Position.initial()).carry(32, 28, 0).press('white').wait(gap);
       s.carry(19, 23, 0).press('black').wait(1000).tick();
-      const r = summarise(tracker, s.events.flatMap((e) => tracker.push(e)));
+      const r = run(s.events);
       expect(r.moves).toEqual(['32-28', '19-23']);
       expect(rulesOf(r)).toEqual([]);
     });
