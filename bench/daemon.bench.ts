@@ -225,7 +225,9 @@ async function liveBoards(boards: number, seconds: number, speed: number) {
   const rss = rssMb(daemon.proc.pid!);
   await daemon.stop();
   await sim.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  // With BENCH_DAEMON_DEBUG the journal stays for `damlink export --events` and `damlink replay`.
+  if (process.env.BENCH_DAEMON_DEBUG) console.error(`journal kept in ${dataDir}`);
+  else rmSync(dataDir, { recursive: true, force: true });
   return { rss, latencies, cpu, alerts: alerts.length, simLateOver5, simLateOver25 };
 }
 
