@@ -176,12 +176,8 @@ class BoardTracker implements Tracker {
     this.advance(event.t, out);
     switch (event.type) {
       case 'lift':
-        if (this.opponentStarts(event.square)) {
-          // The press decides at once: the lift is the next move's, not part of the one pressed.
-          const at = this.pressAt!;
-          this.pressAt = undefined;
-          this.settle(at, true, out);
-        }
+        // The press decides at once: the lift is the next move's, not part of the one pressed.
+        if (this.opponentStarts(event.square)) this.decidePress(this.pressAt!, out);
         this.sense(event, out);
         break;
       case 'put':
@@ -222,10 +218,7 @@ class BoardTracker implements Tracker {
   flush(t: number): TrackerOutput[] {
     const out: TrackerOutput[] = [];
     this.advance(t, out);
-    if (this.pressAt !== undefined) {
-      this.pressAt = undefined;
-      this.settle(t, true, out);
-    }
+    if (this.pressAt !== undefined) this.decidePress(t, out);
     if (this.dirty) this.settle(t, false, out);
     return out;
   }
@@ -261,16 +254,20 @@ class BoardTracker implements Tracker {
         this.undecided && !this.stallDone && !this.waiting && !this.finished
           ? this.lastChange + this.alertAfterMs
           : Number.POSITIVE_INFINITY;
-      if (press < t && press <= settle && press <= stall) {
-        this.pressAt = undefined;
-        this.settle(press, true, out);
-      } else if (settle <= t && settle <= stall) {
+      if (press < t && press <= settle && press <= stall) this.decidePress(press, out);
+      else if (settle <= t && settle <= stall) {
         this.settle(settle, false, out);
       } else if (stall <= t) {
         this.stallDone = true;
         this.settle(stall, true, out);
       } else return;
     }
+  }
+
+  /** The clock press of the side to move takes effect at `t`. */
+  private decidePress(t: number, out: TrackerOutput[]): void {
+    this.pressAt = undefined;
+    this.settle(t, true, out);
   }
 
   // ——— sensing ———
@@ -294,7 +291,7 @@ class BoardTracker implements Tracker {
     const s = this.square(square);
     const pos = this.position;
     if (this.phys[s] === EMPTY || colorOfCode(pos.board[s]) !== opposite(pos.turn)) return false;
-    return this.outcomes().some((o) => showsBoard(this.phys, o.board));
+    return this.legalShown() !== undefined;
   }
 
   private sense(event: BoardEvent, out: TrackerOutput[]): void {
@@ -330,8 +327,7 @@ class BoardTracker implements Tracker {
         if (next[s] !== EMPTY) this.hand.push({ kind: 'put', square: s, t: event.t, batch });
       this.phys = next;
       if (greeted || changed.length >= 2) this.eventsLost = true;
-      if (greeted || changed.length >= 2 || this.outcomes().some((o) => showsBoard(this.phys, o.board)))
-        this.snapshotEpisode = true;
+      if (greeted || changed.length >= 2 || this.legalShown()) this.snapshotEpisode = true;
     }
     this.lastChange = event.t;
     this.dirty = true;
@@ -356,6 +352,11 @@ class BoardTracker implements Tracker {
     return this.outcomesOf;
   }
 
+  /** The legal move of the side to move that the board shows complete, if any. */
+  private legalShown(): Outcome | undefined {
+    return this.outcomes().find((o) => showsBoard(this.phys, o.board));
+  }
+
   /** Outcomes of a move by the side that is not to move (5.4.1). */
   private wrongSideOutcomes(): Outcome[] {
     const p = this.position;
@@ -378,7 +379,7 @@ class BoardTracker implements Tracker {
         return;
       }
       if (shows(this.phys, pos)) this.finished = false;
-      if (!this.outcomes().some((o) => showsBoard(this.phys, o.board))) return;
+      if (!this.legalShown()) return;
       this.finished = false;
     }
     if (shows(this.phys, pos) || (this.leftOn.length > 0 && shows(this.withLeftOn(), pos))) {
@@ -389,7 +390,7 @@ class BoardTracker implements Tracker {
       }
       return;
     }
-    let legal = this.outcomes().find((o) => showsBoard(this.phys, o.board));
+    let legal = this.legalShown();
     if (!legal && this.leftOn.length > 0) {
       // 4.12: captured pieces left on at the press may still come off; the game does not wait for it.
       const view = this.withLeftOn();
@@ -608,28 +609,22 @@ class BoardTracker implements Tracker {
    * board the players keep playing on is then not searched at every settle.
    */
   private morePiecesThanTheGame(): boolean {
-    const board = this.position.board;
-    // Seen minus in the game, per colour and in all (occupancy-only boards see no colour).
     let white = 0;
     let black = 0;
     let all = 0;
     for (let s = 1; s <= this.n; s++) {
       const seen = this.phys[s];
-      const game = board[s];
-      if (seen !== EMPTY) {
-        all++;
-        if (seen !== OCCUPIED) {
-          if (isWhiteCode(seen)) white++;
-          else black++;
-        }
-      }
-      if (game !== EMPTY) {
-        all--;
-        if (isWhiteCode(game)) white--;
-        else black--;
-      }
+      if (seen === EMPTY) continue;
+      all++;
+      // Occupancy-only boards see no colour: only the total counts there.
+      if (seen === OCCUPIED) continue;
+      if (isWhiteCode(seen)) white++;
+      else black++;
     }
-    return white > 0 || black > 0 || all > 0;
+    const w = this.position.count('white');
+    const b = this.position.count('black');
+    const inGame = (m: { men: number; kings: number }) => m.men + m.kings;
+    return white > inGame(w) || black > inGame(b) || all > inGame(w) + inGame(b);
   }
 
   /**
