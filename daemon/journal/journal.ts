@@ -288,16 +288,6 @@ export class Journal {
     }
   }
 
-  /** One board's inputs of a round, in order, handed to `apply`. */
-  forEachInput(
-    round: number,
-    board: number,
-    apply: (input: JournalInput, t: number) => void,
-    page = 16384,
-  ): number {
-    return this.forEachRoundInput(round, (_, input, t) => apply(input, t), page, board);
-  }
-
   /**
    * Every input of a round in journal order, handed to `apply` with its board: the rebuild path on
    * start, one pass over the round in larger pages of lean rows (no JournalEntry objects, no raw

@@ -1,4 +1,4 @@
-// The rebuild path on start: lean journal pages (forEachInput) give the inputs `entries` gives, and a
+// The rebuild path on start: lean journal pages (forEachRoundInput) give the inputs `entries` gives, and a
 // replayed board is the live board — snapshot, versions, PDN and the events kept for `since`.
 import { describe, expect, it } from 'vitest';
 import { BoardGame, Journal, type JournalInput, replayBoard } from '../../daemon/journal/index.ts';
@@ -31,17 +31,17 @@ function journaled(seed: number, autoResult: boolean) {
 }
 
 describe('journal: rebuild on start', () => {
-  it('forEachInput hands over every input and time in order, across page boundaries', () => {
+  it('forEachRoundInput hands over every input and time in order, across page boundaries', () => {
     const { journal } = journaled(5, false);
     const expected = [...journal.entries(1, 1)].map((e) => [e.t, e.input]);
     expect(expected.length).toBeGreaterThan(100);
     for (const page of [1, 7, 16384]) {
       const got: unknown[] = [];
-      const n = journal.forEachInput(1, 1, (input, t) => got.push([t, input]), page);
+      const n = journal.forEachRoundInput(1, (_, input, t) => got.push([t, input]), page, 1);
       expect(n).toBe(expected.length);
       expect(got).toEqual(expected);
     }
-    expect(journal.forEachInput(1, 2, () => {})).toBe(0);
+    expect(journal.forEachRoundInput(1, () => {}, undefined, 2)).toBe(0);
     journal.close();
   });
 
