@@ -75,6 +75,19 @@ export class Script {
     return this;
   }
 
+  /** The board (re)connects and says who it is: the next snapshot is its full dump. */
+  hello(serial = 'B1'): this {
+    this.events.push({
+      t: this.t,
+      type: 'hello',
+      serial,
+      protocol: 'damlink-line/1.0',
+      squares: 50,
+      senses: 'pieces',
+    });
+    return this;
+  }
+
   tick(): this {
     this.events.push({ t: this.t, type: 'tick' });
     return this;

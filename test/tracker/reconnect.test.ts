@@ -36,15 +36,7 @@ describe('reconnect: a dump with the hands in the middle of a move', () => {
     const start = positionAfter('34-30', '19-23', '33-28', '20-24');
     const s = new Script(start);
     s.wait(500).lift(30);
-    s.wait(500);
-    s.events.push({
-      t: s.t,
-      type: 'hello',
-      serial: 'B1',
-      protocol: 'damlink-line/1.0',
-      squares: 50,
-      senses: 'pieces',
-    });
+    s.wait(500).hello();
     s.snapshot(board(playText(playText(start, '30x19'), '13x24')));
     s.wait(300).press('black').wait(1700);
     s.carry(28, 30).wait(350).remove(23).wait(350).remove(24).wait(450).press('white').wait(2000).tick();
@@ -77,15 +69,7 @@ describe('reconnect: a dump with the hands in the middle of a move', () => {
     const start = positionAfter('32-28', '19-23');
     const s = new Script(start);
     s.wait(1500).lift(28);
-    s.wait(500);
-    s.events.push({
-      t: s.t,
-      type: 'hello',
-      serial: 'B1',
-      protocol: 'damlink-line/1.0',
-      squares: 50,
-      senses: 'pieces',
-    });
+    s.wait(500).hello();
     s.snapshot(board(start, { 28: '.', 23: '.' }));
     s.wait(200).put(19, 'w').wait(400).press('white').wait(2000).tick();
     const r = run(s.events, { start });
