@@ -4,7 +4,7 @@
 // or a king follows from the game, so a crown put on late is not a change (docs/irregularities.md);
 // only a king shown where the game has a man disagrees (a result gesture in progress, a wrong piece).
 import type { PieceCode } from '../../firmware-protocol/events.ts';
-import type { Color, Piece, Position } from '../engine/index.ts';
+import type { Color, Move, Piece, Position } from '../engine/index.ts';
 
 export const EMPTY = 0;
 export const OCCUPIED = 5;
@@ -47,6 +47,37 @@ export function showsBoard(phys: Int8Array, board: Int8Array): boolean {
 
 export function shows(phys: Int8Array, pos: Position): boolean {
   return showsBoard(phys, pos.board);
+}
+
+/** The code on square `s` once `move` (legal in `pos`) is played: `play` square by square, building nothing. */
+export function codeAfter(pos: Position, move: Move, s: number): number {
+  if (s === move.to) {
+    const code = pos.board[move.from];
+    // A man's king is its code + 2 (w 1 → W 3, b 2 → B 4).
+    return move.promotes ? code + 2 : code;
+  }
+  if (s === move.from || move.captured.includes(s)) return EMPTY;
+  return pos.board[s];
+}
+
+/** The mailbox after `move` (legal in `pos`), a fresh array. */
+export function boardAfter(pos: Position, move: Move): Int8Array {
+  const board = new Int8Array(pos.board.length);
+  for (let s = 1; s < board.length; s++) board[s] = codeAfter(pos, move, s);
+  return board;
+}
+
+/**
+ * The physical board shows the position after `move` (legal in `pos`). Compared in place: the
+ * tracker asks this of every legal move at every decision, and boards built for the question
+ * would live until the next move — long enough for the garbage collector to copy them.
+ */
+export function showsAfter(phys: Int8Array, pos: Position, move: Move): boolean {
+  // The squares the move changes first: most candidates fail there.
+  if (!agrees(phys[move.to], codeAfter(pos, move, move.to))) return false;
+  if (move.from !== move.to && phys[move.from] !== EMPTY) return false;
+  for (let s = 1; s < pos.board.length; s++) if (!agrees(phys[s], codeAfter(pos, move, s))) return false;
+  return true;
 }
 
 /** The same board turned 180° (square s ↦ N+1−s). */

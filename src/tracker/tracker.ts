@@ -18,6 +18,8 @@ import {
 } from '../engine/index.ts';
 import {
   agrees,
+  boardAfter,
+  codeAfter,
   codeOfChar,
   codeOfPut,
   colorOfCode,
@@ -28,6 +30,7 @@ import {
   OCCUPIED,
   pieceOfCode,
   shows,
+  showsAfter,
   showsBoard,
   turned,
 } from './board.ts';
@@ -67,11 +70,6 @@ const HAND_LIMIT = 4000;
 type Reading =
   | { kind: 'record'; move: Move; pdn: string; vacated: number[]; rules: RuleId[] }
   | { kind: 'wait'; rule: RuleId; squares: number[] };
-
-interface Outcome {
-  move: Move;
-  board: Int8Array;
-}
 
 /** The centre squares of the result gesture: the dark squares of the four middle fields. */
 function centreSquares(width: number): [number, number] {
@@ -145,8 +143,13 @@ class BoardTracker implements Tracker {
   private alerts: Alert[] = [];
   private open: Alert[] = [];
 
-  private outcomesOf: { hash: number; turn: string; list: Outcome[]; moves: Move[] } | undefined;
-  private wrongSideOf: { hash: number; turn: string; list: Outcome[] } | undefined;
+  /**
+   * The legal moves of the game position (and of the other side, 5.4.1), made at most once per
+   * input and dropped at its end: kept from one input to the next they would live as long as a
+   * player thinks, and the garbage collector would copy them, board after board (docs/perf.md).
+   */
+  private legalMemo: { of: Position; moves: Move[] } | undefined;
+  private wrongSideMemo: { of: Position; from: Position; moves: Move[] } | undefined;
 
   constructor(options: TrackerOptions) {
     this.variant = options.variant;
@@ -212,7 +215,7 @@ class BoardTracker implements Tracker {
       case 'tick':
         break;
     }
-    return out;
+    return this.done(out);
   }
 
   flush(t: number): TrackerOutput[] {
@@ -220,7 +223,7 @@ class BoardTracker implements Tracker {
     this.advance(t, out);
     if (this.pressAt !== undefined) this.decidePress(t, out);
     if (this.dirty) this.settle(t, false, out);
-    return out;
+    return this.done(out);
   }
 
   decide(decision: ArbiterDecision, t: number): TrackerOutput[] {
@@ -337,35 +340,33 @@ class BoardTracker implements Tracker {
 
   // ——— decisions ———
 
-  private outcomes(): Outcome[] {
-    return this.legalHere().list;
-  }
-
-  /** The legal moves of the game position and the board after each (made once per position). */
-  private legalHere(): { list: Outcome[]; moves: Move[] } {
-    const p = this.position;
-    if (this.outcomesOf?.hash !== p.hash || this.outcomesOf.turn !== p.turn) {
-      const moves = legalMoves(p);
-      const list = moves.map((move) => ({ move, board: play(p, move).board }));
-      this.outcomesOf = { hash: p.hash, turn: p.turn, list, moves };
-    }
-    return this.outcomesOf;
+  /** The legal moves of the game position. */
+  private legalHere(): Move[] {
+    const of = this.position;
+    if (this.legalMemo?.of !== of) this.legalMemo = { of, moves: legalMoves(of) };
+    return this.legalMemo.moves;
   }
 
   /** The legal move of the side to move that the board shows complete, if any. */
-  private legalShown(): Outcome | undefined {
-    return this.outcomes().find((o) => showsBoard(this.phys, o.board));
+  private legalShown(): Move | undefined {
+    return this.legalHere().find((m) => showsAfter(this.phys, this.position, m));
   }
 
-  /** Outcomes of a move by the side that is not to move (5.4.1). */
-  private wrongSideOutcomes(): Outcome[] {
-    const p = this.position;
-    if (this.wrongSideOf?.hash !== p.hash || this.wrongSideOf.turn !== p.turn) {
-      const other = p.withTurn(opposite(p.turn));
-      const list = legalMoves(other).map((move) => ({ move, board: play(other, move).board }));
-      this.wrongSideOf = { hash: p.hash, turn: p.turn, list };
+  /** The moves of the side that is not to move (5.4.1), from the game position. */
+  private wrongSideMoves(): { from: Position; moves: Move[] } {
+    const of = this.position;
+    if (this.wrongSideMemo?.of !== of) {
+      const from = of.withTurn(opposite(of.turn));
+      this.wrongSideMemo = { of, from, moves: legalMoves(from) };
     }
-    return this.wrongSideOf.list;
+    return this.wrongSideMemo;
+  }
+
+  /** The end of an input: the memos go (see legalMemo). */
+  private done(out: TrackerOutput[]): TrackerOutput[] {
+    this.legalMemo = undefined;
+    this.wrongSideMemo = undefined;
+    return out;
   }
 
   private settle(t: number, pressed: boolean, out: TrackerOutput[]): void {
@@ -394,24 +395,15 @@ class BoardTracker implements Tracker {
     if (!legal && this.leftOn.length > 0) {
       // 4.12: captured pieces left on at the press may still come off; the game does not wait for it.
       const view = this.withLeftOn();
-      legal = this.outcomes().find((o) => showsBoard(view, o.board));
+      legal = this.legalHere().find((m) => showsAfter(view, pos, m));
     }
     if (legal) {
       // Events lost in a gap: the hands' order (4.11, 5.4.3, 5.4.10, 5.4.13) cannot be judged.
-      const played = this.eventsLost
-        ? { move: legal.move, rules: [] }
-        : readPlayedMove(pos, legal.move, this.hand);
-      const board = Int8Array.from(legal.board);
+      const played = this.eventsLost ? { move: legal, rules: [] } : readPlayedMove(pos, legal, this.hand);
+      const board = boardAfter(pos, legal);
       for (const sq of this.leftOn) if (this.phys[sq] === EMPTY) board[sq] = EMPTY;
       const after = Position.fromBoard(pos.variant, opposite(pos.turn), board);
-      this.record(
-        played.move,
-        after,
-        moveNotation(pos, legal.move, this.legalHere().moves),
-        played.rules,
-        t,
-        out,
-      );
+      this.record(played.move, after, moveNotation(pos, legal, this.legalHere()), played.rules, t, out);
       return;
     }
     if (this.orientation(t, out)) return;
@@ -425,26 +417,23 @@ class BoardTracker implements Tracker {
     }
     if (this.takeback(t, out)) return;
     if (!this.waiting) {
-      const twice = this.wrongSideOutcomes().find((o) => showsBoard(this.phys, o.board));
+      const wrongSide = this.wrongSideMoves();
+      const twice = wrongSide.moves.find((m) => showsAfter(this.phys, wrongSide.from, m));
       // Decided at the press or the stall time, not at settle, when it may be the first half of
       // something else: a king from one centre square onto the other (the result gesture) …
       const gestureLike =
         twice &&
         !this.occupancyOnly &&
-        this.centre.includes(twice.move.from) &&
-        this.centre.includes(twice.move.to) &&
-        isKingCode(this.phys[twice.move.to]);
+        this.centre.includes(twice.from) &&
+        this.centre.includes(twice.to) &&
+        isKingCode(this.phys[twice.to]);
       // The piece of the last capture carried back before its pieces are: a takeback under way.
       const last = this.moves[this.moves.length - 1];
       const goingBack =
-        twice &&
-        last &&
-        last.captured.length > 0 &&
-        twice.move.from === last.to &&
-        twice.move.to === last.from;
+        twice && last && last.captured.length > 0 && twice.from === last.to && twice.to === last.from;
       if (twice && (pressed || !(gestureLike || goingBack))) {
         const side = opposite(pos.turn);
-        this.wait('5.4.1', t, { side, move: moveNotation(pos.withTurn(side), twice.move) }, side, out);
+        this.wait('5.4.1', t, { side, move: moveNotation(pos.withTurn(side), twice) }, side, out);
         return;
       }
     }
@@ -461,16 +450,16 @@ class BoardTracker implements Tracker {
    * earlier position either (on occupancy-only boards the two can look alike).
    */
   private captureUnderWay(): boolean {
-    return this.outcomes().some((o) => this.showsCaptureUnderWay(this.position, o));
+    return this.legalHere().some((m) => this.showsCaptureUnderWay(this.position, m));
   }
 
   /** The board shows `o` (a capture from `pos`) landed, its captured pieces still on or partly off. */
-  private showsCaptureUnderWay(pos: Position, o: Outcome): boolean {
-    if (o.move.captured.length === 0) return false;
+  private showsCaptureUnderWay(pos: Position, move: Move): boolean {
+    if (move.captured.length === 0) return false;
     for (let s = 1; s <= this.n; s++) {
-      const ok = o.move.captured.includes(s)
+      const ok = move.captured.includes(s)
         ? this.phys[s] === EMPTY || agrees(this.phys[s], pos.board[s])
-        : agrees(this.phys[s], o.board[s]);
+        : agrees(this.phys[s], codeAfter(pos, move, s));
       if (!ok) return false;
     }
     return true;
@@ -574,8 +563,7 @@ class BoardTracker implements Tracker {
           if (depth > 1 && shows(this.phys, after))
             found.push({ line: [...node.line, move], underWay: false });
           // A capture landed, its pieces still coming off: decided like any other move (stall, press).
-          else if (this.showsCaptureUnderWay(node.pos, { move, board: after.board }))
-            found.push({ line: node.line, underWay: true });
+          else if (this.showsCaptureUnderWay(node.pos, move)) found.push({ line: node.line, underWay: true });
           if (seen.has(after.hash)) continue;
           seen.add(after.hash);
           nodes++;

@@ -1,49 +1,8 @@
 // Property tests (fast-check) on random legal games and random positions.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  geometry,
-  legalMoves,
-  parseFen,
-  type Piece,
-  play,
-  Position,
-  type Variant,
-  writeFen,
-} from '../../src/engine/index.ts';
-
-/** A random legal game: each number picks one of the legal moves. */
-const gameArb = (variant: Variant) =>
-  fc.array(fc.nat(), { maxLength: 120 }).map((choices) => {
-    let pos = Position.initial(variant);
-    const positions = [pos];
-    for (const c of choices) {
-      const moves = legalMoves(pos);
-      if (moves.length === 0) break;
-      pos = play(pos, moves[c % moves.length]);
-      positions.push(pos);
-    }
-    return positions;
-  });
-
-/** A random position: any square may hold any piece, men never on their own crowning row. */
-const positionArb = (variant: Variant) => {
-  const g = geometry(variant);
-  const cell = fc.constantFrom<Piece | undefined>(undefined, undefined, undefined, 'w', 'b', 'b', 'W', 'B');
-  return fc
-    .tuple(fc.array(cell, { minLength: g.squares, maxLength: g.squares }), fc.boolean())
-    .map(([cells, white]) => {
-      const pieces: Array<[number, Piece]> = [];
-      cells.forEach((p, i) => {
-        const s = i + 1;
-        if (!p) return;
-        if (p === 'w' && g.whitePromotion(s)) pieces.push([s, 'W']);
-        else if (p === 'b' && g.blackPromotion(s)) pieces.push([s, 'B']);
-        else pieces.push([s, p]);
-      });
-      return Position.setup(variant, white ? 'white' : 'black', pieces);
-    });
-};
+import { legalMoves, parseFen, type Piece, type Position, writeFen } from '../../src/engine/index.ts';
+import { gameArb, positionArb } from './arbitraries.ts';
 
 describe('FEN write → read round trip', () => {
   for (const variant of ['international', 'brazilian'] as const) {
