@@ -41,7 +41,7 @@ export interface ControllerOptions {
   timing?: Partial<ConnectionTiming>;
   /** Tick period: how often boards with recent activity get a journaled `tick` (default 100 ms). */
   tickMs?: number;
-  /** Boards quiet for longer than this get no ticks (default 6000 ms: past the tracker's stall time). */
+  /** Boards quiet for longer than this get no more ticks after one past it (default 6000 ms: past the tracker's stall time). */
   tickWindowMs?: number;
   logger?: Logger;
   /**
@@ -94,6 +94,8 @@ const RESUME_PAUSE_MS = 500;
 
 /** Board states in which the daemon is watching the board (so time passes for its tracker). */
 const WATCHED: ReadonlySet<BoardState> = new Set(['active', 'silent']);
+/** Groups of boards ticked in turn (see start). */
+const TICK_PHASES = 10;
 
 const today = (t: number): string => new Date(t).toISOString().slice(0, 10).replaceAll('-', '.');
 
@@ -104,6 +106,7 @@ export class Controller implements Hub {
   private readonly bindings: Map<string, number>;
   private readonly log: Logger;
   private ticker: NodeJS.Timeout | undefined;
+  private tickTurn = 0;
   /** Stamps inputs, minding pauses of the daemon itself (see HoldUpClock). */
   private readonly clock: HoldUpClock;
   private queue: { slot: Slot; input: JournalInput; t: number; serial?: string; raw?: Uint8Array }[] = [];
@@ -197,12 +200,15 @@ export class Controller implements Hub {
     // (timers run before I/O in a turn of the event loop; immediates after it). After a pause of
     // the daemon — a long GC, a slow disk — a tick run first would see a settle window or a stall
     // time expire that the events already waiting in the sockets would have kept open.
+    // The boards take their ticks in TICK_PHASES groups, one group a turn, so each board still gets
+    // one every tickMs: ticks decide moves (a press's grace, a settle window), and two hundred
+    // boards deciding in one turn kept every event that arrived meanwhile waiting for milliseconds.
     this.ticker = setInterval(
       () =>
         setImmediate(() => {
-          if (this.ticker) this.tick();
+          if (this.ticker) this.tick(this.tickTurn++ % TICK_PHASES);
         }),
-      tickMs,
+      tickMs / TICK_PHASES,
     );
   }
 
@@ -431,7 +437,7 @@ export class Controller implements Hub {
    * replay: the tracker takes each decision at its due time, whichever later input triggers it, so
    * the journal replays the same outputs in the same order — with a tenth of the rows.
    */
-  private tick(): void {
+  private tick(phase: number): void {
     // Inputs still queued are older than this tick: they go first.
     this.flush();
     const windowMs = this.options.tickWindowMs ?? 6000;
@@ -440,9 +446,11 @@ export class Controller implements Hub {
     const decided: { input: AppendRequest; events: GameEvent[] }[] = [];
     for (const slot of this.slots.values()) {
       // A board nobody watches gets no time (see boardTime).
-      if (slot.gap || !WATCHED.has(slot.state)) continue;
+      if (slot.setup.board % TICK_PHASES !== phase || slot.gap || !WATCHED.has(slot.state)) continue;
       const t = this.boardTime(slot);
-      if (t - slot.lastEvent > windowMs || t - slot.lastTick < tickMs) continue;
+      // Ticks stop once one has come after the window: that one took every decision still due, even
+      // when the board's time leapt past the window at once (the daemon held up, see HoldUpClock).
+      if (slot.lastTick - slot.lastEvent > windowMs || t - slot.lastTick < tickMs) continue;
       slot.lastTick = t;
       const input: JournalInput = { kind: 'event', event: { t, type: 'tick' } };
       const events = this.apply(slot, input, t);

@@ -197,6 +197,33 @@ describe('controller', () => {
     expect(ctl.c.snapshot(1)!.alerts).toEqual([]);
   });
 
+  it('takes the decisions still due when the board time leaps past the tick window at once', async () => {
+    const b = await board('S-W');
+    let now = Date.now();
+    const ctl = controller(
+      tmpJournal(),
+      [`tcp://127.0.0.1:${b.port}`],
+      createTracker,
+      {},
+      { now: () => now },
+    );
+    ctl.c.start();
+    await until(() => ctl.c.boards()[0].state === 'active' && b.commands.some((c) => c.type === 'snapshot'));
+    b.send({ t: 0, type: 'lift', square: 32 });
+    b.send({ t: 0, type: 'put', square: 28, piece: 'w' });
+    // The put is journaled (so applied), and a few ticks at the same time went by.
+    await until(() =>
+      [...ctl.journal.entries(1, 1)].some((e) => e.input.kind === 'event' && e.input.event.type === 'put'),
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    // Nothing passed for the tracker yet (the settle window is open); then 7 s at once, past the
+    // 6 s tick window: one tick still comes, and the move settles.
+    expect(ctl.c.snapshot(1)!.moves).toEqual([]);
+    now += 7000;
+    await until(() => ctl.c.snapshot(1)!.moves.length === 1);
+    expect(ctl.c.snapshot(1)!.moves[0].pdn).toBe('32-28');
+  });
+
   it('keeps the game with the board when its serial turns up on another port', async () => {
     const path = tmpJournal();
     const b1 = await board('S-A');
