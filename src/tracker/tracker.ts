@@ -146,7 +146,7 @@ class BoardTracker implements Tracker {
   /**
    * The legal moves of the game position (and of the other side, 5.4.1), made at most once per
    * input and dropped at its end: kept from one input to the next they would live as long as a
-   * player thinks, and the garbage collector would copy them, board after board (docs/perf.md).
+   * player thinks, and the garbage collector would copy them, board after board (docs/performance.md).
    */
   private legalMemo: { of: Position; moves: Move[] } | undefined;
   private wrongSideMemo: { of: Position; from: Position; moves: Move[] } | undefined;
@@ -487,9 +487,13 @@ class BoardTracker implements Tracker {
 
   private takeback(t: number, out: TrackerOutput[]): boolean {
     const last = this.history.length - 1;
+    // Where the board differs from the game: an earlier position it shows agrees there, so those
+    // few squares rule out most candidates (a piece in the hand rules out all of them at once).
+    const changed = differences(this.phys, this.position);
     for (let i = last - 1; i >= Math.max(0, last - TAKEBACK_PLIES); i--) {
       const earlier = this.history[i];
-      if (!shows(this.phys, earlier)) continue;
+      if (!changed.every((s) => agrees(this.phys[s], earlier.board[s])) || !shows(this.phys, earlier))
+        continue;
       const kept = this.historyBase + i;
       const side = earlier.turn;
       const firstUndone = this.moves[kept];
