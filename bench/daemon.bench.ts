@@ -11,7 +11,7 @@
 //                           20 boards at human speed, the daemon killed with SIGKILL 20 times at
 //                           random points and restarted; then every game is compared with the truth
 import { createRng } from '../simulator/prng.ts';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { BoardGame, derivedRecord, Journal, type JournalInput } from '../daemon/journal/index.ts';
@@ -209,9 +209,13 @@ async function liveBoards(boards: number, seconds: number, speed: number) {
   const received = (await new Promise((r) => spectator.once('message', r))) as Map<string, number>;
   await spectator.terminate();
   const latencies: number[] = [];
+  const timeline: Array<[number, number]> = [];
   for (const [key, at] of received) {
     const sent = written.get(key);
-    if (sent !== undefined && sent > measureFrom) latencies.push(at - sent);
+    if (sent !== undefined && sent > measureFrom) {
+      latencies.push(at - sent);
+      timeline.push([sent, at - sent]);
+    }
   }
   // The simulator injects nothing here: every alert is a false one.
   const games = JSON.parse(await fetchText(`${daemon.url}/api/v1/games`)) as GameSnapshot[];
@@ -226,8 +230,11 @@ async function liveBoards(boards: number, seconds: number, speed: number) {
   await daemon.stop();
   await sim.stop();
   // With BENCH_DAEMON_DEBUG the journal stays for `damlink export --events` and `damlink replay`.
-  if (process.env.BENCH_DAEMON_DEBUG) console.error(`journal kept in ${dataDir}`);
-  else rmSync(dataDir, { recursive: true, force: true });
+  // … and every measured frame as [written at (epoch ms), latency ms], to set beside the daemon's pauses.
+  if (process.env.BENCH_DAEMON_DEBUG) {
+    writeFileSync(join(dataDir, 'latencies.json'), JSON.stringify(timeline));
+    console.error(`journal and latencies.json kept in ${dataDir}`);
+  } else rmSync(dataDir, { recursive: true, force: true });
   return { rss, latencies, cpu, alerts: alerts.length, simLateOver5, simLateOver25 };
 }
 
