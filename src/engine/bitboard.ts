@@ -380,18 +380,23 @@ function makeCounter(variant: Variant): Counter {
     let bHi = 0;
     let kLo = 0;
     let kHi = 0;
-    for (const [s, p] of pos.pieces()) {
+    // The mailbox itself (codes 1 w, 2 b, 3 W, 4 B): no list of pieces built per call (draw.ts
+    // asks whether the side to move can move after every move of every board).
+    const board = pos.board;
+    for (let s = 1; s < board.length; s++) {
+      const c = board[s];
+      if (c === 0) continue;
       const b = T.bitOfSquare[s];
       const lo = b < S ? 1 << b : 0;
       const hi = b < S ? 0 : 1 << (b - S);
-      if (p === 'w' || p === 'W') {
+      if (c === 1 || c === 3) {
         wLo |= lo;
         wHi |= hi;
       } else {
         bLo |= lo;
         bHi |= hi;
       }
-      if (p === 'W' || p === 'B') {
+      if (c >= 3) {
         kLo |= lo;
         kHi |= hi;
       }

@@ -134,6 +134,9 @@ export function captureSequences(pos: Position): Move[] {
   return out;
 }
 
+/** The captured list of every quiet move: one shared, frozen array (one allocation less a move). */
+const NO_CAPTURES: readonly number[] = Object.freeze([]);
+
 function quietMoves(pos: Position): Move[] {
   const r = RAYS[pos.variant];
   const { start, len, squares } = r;
@@ -151,7 +154,7 @@ function quietMoves(pos: Position): Move[] {
         for (let i = s0; i < end; i++) {
           const to = squares[i];
           if (b[to] !== EMPTY) break;
-          out.push({ from, to, path: [from, to], captured: [], promotes: false, piece });
+          out.push({ from, to, path: [from, to], captured: NO_CAPTURES, promotes: false, piece });
         }
       }
     } else {
@@ -161,7 +164,7 @@ function quietMoves(pos: Position): Move[] {
         const to = squares[start[from * 4 + d]];
         if (b[to] !== EMPTY) continue;
         const crowns = white ? to <= r.whiteRowEnd : to >= r.blackRowStart;
-        out.push({ from, to, path: [from, to], captured: [], promotes: crowns, piece });
+        out.push({ from, to, path: [from, to], captured: NO_CAPTURES, promotes: crowns, piece });
       }
     }
   }
