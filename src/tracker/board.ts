@@ -39,6 +39,12 @@ export function agrees(sensed: number, game: number): boolean {
   return isWhiteCode(sensed) === isWhiteCode(game) && !(isKingCode(sensed) && !isKingCode(game));
 }
 
+/** The physical board agrees with `board` on these squares. */
+export function agreesOn(phys: Int8Array, board: Int8Array, squares: readonly number[]): boolean {
+  for (const s of squares) if (!agrees(phys[s], board[s])) return false;
+  return true;
+}
+
 /** The physical board shows `board` (a position's mailbox), square by square. */
 export function showsBoard(phys: Int8Array, board: Int8Array): boolean {
   for (let s = 1; s < board.length; s++) if (!agrees(phys[s], board[s])) return false;

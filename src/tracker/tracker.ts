@@ -18,6 +18,7 @@ import {
 } from '../engine/index.ts';
 import {
   agrees,
+  agreesOn,
   boardAfter,
   codeAfter,
   codeOfChar,
@@ -492,8 +493,7 @@ class BoardTracker implements Tracker {
     const changed = differences(this.phys, this.position);
     for (let i = last - 1; i >= Math.max(0, last - TAKEBACK_PLIES); i--) {
       const earlier = this.history[i];
-      if (!changed.every((s) => agrees(this.phys[s], earlier.board[s])) || !shows(this.phys, earlier))
-        continue;
+      if (!agreesOn(this.phys, earlier.board, changed) || !shows(this.phys, earlier)) continue;
       const kept = this.historyBase + i;
       const side = earlier.turn;
       const firstUndone = this.moves[kept];
