@@ -125,9 +125,7 @@ export class Journal {
   private readonly insert: Database.Statement;
   private readonly insertDerived: Database.Statement;
   private readonly checkpointer: Checkpointer | undefined;
-  private many:
-    | ((reqs: readonly AppendRequest[], derived: readonly DerivedRecord[]) => JournalEntry[])
-    | undefined;
+  private many: ((reqs: readonly AppendRequest[], derived: readonly DerivedRecord[]) => void) | undefined;
 
   private constructor(
     readonly path: string,
@@ -196,6 +194,20 @@ export class Journal {
 
   /** Commits one entry and returns it with its sequence number. */
   append(req: AppendRequest): JournalEntry {
+    const seq = this.write(req);
+    return {
+      round: req.round,
+      board: req.board,
+      seq,
+      t: req.t,
+      serial: req.serial,
+      input: req.input,
+      raw: req.raw,
+    };
+  }
+
+  /** Inserts one entry (inside the caller's transaction, if any); its sequence number. */
+  private write(req: AppendRequest): number {
     if (this.readonly) throw new Error(`${this.path} is open read-only`);
     const seqs = this.sequences(req.round);
     const seq = seqs.get(req.board) ?? 1;
@@ -210,15 +222,7 @@ export class Journal {
       req.raw && req.raw.length > 0 ? Buffer.from(req.raw) : null,
     );
     seqs.set(req.board, seq + 1);
-    return {
-      round: req.round,
-      board: req.board,
-      seq,
-      t: req.t,
-      serial: req.serial,
-      input: req.input,
-      raw: req.raw,
-    };
+    return seq;
   }
 
   /**
@@ -226,12 +230,12 @@ export class Journal {
    * `derived` records — games' outputs (moves, alerts, results…) kept for people and tools that
    * read the file. A restart does not need those: replaying the inputs derives them again.
    */
-  appendMany(reqs: readonly AppendRequest[], derived: readonly DerivedRecord[] = []): JournalEntry[] {
+  appendMany(reqs: readonly AppendRequest[], derived: readonly DerivedRecord[] = []): void {
     this.many ??= this.db.transaction((list: readonly AppendRequest[], more: readonly DerivedRecord[]) => {
       this.storeDerived(more);
-      return list.map((r) => this.append(r));
+      for (const r of list) this.write(r);
     });
-    return this.rollingBack(() => this.many!(reqs, derived));
+    this.rollingBack(() => this.many!(reqs, derived));
   }
 
   /** Runs `fn` in one transaction (bulk imports, benchmarks): all of it is committed, or nothing. */
