@@ -244,8 +244,9 @@ export class GameRecord {
       pdn: this.notation(output.move) ?? output.pdn,
       from: output.move.from,
       to: output.move.to,
-      path: [...output.move.path],
-      captured: [...output.move.captured],
+      // Shared with the tracker's move: both are read-only (Move's fields are readonly arrays).
+      path: output.move.path,
+      captured: output.move.captured,
       fenAfter: this.fen,
       t: output.t,
       ...(clockNow

@@ -26,8 +26,8 @@ export interface RecordedMove {
   pdn: string;
   from: number;
   to: number;
-  path: number[];
-  captured: number[];
+  path: readonly number[];
+  captured: readonly number[];
   fenAfter: string;
   t: number;
   /** Clock after the move, when the board reports one (ms). */
