@@ -23,23 +23,31 @@ import { type Daemon, fetchText, pdnMoves, startDaemon, tempDir } from '../test/
 /** Absolute milliseconds, comparable between threads. */
 const now = (): number => performance.timeOrigin + performance.now();
 
-/** The spectator thread: subscribes to the round, stamps every clock frame, reports at the end. */
+/**
+ * The spectator thread: subscribes to the round, stamps every frame as it arrives and reads them
+ * only at the end (parsing thousands of frames a second as they come would delay the stamps of the
+ * frames behind them: the harness's cost, not the daemon's); reports the clock frames' stamps.
+ */
 const SPECTATOR = `
 const { parentPort, workerData } = require('node:worker_threads');
 const WebSocket = require('ws');
-const received = new Map();
+const frames = [];
 const ws = new WebSocket(workerData.url);
 ws.on('open', () => {
   ws.send(JSON.stringify({ id: 1, call: 'subscribe', param: { feed: 'round', id: 'r' } }));
   parentPort.postMessage('ready');
 });
-ws.on('message', (data) => {
-  const at = performance.timeOrigin + performance.now();
-  const msg = JSON.parse(data.toString());
-  const p = msg.param;
-  if (msg.response === 'feed' && p && p.kind === 'clock') received.set(p.board + ':' + p.white + ':' + p.black, at);
+ws.on('message', (data) => frames.push(performance.timeOrigin + performance.now(), data));
+parentPort.on('message', () => {
+  ws.close();
+  const received = new Map();
+  for (let i = 0; i < frames.length; i += 2) {
+    const msg = JSON.parse(frames[i + 1].toString());
+    const p = msg.param;
+    if (msg.response === 'feed' && p && p.kind === 'clock') received.set(p.board + ':' + p.white + ':' + p.black, frames[i]);
+  }
+  parentPort.postMessage(received);
 });
-parentPort.on('message', () => { ws.close(); parentPort.postMessage(received); });
 `;
 
 /** e.g. BENCH_DAEMON_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the daemon. */
