@@ -41,7 +41,10 @@ export interface ControllerOptions {
   timing?: Partial<ConnectionTiming>;
   /** Tick period: how often boards with recent activity get a journaled `tick` (default 100 ms). */
   tickMs?: number;
-  /** Boards quiet for longer than this get no more ticks after one past it (default 6000 ms: past the tracker's stall time). */
+  /**
+   * Boards quiet for longer than this get no more ticks, after one past it (default 6000 ms: past
+   * the tracker's stall time).
+   */
   tickWindowMs?: number;
   logger?: Logger;
   /**
