@@ -228,12 +228,13 @@ async function liveBoards(boards: number, seconds: number, speed: number) {
   // The simulator injects nothing here: every alert is a false one.
   const games = JSON.parse(await fetchText(`${daemon.url}/api/v1/games`)) as GameSnapshot[];
   const alerts = games.flatMap((g) => g.alerts.map((a) => a.rule));
-  if (process.env.BENCH_DAEMON_DEBUG) {
-    console.error(JSON.stringify(buckets(latencies)));
-    for (const g of games)
-      for (const a of g.alerts)
-        console.error(`board ${g.info.board} ${a.rule} ply ${a.ply} t ${a.t % 100000}: ${a.message}`);
-  }
+  // Every false alert is printed, so a rare one is known by its rule even in a run without debug.
+  for (const g of games)
+    for (const a of g.alerts)
+      console.error(
+        `false alert: board ${g.info.board} ${a.rule} ply ${a.ply} t ${a.t % 100000}: ${a.message}`,
+      );
+  if (process.env.BENCH_DAEMON_DEBUG) console.error(JSON.stringify(buckets(latencies)));
   const rss = rssMb(daemon.proc.pid!);
   await daemon.stop();
   await sim.stop();
