@@ -39,6 +39,13 @@ export function agrees(sensed: number, game: number): boolean {
   return isWhiteCode(sensed) === isWhiteCode(game) && !(isKingCode(sensed) && !isKingCode(game));
 }
 
+/** How many squares of a mailbox (or of the sensed board) hold a piece. */
+export function occupiedSquares(board: Int8Array): number {
+  let n = 0;
+  for (let s = 1; s < board.length; s++) if (board[s] !== EMPTY) n++;
+  return n;
+}
+
 /** The physical board agrees with `board` on these squares. */
 export function agreesOn(phys: Int8Array, board: Int8Array, squares: readonly number[]): boolean {
   for (const s of squares) if (!agrees(phys[s], board[s])) return false;

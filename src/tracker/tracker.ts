@@ -29,6 +29,7 @@ import {
   isKingCode,
   isWhiteCode,
   OCCUPIED,
+  occupiedSquares,
   pieceOfCode,
   shows,
   showsAfter,
@@ -487,6 +488,9 @@ class BoardTracker implements Tracker {
   }
 
   private takeback(t: number, out: TrackerOutput[]): boolean {
+    // Pieces only come off: every earlier position has at least the pieces the game has now, so a
+    // board with fewer (a piece in the hand) shows none of them.
+    if (occupiedSquares(this.phys) < occupiedSquares(this.position.board)) return false;
     const last = this.history.length - 1;
     // Where the board differs from the game: an earlier position it shows agrees there, so those
     // few squares rule out most candidates (a piece in the hand rules out all of them at once).
