@@ -219,7 +219,8 @@ export class Journal {
       req.input.kind,
       req.serial ?? null,
       JSON.stringify(payload(req.input)),
-      req.raw && req.raw.length > 0 ? Buffer.from(req.raw) : null,
+      // A view, not a copy: SQLite copies the bytes as it binds them.
+      req.raw && req.raw.length > 0 ? Buffer.from(req.raw.buffer, req.raw.byteOffset, req.raw.length) : null,
     );
     seqs.set(req.board, seq + 1);
     return seq;
