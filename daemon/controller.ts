@@ -18,6 +18,7 @@ import {
   replayRound,
   type TrackerFactory,
 } from './journal/index.ts';
+import { everyAfterIo } from './after-io.ts';
 import { HoldUpClock } from './hold-up-clock.ts';
 import { type Logger, silentLogger } from './log.ts';
 import {
@@ -108,7 +109,8 @@ export class Controller implements Hub {
   private readonly listeners = new Set<(event: GameEvent) => void>();
   private readonly bindings: Map<string, number>;
   private readonly log: Logger;
-  private ticker: NodeJS.Timeout | undefined;
+  /** Stops the ticks (see start). */
+  private stopTicks: (() => void) | undefined;
   private tickTurn = 0;
   /** Stamps inputs, minding pauses of the daemon itself (see HoldUpClock). */
   private readonly clock: HoldUpClock;
@@ -199,26 +201,19 @@ export class Controller implements Hub {
     }
     const tickMs = this.options.tickMs ?? 100;
     this.clock.start();
-    // Time passes for the trackers only after the loop has read what the boards sent meanwhile
-    // (timers run before I/O in a turn of the event loop; immediates after it). After a pause of
-    // the daemon — a long GC, a slow disk — a tick run first would see a settle window or a stall
-    // time expire that the events already waiting in the sockets would have kept open.
+    // Time passes for the trackers only after the loop has read what the boards sent meanwhile: a
+    // tick run first would see a settle window or a stall time expire that the events already
+    // waiting in the sockets would have kept open.
     // The boards take their ticks in TICK_PHASES groups, one group a turn, so each board still gets
     // one every tickMs: ticks decide moves (a press's grace, a settle window), and two hundred
     // boards deciding in one turn kept every event that arrived meanwhile waiting for milliseconds.
-    this.ticker = setInterval(
-      () =>
-        setImmediate(() => {
-          if (this.ticker) this.tick(this.tickTurn++ % TICK_PHASES);
-        }),
-      tickMs / TICK_PHASES,
-    );
+    this.stopTicks = everyAfterIo(() => this.tick(this.tickTurn++ % TICK_PHASES), tickMs / TICK_PHASES);
   }
 
   stop(): void {
-    clearInterval(this.ticker);
+    this.stopTicks?.();
+    this.stopTicks = undefined;
     this.clock.stop();
-    this.ticker = undefined;
     for (const { conn } of this.connections) conn.stop();
     this.connections.length = 0;
     this.flush();

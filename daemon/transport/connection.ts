@@ -4,6 +4,7 @@ import { concatBytes } from '../../firmware-protocol/bytes.ts';
 import type { BoardEvent } from '../../firmware-protocol/events.ts';
 import type { HostCommand } from '../../firmware-protocol/types.ts';
 import type { BoardState } from '../../src/game/types.ts';
+import { everyAfterIo } from '../after-io.ts';
 import type { ProtocolDriver, StreamDecoder } from './driver.ts';
 import type { Link, LinkOpener } from './link.ts';
 
@@ -74,7 +75,8 @@ export class BoardConnection {
   private lastResync = Number.NEGATIVE_INFINITY;
   private backoff: number;
   private stopped = false;
-  private watchdog: NodeJS.Timeout | undefined;
+  /** Stops the liveness checks. */
+  private stopWatchdog: (() => void) | undefined;
   private retry: NodeJS.Timeout | undefined;
   /** Events and bytes that arrived before the hello. */
   private early: BoardEvent[] = [];
@@ -105,7 +107,7 @@ export class BoardConnection {
   stop(): void {
     this.stopped = true;
     clearTimeout(this.retry);
-    clearInterval(this.watchdog);
+    this.stopWatchdog?.();
     this.drop();
   }
 
@@ -161,10 +163,9 @@ export class BoardConnection {
       this.identify(link.hello.serial);
     } else if (this.options.driver.canIdentify) this.send({ type: 'identify' });
     else this.identify(this.options.fallbackSerial ?? this.options.source);
-    clearInterval(this.watchdog);
-    // After the I/O of the turn (setImmediate): bytes already waiting in the socket after a pause
-    // of the daemon are read before the board is judged quiet.
-    this.watchdog = setInterval(() => setImmediate(() => this.check()), this.timing.livenessMs);
+    this.stopWatchdog?.();
+    // After the turn's reads: bytes already waiting after a pause of the daemon are no silence.
+    this.stopWatchdog = everyAfterIo(() => this.check(), this.timing.livenessMs);
   }
 
   private send(command: HostCommand): void {
@@ -270,7 +271,7 @@ export class BoardConnection {
   }
 
   private lose(reason: string): void {
-    clearInterval(this.watchdog);
+    this.stopWatchdog?.();
     this.drop();
     this.log('warn', 'link lost', { reason });
     // A board seen once stays `lost` until it is back; `connecting` is for one never seen yet.
