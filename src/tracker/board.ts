@@ -73,13 +73,6 @@ export function codeAfter(pos: Position, move: Move, s: number): number {
   return pos.board[s];
 }
 
-/** The mailbox after `move` (legal in `pos`), a fresh array. */
-export function boardAfter(pos: Position, move: Move): Int8Array {
-  const board = new Int8Array(pos.board.length);
-  for (let s = 1; s < board.length; s++) board[s] = codeAfter(pos, move, s);
-  return board;
-}
-
 /**
  * The physical board shows the position after `move` (legal in `pos`). Compared in place: the
  * tracker asks this of every legal move at every decision, and boards built for the question

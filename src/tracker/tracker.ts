@@ -19,7 +19,6 @@ import {
 import {
   agrees,
   agreesOn,
-  boardAfter,
   codeAfter,
   codeOfChar,
   codeOfPut,
@@ -349,9 +348,9 @@ class BoardTracker implements Tracker {
     return this.legalMemo.moves;
   }
 
-  /** The legal move of the side to move that the board shows complete, if any. */
-  private legalShown(): Move | undefined {
-    return this.legalHere().find((m) => showsAfter(this.phys, this.position, m));
+  /** The legal move of the side to move that the board (or `view` of it) shows complete, if any. */
+  private legalShown(view = this.phys): Move | undefined {
+    return this.legalHere().find((m) => showsAfter(view, this.position, m));
   }
 
   /** The moves of the side that is not to move (5.4.1), from the game position. */
@@ -396,13 +395,12 @@ class BoardTracker implements Tracker {
     let legal = this.legalShown();
     if (!legal && this.leftOn.length > 0) {
       // 4.12: captured pieces left on at the press may still come off; the game does not wait for it.
-      const view = this.withLeftOn();
-      legal = this.legalHere().find((m) => showsAfter(view, pos, m));
+      legal = this.legalShown(this.withLeftOn());
     }
     if (legal) {
       // Events lost in a gap: the hands' order (4.11, 5.4.3, 5.4.10, 5.4.13) cannot be judged.
       const played = this.eventsLost ? { move: legal, rules: [] } : readPlayedMove(pos, legal, this.hand);
-      const board = boardAfter(pos, legal);
+      const board = Int8Array.from(play(pos, legal).board);
       for (const sq of this.leftOn) if (this.phys[sq] === EMPTY) board[sq] = EMPTY;
       const after = Position.fromBoard(pos.variant, opposite(pos.turn), board);
       this.record(played.move, after, moveNotation(pos, legal, this.legalHere()), played.rules, t, out);
@@ -488,8 +486,8 @@ class BoardTracker implements Tracker {
   }
 
   private takeback(t: number, out: TrackerOutput[]): boolean {
-    // Pieces only come off: every earlier position has at least the pieces the game has now, so a
-    // board with fewer (a piece in the hand) shows none of them.
+    // Pieces only come off (see morePiecesThanTheGame): a board with fewer than the game (a piece
+    // in the hand) shows no earlier position.
     if (occupiedSquares(this.phys) < occupiedSquares(this.position.board)) return false;
     const last = this.history.length - 1;
     // Where the board differs from the game: an earlier position it shows agrees there, so those
@@ -605,22 +603,21 @@ class BoardTracker implements Tracker {
    * board the players keep playing on is then not searched at every settle.
    */
   private morePiecesThanTheGame(): boolean {
+    if (occupiedSquares(this.phys) > occupiedSquares(this.position.board)) return true;
+    // Then colour by colour (occupancy-only boards see none: the total is all they tell).
     let white = 0;
     let black = 0;
-    let all = 0;
     for (let s = 1; s <= this.n; s++) {
       const seen = this.phys[s];
-      if (seen === EMPTY) continue;
-      all++;
-      // Occupancy-only boards see no colour: only the total counts there.
-      if (seen === OCCUPIED) continue;
+      if (seen === EMPTY || seen === OCCUPIED) continue;
       if (isWhiteCode(seen)) white++;
       else black++;
     }
-    const w = this.position.count('white');
-    const b = this.position.count('black');
-    const inGame = (m: { men: number; kings: number }) => m.men + m.kings;
-    return white > inGame(w) || black > inGame(b) || all > inGame(w) + inGame(b);
+    const inGame = (color: Side) => {
+      const m = this.position.count(color);
+      return m.men + m.kings;
+    };
+    return white > inGame('white') || black > inGame('black');
   }
 
   /**
