@@ -155,10 +155,7 @@ export class VirtualBoard {
     if (this.started || this.stopped) return;
     this.started = true;
     this.originWall = this.opts.scheduler.now();
-    if (this.protocol === 'line' && !this.clockEverySecond) {
-      this.clockEverySecond = true;
-      this.tickClock(this.opts.clockPhaseMs ?? 0);
-    }
+    if (this.protocol === 'line') this.startClockEverySecond();
     this.playGame(0, this.firstGame);
   }
 
@@ -275,6 +272,13 @@ export class VirtualBoard {
     };
   }
 
+  /** Starts the clock's updates once a second (at this board's phase), unless they run already. */
+  private startClockEverySecond(): void {
+    if (this.clockEverySecond) return;
+    this.clockEverySecond = true;
+    this.tickClock(this.opts.clockPhaseMs ?? 0);
+  }
+
   /** Sends the running clock once a (wall-clock) second: line boards while it runs (PROTOCOL.md
    * 1.8), DGT boards in `changes+clock` mode. */
   private tickClock(phaseMs = 0): void {
@@ -330,10 +334,8 @@ export class VirtualBoard {
       case 'update-mode':
         this.streaming = true;
         this.clockUpdates = cmd.mode !== 'changes';
-        if (cmd.mode === 'changes+clock' && !this.clockEverySecond) {
-          this.clockEverySecond = true;
-          this.tickClock(this.opts.clockPhaseMs ?? 0);
-        } else if (cmd.mode !== 'changes+clock') this.clockEverySecond = false;
+        if (cmd.mode === 'changes+clock') this.startClockEverySecond();
+        else this.clockEverySecond = false;
         break;
       case 'reset':
         if (this.protocol === 'dgt') {
