@@ -1,4 +1,3 @@
-// READ /work/main/CONTRIBUTING.md BEFORE EDITING: several engineers share this tree (commit only your own paths, never `git add -A`).
 // The `damlink` command line. Each command lives in daemon/commands/<name>.ts and registers itself.
 import { Command } from 'commander';
 import { registerDecode } from './commands/decode.ts';

@@ -1,6 +1,5 @@
-// READ /work/main/CONTRIBUTING.md BEFORE EDITING: several engineers share this tree (commit only your own paths, never `git add -A`).
 // The one event type the rest of damlink sees, whatever protocol the board speaks.
-// Matches the sensor-event file contract in DESIGN.md (one JSON object per line in `.jsonl`).
+// Matches the sensor-event file contract in docs/design.md (one JSON object per line in `.jsonl`).
 // Time `t` is milliseconds; decoders are pure, so the caller passes the receive time in.
 
 /** A piece as a board reports it: upper case is a king. */

@@ -1,5 +1,5 @@
 // Ground-truth files: what really happened on a simulated board, for tests and `damlink replay`.
-// `<name>.jsonl` sensor events (DESIGN.md contract), `<name>.pdn` the intended game,
+// `<name>.jsonl` sensor events (docs/design.md contract), `<name>.pdn` the intended game,
 // `<name>.injected.json` the injected irregularities (rule, ply, side, t).
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

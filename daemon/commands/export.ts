@@ -78,7 +78,7 @@ function exportRound(flags: ExportFlags): number {
   }
 }
 
-/** The sensor-event file contract (DESIGN.md); `board` is added when several boards are mixed. */
+/** The sensor-event file contract (docs/design.md); `board` is added when several boards are mixed. */
 function eventLines(journal: Journal, round: number, boards: number[], withBoard: boolean): string {
   const perBoard = new Map(boards.map((b) => [b, [] as string[]]));
   journal.forEachRoundInput(round, (board, input) => {

@@ -1,4 +1,4 @@
-// `damlink moves --fen F [--variant brazilian]`: the legal moves as JSON (DESIGN.md contract):
+// `damlink moves --fen F [--variant brazilian]`: the legal moves as JSON (docs/design.md contract):
 // one object per canonical move `{ from, to, captured, path, pdn }`.
 import type { Command } from 'commander';
 import { legalMoves, legalSequences, moveNotation } from '../../src/engine/index.ts';

@@ -1,4 +1,3 @@
-// READ /work/main/CONTRIBUTING.md BEFORE EDITING: several engineers share this tree (commit only your own paths, never `git add -A`).
 // Who may do what: spectators read; the arbiter and admin tokens allow arbiter calls and the alerts
 // feed. Without any token configured, only loopback connections may act as arbiter.
 import { createHash, timingSafeEqual } from 'node:crypto';

@@ -1,4 +1,3 @@
-// READ /work/main/CONTRIBUTING.md BEFORE EDITING: several engineers share this tree (commit only your own paths, never `git add -A`).
 // One WebSocket connection: its role, its subscriptions, and a bounded send buffer — a client that
 // does not read is dropped instead of holding memory or slowing the others.
 import type { Duplex } from 'node:stream';

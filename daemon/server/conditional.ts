@@ -1,4 +1,3 @@
-// READ /work/main/CONTRIBUTING.md BEFORE EDITING: several engineers share this tree (commit only your own paths, never `git add -A`).
 // ETag + Last-Modified for generated answers, so pollers (lidraughts every few seconds) get 304s.
 // The ETag is a hash of the body; Last-Modified is when this resource's ETag last changed.
 import { createHash } from 'node:crypto';

@@ -1,4 +1,3 @@
-// READ /work/main/CONTRIBUTING.md BEFORE EDITING: several engineers share this tree (commit only your own paths, never `git add -A`).
 // Feeds: who follows what, the catch-up a new subscription gets (missed events or a snapshot), and
 // the fan-out of every GameEvent — serialised once, framed once per distinct subscription id
 // (a complete WebSocket frame, written to each socket as it is).

@@ -1,4 +1,3 @@
-// READ /work/main/CONTRIBUTING.md BEFORE EDITING: several engineers share this tree (commit only your own paths, never `git add -A`).
 // HTTP side of the server: JSON API, the round's PDN files and index for broadcasts, health, and the
 // viewer's static files. Every GET answer has ETag + Last-Modified and honours conditional requests.
 import type { IncomingMessage, ServerResponse } from 'node:http';

@@ -1,4 +1,3 @@
-// READ /work/main/CONTRIBUTING.md BEFORE EDITING: several engineers share this tree (commit only your own paths, never `git add -A`).
 // Games out: HTTP (PDN files, JSON API, static viewer) and the WebSocket API on one port, plus the
 // optional MQTT bridge. Reads and calls the Hub only; see docs/api.md.
 import { createServer } from 'node:http';

@@ -1,4 +1,3 @@
-// READ /work/main/CONTRIBUTING.md BEFORE EDITING: several engineers share this tree (commit only your own paths, never `git add -A`).
 // The round index lidraughts (and LiveChess tools) read: pairings with split names and results.
 import type { GameSnapshot } from '../../src/game/types.ts';
 

@@ -1,4 +1,3 @@
-// READ /work/main/CONTRIBUTING.md BEFORE EDITING: several engineers share this tree (commit only your own paths, never `git add -A`).
 // Optional MQTT bridge: every GameEvent to `damlink/<round>/<board>/events`, and the board's whole
 // PDN game to `damlink/<round>/<board>/pdn` (retained: a new subscriber gets it at once). Events of
 // one tick are coalesced into one PDN publish per board.

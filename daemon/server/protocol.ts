@@ -1,4 +1,3 @@
-// READ /work/main/CONTRIBUTING.md BEFORE EDITING: several engineers share this tree (commit only your own paths, never `git add -A`).
 // The WebSocket envelope (DGT LiveChess style, docs/api.md): what clients may send, read without
 // ever throwing; and how server messages are written.
 import { z } from 'zod';

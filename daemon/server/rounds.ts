@@ -1,4 +1,3 @@
-// READ /work/main/CONTRIBUTING.md BEFORE EDITING: several engineers share this tree (commit only your own paths, never `git add -A`).
 // A round's games as HTTP, WebSocket and MQTT serve them, computed once per version: snapshots of
 // past rounds, PDN text per game, the JSON of a whole round.
 import { gameToPdn } from '../../src/game/pdn.ts';

@@ -1,4 +1,3 @@
-// READ /work/main/CONTRIBUTING.md BEFORE EDITING: several engineers share this tree (commit only your own paths, never `git add -A`).
 // The board list as HTTP `/api/v1/boards` and the WebSocket `boards` call show it (docs/api.md).
 import type { GameResult, GameSnapshot } from '../../src/game/types.ts';
 import type { BoardSummary, Hub } from '../hub.ts';

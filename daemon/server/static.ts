@@ -1,4 +1,3 @@
-// READ /work/main/CONTRIBUTING.md BEFORE EDITING: several engineers share this tree (commit only your own paths, never `git add -A`).
 // Static files of the viewer (daemon/web/): `/` → index.html, `/arbiter` → arbiter.html, the rest
 // by path — never outside the web root.
 import { readFile, stat } from 'node:fs/promises';

@@ -1,4 +1,3 @@
-// READ /work/main/CONTRIBUTING.md BEFORE EDITING: several engineers share this tree (commit only your own paths, never `git add -A`).
 // A server-to-client WebSocket text frame (RFC 6455 §5.2), built once and written to every
 // spectator's socket as it is: with 10,000 viewers, framing per socket (a header allocation, a
 // corked two-buffer write) cost more than the write itself.

@@ -1,4 +1,3 @@
-// READ /work/main/CONTRIBUTING.md BEFORE EDITING: several engineers share this tree (commit only your own paths, never `git add -A`).
 // The WebSocket API `/api/v1` (docs/api.md): calls, subscriptions, arbiter commands behind a token.
 // Nothing a client sends can crash the daemon: every frame is read as untrusted data.
 import { randomUUID } from 'node:crypto';

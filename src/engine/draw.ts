@@ -1,4 +1,4 @@
-// Game state with the draw rules of a per-tournament profile (rules.md "Draws") and the result rule
+// Game state with the draw rules of a per-tournament profile (docs/rules.md "Draws") and the result rule
 // 7.2. Pure: `startGame` then `advance` once per move; each state says whether the game is over
 // and shows the counters an arbiter would look at.
 //

@@ -1,4 +1,3 @@
-// READ /work/main/CONTRIBUTING.md BEFORE EDITING: several engineers share this tree (commit only your own paths, never `git add -A`).
 // The rules engine: pure, no I/O. See src/engine/*.ts for each concern.
 // - Positions: Position.initial/setup, parseFen/writeFen (fen.ts), geometry (variant.ts).
 // - Moves: legalMoves (canonical), legalSequences/captureSequences (every path and capture order),

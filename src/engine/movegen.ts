@@ -1,4 +1,3 @@
-// READ /work/main/CONTRIBUTING.md BEFORE EDITING: several engineers share this tree (commit only your own paths, never `git add -A`).
 // Legal moves: compulsory maximum capture (4.13), flying kings (4.3), captured pieces block until
 // the capture ends and are jumped once (4.8), promotion only at the end of a move (4.15).
 // Mailbox with flat precomputed rays and module-level scratch buffers: no closures and no copies

@@ -1,4 +1,3 @@
-// READ /work/main/CONTRIBUTING.md BEFORE EDITING: several engineers share this tree (commit only your own paths, never `git add -A`).
 // An immutable position: pieces on squares, side to move, and its Zobrist hash.
 import type { Color, Piece } from './types.ts';
 import { colorOf } from './types.ts';

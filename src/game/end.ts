@@ -1,4 +1,3 @@
-// READ /work/main/CONTRIBUTING.md BEFORE EDITING: several engineers share this tree (commit only your own paths, never `git add -A`).
 // Game end as the engine judges it (src/engine/draw.ts): 7.2 no piece / no legal move, and the draw
 // rules of the tournament's profile. The record proposes the result; the arbiter (or autoResult)
 // writes it.

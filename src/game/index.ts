@@ -1,4 +1,3 @@
-// READ /work/main/CONTRIBUTING.md BEFORE EDITING: several engineers share this tree (commit only your own paths, never `git add -A`).
 // The game record: tracker outputs → versioned GameEvents, snapshots, lidraughts-ready PDN. Pure.
 export { drawRulesFor, type GameEnd, gameEnd } from './end.ts';
 export { alertComment, gamesToPdn, gameToPdn, pdnGameOf } from './pdn.ts';

@@ -1,4 +1,3 @@
-// READ /work/main/CONTRIBUTING.md BEFORE EDITING: several engineers share this tree (commit only your own paths, never `git add -A`).
 // A game snapshot as lidraughts-ready PDN, written by the engine's PDN writer: the tags lidraughts
 // reads, moves with the board's clock after each one (`{[%clock w1:29:30 B1:29:12]}`, capital =
 // the clock that runs) and the arbiter's markers as comments. A pure function of the snapshot, so

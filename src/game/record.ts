@@ -1,4 +1,3 @@
-// READ /work/main/CONTRIBUTING.md BEFORE EDITING: several engineers share this tree (commit only your own paths, never `git add -A`).
 // One board's game record: turns the tracker's outputs and the arbiter's actions into versioned
 // GameEvents, keeps the recent ones for clients that reconnect (`since`), and the whole game for
 // snapshots and PDN. Pure: time arrives with every input.

@@ -1,4 +1,3 @@
-// READ /work/main/CONTRIBUTING.md BEFORE EDITING: several engineers share this tree (commit only your own paths, never `git add -A`).
 // The game record's contract: what the broadcast serves. Pure data; versions let clients catch up.
 import type { Side } from '../../firmware-protocol/events.ts';
 import type { Variant } from '../engine/index.ts';

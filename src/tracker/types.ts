@@ -1,9 +1,8 @@
-// READ /work/main/CONTRIBUTING.md BEFORE EDITING: several engineers share this tree (commit only your own paths, never `git add -A`).
 // The tracker's contract: what the daemon feeds it and what it gets back. Pure and deterministic.
 import type { BoardEvent, Side } from '../../firmware-protocol/events.ts';
 import type { Move, Position, Variant } from '../engine/index.ts';
 
-/** Rule ids the tracker alerts on (rules.md article numbers). */
+/** Rule ids the tracker alerts on (docs/rules.md article numbers). */
 export type RuleId =
   | '4.11'
   | '5.1'

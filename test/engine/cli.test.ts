@@ -1,4 +1,4 @@
-// The engine's CLI commands: perft, moves (DESIGN.md JSON contract), pdn check — run in-process.
+// The engine's CLI commands: perft, moves (docs/design.md JSON contract), pdn check — run in-process.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// Draw rules per profile (rules.md "Draws", articles 6.1–6.5 and the club regulation) and 7.2.
+// Draw rules per profile (docs/rules.md "Draws", articles 6.1–6.5 and the club regulation) and 7.2.
 import { describe, expect, it } from 'vitest';
 import {
   advance,
@@ -264,7 +264,7 @@ describe('6.3 / 6.4 in the 64-square version (fmjd-64)', () => {
   });
 });
 
-describe('club profile (local regulation, rules.md last paragraph of "Draws")', () => {
+describe('club profile (local regulation, docs/rules.md last paragraph of "Draws")', () => {
   it('club: one king against one king, or two kings against one, is drawn at once', () => {
     expect(start('W:WK46:BK5', club).over).toMatchObject({ result: '1-1', rule: 'club.kings-vs-king' });
     expect(start('B:WK46,K47:BK5', club).over).toMatchObject({ rule: 'club.kings-vs-king' });

@@ -1,4 +1,4 @@
-// One WebSocket to the daemon's API (DESIGN.md envelope): client `{ id, call, param }`,
+// One WebSocket to the daemon's API (docs/design.md envelope): client `{ id, call, param }`,
 // server `{ response: 'call'|'feed'|'error', id, param, time }`. Reconnects with backoff and calls
 // `onOpen` each time so the caller can resubscribe from the versions it already has.
 

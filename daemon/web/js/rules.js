@@ -1,4 +1,4 @@
-// The rule each alert names, in plain words (from the rules digest, /work/shared/reference/rules.md).
+// The rule each alert names, in plain words (from the rules digest, docs/rules.md).
 
 export const RULE_TEXT = {
   4.11: 'Captured pieces must be removed right after the capture, in capture order or its exact reverse, without pausing.',
