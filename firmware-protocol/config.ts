@@ -1,20 +1,17 @@
 // The board description file (`damlink decode --field-map FILE`, daemon config): JSON with the field
 // map, piece codes, orientation, clock side and HID layout. Parsed without throwing.
 import { fieldMapProblem } from './board.ts';
+import { err, ok, type Result } from './result.ts';
 import type { FieldMap, HidLayout, PieceCodes, ProtocolOptions } from './types.ts';
 
-export type ConfigResult =
-  | { ok: true; value: ProtocolOptions }
-  | { ok: false; error: { code: string; message: string } };
-
-const fail = (message: string): ConfigResult => ({ ok: false, error: { code: 'bad-board-config', message } });
+const fail = (message: string) => err({ code: 'bad-board-config', message });
 const isObject = (x: unknown): x is Record<string, unknown> =>
   typeof x === 'object' && x !== null && !Array.isArray(x);
 const isByte = (x: unknown): x is number =>
   Number.isInteger(x) && (x as number) >= 0 && (x as number) <= 0xff;
 
 /** Checks parsed JSON (or a daemon config section) and returns typed options. */
-export function checkBoardConfig(json: unknown): ConfigResult {
+export function checkBoardConfig(json: unknown): Result<ProtocolOptions> {
   if (!isObject(json)) return fail('expected a JSON object');
   const options: ProtocolOptions = {};
   if (json.size !== undefined) {
@@ -70,10 +67,10 @@ export function checkBoardConfig(json: unknown): ConfigResult {
     if (typeof layout === 'string') return fail(`hidLayout: ${layout}`);
     options.hidLayout = layout;
   }
-  return { ok: true, value: options };
+  return ok(options);
 }
 
-export function parseBoardConfig(text: string): ConfigResult {
+export function parseBoardConfig(text: string): Result<ProtocolOptions> {
   let json: unknown;
   try {
     json = JSON.parse(text);

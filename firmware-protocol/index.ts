@@ -5,7 +5,6 @@ import { DgtBoardEncoder, DgtCommandParser, encodeDgtCommand } from './dgt/encod
 import { encodeHidCommand, HidBoardEncoder, HidCommandParser, HidDecoder } from './hid/codec.ts';
 import { LineDecoder } from './line/decoder.ts';
 import { encodeLineCommand, LineBoardEncoder, LineCommandParser } from './line/encoder.ts';
-import { CommandWriter, DecoderStream, LineParser, type StreamTiming } from './streams.ts';
 import type {
   BoardEncoder,
   CommandParser,
@@ -36,8 +35,8 @@ export { LineDecoder } from './line/decoder.ts';
 export { encodeLineCommand, LineBoardEncoder, LineCommandParser } from './line/encoder.ts';
 export { crc16, frameLine, LINE_PROTOCOL_VERSION, MAX_LINE, unframeLine } from './line/frame.ts';
 export * from './orientation.ts';
-export { type BoardState, boardReply } from './reply.ts';
-export * from './streams.ts';
+export { boardReply, type SimulatedBoardState } from './reply.ts';
+export * from './result.ts';
 export * from './types.ts';
 
 /** Host side: a fresh decoder for one board connection. */
@@ -96,20 +95,4 @@ export function createCommandParser(protocol: ProtocolName, options: ProtocolOpt
     case 'hid':
       return new HidCommandParser(options);
   }
-}
-
-/**
- * Host side as streams: `port.pipe(parser)` gives BoardEvents; `writer.pipe(port)` and
- * `writer.send(cmd)` sends commands. The line protocol's parser is built on ReadlineParser.
- */
-export function createHostStreams(
-  protocol: ProtocolName,
-  options: ProtocolOptions,
-  timing: StreamTiming,
-): { parser: LineParser | DecoderStream; writer: CommandWriter } {
-  const parser =
-    protocol === 'line'
-      ? new LineParser(options, timing)
-      : new DecoderStream(createDecoder(protocol, options), timing);
-  return { parser, writer: new CommandWriter((cmd) => encodeHostCommand(protocol, cmd, options)) };
 }
