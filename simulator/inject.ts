@@ -15,32 +15,13 @@ import {
   Position,
   play,
 } from '../src/engine/index.ts';
-import type { RuleId } from '../src/tracker/types.ts';
+import { RULE_IDS, type RuleId } from '../src/tracker/types.ts';
 import { completeCaptures } from './captures.ts';
 import { type Delay, DELAYS, type Hands } from './human.ts';
 import type { Rng } from './prng.ts';
 
-/** Every rule id the simulator can inject. */
-export const INJECTABLE: readonly RuleId[] = [
-  '4.11',
-  '5.1',
-  '5.3',
-  '5.4.1',
-  '5.4.2',
-  '5.4.3',
-  '5.4.4',
-  '5.4.5',
-  '5.4.6',
-  '5.4.7',
-  '5.4.8',
-  '5.4.9',
-  '5.4.10',
-  '5.4.11',
-  '5.4.12',
-  '5.4.13',
-  '5.4.14',
-  'unknown-position',
-];
+/** Every rule id the simulator can inject: all of them. */
+export const INJECTABLE: readonly RuleId[] = RULE_IDS;
 
 /** The situation at a ply: the game position (S to move) and the move the player means to play. */
 export interface PlyContext {
