@@ -195,15 +195,11 @@ class BoardTracker implements Tracker {
           this.extrasAfterMove(event.t, out);
         }
         break;
-      case 'clock':
-        out.push({
-          type: 'clock',
-          t: event.t,
-          white: event.white,
-          black: event.black,
-          running: event.running,
-        });
+      case 'clock': {
+        const { t, white, black, running } = event;
+        out.push({ type: 'clock', t, white, black, running });
         break;
+      }
       case 'fault':
         this.note(event);
         if (event.code === 'light-square' || event.code === 'board-light-square')
