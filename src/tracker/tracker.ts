@@ -56,9 +56,9 @@ export const PRESS_GRACE_MS = 100;
 const RESYNC_PLIES = 4;
 const RESYNC_NODES = 20_000;
 /**
- * The search budget while stuck on unknown-position outside a dump's episode: tried at every
- * settle of a board the players keep playing on, the full budget (up to 100 ms each) let a few
- * stuck boards eat the daemon's CPU. Continuations of a ply or two are still found.
+ * The search budget while stuck on unknown-position outside a dump's episode: it is tried at every
+ * settle of a board the players keep playing on, where the full budget would let a few stuck boards
+ * take the daemon's CPU. Continuations of a ply or two are still found.
  */
 const RESYNC_NODES_STUCK = 2_000;
 /** How many earlier positions a takeback may go back to. */
