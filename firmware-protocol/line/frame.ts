@@ -41,7 +41,7 @@ export function unframeLine(line: string): Result<string> {
 /**
  * Cuts a byte stream into lines at LF: the one framing both ends of the line protocol read with. It
  * holds at most MAX_LINE + 1 bytes of an unfinished line (room for a CR), so a board that never sends
- * LF costs no memory; such a line is reported as too long once its LF comes.
+ * LF costs no more than that; such a line is reported as too long once its LF comes.
  */
 export class LineSplitter {
   private readonly pending = new Uint8Array(MAX_LINE + 1);
@@ -56,7 +56,10 @@ export class LineSplitter {
       this.take(chunk, start, i);
       const tooLong = this.tooLong;
       const end = this.length > 0 && this.pending[this.length - 1] === 0x0d ? this.length - 1 : this.length;
-      const text = tooLong ? undefined : bytesToText(this.pending.subarray(0, end));
+      // One char per byte (latin-1); apply rather than spread, as this runs for every line.
+      const text = tooLong
+        ? undefined
+        : String.fromCharCode.apply(null, this.pending.subarray(0, end) as unknown as number[]);
       this.length = 0;
       this.tooLong = false;
       line(text);
@@ -88,10 +91,6 @@ export class LineSplitter {
 /** Printable ASCII without `*` (free text in `fault` and `text` lines). */
 export const sanitizeText = (text: string): string => text.replace(/[^\x20-\x29\x2b-\x7e]/g, '?');
 
-/** Latin-1 text ⇄ bytes: one byte per char, so any byte sequence survives decoding. */
+/** Latin-1 text → bytes: one byte per char (LineSplitter reads them back one char per byte, so any
+ * byte sequence survives decoding). */
 export const textToBytes = (text: string): Uint8Array => Uint8Array.from(text, (c) => c.charCodeAt(0) & 0xff);
-export const bytesToText = (bytes: Uint8Array): string => {
-  let s = '';
-  for (let i = 0; i < bytes.length; i += 8192) s += String.fromCharCode(...bytes.subarray(i, i + 8192));
-  return s;
-};
