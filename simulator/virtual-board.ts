@@ -311,19 +311,16 @@ export class VirtualBoard {
         this.reply({ t, type: 'snapshot', board: this.boardString() });
         break;
       case 'ping':
+      case 'serial':
+        // A keep-alive: a DGT board's encoder says it with the serial number alone.
         this.reply({ t, type: 'tick', reply: 'pong' });
         break;
       case 'identify':
+      case 'version':
         // `hello` restarts the line sequence; the board follows it with `snap` (PROTOCOL.md 1.7).
+        // (Only DGT hosts ask for the version.)
         if (this.protocol === 'line') this.greet(true);
         else this.reply(this.hello());
-        break;
-      case 'version':
-        this.reply(this.hello());
-        break;
-      case 'serial':
-        // DGT's keep-alive: the serial number alone.
-        this.reply({ t, type: 'tick', reply: 'pong' });
         break;
       case 'clock-request':
         this.reply(this.clockNow());

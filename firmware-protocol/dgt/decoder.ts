@@ -190,12 +190,12 @@ export class DgtDecoder implements Decoder {
   }
 
   private bwTime(data: Uint8Array, out: BoardEvent[], t: number): void {
-    const bw = parseBwTime(data);
+    const parsed = parseBwTime(data);
+    if (!parsed.ok) return void out.push(fault(t, parsed.error.code, parsed.error.message, this.frameStart));
+    const bw = parsed.value;
     switch (bw.kind) {
       case 'ack':
         return void out.push({ t, type: 'tick', reply: 'ack' });
-      case 'invalid':
-        return void out.push(fault(t, 'bad-clock', bw.message, this.frameStart));
       case 'empty':
       case 'no-clock':
         return;

@@ -99,8 +99,8 @@ export function parseFen(text: string, options: FenOptions = {}): Result<Positio
 
 /** Writes comma lists, kings with `K`, in square order (lidraughts drops ranges). */
 export function writeFen(pos: Position): string {
-  // Straight from the mailbox (codes 1 w, 2 b, 3 W, 4 B): the tracker and the game record write
-  // one FEN a move on every board, and lists of [square, piece] pairs were most of its cost.
+  // Straight from the mailbox (codes 1 w, 2 b, 3 W, 4 B), with no [square, piece] lists between:
+  // the tracker and the game record write one FEN a move on every board.
   const white: string[] = [];
   const black: string[] = [];
   const board = pos.board;

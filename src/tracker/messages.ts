@@ -1,6 +1,7 @@
 // Alert texts: what happened, in words an arbiter understands, with the article it falls under.
 import type { RuleId } from './types.ts';
 
+/** One title per id of RULE_IDS (the Record type asks for every one, and no other). */
 const TITLES: Record<RuleId, string> = {
   '4.11': 'captured pieces removed out of order',
   '5.1': 'board turned the wrong way',

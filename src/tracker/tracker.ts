@@ -56,9 +56,9 @@ export const PRESS_GRACE_MS = 100;
 const RESYNC_PLIES = 4;
 const RESYNC_NODES = 20_000;
 /**
- * The search budget while stuck on unknown-position outside a dump's episode: tried at every
- * settle of a board the players keep playing on, the full budget (up to 100 ms each) let a few
- * stuck boards eat the daemon's CPU. Continuations of a ply or two are still found.
+ * The search budget while stuck on unknown-position outside a dump's episode: it is tried at every
+ * settle of a board the players keep playing on, where the full budget would let a few stuck boards
+ * take the daemon's CPU. Continuations of a ply or two are still found.
  */
 const RESYNC_NODES_STUCK = 2_000;
 /** How many earlier positions a takeback may go back to. */
@@ -195,15 +195,11 @@ class BoardTracker implements Tracker {
           this.extrasAfterMove(event.t, out);
         }
         break;
-      case 'clock':
-        out.push({
-          type: 'clock',
-          t: event.t,
-          white: event.white,
-          black: event.black,
-          running: event.running,
-        });
+      case 'clock': {
+        const { t, white, black, running } = event;
+        out.push({ type: 'clock', t, white, black, running });
         break;
+      }
       case 'fault':
         this.note(event);
         if (event.code === 'light-square' || event.code === 'board-light-square')

@@ -2,27 +2,33 @@
 import type { BoardEvent, Side } from '../../firmware-protocol/events.ts';
 import type { Move, Position, Variant } from '../engine/index.ts';
 
-/** Rule ids the tracker alerts on (docs/rules.md article numbers). */
-export type RuleId =
-  | '4.11'
-  | '5.1'
-  | '5.3'
-  | '5.4.1'
-  | '5.4.2'
-  | '5.4.3'
-  | '5.4.4'
-  | '5.4.5'
-  | '5.4.6'
-  | '5.4.7'
-  | '5.4.8'
-  | '5.4.9'
-  | '5.4.10'
-  | '5.4.11'
-  | '5.4.12'
-  | '5.4.13'
-  | '5.4.14'
-  /** The board matches no legal continuation and the arbiter must look (snapshot after a gap, …). */
-  | 'unknown-position';
+/**
+ * Rule ids the tracker alerts on: the article numbers of docs/rules.md, and `unknown-position` (the
+ * board matches no legal continuation and the arbiter must look: a snapshot after a gap, …). The one
+ * list: messages, the simulator's injection and the web texts (checked by a test) follow it.
+ */
+export const RULE_IDS = [
+  '4.11',
+  '5.1',
+  '5.3',
+  '5.4.1',
+  '5.4.2',
+  '5.4.3',
+  '5.4.4',
+  '5.4.5',
+  '5.4.6',
+  '5.4.7',
+  '5.4.8',
+  '5.4.9',
+  '5.4.10',
+  '5.4.11',
+  '5.4.12',
+  '5.4.13',
+  '5.4.14',
+  'unknown-position',
+] as const;
+
+export type RuleId = (typeof RULE_IDS)[number];
 
 export interface Alert {
   /** Unique within the board's game: `${ply}-${rule}-${n}`. */
