@@ -175,9 +175,9 @@ export function registerReplay(program: Command): void {
         }),
       );
       if (opts.json) {
-        replay.value.games.forEach((g, i) =>
-          console.log(JSON.stringify({ type: 'game', ...g, pdn: pdn[i] })),
-        );
+        replay.value.games.forEach((g, i) => {
+          console.log(JSON.stringify({ type: 'game', ...g, pdn: pdn[i] }));
+        });
         for (const a of alerts) console.log(JSON.stringify({ type: 'alert', ...a }));
         return;
       }
