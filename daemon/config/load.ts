@@ -9,7 +9,7 @@ import type { ProtocolOptions } from '../../firmware-protocol/types.ts';
 import { err, ok, type Result } from '../../src/result.ts';
 import { applyEnv, envOverrides } from './env.ts';
 import { knownKeys } from './json-schema.ts';
-import { formatPath, locate, type ParsedFile, type Sources } from './locate.ts';
+import { locate, type ParsedFile, type Sources } from './locate.ts';
 import { type Config, configSchema } from './schema.ts';
 import { type BoardSource, parseSource } from './source.ts';
 import { closest } from './suggest.ts';
@@ -44,8 +44,6 @@ export interface LoadedConfig extends Config {
   file?: string;
 }
 
-export { formatPath };
-
 /** One problem with the config, at a path of it. */
 interface Issue {
   path: readonly PropertyKey[];
@@ -65,11 +63,6 @@ function issuesOf(zodIssues: readonly z.core.$ZodIssue[]): Issue[] {
       };
     });
   });
-}
-
-/** The issues as `where path: message` lines, without knowing where the values came from. */
-export function formatIssues(issues: readonly z.core.$ZodIssue[]): string[] {
-  return issuesOf(issues).map((i) => locate({ env: [], flags: [] }, i.path, i.message));
 }
 
 /** A YAML or JSON config file (JSON is YAML), with its nodes' lines for the messages. */
