@@ -87,6 +87,7 @@ function readFile(file: string): Result<{ data: Record<string, unknown>; parsed:
   return ok({ data: data as Record<string, unknown>, parsed });
 }
 
+/** The flags that set one top-level key each, by that key. */
 const FLAG_NAMES = {
   host: '--host',
   port: '--port',
@@ -97,20 +98,21 @@ const FLAG_NAMES = {
   autoResult: '--auto-result',
   timeScale: '--time-scale',
 } as const;
+const SIMPLE_FLAGS = Object.keys(FLAG_NAMES) as (keyof typeof FLAG_NAMES)[];
 
 /** The config paths the given flags set, for the messages. */
 function flagSources(flags: ConfigFlags): Sources['flags'] {
-  const set = (Object.keys(FLAG_NAMES) as (keyof typeof FLAG_NAMES)[])
-    .filter((key) => flags[key] !== undefined)
-    .map((key) => ({ flag: FLAG_NAMES[key], path: [key] }));
+  const set = SIMPLE_FLAGS.filter((key) => flags[key] !== undefined).map((key) => ({
+    flag: FLAG_NAMES[key],
+    path: [key],
+  }));
   return flags.boards?.length ? [{ flag: '--board', path: ['boards'] }, ...set] : set;
 }
 
 function applyFlags(raw: Record<string, unknown>, flags: ConfigFlags): Record<string, unknown> {
   const out = { ...raw };
   if (flags.boards && flags.boards.length > 0) out.boards = flags.boards.map((source) => ({ source }));
-  for (const key of Object.keys(FLAG_NAMES) as (keyof typeof FLAG_NAMES)[])
-    if (flags[key] !== undefined) out[key] = flags[key];
+  for (const key of SIMPLE_FLAGS) if (flags[key] !== undefined) out[key] = flags[key];
   return out;
 }
 
