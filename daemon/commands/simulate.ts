@@ -210,7 +210,7 @@ export function registerSimulate(program: Command): void {
     .option(
       '--base-port <p>',
       'first tcp port (board N listens on P+N−1; 0 = any free port)',
-      wholeNumber('--base-port', 0),
+      wholeNumber('--base-port', 0, 65535),
       7001,
     )
     .option('--pty-dir <dir>', 'where the PTY links go (default: a temp dir)')
