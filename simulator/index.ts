@@ -117,15 +117,21 @@ const makeGame = (...args: Parameters<typeof gameOptions>): SimulatedGame =>
 
 const boardCount = (opts: SimulationOptions): number => opts.boards ?? (opts.pdnGames?.length || 1);
 
-/** Ground truth only (`--transport none`): every board's game, written to `dir`. Returns the games. */
+/**
+ * Ground truth only (`--transport none`): every board's game, written to `dir`. Returns the games;
+ * `onGame` hears of each one written (progress).
+ */
 export async function writeGroundTruthGames(
   opts: SimulationOptions & { eventsOut: string },
+  onGame?: (done: number, total: number) => void,
 ): Promise<SimulatedGame[]> {
   const games: SimulatedGame[] = [];
-  for (let i = 0; i < boardCount(opts); i++) {
+  const total = boardCount(opts);
+  for (let i = 0; i < total; i++) {
     const game = makeGame(opts, i, 0, 0);
     await writeGroundTruth(opts.eventsOut, `board-${i + 1}`, game);
     games.push(game);
+    onGame?.(i + 1, total);
   }
   return games;
 }

@@ -1,7 +1,7 @@
 // `damlink decode --protocol line|dgt|hid [--field-map FILE] CAPTURE`: decodes a raw capture (bytes as
 // the board sent them) and prints the events as JSON lines, decode faults as {"type":"fault",…} lines.
 import { readFileSync } from 'node:fs';
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import {
   type BoardEvent,
   createDecoder,
@@ -11,20 +11,25 @@ import {
   type ProtocolOptions,
   parseBoardConfig,
 } from '../../firmware-protocol/index.ts';
+import { wholeNumber } from './options.ts';
+import { usageError, workFailed } from './program.ts';
 
 interface DecodeOptions {
-  protocol: string;
+  protocol: ProtocolName;
   fieldMap?: string;
-  reportLength?: string;
+  reportLength?: number;
 }
 
-/** A capture as chunks with receive times: raw bytes (t = 0), or `.jsonl` lines `{"t": ms, "hex": "…"}`. */
+/**
+ * A capture as chunks with receive times: raw bytes (t = 0), or `.jsonl` lines `{"t": ms, "hex": "…"}`;
+ * a located message for a bad line.
+ */
 function readCapture(path: string): { t: number; bytes: Uint8Array }[] | string {
   let raw: Buffer;
   try {
     raw = path === '-' ? readFileSync(0) : readFileSync(path);
   } catch (e) {
-    return `cannot read ${path}: ${(e as Error).message}`;
+    throw usageError(`cannot read ${path}: ${(e as Error).message}`);
   }
   if (!path.endsWith('.jsonl')) return [{ t: 0, bytes: raw }];
   const chunks: { t: number; bytes: Uint8Array }[] = [];
@@ -62,57 +67,40 @@ export function registerDecode(program: Command): void {
   program
     .command('decode')
     .description('Decode a raw capture from a board and print its events as JSON lines (faults included)')
-    .requiredOption('--protocol <name>', `board protocol: ${PROTOCOLS.join(' | ')}`)
+    .addOption(
+      new Option('--protocol <name>', 'board protocol').choices([...PROTOCOLS]).makeOptionMandatory(),
+    )
     .option(
       '--field-map <file>',
       'board description JSON: field map, piece codes, orientation, clock side, HID layout',
     )
-    .option('--report-length <n>', 'hid: bytes per report in the capture (default: what the layout needs)')
+    .option(
+      '--report-length <n>',
+      'hid: bytes per report in the capture (default: what the layout needs)',
+      wholeNumber('--report-length', 1),
+    )
     .argument('<capture>', 'raw bytes as received (- for stdin), or .jsonl lines {"t": ms, "hex": "…"}')
     .addHelpText(
       'after',
       '\nExamples:\n  damlink decode --protocol dgt board.bin\n  damlink decode --protocol dgt --field-map my-board.json capture.jsonl',
     )
     .action((capture: string, opts: DecodeOptions) => {
-      if (!PROTOCOLS.includes(opts.protocol as ProtocolName)) {
-        console.error(`damlink decode: unknown protocol "${opts.protocol}" (use ${PROTOCOLS.join(', ')})`);
-        process.exitCode = 2;
-        return;
-      }
-      const protocol = opts.protocol as ProtocolName;
+      const protocol = opts.protocol;
       let options: ProtocolOptions = {};
       if (opts.fieldMap) {
         let text: string;
         try {
           text = readFileSync(opts.fieldMap, 'utf8');
         } catch (e) {
-          console.error(`damlink decode: cannot read ${opts.fieldMap}: ${(e as Error).message}`);
-          process.exitCode = 1;
-          return;
+          throw usageError(`cannot read ${opts.fieldMap}: ${(e as Error).message}`);
         }
         const parsed = parseBoardConfig(text);
-        if (!parsed.ok) {
-          console.error(`damlink decode: ${opts.fieldMap}: ${parsed.error.message}`);
-          process.exitCode = 1;
-          return;
-        }
+        if (!parsed.ok) throw usageError(`${opts.fieldMap}: ${parsed.error.message}`);
         options = parsed.value;
       }
       let chunks = readCapture(capture);
-      if (typeof chunks === 'string') {
-        console.error(`damlink decode: ${chunks}`);
-        process.exitCode = 1;
-        return;
-      }
-      if (protocol === 'hid') {
-        const length = opts.reportLength ? Number(opts.reportLength) : hidReportLength(options);
-        if (!Number.isInteger(length) || length < 1) {
-          console.error('damlink decode: --report-length must be a positive integer');
-          process.exitCode = 2;
-          return;
-        }
-        chunks = splitReports(chunks, length);
-      }
+      if (typeof chunks === 'string') throw workFailed(chunks);
+      if (protocol === 'hid') chunks = splitReports(chunks, opts.reportLength ?? hidReportLength(options));
       const decoder = createDecoder(protocol, options);
       const lines: string[] = [];
       let faults = 0;

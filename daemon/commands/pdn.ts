@@ -1,9 +1,12 @@
-// `damlink pdn check FILES… [--json] [--variations keep]`: replays every game of every file
-// against the rules; prints `file: N games, M moves ok` or the located errors; exit 1 on any error.
+// `damlink pdn check FILES… [--json] [--variations]`: replays every game of every file against the
+// rules; prints `file: N games, M moves ok` or the located errors; exit 1 on any error.
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { isVariant, parsePdn, type Variant } from '../../src/engine/index.ts';
+import { parsePdn, type Variant } from '../../src/engine/index.ts';
 import { formatLocated, type ParseError } from '../../src/result.ts';
+import { variantOption } from './options.ts';
+import { workFailed } from './program.ts';
+import { progress } from './progress.ts';
 
 interface FileReport {
   file: string;
@@ -29,18 +32,19 @@ export function registerPdn(program: Command): void {
   const pdn = program.command('pdn').description('PDN tools');
   pdn
     .command('check')
-    .description('replay every game of PDN files against the rules; non-zero exit on any error')
+    .description('replay every game of PDN files against the rules; exit 1 on any error')
     .argument('<files...>', 'PDN files')
     .option('--json', 'one JSON report per file, as an array')
-    .option('--variant <name>', 'variant of games without a GameType tag', 'international')
+    .addOption(variantOption('variant of games without a GameType tag'))
     .option('--variations', 'check the moves of variations too')
-    .action((files: string[], opts: { json?: boolean; variant: string; variations?: boolean }) => {
-      if (!isVariant(opts.variant)) {
-        console.error(`unknown variant "${opts.variant}" (international or brazilian)`);
-        process.exitCode = 2;
-        return;
-      }
-      const reports = files.map((f) => checkFile(f, opts.variant as Variant, opts.variations === true));
+    .action((files: string[], opts: { json?: boolean; variant: Variant; variations?: boolean }) => {
+      const bar = progress('pdn check', files.length);
+      const reports = files.map((f) => {
+        const report = checkFile(f, opts.variant, opts.variations === true);
+        bar.tick();
+        return report;
+      });
+      bar.stop();
       if (opts.json) console.log(JSON.stringify(reports, null, 2));
       else {
         for (const r of reports) {
@@ -48,6 +52,8 @@ export function registerPdn(program: Command): void {
           else for (const e of r.errors) console.log(formatLocated(e));
         }
       }
-      if (reports.some((r) => r.errors.length > 0)) process.exitCode = 1;
+      const bad = reports.filter((r) => r.errors.length > 0).length;
+      if (bad > 0)
+        throw workFailed(`${bad} of ${files.length} file${files.length === 1 ? '' : 's'} with errors`);
     });
 }

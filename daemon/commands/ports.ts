@@ -22,6 +22,6 @@ export function registerPorts(program: Command): void {
         problems.push(`HID devices: ${(e as Error).message}`);
       }
       process.stdout.write(flags.json ? `${JSON.stringify(ports, null, 2)}\n` : formatPorts(ports));
-      for (const p of problems) console.error(`damlink ports: ${p}`);
+      for (const p of problems) console.error(`damlink: ${p}`);
     });
 }

@@ -1,14 +1,18 @@
 // `damlink replay --events FILE.jsonl [--fen START] [--variant …] [--occupancy-only]`: runs a sensor
 // event file through the tracker and prints the reconstructed game as PDN, then one JSON line per
-// alert `{"rule","ply","side","message"}`. Bad lines are reported with their line number and skipped.
+// alert `{"rule","ply","side","message"}` (`--json`: every game and alert as a JSON line). Bad lines
+// are reported on stderr with their line number and skipped.
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import type { BoardEvent } from '../../firmware-protocol/events.ts';
-import { isVariant, parseFen, type Variant, writeFen, writePdnGame } from '../../src/engine/index.ts';
+import { parseFen, type Variant, writeFen, writePdnGame } from '../../src/engine/index.ts';
 import { err, ok, type ParseError, type Result } from '../../src/result.ts';
 import { createTracker } from '../../src/tracker/index.ts';
 import type { Alert, TrackerOutput } from '../../src/tracker/types.ts';
+import { variantOption } from './options.ts';
+import { usageError } from './program.ts';
+import { progress } from './progress.ts';
 
 const piece = z.enum(['w', 'b', 'W', 'B']);
 const side = z.enum(['white', 'black']);
@@ -71,7 +75,14 @@ export interface Replay {
 /** Replays the text of an event file: every game the board showed, and every alert. */
 export function replayEvents(
   text: string,
-  opts: { variant: Variant; startFen?: string; occupancyOnly?: boolean; file?: string },
+  opts: {
+    variant: Variant;
+    startFen?: string;
+    occupancyOnly?: boolean;
+    file?: string;
+    /** Called after each line (progress of a long file). */
+    onLine?: (done: number, lines: number) => void;
+  },
 ): Result<Replay> {
   const start = opts.startFen ? parseFen(opts.startFen, { variant: opts.variant }) : undefined;
   if (start && !start.ok) return err({ ...start.error, message: `--fen: ${start.error.message}` });
@@ -95,7 +106,9 @@ export function replayEvents(
     }
   };
   let lastT = 0;
-  text.split('\n').forEach((raw, i) => {
+  const lines = text.split('\n');
+  lines.forEach((raw, i) => {
+    opts.onLine?.(i + 1, lines.length);
     if (raw.trim() === '') return;
     const parsed = parseEventLine(raw, i + 1, opts.file);
     if (!parsed.ok) {
@@ -111,53 +124,64 @@ export function replayEvents(
   return ok({ games: played, alerts, errors });
 }
 
+interface ReplayFlags {
+  events: string;
+  fen?: string;
+  variant: Variant;
+  occupancyOnly?: boolean;
+  json?: boolean;
+}
+
 export function registerReplay(program: Command): void {
   program
     .command('replay')
     .description('reconstruct the game from a sensor event file: PDN, then one JSON line per alert')
     .requiredOption('--events <file>', 'sensor events, one JSON object per line (.jsonl)')
     .option('--fen <fen>', 'start position (default: the initial position)')
-    .option('--variant <name>', 'international or brazilian', 'international')
+    .addOption(variantOption())
     .option('--occupancy-only', 'the board senses occupancy only: colours follow from the game')
-    .action((opts: { events: string; fen?: string; variant: string; occupancyOnly?: boolean }) => {
-      if (!isVariant(opts.variant)) {
-        console.error(`damlink replay: unknown variant "${opts.variant}" (international or brazilian)`);
-        process.exitCode = 2;
-        return;
-      }
+    .option('--json', 'JSON lines: {"type":"game",…} per game, then {"type":"alert",…} per alert')
+    .action((opts: ReplayFlags) => {
       let text: string;
       try {
         text = readFileSync(opts.events, 'utf8');
       } catch (e) {
-        console.error(`damlink replay: cannot read ${opts.events}: ${(e as Error).message}`);
-        process.exitCode = 2;
-        return;
+        throw usageError(`cannot read ${opts.events}: ${(e as Error).message}`);
       }
-      const replay = replayEvents(text, {
-        variant: opts.variant,
-        startFen: opts.fen,
-        occupancyOnly: opts.occupancyOnly,
-        file: opts.events,
-      });
-      if (!replay.ok) {
-        console.error(`damlink replay: ${replay.error.message}`);
-        process.exitCode = 2;
-        return;
-      }
-      for (const e of replay.value.errors) console.error(`${e.file}:${e.line}: ${e.message} (skipped)`);
-      const variant = opts.variant;
+      const lines = text.split('\n').length;
+      const bar = progress('replay', lines);
+      // Ticked every 1000 lines: a bar redraw per event would cost more than the replay.
+      const onLine = (done: number) => {
+        if (done % 1000 === 0) bar.tick(1000);
+      };
+      const replay = replayEvents(text, { ...opts, startFen: opts.fen, file: opts.events, onLine });
+      bar.stop();
+      if (!replay.ok) throw usageError(replay.error.message);
+      for (const e of replay.value.errors)
+        console.error(`damlink: ${e.file}:${e.line}: ${e.message} (skipped)`);
+      const alerts = replay.value.alerts.map((a) => ({
+        rule: a.rule,
+        ply: a.ply,
+        side: a.side,
+        message: a.message,
+      }));
       const pdn = replay.value.games.map((g) =>
         writePdnGame({
           tags: {},
           startFen: g.startFen,
-          variant,
+          variant: opts.variant,
           moves: g.moves.map((m) => ({ text: m })),
           result: g.result,
         }),
       );
-      process.stdout.write(pdn.join('\n'));
-      for (const a of replay.value.alerts) {
-        console.log(JSON.stringify({ rule: a.rule, ply: a.ply, side: a.side, message: a.message }));
+      if (opts.json) {
+        replay.value.games.forEach((g, i) => {
+          console.log(JSON.stringify({ type: 'game', ...g, pdn: pdn[i] }));
+        });
+        for (const a of alerts) console.log(JSON.stringify({ type: 'alert', ...a }));
+        return;
       }
+      process.stdout.write(pdn.join('\n'));
+      for (const a of alerts) console.log(JSON.stringify(a));
     });
 }

@@ -1,10 +1,9 @@
 // `damlink run`: the daemon an organiser runs in the hall — boards in (controller), games out (server).
-import { positiveNumber, wholeNumber } from './options.ts';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import { Controller } from '../controller.ts';
 import { type ConfigFlags, type LoadedConfig, loadConfig } from '../config/index.ts';
 import { Journal } from '../journal/index.ts';
@@ -12,6 +11,9 @@ import { createLogger, type Logger } from '../log.ts';
 import { startServer } from '../server/index.ts';
 import type { InProcessBoards } from '../transport/index.ts';
 import { createTracker } from '../../src/tracker/index.ts';
+import { LOG_LEVELS } from '../config/schema.ts';
+import { positiveNumber, variantOption, wholeNumber } from './options.ts';
+import { usageError, workFailed } from './program.ts';
 
 const WEB_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', 'web');
 
@@ -50,16 +52,20 @@ export function registerRun(program: Command): void {
     .option(
       '-p, --port <n>',
       'HTTP + WebSocket port (default 8080; 0 = any free port)',
-      wholeNumber('--port'),
+      wholeNumber('--port', 0, 65535),
     )
     .option('-d, --data-dir <dir>', 'journal and logs (default ./data)')
-    .option('-r, --round <n>', 'round number (default 1)', wholeNumber('--round'))
+    .option('-r, --round <n>', 'round number (default 1)', wholeNumber('--round', 1))
     .option('--event <name>', 'event name for the PDN')
-    .option('--variant <variant>', 'international (default) or brazilian')
+    .addOption(variantOption('rules variant (default: the config, else international)').default(undefined))
     .option('--auto-result', 'write the result the engine proposes without waiting for the arbiter')
-    .option('--log-level <level>', 'trace, debug, info (default), warn, error')
+    .addOption(
+      new Option('--log-level <level>', 'log level (default: the config, else info)').choices([
+        ...LOG_LEVELS,
+      ]),
+    )
     .option('--demo', 'no hardware: simulated boards play in this process (what `npm start` runs)')
-    .option('--demo-boards <n>', 'boards in the demo', wholeNumber('--demo-boards'), 8)
+    .option('--demo-boards <n>', 'boards in the demo', wholeNumber('--demo-boards', 1), 8)
     .option('--speed <x>', 'demo game speed (1 = human pace)', positiveNumber('--speed'), 3)
     .option('--seed <n>', 'demo seed (default: a new one each start)', wholeNumber('--seed'))
     .option(
@@ -72,12 +78,10 @@ export function registerRun(program: Command): void {
       '\nEvery config key can also be set as DAMLINK_<KEY> (nested keys with __, e.g. DAMLINK_TOKENS__ARBITER).\n' +
         'Examples:\n  damlink run --board tcp://127.0.0.1:7001 --board /dev/ttyUSB0\n  damlink run --config hall.yaml --round 3\n',
     )
-    .action(async (flags: RunFlags) => {
-      process.exitCode = await run(flags);
-    });
+    .action(run);
 }
 
-async function run(flags: RunFlags): Promise<number> {
+async function run(flags: RunFlags): Promise<void> {
   const cfgFlags: ConfigFlags = {
     boards: flags.board,
     host: flags.host,
@@ -100,19 +104,15 @@ async function run(flags: RunFlags): Promise<number> {
   }
   const loaded = loadConfig({ file: flags.config, env: process.env, flags: cfgFlags });
   if (!loaded.ok) {
-    console.error(`damlink run: invalid configuration\n${loaded.error.map((m) => `  ${m}`).join('\n')}`);
     await demo?.stop();
-    return 2;
+    throw usageError(...loaded.error);
   }
   const config = loaded.value;
   if (config.setups.length === 0) {
-    console.error(
-      'damlink run: no boards — give --board SOURCE (repeatable), a config file with boards:, or --demo',
-    );
-    return 2;
+    throw usageError('no boards: give --board SOURCE (repeatable), a config file with boards:, or --demo');
   }
   const log = createLogger({ dataDir: config.dataDir, level: flags.logLevel ?? config.log.level });
-  return serve(config, log, demo);
+  await serve(config, log, demo);
 }
 
 async function startDemo(
@@ -147,14 +147,14 @@ async function serve(
   config: LoadedConfig,
   log: Logger,
   demo: { boards: InProcessBoards; stop(): Promise<void> } | undefined,
-): Promise<number> {
+): Promise<void> {
   const journalPath = resolve(config.dataDir, 'journal.sqlite');
   let journal: Journal;
   try {
     journal = Journal.open(journalPath, { backgroundCheckpoints: true });
   } catch (e) {
-    console.error(`damlink run: cannot open the journal ${journalPath}: ${(e as Error).message}`);
-    return 1;
+    await demo?.stop();
+    throw workFailed(`cannot open the journal ${journalPath}: ${(e as Error).message}`);
   }
   const controller = new Controller({
     config,
@@ -176,10 +176,9 @@ async function serve(
       mqttUrl: config.mqttUrl,
     });
   } catch (e) {
-    console.error(`damlink run: cannot serve on ${config.host}:${config.port}: ${(e as Error).message}`);
     journal.close();
     await demo?.stop();
-    return 1;
+    throw workFailed(`cannot serve on ${config.host}:${config.port}: ${(e as Error).message}`);
   }
   controller.start();
   const boards = config.setups.length;
@@ -189,7 +188,7 @@ async function serve(
   console.log(
     `damlink: open ${server.url}/  (arbiter: ${server.url}/arbiter, PDN: ${server.url}/rounds/${config.round}/games.pdn)`,
   );
-  return new Promise<number>((done) => {
+  return new Promise<void>((done) => {
     let stopping = false;
     const stop = async (signal: string): Promise<void> => {
       if (stopping) return;
@@ -199,7 +198,7 @@ async function serve(
       await server.close().catch(() => {});
       await demo?.stop().catch(() => {});
       journal.close();
-      done(0);
+      done();
     };
     process.once('SIGINT', () => void stop('SIGINT'));
     process.once('SIGTERM', () => void stop('SIGTERM'));

@@ -35,21 +35,35 @@ function setPath(target: Tree, path: string[], v: unknown): void {
   });
 }
 
+/** One `DAMLINK_…` variable and the config path it sets. */
+export interface EnvOverride {
+  name: string;
+  path: string[];
+  text: string;
+}
+
+/** The environment's overrides, in the order they apply (by name). */
+export function envOverrides(env: NodeJS.ProcessEnv): EnvOverride[] {
+  return (
+    Object.keys(env)
+      .filter((n) => n.startsWith(PREFIX) && n.length > PREFIX.length && env[n] !== undefined)
+      .sort()
+      .map((name) => ({
+        name,
+        path: name
+          .slice(PREFIX.length)
+          .split('__')
+          .map((s) => (/^\d+$/.test(s) ? s : camel(s))),
+        text: env[name] as string,
+      }))
+      // DAMLINK_CONFIG names the file itself; it is not a key.
+      .filter(({ path }) => !(path.length === 1 && path[0] === 'config'))
+  );
+}
+
 /** A copy of `raw` with the environment's overrides applied (other keys untouched). */
 export function applyEnv(raw: Record<string, unknown>, env: NodeJS.ProcessEnv): Record<string, unknown> {
   const out = structuredClone(raw);
-  const names = Object.keys(env)
-    .filter((n) => n.startsWith(PREFIX) && n.length > PREFIX.length && env[n] !== undefined)
-    .sort();
-  for (const name of names) {
-    const path = name
-      .slice(PREFIX.length)
-      .split('__')
-      .map((s) => (/^\d+$/.test(s) ? s : camel(s)));
-    // DAMLINK_CONFIG names the file itself; it is not a key.
-    if (path.length === 1 && path[0] === 'config') continue;
-    const text = env[name] as string;
-    setPath(out, path, value(text));
-  }
+  for (const { path, text } of envOverrides(env)) setPath(out, path, value(text));
   return out;
 }

@@ -5,6 +5,9 @@ import { PROTOCOLS } from '../../firmware-protocol/types.ts';
 import { DRAW_PROFILES } from '../../src/engine/draw.ts';
 import { parseSource } from './source.ts';
 
+/** pino's levels, the ones `log.level` and `run --log-level` accept. */
+export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const;
+
 /** A string that env vars or YAML may have written as a number (`DAMLINK_TOKENS__ARBITER=1234`). */
 const text = () => z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string());
 
@@ -73,7 +76,7 @@ export const configSchema = z.strictObject({
     .optional(),
   log: z
     .strictObject({
-      level: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal']).default('info'),
+      level: z.enum(LOG_LEVELS).default('info'),
     })
     .default({ level: 'info' }),
 });

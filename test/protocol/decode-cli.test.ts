@@ -79,12 +79,12 @@ describe('damlink decode', { timeout: 60_000 }, () => {
     expect(VECTOR_DIR).toContain('vectors');
   });
 
-  it('refuses an unknown protocol and a bad field map', () => {
+  it('refuses an unknown protocol and a bad field map as usage errors (exit 2)', () => {
     expect(decode(['--protocol', 'morse', join(dir, 'line.bin')]).code).toBe(2);
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, '{"fields50": [1]}');
     const r = decode(['--protocol', 'dgt', '--field-map', bad, join(dir, 'line.bin')]);
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expect(r.stderr).toContain('fields50');
   });
 });
