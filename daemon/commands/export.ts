@@ -5,7 +5,8 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadConfig } from '../config/index.ts';
-import { Journal, type ReplaySettings, replayRound } from '../journal/index.ts';
+import { type ReplaySettings, replayRound } from '../board/index.ts';
+import { Journal } from '../journal/index.ts';
 import { gamesToPdn } from '../../src/game/index.ts';
 import { createTracker } from '../../src/tracker/index.ts';
 

@@ -1,8 +1,7 @@
-// A round's games as HTTP, WebSocket and MQTT serve them, computed once per version: snapshots of
-// past rounds, PDN text per game, the JSON of a whole round.
+// A round's games as HTTP, WebSocket and MQTT serve them, computed once per version: PDN text per
+// game, the JSON of a whole round. (Past rounds' games are kept by the hub.)
 import { gameToPdn } from '../../src/game/pdn.ts';
 import type { GameSnapshot } from '../../src/game/types.ts';
-import type { Hub } from '../hub.ts';
 
 /** PDN text of one game, cached by board and version (games only change through versioned events). */
 export class PdnCache {
@@ -15,33 +14,6 @@ export class PdnCache {
     const text = gameToPdn(game);
     this.cache.set(key, { version: game.version, text });
     return text;
-  }
-}
-
-/**
- * A round's games; a past round (rebuilt from the journal by the hub, and finished) is kept a few
- * seconds so pollers of old rounds cannot make the daemon replay its journal on every request.
- */
-export class RoundGames {
-  private readonly past = new Map<number, { at: number; games: GameSnapshot[] }>();
-  private readonly hub: Hub;
-  private readonly ttlMs: number;
-  private readonly now: () => number;
-
-  constructor(hub: Hub, ttlMs = 5000, now: () => number = Date.now) {
-    this.hub = hub;
-    this.ttlMs = ttlMs;
-    this.now = now;
-  }
-
-  of(round: number): GameSnapshot[] {
-    if (round === this.hub.round()) return this.hub.games(round);
-    const hit = this.past.get(round);
-    if (hit && this.now() - hit.at < this.ttlMs) return hit.games;
-    const games = this.hub.games(round);
-    if (this.past.size > 100) this.past.clear();
-    this.past.set(round, { at: this.now(), games });
-    return games;
   }
 }
 

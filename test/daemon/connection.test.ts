@@ -10,7 +10,7 @@ import {
   type HidApi,
   type HidDevice,
 } from '../../daemon/transport/index.ts';
-import type { BoardState } from '../../src/game/types.ts';
+import type { ConnectionState } from '../../src/game/types.ts';
 import { FakeBoard } from './fixtures/fake-board.ts';
 
 const FAST: Partial<ConnectionTiming> = {
@@ -32,7 +32,7 @@ const until = async (what: () => boolean, ms = 3000): Promise<void> => {
 };
 
 interface Seen {
-  states: { state: BoardState; serial?: string }[];
+  states: { state: ConnectionState; serial?: string }[];
   events: { serial: string; event: BoardEvent }[];
   raw: number[];
 }

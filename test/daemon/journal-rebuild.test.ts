@@ -1,7 +1,8 @@
 // The rebuild path on start: lean journal pages (forEachRoundInput) give the inputs `entries` gives, and a
 // replayed board is the live board — snapshot, versions, PDN and the events kept for `since`.
 import { describe, expect, it } from 'vitest';
-import { BoardGame, Journal, type JournalInput, replayBoard } from '../../daemon/journal/index.ts';
+import { BoardGame, replayBoard } from '../../daemon/board/index.ts';
+import { Journal, type JournalInput } from '../../daemon/journal/index.ts';
 import { simulateGame } from '../../simulator/index.ts';
 import { createTracker } from '../../src/tracker/index.ts';
 

@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RoundGames } from '../../daemon/server/rounds.ts';
 import { type RunningServer, startServer } from '../../daemon/server/index.ts';
 import { player } from '../game/helpers.ts';
 import { FakeHub } from './fake-hub.ts';
@@ -201,30 +200,5 @@ describe('HTTP: API, health, static files', () => {
     expect((await get('/../../etc/passwd')).status).toBe(404);
     expect((await get('/%2e%2e/%2e%2e/etc/passwd')).status).toBe(404);
     expect((await get('/%E0%A4%A')).status).toBe(404);
-  });
-});
-
-describe('past rounds', () => {
-  it('are rebuilt by the hub at most once per few seconds; the current round always live', () => {
-    const past = new FakeHub(2, 3);
-    let calls = 0;
-    const games = past.games.bind(past);
-    past.games = (round: number) => {
-      calls++;
-      return round === 2 ? [] : games(round);
-    };
-    let now = 0;
-    const rounds = new RoundGames(past, 5000, () => now);
-    rounds.of(2);
-    rounds.of(2);
-    now = 4999;
-    rounds.of(2);
-    expect(calls).toBe(1);
-    now = 5000;
-    rounds.of(2);
-    expect(calls).toBe(2);
-    rounds.of(3);
-    rounds.of(3);
-    expect(calls).toBe(4);
   });
 });
