@@ -91,14 +91,6 @@ export class BoardConnection {
     this.backoff = this.timing.backoffMs;
   }
 
-  get currentState(): ConnectionState {
-    return this.state;
-  }
-
-  get currentSerial(): string | undefined {
-    return this.serial;
-  }
-
   start(): void {
     this.stopped = false;
     void this.connect();
