@@ -5,5 +5,5 @@ export { HoldUpClock } from './hold-up-clock.ts';
 export { configuredInfo } from './info.ts';
 export { type LiveBoard, liveBoard } from './live-board.ts';
 export { PastRounds } from './past-rounds.ts';
-export { rebuildLive, replayBoard, replayRound, replaySettings } from './replay.ts';
+export { playedWith, rebuildLive, replayBoard, replayRound, replaySettings } from './replay.ts';
 export { BoardTime, inputClock, watched } from './time.ts';

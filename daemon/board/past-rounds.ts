@@ -4,7 +4,7 @@
 import type { GameSnapshot } from '../../src/game/types.ts';
 import type { Journal } from '../journal/index.ts';
 import type { ReplaySettings } from './board-game.ts';
-import { replayRound } from './replay.ts';
+import { playedWith, replayRound } from './replay.ts';
 
 export const PAST_ROUNDS_KEPT = 8;
 
@@ -21,8 +21,8 @@ export class PastRounds {
     let games = this.kept.get(round);
     if (games) this.kept.delete(round);
     else {
-      // The round's own rules, as the daemon journaled them then, win over today's.
-      const settings = { ...this.settings, ...this.journal.roundSettings(round) };
+      // The round's own rules win over today's.
+      const settings = playedWith(this.journal, round, this.settings);
       games = replayRound(this.journal, round, settings).map((g) => g.record.snapshot());
     }
     // Map order is insertion order: the first key is the one asked for least recently.

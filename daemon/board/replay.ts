@@ -19,6 +19,11 @@ export function replaySettings(
   };
 }
 
+/** `settings` with the rules round `round` was played with, as the daemon journaled them. */
+export function playedWith(journal: Journal, round: number, settings: ReplaySettings): ReplaySettings {
+  return { ...settings, ...journal.roundSettings(round) };
+}
+
 /** Rebuilds a board's game from its journal (nothing is served or written). */
 export function replayBoard(
   journal: Journal,
