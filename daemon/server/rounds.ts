@@ -3,17 +3,25 @@
 import { gameToPdn } from '../../src/game/pdn.ts';
 import type { GameSnapshot } from '../../src/game/types.ts';
 
-/** PDN text of one game, cached by board and version (games only change through versioned events). */
+/** Games whose PDN text is kept: a few rounds of a large tournament. */
+const PDN_GAMES_KEPT = 2000;
+
+/**
+ * PDN text of one game, cached by board and version (games only change through versioned events);
+ * beyond PDN_GAMES_KEPT games, the one asked for least recently goes.
+ */
 export class PdnCache {
   private readonly cache = new Map<string, { version: number; text: string }>();
 
   of(game: GameSnapshot): string {
     const key = `${game.info.round}/${game.info.board}`;
-    const hit = this.cache.get(key);
-    if (hit && hit.version === game.version) return hit.text;
-    const text = gameToPdn(game);
-    this.cache.set(key, { version: game.version, text });
-    return text;
+    let hit = this.cache.get(key);
+    if (!hit || hit.version !== game.version) hit = { version: game.version, text: gameToPdn(game) };
+    // Map order is insertion order: taken out and put back, the key is the most recent.
+    this.cache.delete(key);
+    this.cache.set(key, hit);
+    if (this.cache.size > PDN_GAMES_KEPT) this.cache.delete(this.cache.keys().next().value!);
+    return hit.text;
   }
 }
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../daemon/server/index.ts';
+import { PdnCache } from '../../daemon/server/rounds.ts';
 import { player } from '../game/helpers.ts';
 import { FakeHub } from './fake-hub.ts';
 
@@ -200,5 +201,23 @@ describe('HTTP: API, health, static files', () => {
     expect((await get('/../../etc/passwd')).status).toBe(404);
     expect((await get('/%2e%2e/%2e%2e/etc/passwd')).status).toBe(404);
     expect((await get('/%E0%A4%A')).status).toBe(404);
+  });
+});
+
+describe('PDN text cache', () => {
+  it('keeps a game’s text per version, and at most 2000 games (the least recently asked go)', () => {
+    const cache = new PdnCache();
+    const game = new FakeHub(1, 4).snapshot(1)!;
+    const text = cache.of(game);
+    // Same version, so the text kept is served (a renamed player would only come with a new version).
+    const renamed = { ...game, info: { ...game.info, white: 'Renamed, Rita' } };
+    expect(cache.of(renamed)).toBe(text);
+    const other = (board: number) => ({ ...game, info: { ...game.info, board } });
+    for (let b = 2; b <= 1500; b++) cache.of(other(b));
+    expect(cache.of(renamed)).toBe(text); // asked again: now the most recent
+    for (let b = 1501; b <= 2001; b++) cache.of(other(b));
+    expect(cache.of(renamed)).toBe(text);
+    for (let b = 2002; b <= 4002; b++) cache.of(other(b));
+    expect(cache.of(renamed)).toContain('[White "Renamed, Rita"]');
   });
 });
