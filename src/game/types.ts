@@ -4,6 +4,7 @@ import type { Variant } from '../engine/index.ts';
 import type { Alert, ArbiterDecision } from '../tracker/types.ts';
 
 export type GameResult = '2-0' | '1-1' | '0-2' | '*';
+/** How the daemon's connection to a board stands (not the board's position: that is the game). */
 export type ConnectionState = 'connecting' | 'active' | 'silent' | 'lost';
 
 export interface GameInfo {
