@@ -14,7 +14,13 @@ import { createRng } from '../simulator/prng.ts';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { BoardGame, derivedRecord, Journal, type JournalInput } from '../daemon/journal/index.ts';
+import { BoardGame, derivedRecord } from '../daemon/board/index.ts';
+import {
+  type AppendRequest,
+  type DerivedRecord,
+  Journal,
+  type JournalInput,
+} from '../daemon/journal/index.ts';
 import { createTracker } from '../src/tracker/index.ts';
 import { simulateGame, startSimulation } from '../simulator/index.ts';
 import type { GameSnapshot } from '../src/game/types.ts';
@@ -92,24 +98,29 @@ function writeJournals(dir: string, boards: number): number {
       createTracker,
       drawProfile: 'fmjd',
     });
-    journal.transaction(() => {
-      const add = (t: number, input: JournalInput, always: boolean) => {
-        const events = live.apply(input, t);
-        if (events.length === 0 && !always) return;
-        const derived = events.flatMap((e) => derivedRecord(1, e) ?? []);
-        journal.appendMany([{ round: 1, board, t, serial: `SIM-${board}`, input }], derived);
-        rows++;
-      };
-      add(base, { kind: 'state', state: 'active', serial: `SIM-${board}` }, true);
-      const events = game.events.map((e) => ({ ...e, t: base + e.t }));
-      events.forEach((event, i) => {
-        add(event.t, { kind: 'event', event }, true);
-        const next = events[i + 1]?.t ?? event.t + 6000;
-        for (let t = event.t + 100; t < Math.min(next, event.t + 6000); t += 100) {
-          add(t, { kind: 'event', event: { t, type: 'tick' } }, false);
-        }
-      });
+    // One commit per board: the rows as the daemon writes them, in its order.
+    const inputs: AppendRequest[] = [];
+    const derived: DerivedRecord[] = [];
+    const add = (t: number, input: JournalInput, always: boolean) => {
+      const events = live.apply(input, t);
+      if (events.length === 0 && !always) return;
+      for (const e of events) {
+        const record = derivedRecord(1, e);
+        if (record) derived.push(record);
+      }
+      inputs.push({ round: 1, board, t, serial: `SIM-${board}`, input });
+    };
+    add(base, { kind: 'state', state: 'active', serial: `SIM-${board}` }, true);
+    const events = game.events.map((e) => ({ ...e, t: base + e.t }));
+    events.forEach((event, i) => {
+      add(event.t, { kind: 'event', event }, true);
+      const next = events[i + 1]?.t ?? event.t + 6000;
+      for (let t = event.t + 100; t < Math.min(next, event.t + 6000); t += 100) {
+        add(t, { kind: 'event', event: { t, type: 'tick' } }, false);
+      }
     });
+    journal.appendMany(inputs, derived);
+    rows += inputs.length;
   }
   journal.close();
   return rows;

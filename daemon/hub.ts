@@ -27,4 +27,6 @@ export interface Hub {
   decide(board: number, decision: ArbiterDecision): Promise<void>;
   setResult(board: number, result: GameResult): Promise<void>;
   setInfo(board: number, info: Partial<GameInfo>): Promise<void>;
+  /** Asks the boards being watched (every one, or `board`) for a full dump; the boards asked. */
+  resync(board?: number): number[];
 }

@@ -5,7 +5,8 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadConfig } from '../config/index.ts';
-import { Journal, type ReplaySettings, replayRound } from '../journal/index.ts';
+import { playedWith, replayRound, replaySettings } from '../board/index.ts';
+import { Journal } from '../journal/index.ts';
 import { gamesToPdn } from '../../src/game/index.ts';
 import { createTracker } from '../../src/tracker/index.ts';
 import { wholeNumber } from './options.ts';
@@ -57,14 +58,8 @@ function exportRound(flags: ExportFlags): void {
       );
     }
     const cfg = config.value;
-    const settings: ReplaySettings = {
-      variant: cfg.variant,
-      drawProfile: { profile: cfg.drawRule.profile, advantageDraw: cfg.drawRule.advantage },
-      autoResult: cfg.autoResult,
-      // The round's own rules, as the daemon journaled them, win over today's config.
-      ...journal.roundSettings(flags.round),
-      createTracker,
-    };
+    // The round's own rules, as the daemon journaled them, win over today's config.
+    const settings = playedWith(journal, flags.round, replaySettings(cfg, createTracker));
     const text = flags.events
       ? eventLines(journal, flags.round, boards, flags.board === undefined)
       : roundText(journal, flags, settings, boards);

@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { Checkpointer } from './checkpointer.ts';
-import type { JournalEntry, JournalInput, RoundSettings } from './types.ts';
+import type { JournalInput, RoundSettings } from './types.ts';
 
 const SCHEMA_VERSION = 2;
 
@@ -55,17 +55,6 @@ INSERT INTO journal (round, board, seq, t, kind, serial, data, raw)
 DROP TABLE entries;
 `;
 
-interface Row {
-  round: number;
-  board: number;
-  seq: number;
-  t: number;
-  kind: string;
-  serial: string | null;
-  data: string;
-  raw: Buffer | null;
-}
-
 const payload = (input: JournalInput): unknown => {
   const { kind: _kind, ...rest } = input;
   return rest;
@@ -76,19 +65,6 @@ const readInput = (kind: string, data: string): JournalInput => {
   (input as { kind: string }).kind = kind;
   return input;
 };
-
-function toEntry(row: Row): JournalEntry {
-  return {
-    round: row.round,
-    board: row.board,
-    seq: row.seq,
-    t: row.t,
-    serial: row.serial ?? undefined,
-    input: readInput(row.kind, row.data),
-    // A Buffer is a Uint8Array: no copy.
-    raw: row.raw ?? undefined,
-  };
-}
 
 /** An output of a game (a move, an alert, a result…) kept beside the inputs that produced it. */
 export interface DerivedRecord {
@@ -192,22 +168,8 @@ export class Journal {
     return seqs;
   }
 
-  /** Commits one entry and returns it with its sequence number. */
-  append(req: AppendRequest): JournalEntry {
-    const seq = this.write(req);
-    return {
-      round: req.round,
-      board: req.board,
-      seq,
-      t: req.t,
-      serial: req.serial,
-      input: req.input,
-      raw: req.raw,
-    };
-  }
-
-  /** Inserts one entry (inside the caller's transaction, if any); its sequence number. */
-  private write(req: AppendRequest): number {
+  /** Inserts one entry, inside the caller's transaction. */
+  private write(req: AppendRequest): void {
     if (this.readonly) throw new Error(`${this.path} is open read-only`);
     const seqs = this.sequences(req.round);
     const seq = seqs.get(req.board) ?? 1;
@@ -223,7 +185,6 @@ export class Journal {
       req.raw && req.raw.length > 0 ? Buffer.from(req.raw.buffer, req.raw.byteOffset, req.raw.length) : null,
     );
     seqs.set(req.board, seq + 1);
-    return seq;
   }
 
   /**
@@ -237,11 +198,6 @@ export class Journal {
       for (const r of list) this.write(r);
     });
     this.rollingBack(() => this.many!(reqs, derived));
-  }
-
-  /** Runs `fn` in one transaction (bulk imports, benchmarks): all of it is committed, or nothing. */
-  transaction<T>(fn: () => T): T {
-    return this.rollingBack(() => this.db.transaction(fn)());
   }
 
   private rollingBack<T>(fn: () => T): T {
@@ -266,31 +222,6 @@ export class Journal {
       .raw(true)
       .all(round) as [number, number][];
     return new Map(rows);
-  }
-
-  /** The derived records of a round (or of one board), in the order they were stored. */
-  derived(round: number, board?: number): DerivedRecord[] {
-    const rows = this.db
-      .prepare(
-        `SELECT round, board, version, t, kind, data FROM derived WHERE round = ?${board === undefined ? '' : ' AND board = ?'} ORDER BY id`,
-      )
-      .all(...(board === undefined ? [round] : [round, board])) as (DerivedRecord & { data: string })[];
-    return rows.map((r) => ({ ...r, data: JSON.parse(r.data) as unknown }));
-  }
-
-  /** One board's entries of a round, in order. */
-  *entries(round: number, board: number, afterSeq = 0): Generator<JournalEntry> {
-    // Pages of rows: faster than a row-by-row cursor, and memory stays bounded.
-    const page = this.db.prepare(
-      'SELECT id, * FROM journal WHERE round = ? AND board = ? AND seq > ? AND id > ? ORDER BY id LIMIT ?',
-    );
-    let after = 0;
-    for (;;) {
-      const rows = page.all(round, board, afterSeq, after, 4096) as (Row & { id: number })[];
-      for (const row of rows) yield toEntry(row);
-      if (rows.length < 4096) return;
-      after = rows[rows.length - 1].id;
-    }
   }
 
   /**
@@ -335,11 +266,6 @@ export class Journal {
       .prepare('SELECT DISTINCT board FROM journal WHERE round = ? ORDER BY board')
       .all(round);
     return (rows as { board: number }[]).map((r) => r.board);
-  }
-
-  rounds(): number[] {
-    const rows = this.db.prepare('SELECT DISTINCT round FROM journal ORDER BY round').all();
-    return (rows as { round: number }[]).map((r) => r.round);
   }
 
   /** Remember that a board with this serial number is board `board` of the round. */

@@ -4,7 +4,7 @@ import type { BoardEvent } from '../../firmware-protocol/events.ts';
 import type { DrawRules } from '../../src/engine/index.ts';
 import type { GameInfo, GameResult } from '../../src/game/types.ts';
 import type { ArbiterDecision } from '../../src/tracker/types.ts';
-import type { BoardState } from '../../src/game/types.ts';
+import type { ConnectionState } from '../../src/game/types.ts';
 
 export type JournalInput =
   /** A decoded board event (including the daemon's `tick`), with the bytes it came from. */
@@ -13,7 +13,7 @@ export type JournalInput =
   | { kind: 'result'; result: GameResult }
   | { kind: 'info'; info: Partial<GameInfo> }
   /** Connection state of the board (kept so versions after a replay match the ones served before). */
-  | { kind: 'state'; state: BoardState; serial?: string };
+  | { kind: 'state'; state: ConnectionState; serial?: string };
 
 export interface JournalEntry {
   round: number;

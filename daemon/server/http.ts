@@ -6,7 +6,7 @@ import type { Hub } from '../hub.ts';
 import { notModified, type ValidatorCache, type Validators } from './conditional.ts';
 import { roundIndex } from './lidraughts.ts';
 import { boardRows } from './rows.ts';
-import { PdnCache, type RoundGames, RoundJson } from './rounds.ts';
+import { PdnCache, RoundJson } from './rounds.ts';
 import { staticFile } from './static.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -16,7 +16,6 @@ export interface HttpContext {
   hub: Hub;
   webRoot?: string;
   validators: ValidatorCache;
-  rounds: RoundGames;
   /** Extra facts for /health. */
   health: () => { clients: number; uptime: number };
 }
@@ -60,7 +59,6 @@ const notFound = (message: string): Answer => ({
 });
 
 export function createHttpHandler(ctx: HttpContext) {
-  const rounds = ctx.rounds;
   const pdn = new PdnCache();
   const gzipped = new GzipCache();
 
@@ -98,7 +96,7 @@ export function createHttpHandler(ctx: HttpContext) {
     if (path === '/api/v1/games') {
       const round = query.has('round') ? Number(query.get('round')) : hub.round();
       if (!Number.isInteger(round) || round < 1) return notFound(`no round "${query.get('round')}"`);
-      return json(`${path}?round=${round}`, roundJson.of(round, rounds.of(round)));
+      return json(`${path}?round=${round}`, roundJson.of(round, hub.games(round)));
     }
     let m = /^\/api\/v1\/games\/(\d+)$/.exec(path);
     if (m) {
@@ -108,7 +106,7 @@ export function createHttpHandler(ctx: HttpContext) {
     m = /^\/rounds\/(\d+)\/(games\.pdn|games\.json|index\.json|(?:game-)?(\d+)\.pdn)$/.exec(path);
     if (m) {
       const round = Number(m[1]);
-      const games = rounds.of(round);
+      const games = hub.games(round);
       if (games.length === 0) return notFound(`no games in round ${round}`);
       if (m[2] === 'games.pdn') return pdnAnswer(path, games.map((g) => pdn.of(g)).join('\n'));
       if (m[2] === 'index.json') return json(path, roundIndex(round, games));

@@ -8,7 +8,6 @@ import type { ClientLimits } from './client.ts';
 import { ValidatorCache } from './conditional.ts';
 import { createHttpHandler } from './http.ts';
 import type { MqttBridge } from './mqtt.ts';
-import { RoundGames } from './rounds.ts';
 import { type ServerLog, WS_PATH, WsApi } from './ws.ts';
 
 export type { ServerLog } from './ws.ts';
@@ -48,10 +47,8 @@ const silent: ServerLog = { info() {}, warn() {}, debug() {} };
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const log = options.log ?? silent;
   const started = Date.now();
-  const rounds = new RoundGames(options.hub);
   const ws = new WsApi({
     hub: options.hub,
-    rounds,
     tokens: options.tokens ?? {},
     log,
     maxPayload: options.maxPayload,
@@ -62,7 +59,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     hub: options.hub,
     webRoot: options.webRoot,
     validators: new ValidatorCache(),
-    rounds,
     health: () => ({ clients: ws.clients.size, uptime: (Date.now() - started) / 1000 }),
   });
   const http = createServer((req, res) => void handle(req, res));

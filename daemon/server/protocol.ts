@@ -100,6 +100,7 @@ export const params = {
       .strict(),
     token,
   }),
+  resync: z.object({ board: board.optional(), token }).optional(),
 } as const;
 
 /** Zod's first issue, as `param.board: expected number`. */

@@ -1,47 +1,27 @@
-// A round's games as HTTP, WebSocket and MQTT serve them, computed once per version: snapshots of
-// past rounds, PDN text per game, the JSON of a whole round.
+// A round's games as HTTP, WebSocket and MQTT serve them, computed once per version: PDN text per
+// game, the JSON of a whole round. (Past rounds' games are kept by the hub.)
 import { gameToPdn } from '../../src/game/pdn.ts';
 import type { GameSnapshot } from '../../src/game/types.ts';
-import type { Hub } from '../hub.ts';
 
-/** PDN text of one game, cached by board and version (games only change through versioned events). */
+/** Games whose PDN text is kept: a few rounds of a large tournament. */
+const PDN_GAMES_KEPT = 2000;
+
+/**
+ * PDN text of one game, cached by board and version (games only change through versioned events);
+ * beyond PDN_GAMES_KEPT games, the one asked for least recently goes.
+ */
 export class PdnCache {
   private readonly cache = new Map<string, { version: number; text: string }>();
 
   of(game: GameSnapshot): string {
     const key = `${game.info.round}/${game.info.board}`;
-    const hit = this.cache.get(key);
-    if (hit && hit.version === game.version) return hit.text;
-    const text = gameToPdn(game);
-    this.cache.set(key, { version: game.version, text });
-    return text;
-  }
-}
-
-/**
- * A round's games; a past round (rebuilt from the journal by the hub, and finished) is kept a few
- * seconds so pollers of old rounds cannot make the daemon replay its journal on every request.
- */
-export class RoundGames {
-  private readonly past = new Map<number, { at: number; games: GameSnapshot[] }>();
-  private readonly hub: Hub;
-  private readonly ttlMs: number;
-  private readonly now: () => number;
-
-  constructor(hub: Hub, ttlMs = 5000, now: () => number = Date.now) {
-    this.hub = hub;
-    this.ttlMs = ttlMs;
-    this.now = now;
-  }
-
-  of(round: number): GameSnapshot[] {
-    if (round === this.hub.round()) return this.hub.games(round);
-    const hit = this.past.get(round);
-    if (hit && this.now() - hit.at < this.ttlMs) return hit.games;
-    const games = this.hub.games(round);
-    if (this.past.size > 100) this.past.clear();
-    this.past.set(round, { at: this.now(), games });
-    return games;
+    let hit = this.cache.get(key);
+    if (!hit || hit.version !== game.version) hit = { version: game.version, text: gameToPdn(game) };
+    // Map order is insertion order: taken out and put back, the key is the most recent.
+    this.cache.delete(key);
+    this.cache.set(key, hit);
+    if (this.cache.size > PDN_GAMES_KEPT) this.cache.delete(this.cache.keys().next().value!);
+    return hit.text;
   }
 }
 

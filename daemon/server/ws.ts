@@ -20,7 +20,7 @@ import {
   readRequest,
 } from './protocol.ts';
 import { boardRows } from './rows.ts';
-import { RoundGames, RoundJson } from './rounds.ts';
+import { RoundJson } from './rounds.ts';
 
 export interface ServerLog {
   info(obj: object, msg?: string): void;
@@ -30,8 +30,6 @@ export interface ServerLog {
 
 export interface WsOptions {
   hub: Hub;
-  /** Shared with HTTP: past rounds are rebuilt at most every few seconds. */
-  rounds?: RoundGames;
   tokens: Tokens;
   log: ServerLog;
   /** Largest frame a client may send (bytes). */
@@ -59,7 +57,6 @@ export class WsApi {
   private readonly wss: WebSocketServer;
   private readonly feeds: Feeds;
   private readonly hub: Hub;
-  private readonly rounds: RoundGames;
   private readonly roundJson = new RoundJson();
   private readonly tokens: Tokens;
   private readonly log: ServerLog;
@@ -70,7 +67,6 @@ export class WsApi {
 
   constructor(options: WsOptions) {
     this.hub = options.hub;
-    this.rounds = options.rounds ?? new RoundGames(options.hub);
     this.tokens = options.tokens;
     this.log = options.log;
     this.now = options.now ?? Date.now;
@@ -87,7 +83,7 @@ export class WsApi {
       perMessageDeflate: false,
       clientTracking: false,
     });
-    this.feeds = new Feeds(this.hub, this.rounds, this.now);
+    this.feeds = new Feeds(this.hub, this.now);
     this.unsubscribeHub = this.hub.subscribe((event) => this.feeds.dispatch(event));
     this.heartbeat = setInterval(() => this.beat(), options.heartbeatMs ?? 30_000);
     this.heartbeat.unref();
@@ -248,7 +244,7 @@ export class WsApi {
         const p = this.parse(params.games, param);
         if (p?.board !== undefined) return [this.knownBoard(p.board)];
         const round = p?.round ?? this.hub.round();
-        return new RawJson(this.roundJson.of(round, this.rounds.of(round)));
+        return new RawJson(this.roundJson.of(round, this.hub.games(round)));
       }
       case 'subscribe':
         return this.subscribe(client, callId, param);
@@ -291,6 +287,12 @@ export class WsApi {
         this.requireArbiter(client, p.token);
         this.knownBoard(p.board);
         return this.hub.setInfo(p.board, p.info).then(() => ({ ok: true }));
+      }
+      case 'resync': {
+        const p = this.parse(params.resync, param);
+        this.requireArbiter(client, p?.token);
+        if (p?.board !== undefined) this.knownBoard(p.board);
+        return { ok: true, boards: this.hub.resync(p?.board) };
       }
       default:
         throw new CallError('unknown-call', `unknown call "${call.slice(0, 100)}"`);

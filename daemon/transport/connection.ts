@@ -3,7 +3,7 @@
 import { concatBytes } from '../../firmware-protocol/bytes.ts';
 import type { BoardEvent } from '../../firmware-protocol/events.ts';
 import type { HostCommand } from '../../firmware-protocol/types.ts';
-import type { BoardState } from '../../src/game/types.ts';
+import type { ConnectionState } from '../../src/game/types.ts';
 import { everyAfterIo } from '../after-io.ts';
 import type { ProtocolDriver, StreamDecoder } from './driver.ts';
 import type { Link, LinkOpener } from './link.ts';
@@ -35,7 +35,7 @@ export const DEFAULT_TIMING: ConnectionTiming = {
 };
 
 export interface ConnectionEvents {
-  onState(state: BoardState, detail: { serial?: string; reason?: string }): void;
+  onState(state: ConnectionState, detail: { serial?: string; reason?: string }): void;
   /**
    * Decoded events once the board is identified. `raw` holds the bytes that produced them (and any
    * bytes before them that produced nothing), attached to the first event of the batch.
@@ -64,7 +64,7 @@ export class BoardConnection {
   private readonly eventTime: () => number;
   private link: Link | undefined;
   private decoder: StreamDecoder | undefined;
-  private state: BoardState = 'connecting';
+  private state: ConnectionState = 'connecting';
   private serial: string | undefined;
   private identified = false;
   private identifiedAt = 0;
@@ -91,14 +91,6 @@ export class BoardConnection {
     this.backoff = this.timing.backoffMs;
   }
 
-  get currentState(): BoardState {
-    return this.state;
-  }
-
-  get currentSerial(): string | undefined {
-    return this.serial;
-  }
-
   start(): void {
     this.stopped = false;
     void this.connect();
@@ -120,7 +112,7 @@ export class BoardConnection {
     this.options.events.onLog?.(level, message, { source: this.options.source, ...fields });
   }
 
-  private setState(state: BoardState, reason?: string): void {
+  private setState(state: ConnectionState, reason?: string): void {
     if (state === this.state) return;
     this.state = state;
     this.options.events.onState(state, { serial: this.serial, reason });

@@ -21,7 +21,7 @@ import { drawRulesFor, type GameEnd, gameEnd } from './end.ts';
 import { gameToPdn } from './pdn.ts';
 import type {
   AlertRecord,
-  BoardState,
+  ConnectionState,
   GameEvent,
   GameInfo,
   GameResult,
@@ -53,7 +53,7 @@ export interface GameRecordOptions {
   autoResult?: boolean;
   /** How many recent events to keep for `since` (default 200). */
   keepEvents?: number;
-  state?: BoardState;
+  state?: ConnectionState;
   serial?: string;
 }
 
@@ -62,7 +62,7 @@ export class GameRecord {
   private readonly rules: DrawRules;
   private readonly keep: number;
   private info: GameInfo;
-  private state: BoardState;
+  private state: ConnectionState;
   private serial: string | undefined;
   private version = 0;
   private startFen: string;
@@ -164,7 +164,7 @@ export class GameRecord {
     return out;
   }
 
-  setState(state: BoardState, t: number, serial?: string): GameEvent[] {
+  setState(state: ConnectionState, t: number, serial?: string): GameEvent[] {
     if (state === this.state && (serial === undefined || serial === this.serial)) return [];
     this.state = state;
     if (serial !== undefined) this.serial = serial;

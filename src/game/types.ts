@@ -4,7 +4,8 @@ import type { Variant } from '../engine/index.ts';
 import type { Alert, ArbiterDecision } from '../tracker/types.ts';
 
 export type GameResult = '2-0' | '1-1' | '0-2' | '*';
-export type BoardState = 'connecting' | 'active' | 'silent' | 'lost';
+/** How the daemon's connection to a board stands (not the board's position: that is the game). */
+export type ConnectionState = 'connecting' | 'active' | 'silent' | 'lost';
 
 export interface GameInfo {
   board: number;
@@ -45,7 +46,7 @@ export interface GameSnapshot {
   info: GameInfo;
   /** Per-board version: increases by one with every GameEvent. */
   version: number;
-  state: BoardState;
+  state: ConnectionState;
   serial?: string;
   startFen: string;
   fen: string;
@@ -67,6 +68,6 @@ export type GameEvent = { board: number; version: number; t: number } & (
   | { kind: 'decision'; alertId: string; decision: ArbiterDecision }
   | { kind: 'position-set'; fen: string; reason: string }
   | { kind: 'result'; result: GameResult; proposed?: { result: GameResult; reason: string } }
-  | { kind: 'state'; state: BoardState; serial?: string }
+  | { kind: 'state'; state: ConnectionState; serial?: string }
   | { kind: 'info'; info: GameInfo }
 );

@@ -102,4 +102,8 @@ export class FakeHub implements Hub {
   setInfo(board: number, info: Partial<GameInfo>): Promise<void> {
     return this.act('setInfo', board, info, (r) => r.setInfo(info, ++this.t));
   }
+  resync(board?: number): number[] {
+    this.calls.push({ call: 'resync', board: board ?? 0, arg: undefined });
+    return board === undefined ? [...this.boardsByNo.keys()] : [board];
+  }
 }

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RoundGames } from '../../daemon/server/rounds.ts';
 import { type RunningServer, startServer } from '../../daemon/server/index.ts';
+import { PdnCache } from '../../daemon/server/rounds.ts';
 import { player } from '../game/helpers.ts';
 import { FakeHub } from './fake-hub.ts';
 
@@ -204,27 +204,20 @@ describe('HTTP: API, health, static files', () => {
   });
 });
 
-describe('past rounds', () => {
-  it('are rebuilt by the hub at most once per few seconds; the current round always live', () => {
-    const past = new FakeHub(2, 3);
-    let calls = 0;
-    const games = past.games.bind(past);
-    past.games = (round: number) => {
-      calls++;
-      return round === 2 ? [] : games(round);
-    };
-    let now = 0;
-    const rounds = new RoundGames(past, 5000, () => now);
-    rounds.of(2);
-    rounds.of(2);
-    now = 4999;
-    rounds.of(2);
-    expect(calls).toBe(1);
-    now = 5000;
-    rounds.of(2);
-    expect(calls).toBe(2);
-    rounds.of(3);
-    rounds.of(3);
-    expect(calls).toBe(4);
+describe('PDN text cache', () => {
+  it('keeps a game’s text per version, and at most 2000 games (the least recently asked go)', () => {
+    const cache = new PdnCache();
+    const game = new FakeHub(1, 4).snapshot(1)!;
+    const text = cache.of(game);
+    // Same version, so the text kept is served (a renamed player would only come with a new version).
+    const renamed = { ...game, info: { ...game.info, white: 'Renamed, Rita' } };
+    expect(cache.of(renamed)).toBe(text);
+    const other = (board: number) => ({ ...game, info: { ...game.info, board } });
+    for (let b = 2; b <= 1500; b++) cache.of(other(b));
+    expect(cache.of(renamed)).toBe(text); // asked again: now the most recent
+    for (let b = 1501; b <= 2001; b++) cache.of(other(b));
+    expect(cache.of(renamed)).toBe(text);
+    for (let b = 2002; b <= 4002; b++) cache.of(other(b));
+    expect(cache.of(renamed)).toContain('[White "Renamed, Rita"]');
   });
 });

@@ -200,6 +200,7 @@ describe('WebSocket arbiter calls and tokens', () => {
       ['decide', { board: 1, alertId: 'a', kind: 'stands' }],
       ['result', { board: 1, result: '2-0' }],
       ['info', { board: 1, info: { white: 'X' } }],
+      ['resync', {}],
       ['subscribe', { feed: 'alerts' }],
     ] as const) {
       expect((await c.call(call, param)).param.code).toBe('unauthorized');
@@ -241,6 +242,19 @@ describe('WebSocket arbiter calls and tokens', () => {
       'not-found',
     );
     expect((await byParam.call('info', { board: 1, info: { board: 5 } })).param.code).toBe('bad-param');
+  });
+
+  it('resync asks every board, or one known board, for a full dump', async () => {
+    const hub = await setup();
+    const c = await open('?token=arb-secret');
+    expect((await c.call('resync')).param).toEqual({ ok: true, boards: [1, 2, 3] });
+    expect((await c.call('resync', { board: 2 })).param).toEqual({ ok: true, boards: [2] });
+    expect((await c.call('resync', { board: 9 })).param.code).toBe('not-found');
+    expect((await c.call('resync', { board: 'all' })).param.code).toBe('bad-param');
+    expect(hub.calls.map((x) => [x.call, x.board])).toEqual([
+      ['resync', 0],
+      ['resync', 2],
+    ]);
   });
 
   it('result "proposed" confirms the engine proposal; a hub failure is a `failed` error', async () => {

@@ -1,9 +1,10 @@
 // Property test of reconnects over simulator ground truth: a seeded game loses the events of a gap
 // (daemon killed and restarted, board unplugged) at a random moment — in the middle of a move, a
 // capture, a clock press — and the board is dumped when it is watched again. Board time as the
-// daemon feeds it (daemon/controller.ts): the gap is no board time, it counts as a 500 ms pause; the connection greets (`hello`) and dumps.
+// daemon feeds it (daemon/board/time.ts): the gap is no board time, it counts as a 500 ms pause; the connection greets (`hello`) and dumps.
 // The tracker must give exactly the played game and no alert.
 import { describe, expect, it } from 'vitest';
+import { RESUME_PAUSE_MS } from '../../daemon/board/time.ts';
 import type { BoardEvent } from '../../firmware-protocol/events.ts';
 import { type SimulatedGame, simulateGame } from '../../simulator/game.ts';
 import { createRng } from '../../simulator/prng.ts';
@@ -12,8 +13,6 @@ import type { TrackerOutput } from '../../src/tracker/types.ts';
 import { shapeOf, verdictOf } from './truth.ts';
 
 const GAMES = 120;
-/** The daemon's stand-in for a gap (daemon/controller.ts RESUME_PAUSE_MS). */
-const RESUME_PAUSE_MS = 500;
 
 /** The board as a dump at time `t` would show it: every change up to `t` applied. */
 function boardAt(events: readonly BoardEvent[], t: number): string {

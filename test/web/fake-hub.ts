@@ -90,6 +90,13 @@ export class FakeHub implements Hub {
   async setInfo(board: number, info: Partial<GameInfo>): Promise<void> {
     this.emit(board, { kind: 'info', info: { ...this.snapshot(board)!.info, ...info } });
   }
+  /** Boards asked for a full dump, in order of the calls (every board when none was named). */
+  readonly resyncs: number[][] = [];
+  resync(board?: number): number[] {
+    const asked = board === undefined ? [...this.byBoard.keys()] : [board];
+    this.resyncs.push(asked);
+    return asked;
+  }
 
   /** Plays a move given in PDN (`32-28`, `19x28`) on a board. */
   move(board: number, text: string, clock?: { white: number; black: number }): void {

@@ -425,6 +425,20 @@ describe('arbiter console', () => {
     await spectator.close();
     await page.close();
   });
+
+  it('asks one board, or every board, for a full dump (resync)', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${base}/arbiter?token=${TOKEN}`);
+    await expect.poll(() => page.locator('#board-rows tr').count()).toBe(3);
+    const before = hub.resyncs.length;
+    await page.locator('#board-rows tr[data-board="2"] [data-act="resync"]').click();
+    await expect.poll(() => hub.resyncs.slice(before)).toEqual([[2]]);
+    await expect.poll(() => page.locator('.toast').last().textContent()).toContain('board 2');
+    await page.locator('#resync-all').click();
+    await expect.poll(() => hub.resyncs.slice(before)).toEqual([[2], [1, 2, 3]]);
+    await expect.poll(() => page.locator('.toast').last().textContent()).toContain('boards 1, 2, 3');
+    await page.close();
+  });
 });
 
 describe('daemon restart', () => {

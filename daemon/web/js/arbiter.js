@@ -22,6 +22,7 @@ const ui = {
   roundTitle: document.getElementById('round-title'),
   logout: document.getElementById('logout'),
   openOnly: /** @type {HTMLInputElement} */ (document.getElementById('open-only')),
+  resyncAll: document.getElementById('resync-all'),
 };
 
 const store = new GameStore();
@@ -345,7 +346,8 @@ function rowHtml(s) {
   return (
     `<td><strong>${b}</strong></td>` +
     `<td><span class="badge state-${state}">${STATE_LABEL[state] ?? state}</span><br>` +
-    `<small>serial ${escapeHtml(s.serial ?? extra.serial ?? '–')}<br>${escapeHtml(extra.source ?? '')}</small></td>` +
+    `<small>serial ${escapeHtml(s.serial ?? extra.serial ?? '–')}<br>${escapeHtml(extra.source ?? '')}</small><br>` +
+    `<button type="button" data-act="resync" title="Ask the board for a full dump of its position">Resync</button></td>` +
     `<td>${input('white', s.info.white, 'White')}${input('black', s.info.black, 'Black')}` +
     `<label class="field"><span>Round</span><input data-field="round" type="number" min="1" value="${s.info.round}" aria-label="Round (board ${b})"></label>` +
     `<button type="button" data-act="save-info">Save</button></td>` +
@@ -391,6 +393,8 @@ ui.rows.addEventListener('click', (e) => {
     arbiterCall('info', { board, info }, `Board ${board}: players and round saved`);
   } else if (act === 'set-result' && field('result')) {
     arbiterCall('result', { board, result: field('result') }, `Board ${board}: result ${field('result')}`);
+  } else if (act === 'resync') {
+    arbiterCall('resync', { board }, (answer) => resyncText(answer, `Board ${board}`));
   } else if (act === 'confirm') {
     arbiterCall('result', { board, result: 'proposed' }, (answer) =>
       `Board ${board}: result ${answer?.result ?? ''} confirmed`.replace('  ', ' '),
@@ -399,6 +403,16 @@ ui.rows.addEventListener('click', (e) => {
 });
 
 ui.openOnly.addEventListener('change', renderAlerts);
+
+/** What a resync answer says: the boards asked for a dump (only connected boards can be). */
+function resyncText(answer, what) {
+  const asked = answer?.boards ?? [];
+  if (asked.length === 0) return `${what}: not connected, nothing to resync`;
+  return `${what}: full dump asked of board${asked.length > 1 ? 's' : ''} ${asked.join(', ')}`;
+}
+ui.resyncAll.addEventListener('click', () =>
+  arbiterCall('resync', {}, (answer) => resyncText(answer, 'Resync')),
+);
 
 store.onChange(() => {
   alertsChanged();
