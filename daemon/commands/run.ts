@@ -10,6 +10,7 @@ import { type ConfigFlags, type LoadedConfig, loadConfig } from '../config/index
 import { Journal } from '../journal/index.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { startServer } from '../server/index.ts';
+import type { Publishing } from '../publish/index.ts';
 import type { InProcessBoards } from '../transport/index.ts';
 import { createTracker } from '../../src/tracker/index.ts';
 
@@ -164,6 +165,7 @@ async function serve(
     logger: log,
     timeScale: config.timeScale,
   });
+  let publishing: Publishing | undefined;
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
     server = await startServer({
@@ -174,6 +176,7 @@ async function serve(
       webRoot: WEB_ROOT,
       log,
       mqttUrl: config.mqttUrl,
+      health: () => (publishing ? { publish: publishing.state() } : {}),
     });
   } catch (e) {
     console.error(`damlink run: cannot serve on ${config.host}:${config.port}: ${(e as Error).message}`);
@@ -182,6 +185,11 @@ async function serve(
     return 1;
   }
   controller.start();
+  if (config.publish) {
+    // Loaded only when publishing is configured: the SSH and FTP clients cost start-up time.
+    const { startPublishing } = await import('../publish/index.ts');
+    publishing = startPublishing({ hub: controller, config: config.publish, log });
+  }
   const boards = config.setups.length;
   console.log(
     `damlink: round ${config.round}, ${boards} board${boards === 1 ? '' : 's'}, journal ${journalPath}`,
@@ -196,6 +204,7 @@ async function serve(
       stopping = true;
       log.info({ signal }, 'stopping');
       controller.stop();
+      await publishing?.stop().catch(() => {});
       await server.close().catch(() => {});
       await demo?.stop().catch(() => {});
       journal.close();

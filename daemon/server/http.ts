@@ -17,7 +17,7 @@ export interface HttpContext {
   validators: ValidatorCache;
   rounds: RoundGames;
   /** Extra facts for /health. */
-  health: () => { clients: number; uptime: number };
+  health: () => { clients: number; uptime: number; [more: string]: unknown };
 }
 
 type Answer = {
