@@ -1,0 +1,253 @@
+// Publishing beyond the hall against real servers on loopback: a local folder, OpenSSH's sftp
+// server with a key, vsftpd. Files follow the moves, carry the routes' names and contents, catch
+// up after a server went away, and wrong credentials show in /health without the secret.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { PublishConfig, PublishTarget } from '../../daemon/config/index.ts';
+import { type Publishing, startPublishing } from '../../daemon/publish/index.ts';
+import { startServer } from '../../daemon/server/index.ts';
+import { player } from '../game/helpers.ts';
+import { FakeHub } from '../server/fake-hub.ts';
+import { type FileServer, startSshd, startVsftpd } from './file-servers.ts';
+import { cleanUp, onCleanup, tempDir, until } from './helpers.ts';
+
+afterEach(cleanUp);
+
+const ROUND_FILES = ['games.pdn', 'games.json', 'index.json', '1.pdn', '2.pdn', 'game-1.PDN', 'game-2.PDN'];
+
+interface Logged {
+  level: string;
+  obj: object;
+  msg: string;
+}
+
+/** A round of 2 boards published to `targets`, served over HTTP too, with /health. */
+async function hall(targets: PublishTarget[], timing: Partial<PublishConfig> = {}) {
+  const hub = new FakeHub(2, 3, { event: 'Loopback Open' });
+  const logged: Logged[] = [];
+  const log = {
+    info: (obj: object, msg: string) => logged.push({ level: 'info', obj, msg }),
+    warn: (obj: object, msg: string) => logged.push({ level: 'warn', obj, msg }),
+  };
+  const config: PublishConfig = {
+    targets,
+    coalesceMs: 100,
+    retry: { firstMs: 200, maxMs: 1000 },
+    timeoutMs: 3000,
+    ...timing,
+  };
+  const publishing: Publishing = startPublishing({ hub, config, log });
+  onCleanup(() => publishing.stop());
+  const server = await startServer({
+    hub,
+    port: 0,
+    health: () => ({ publish: publishing.state() }),
+  });
+  onCleanup(() => server.close());
+  const players = [player(), player()];
+  let t = 0;
+  return {
+    hub,
+    logged,
+    publishing,
+    move: (board: number, text: string) => hub.feed(board, players[board - 1].move(text, ++t * 1000)),
+    route: async (name: string) => (await fetch(`${server.url}/rounds/3/${name}`)).text(),
+    // biome-ignore lint/suspicious/noExplicitAny: /health is checked field by field
+    health: async (): Promise<any> => (await fetch(`${server.url}/health`)).json(),
+  };
+}
+
+const read = (root: string, name: string) => {
+  const path = join(root, 'rounds', '3', name);
+  return existsSync(path) ? readFileSync(path, 'utf8') : undefined;
+};
+
+/** Waits until the published file holds `text`; gives the time it took. */
+async function landed(root: string, name: string, text: string, ms = 10_000): Promise<number> {
+  const start = Date.now();
+  await until(() => read(root, name)?.includes(text), ms, `${name} in ${root} holds ${text}`);
+  return Date.now() - start;
+}
+
+/** Every route of the round and its published copy are the same bytes. */
+async function sameAsRoutes(root: string, route: (name: string) => Promise<string>) {
+  expect(readdirSync(join(root, 'rounds', '3')).sort()).toEqual([...ROUND_FILES].sort());
+  for (const name of ROUND_FILES) expect(read(root, name), name).toBe(await route(name));
+}
+
+describe('publish: local folder', () => {
+  it('holds the routes of the round under the same names, replaced whole, after each move', async () => {
+    const root = tempDir('published');
+    const h = await hall([{ kind: 'directory', path: root }]);
+    await landed(root, 'games.pdn', '[Event "Loopback Open"]');
+    h.move(1, '32-28');
+    h.move(2, '33-29');
+    await landed(root, 'game-2.PDN', '1. 33-29 *');
+    await until(async () => (await h.health()).publish[0].pending === 0, 5000, 'nothing pending');
+    await sameAsRoutes(root, h.route);
+    const state = (await h.health()).publish[0];
+    expect(state).toMatchObject({ target: `directory ${root}`, pending: 0, lastError: null, failures: 0 });
+    expect(state.lastSuccess).toBeGreaterThan(Date.now() - 10_000);
+  });
+
+  it('a name with a newline stays one tag line, in the served and in the published file', async () => {
+    const root = tempDir('published');
+    const h = await hall([{ kind: 'directory', path: root }]);
+    await h.hub.setInfo(1, { white: 'Anna\nvan "Dam"' });
+    await landed(root, '1.pdn', '[White "Anna van \\"Dam\\""]');
+    const served = await h.route('games.pdn');
+    expect(served).toContain('[White "Anna van \\"Dam\\""]\n[Black ');
+    expect(served.split('\n').filter((l) => l.startsWith('[White '))).toHaveLength(2);
+  });
+});
+
+interface Remote {
+  name: string;
+  start: () => Promise<FileServer>;
+  target: (s: FileServer) => PublishTarget;
+  wrong: (s: FileServer) => PublishTarget;
+  wrongMessage: RegExp;
+}
+
+const SECRET = 'not-the-password-42';
+
+const remotes: Remote[] = [
+  {
+    name: 'SFTP (OpenSSH, key)',
+    start: startSshd,
+    target: (s) => {
+      const ssh = s as Awaited<ReturnType<typeof startSshd>>;
+      return {
+        kind: 'sftp',
+        host: '127.0.0.1',
+        port: s.port,
+        user: ssh.user,
+        privateKey: ssh.keyFile,
+        hostFingerprint: ssh.fingerprint,
+        dir: s.root,
+      };
+    },
+    wrong: (s) => {
+      const ssh = s as Awaited<ReturnType<typeof startSshd>>;
+      return {
+        kind: 'sftp',
+        host: '127.0.0.1',
+        port: s.port,
+        user: ssh.user,
+        privateKey: ssh.wrongKeyFile,
+        password: SECRET,
+        dir: s.root,
+      };
+    },
+    wrongMessage: /authentication/i,
+  },
+  {
+    name: 'FTP (vsftpd)',
+    start: startVsftpd,
+    target: (s) => ({
+      kind: 'ftp',
+      host: '127.0.0.1',
+      port: s.port,
+      user: 'anonymous',
+      password: '',
+      secure: false,
+      dir: (s as Awaited<ReturnType<typeof startVsftpd>>).dir,
+    }),
+    wrong: (s) => ({
+      kind: 'ftp',
+      host: '127.0.0.1',
+      port: s.port,
+      user: 'organiser',
+      password: SECRET,
+      secure: false,
+      dir: '/pub',
+    }),
+    wrongMessage: /530/,
+  },
+];
+
+describe.each(remotes)('publish: $name on loopback', (remote) => {
+  it('uploads the round after each move, within about a second, the same bytes as the routes', async () => {
+    const server = await remote.start();
+    onCleanup(() => server.stop());
+    const h = await hall([remote.target(server)]);
+    await landed(server.root, 'games.pdn', '[Round "3"]');
+    h.move(1, '32-28');
+    expect(await landed(server.root, '1.pdn', '1. 32-28 *')).toBeLessThan(1500);
+    h.move(1, '19-23');
+    h.move(2, '31-27');
+    expect(await landed(server.root, 'games.pdn', '1. 31-27 *')).toBeLessThan(1500);
+    await until(async () => (await h.health()).publish[0].pending === 0, 5000, 'nothing pending');
+    await sameAsRoutes(server.root, h.route);
+    expect((await h.health()).publish[0]).toMatchObject({ pending: 0, lastError: null });
+  });
+
+  it('a server gone for 3 s: the failure shows in /health, then the files catch up', async () => {
+    const server = await remote.start();
+    onCleanup(() => server.stop());
+    const h = await hall([remote.target(server)]);
+    h.move(1, '32-28');
+    await landed(server.root, '1.pdn', '32-28');
+    await server.stop();
+    h.move(1, '19-23');
+    h.move(2, '34-30');
+    const failing = await until(
+      async () => {
+        const s = (await h.health()).publish[0];
+        return s.failures >= 2 ? s : undefined;
+      },
+      10_000,
+      'failures reported',
+    );
+    expect(failing.pending).toBeGreaterThan(0);
+    expect(failing.lastError.message).not.toBe('');
+    expect(failing.retryAt).toBeGreaterThan(failing.lastError.at);
+    expect(read(server.root, '1.pdn')).not.toContain('19-23');
+    await new Promise((r) => setTimeout(r, 3000));
+    await server.start();
+    await landed(server.root, 'game-2.PDN', '1. 34-30 *');
+    await until(async () => (await h.health()).publish[0].pending === 0, 5000, 'caught up');
+    await sameAsRoutes(server.root, h.route);
+    expect(h.logged.some((l) => l.msg === 'publish target caught up')).toBe(true);
+  });
+
+  it('wrong credentials: reported in /health, retried, the secret in no message', async () => {
+    const server = await remote.start();
+    onCleanup(() => server.stop());
+    const h = await hall([remote.wrong(server)]);
+    const state = await until(
+      async () => {
+        const s = (await h.health()).publish[0];
+        return s.failures >= 2 ? s : undefined;
+      },
+      10_000,
+      'the failure reported',
+    );
+    expect(state.lastError.message).toMatch(remote.wrongMessage);
+    expect(state.lastSuccess).toBeNull();
+    expect(state.pending).toBe(ROUND_FILES.length);
+    expect(JSON.stringify(await h.health())).not.toContain(SECRET);
+    expect(JSON.stringify(h.logged)).not.toContain(SECRET);
+    expect(h.logged.filter((l) => l.msg === 'publish failed').length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('publish: SFTP host key', () => {
+  it('a server whose host key is not the configured fingerprint is refused', async () => {
+    const server = await startSshd();
+    onCleanup(() => server.stop());
+    const target = remotes[0].target(server) as Extract<PublishTarget, { kind: 'sftp' }>;
+    const h = await hall([{ ...target, hostFingerprint: `SHA256:${'A'.repeat(43)}` }]);
+    const state = await until(
+      async () => {
+        const s = (await h.health()).publish[0];
+        return s.failures >= 1 ? s : undefined;
+      },
+      10_000,
+      'refused',
+    );
+    expect(state.lastError.message).toMatch(/host/i);
+    expect(existsSync(join(server.root, 'rounds'))).toBe(false);
+  });
+});
