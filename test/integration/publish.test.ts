@@ -1,7 +1,7 @@
 // Publishing beyond the hall against real servers on loopback: a local folder, OpenSSH's sftp
 // server with a key, vsftpd. Files follow the moves, carry the routes' names and contents, catch
 // up after a server went away, and wrong credentials show in /health without the secret.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PublishConfig, PublishTarget } from '../../daemon/config/index.ts';
@@ -10,7 +10,8 @@ import { startServer } from '../../daemon/server/index.ts';
 import { player } from '../game/helpers.ts';
 import { FakeHub } from '../server/fake-hub.ts';
 import { type FileServer, startSshd, startVsftpd } from './file-servers.ts';
-import { cleanUp, onCleanup, tempDir, until } from './helpers.ts';
+import { startSimulation } from '../../simulator/index.ts';
+import { cleanUp, fetchText, onCleanup, startDaemon, tempDir, until } from './helpers.ts';
 
 afterEach(cleanUp);
 
@@ -250,4 +251,57 @@ describe('publish: SFTP host key', () => {
     expect(state.lastError.message).toMatch(/host/i);
     expect(existsSync(join(server.root, 'rounds'))).toBe(false);
   });
+});
+
+describe('publish: damlink run with publish: in its config (real daemon process)', () => {
+  it('a played round lands in a folder and over SFTP, the same as served; /health shows both', async () => {
+    const ssh = await startSshd();
+    onCleanup(() => ssh.stop());
+    const folder = tempDir('published');
+    const dataDir = tempDir('publish-run');
+    const config = join(dataDir, 'hall.json');
+    const sftp = { ...(remotes[0].target(ssh) as object), kind: 'sftp' };
+    writeFileSync(
+      config,
+      JSON.stringify({ round: 1, publish: { targets: [{ kind: 'directory', path: folder }, sftp] } }),
+    );
+    const sim = await startSimulation({
+      boards: 2,
+      transport: 'tcp',
+      speed: 5,
+      seed: 21,
+      game: { noise: 'none', maxPlies: 8, thinkMs: 1000 },
+    });
+    onCleanup(() => sim.stop());
+    const daemon = await startDaemon(
+      sim.boards.map((b) => b.address),
+      dataDir,
+      ['--config', config, '--time-scale', '5'],
+    );
+    onCleanup(() => daemon.stop());
+    await sim.done;
+    const last = sim.boards[1].board.games[0].moves.at(-1)!.pdn;
+    const served = await until(
+      async () => {
+        const text = await fetchText(`${daemon.url}/rounds/1/games.pdn`);
+        return text.includes(` ${last} `) ? text : undefined;
+      },
+      10_000,
+      'the last move served',
+    );
+    const file = (root: string) => join(root, 'rounds', '1', 'games.pdn');
+    await until(
+      () => [folder, ssh.root].every((r) => existsSync(file(r)) && readFileSync(file(r), 'utf8') === served),
+      5000,
+      'both targets hold the served games.pdn',
+    );
+    const health = JSON.parse(await fetchText(`${daemon.url}/health`));
+    expect(health.publish.map((t: { target: string }) => t.target)).toEqual([
+      `directory ${folder}`,
+      `sftp://${ssh.user}@127.0.0.1:${ssh.port}/${ssh.root.slice(1)}`,
+    ]);
+    expect(health.publish.every((t: { lastError: unknown }) => t.lastError === null)).toBe(true);
+    await daemon.stop();
+    expect(daemon.proc.exitCode).toBe(0);
+  }, 90_000);
 });
