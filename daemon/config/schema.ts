@@ -73,6 +73,8 @@ export const publishTargetSchema = z.discriminatedUnion('kind', [
     password: text().default(''),
     /** `true`: explicit FTPS (AUTH TLS); `implicit`: TLS from the first byte (port 990). */
     secure: z.union([z.boolean(), z.literal('implicit')]).default(false),
+    /** Path of a PEM certificate to trust besides the usual authorities (a self-signed server). */
+    ca: z.string().min(1).optional(),
     dir: z.string().min(1).default('/'),
   }),
 ]);

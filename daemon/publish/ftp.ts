@@ -1,5 +1,6 @@
 // An FTP or FTPS server as a publish target: one control connection kept open, opened again after
 // any failure; files stored under a temp name and renamed over the old one (RNFR/RNTO).
+import { readFile } from 'node:fs/promises';
 import { posix } from 'node:path';
 import { Readable } from 'node:stream';
 import { Client } from 'basic-ftp';
@@ -17,12 +18,14 @@ export function ftpUploader(target: FtpTarget, timeoutMs: number): Uploader {
     if (client && !client.closed) return client;
     const c = new Client(timeoutMs);
     try {
+      const ca = target.ca ? await readFile(target.ca) : undefined;
       await c.access({
         host: target.host,
         port: target.port,
         user: target.user,
         password: target.password,
         secure: target.secure,
+        secureOptions: ca ? { ca } : undefined,
       });
     } catch (e) {
       c.close();

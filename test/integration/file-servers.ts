@@ -161,11 +161,52 @@ export async function startSshd(): Promise<SshServer> {
 export interface FtpServer extends FileServer {
   /** The folder anonymous users may write, as the FTP client names it. */
   dir: string;
+  /** With TLS: the server's self-signed certificate (PEM), for the client to trust. */
+  ca?: string;
 }
 
-/** vsftpd in the foreground: anonymous only, uploads into `<root>`, passive mode on loopback. */
-export async function startVsftpd(): Promise<FtpServer> {
+/**
+ * vsftpd in the foreground: anonymous only, uploads into `<root>`, passive mode on loopback; with
+ * `tls`, explicit FTPS required for login and data, on a throwaway self-signed certificate.
+ */
+export async function startVsftpd(options: { tls?: boolean } = {}): Promise<FtpServer> {
   const dir = tempDir('vsftpd');
+  const cert = join(dir, 'cert.pem');
+  const key = join(dir, 'key.pem');
+  if (options.tls) {
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '2',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+      ],
+      { stdio: 'ignore' },
+    );
+  }
+  const tls = options.tls
+    ? [
+        'ssl_enable=YES',
+        'allow_anon_ssl=YES',
+        'force_anon_logins_ssl=YES',
+        'force_anon_data_ssl=YES',
+        'require_ssl_reuse=NO',
+        `rsa_cert_file=${cert}`,
+        `rsa_private_key_file=${key}`,
+      ]
+    : [];
   // vsftpd refuses an anonymous root the anonymous user may write: uploads go to pub/ inside it.
   const anonRoot = join(dir, 'root');
   const root = join(anonRoot, 'pub');
@@ -197,6 +238,7 @@ export async function startVsftpd(): Promise<FtpServer> {
       `pasv_max_port=${pasv + 99}`,
       'seccomp_sandbox=NO',
       'xferlog_enable=NO',
+      ...tls,
       '',
     ].join('\n'),
   );
@@ -204,5 +246,5 @@ export async function startVsftpd(): Promise<FtpServer> {
     spawn('/usr/sbin/vsftpd', [config], { stdio: ['ignore', 'pipe', 'pipe'] }),
   );
   await server.start();
-  return { ...server, dir: '/pub' };
+  return { ...server, dir: '/pub', ca: options.tls ? cert : undefined };
 }
