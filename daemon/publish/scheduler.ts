@@ -6,6 +6,8 @@ import type { PublishFile, Uploader } from './types.ts';
 export interface PublishTiming {
   coalesceMs: number;
   retry: { firstMs: number; maxMs: number };
+  /** A file not written by then has failed (a server that stopped answering without closing). */
+  timeoutMs: number;
 }
 
 export interface TargetState {
@@ -94,12 +96,33 @@ export class TargetScheduler {
     }, ms);
   }
 
+  /** One file, bounded by timeoutMs: past it the connection is dropped and the try has failed. */
+  private async written(file: PublishFile): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const write = this.uploader.write(file);
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`no answer in ${this.timing.timeoutMs} ms`)),
+        this.timing.timeoutMs,
+      );
+    });
+    try {
+      await Promise.race([write, late]);
+    } catch (e) {
+      write.catch(() => {}); // a write given up on may still fail later
+      await this.uploader.close().catch(() => {});
+      throw e;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   private async upload(): Promise<void> {
     try {
       const todo = this.behind();
       for (const file of todo) {
         if (this.stopped) return;
-        await this.uploader.write(file);
+        await this.written(file);
         this.acknowledged.set(file.path, file.body);
       }
       this.lastSuccess = Date.now();

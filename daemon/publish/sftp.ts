@@ -42,7 +42,7 @@ export function sftpUploader(target: SftpTarget, timeoutMs: number): Uploader {
       end: () => drop(c),
       close: () => drop(c),
     });
-    await c.connect({
+    const connecting = c.connect({
       host: target.host,
       port: target.port,
       username: target.user,
@@ -52,6 +52,10 @@ export function sftpUploader(target: SftpTarget, timeoutMs: number): Uploader {
       readyTimeout: timeoutMs,
       retries: 0,
       hostVerifier: fingerprint ? (hostKey: Buffer) => fingerprintOf(hostKey) === fingerprint : undefined,
+    });
+    await connecting.catch(async (e: unknown) => {
+      await c.end().catch(() => {});
+      throw e;
     });
     client = c;
     return c;

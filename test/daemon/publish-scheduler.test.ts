@@ -5,7 +5,7 @@ import { TargetScheduler } from '../../daemon/publish/scheduler.ts';
 import type { PublishFile, Uploader } from '../../daemon/publish/types.ts';
 
 const quiet = { info() {}, warn() {} };
-const timing = { coalesceMs: 250, retry: { firstMs: 200, maxMs: 1000 } };
+const timing = { coalesceMs: 250, retry: { firstMs: 200, maxMs: 1000 }, timeoutMs: 2000 };
 
 function setup() {
   let files: PublishFile[] = [
@@ -15,6 +15,7 @@ function setup() {
   const writes: Array<{ at: number; path: string; body: string }> = [];
   let failing = false;
   let slowMs = 0;
+  let closed = 0;
   const uploader: Uploader = {
     label: 'test://x',
     async write(f) {
@@ -22,7 +23,9 @@ function setup() {
       if (failing) throw new Error('connection refused');
       writes.push({ at: Date.now(), path: f.path, body: f.body });
     },
-    async close() {},
+    async close() {
+      closed++;
+    },
   };
   const scheduler = new TargetScheduler(uploader, () => files, timing, quiet);
   return {
@@ -37,6 +40,7 @@ function setup() {
     slow: (ms: number) => {
       slowMs = ms;
     },
+    closed: () => closed,
   };
 }
 
@@ -130,6 +134,25 @@ describe('publish scheduler', () => {
       '450 rounds/1/1.pdn=a',
       '800 rounds/1/games.pdn=d',
     ]);
+  });
+
+  it('a server that stops answering: the file fails after timeoutMs, the connection is dropped', async () => {
+    const s = setup();
+    s.slow(60_000);
+    s.scheduler.changed();
+    await vi.advanceTimersByTimeAsync(250 + 1999);
+    expect(s.scheduler.state()).toMatchObject({ uploading: true, failures: 0 });
+    await vi.advanceTimersByTimeAsync(1);
+    expect(s.scheduler.state()).toMatchObject({
+      uploading: false,
+      failures: 1,
+      lastError: { at: 2250, message: 'no answer in 2000 ms' },
+      retryAt: 2450,
+    });
+    expect(s.closed()).toBe(1);
+    s.slow(0);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(s.scheduler.state()).toMatchObject({ pending: 0, failures: 0, lastSuccess: 2450 });
   });
 
   it('stop: no upload after it', async () => {
