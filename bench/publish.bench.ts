@@ -41,17 +41,7 @@ const quiet = { info() {}, warn: (_o: object, msg: string) => console.error(msg)
 const publishing = startPublishing({
   hub,
   config: {
-    targets: [
-      {
-        kind: 'sftp',
-        host: '127.0.0.1',
-        port: ssh.port,
-        user: ssh.user,
-        privateKey: ssh.keyFile,
-        hostFingerprint: ssh.fingerprint,
-        dir: ssh.root,
-      },
-    ],
+    targets: [ssh.target()],
     coalesceMs: 250,
     retry: { firstMs: 1000, maxMs: 30_000 },
     timeoutMs: 10_000,

@@ -6,6 +6,7 @@ import { chownSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from '
 import { createServer, connect } from 'node:net';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
+import type { PublishTarget } from '../../daemon/config/index.ts';
 import { tempDir } from './helpers.ts';
 
 export async function freePort(): Promise<number> {
@@ -103,11 +104,16 @@ function restartable(port: number, root: string, launch: () => ChildProcess): Fi
   };
 }
 
-export interface SshServer extends FileServer {
+/** A server with the publish targets that reach it. */
+export interface PublishServer extends FileServer {
+  /** The target that writes into `root`. */
+  target(): PublishTarget;
+  /** A target the server refuses at login (a wrong key, an unknown user), with `secret` as password. */
+  refused(secret: string): PublishTarget;
+}
+
+export interface SshServer extends PublishServer {
   user: string;
-  /** A key the server accepts, and one it does not. */
-  keyFile: string;
-  wrongKeyFile: string;
   /** The host key as `ssh-keygen -l` prints it (`SHA256:…`). */
   fingerprint: string;
 }
@@ -149,18 +155,19 @@ export async function startSshd(): Promise<SshServer> {
     spawn('/usr/sbin/sshd', ['-D', '-e', '-f', config], { stdio: ['ignore', 'pipe', 'pipe'] }),
   );
   await server.start();
+  const user = userInfo().username;
+  const target = (key: string) =>
+    ({ kind: 'sftp', host: '127.0.0.1', port, user, privateKey: join(dir, key), dir: root }) as const;
   return {
     ...server,
-    user: userInfo().username,
-    keyFile: join(dir, 'user_key'),
-    wrongKeyFile: join(dir, 'wrong_key'),
+    user,
     fingerprint,
+    target: () => ({ ...target('user_key'), hostFingerprint: fingerprint }),
+    refused: (secret) => ({ ...target('wrong_key'), password: secret }),
   };
 }
 
-export interface FtpServer extends FileServer {
-  /** The folder anonymous users may write, as the FTP client names it. */
-  dir: string;
+export interface FtpServer extends PublishServer {
   /** With TLS: the server's self-signed certificate (PEM), for the client to trust. */
   ca?: string;
 }
@@ -246,5 +253,21 @@ export async function startVsftpd(options: { tls?: boolean } = {}): Promise<FtpS
     spawn('/usr/sbin/vsftpd', [config], { stdio: ['ignore', 'pipe', 'pipe'] }),
   );
   await server.start();
-  return { ...server, dir: '/pub', ca: options.tls ? cert : undefined };
+  const ca = options.tls ? cert : undefined;
+  const target = (user: string, password: string): PublishTarget => ({
+    kind: 'ftp',
+    host: '127.0.0.1',
+    port,
+    user,
+    password,
+    secure: options.tls === true,
+    ca,
+    dir: '/pub',
+  });
+  return {
+    ...server,
+    ca,
+    target: () => target('anonymous', ''),
+    refused: (secret) => target('organiser', secret),
+  };
 }

@@ -9,7 +9,7 @@ import { type Publishing, startPublishing } from '../../daemon/publish/index.ts'
 import { startServer } from '../../daemon/server/index.ts';
 import { player } from '../game/helpers.ts';
 import { FakeHub } from '../server/fake-hub.ts';
-import { type FileServer, startSshd, startVsftpd } from './file-servers.ts';
+import { type PublishServer, startSshd, startVsftpd } from './file-servers.ts';
 import { startSimulation } from '../../simulator/index.ts';
 import { cleanUp, fetchText, onCleanup, startDaemon, tempDir, until } from './helpers.ts';
 
@@ -48,14 +48,25 @@ async function hall(targets: PublishTarget[], timing: Partial<PublishConfig> = {
   onCleanup(() => server.close());
   const players = [player(), player()];
   let t = 0;
+  // biome-ignore lint/suspicious/noExplicitAny: /health is checked field by field
+  const health = async (): Promise<any> => (await fetch(`${server.url}/health`)).json();
   return {
     hub,
     logged,
     publishing,
     move: (board: number, text: string) => hub.feed(board, players[board - 1].move(text, ++t * 1000)),
     route: async (name: string) => (await fetch(`${server.url}/rounds/3/${name}`)).text(),
-    // biome-ignore lint/suspicious/noExplicitAny: /health is checked field by field
-    health: async (): Promise<any> => (await fetch(`${server.url}/health`)).json(),
+    health,
+    /** The target's state once it has failed `n` tries in a row. */
+    failed: (n: number) =>
+      until(
+        async () => {
+          const s = (await health()).publish[0];
+          return s.failures >= n ? s : undefined;
+        },
+        10_000,
+        `${n} failed tries reported`,
+      ),
   };
 }
 
@@ -103,95 +114,24 @@ describe('publish: local folder', () => {
 
 interface Remote {
   name: string;
-  start: () => Promise<FileServer>;
-  target: (s: FileServer) => PublishTarget;
-  wrong: (s: FileServer) => PublishTarget;
-  wrongMessage: RegExp;
+  start: () => Promise<PublishServer>;
+  /** What the server says to the refused login. */
+  refusal: RegExp;
 }
 
 const SECRET = 'not-the-password-42';
 
 const remotes: Remote[] = [
-  {
-    name: 'SFTP (OpenSSH, key)',
-    start: startSshd,
-    target: (s) => {
-      const ssh = s as Awaited<ReturnType<typeof startSshd>>;
-      return {
-        kind: 'sftp',
-        host: '127.0.0.1',
-        port: s.port,
-        user: ssh.user,
-        privateKey: ssh.keyFile,
-        hostFingerprint: ssh.fingerprint,
-        dir: s.root,
-      };
-    },
-    wrong: (s) => {
-      const ssh = s as Awaited<ReturnType<typeof startSshd>>;
-      return {
-        kind: 'sftp',
-        host: '127.0.0.1',
-        port: s.port,
-        user: ssh.user,
-        privateKey: ssh.wrongKeyFile,
-        password: SECRET,
-        dir: s.root,
-      };
-    },
-    wrongMessage: /authentication/i,
-  },
-  {
-    name: 'FTP (vsftpd)',
-    start: startVsftpd,
-    target: (s) => ({
-      kind: 'ftp',
-      host: '127.0.0.1',
-      port: s.port,
-      user: 'anonymous',
-      password: '',
-      secure: false,
-      dir: (s as Awaited<ReturnType<typeof startVsftpd>>).dir,
-    }),
-    wrong: (s) => ({
-      kind: 'ftp',
-      host: '127.0.0.1',
-      port: s.port,
-      user: 'organiser',
-      password: SECRET,
-      secure: false,
-      dir: '/pub',
-    }),
-    wrongMessage: /530/,
-  },
-  {
-    name: 'FTPS (vsftpd, explicit TLS)',
-    start: () => startVsftpd({ tls: true }),
-    target: (s) => ({ ...ftpsTarget(s), user: 'anonymous', password: '' }),
-    wrong: (s) => ({ ...ftpsTarget(s), user: 'organiser', password: SECRET }),
-    wrongMessage: /530/,
-  },
+  { name: 'SFTP (OpenSSH, key)', start: startSshd, refusal: /authentication/i },
+  { name: 'FTP (vsftpd)', start: () => startVsftpd(), refusal: /530/ },
+  { name: 'FTPS (vsftpd, explicit TLS)', start: () => startVsftpd({ tls: true }), refusal: /530/ },
 ];
-
-function ftpsTarget(s: FileServer): Extract<PublishTarget, { kind: 'ftp' }> {
-  const ftp = s as Awaited<ReturnType<typeof startVsftpd>>;
-  return {
-    kind: 'ftp',
-    host: '127.0.0.1',
-    port: s.port,
-    user: '',
-    password: '',
-    secure: true,
-    ca: ftp.ca,
-    dir: ftp.dir,
-  };
-}
 
 describe.each(remotes)('publish: $name on loopback', (remote) => {
   it('uploads the round after each move, the same bytes as the routes', async () => {
     const server = await remote.start();
     onCleanup(() => server.stop());
-    const h = await hall([remote.target(server)]);
+    const h = await hall([server.target()]);
     await landed(server.root, 'games.pdn', '[Round "3"]');
     h.move(1, '32-28');
     await landed(server.root, '1.pdn', '1. 32-28 *');
@@ -206,20 +146,13 @@ describe.each(remotes)('publish: $name on loopback', (remote) => {
   it('a server gone for 3 s: the failure shows in /health, then the files catch up', async () => {
     const server = await remote.start();
     onCleanup(() => server.stop());
-    const h = await hall([remote.target(server)]);
+    const h = await hall([server.target()]);
     h.move(1, '32-28');
     await landed(server.root, '1.pdn', '32-28');
     await server.stop();
     h.move(1, '19-23');
     h.move(2, '34-30');
-    const failing = await until(
-      async () => {
-        const s = (await h.health()).publish[0];
-        return s.failures >= 2 ? s : undefined;
-      },
-      10_000,
-      'failures reported',
-    );
+    const failing = await h.failed(2);
     expect(failing.pending).toBeGreaterThan(0);
     expect(failing.lastError.message).not.toBe('');
     expect(failing.retryAt).toBeGreaterThan(failing.lastError.at);
@@ -235,16 +168,9 @@ describe.each(remotes)('publish: $name on loopback', (remote) => {
   it('wrong credentials: reported in /health, retried, the secret in no message', async () => {
     const server = await remote.start();
     onCleanup(() => server.stop());
-    const h = await hall([remote.wrong(server)]);
-    const state = await until(
-      async () => {
-        const s = (await h.health()).publish[0];
-        return s.failures >= 2 ? s : undefined;
-      },
-      10_000,
-      'the failure reported',
-    );
-    expect(state.lastError.message).toMatch(remote.wrongMessage);
+    const h = await hall([server.refused(SECRET)]);
+    const state = await h.failed(2);
+    expect(state.lastError.message).toMatch(remote.refusal);
     expect(state.lastSuccess).toBeNull();
     expect(state.pending).toBe(ROUND_FILES.length);
     expect(JSON.stringify(await h.health())).not.toContain(SECRET);
@@ -257,15 +183,8 @@ describe('publish: the server is who it claims', () => {
   it('an FTPS server whose certificate is not trusted is refused', async () => {
     const server = await startVsftpd({ tls: true });
     onCleanup(() => server.stop());
-    const h = await hall([{ ...ftpsTarget(server), user: 'anonymous', ca: undefined }]);
-    const state = await until(
-      async () => {
-        const s = (await h.health()).publish[0];
-        return s.failures >= 1 ? s : undefined;
-      },
-      10_000,
-      'refused',
-    );
+    const h = await hall([{ ...server.target(), ca: undefined } as PublishTarget]);
+    const state = await h.failed(1);
     expect(state.lastError.message).toMatch(/self-signed certificate/);
     expect(existsSync(join(server.root, 'rounds'))).toBe(false);
   });
@@ -273,16 +192,10 @@ describe('publish: the server is who it claims', () => {
   it('an SFTP server whose host key is not the configured fingerprint is refused', async () => {
     const server = await startSshd();
     onCleanup(() => server.stop());
-    const target = remotes[0].target(server) as Extract<PublishTarget, { kind: 'sftp' }>;
-    const h = await hall([{ ...target, hostFingerprint: `SHA256:${'A'.repeat(43)}` }]);
-    const state = await until(
-      async () => {
-        const s = (await h.health()).publish[0];
-        return s.failures >= 1 ? s : undefined;
-      },
-      10_000,
-      'refused',
-    );
+    const h = await hall([
+      { ...server.target(), hostFingerprint: `SHA256:${'A'.repeat(43)}` } as PublishTarget,
+    ]);
+    const state = await h.failed(1);
     expect(state.lastError.message).toMatch(/host/i);
     expect(existsSync(join(server.root, 'rounds'))).toBe(false);
   });
@@ -295,7 +208,7 @@ describe('publish: damlink run with publish: in its config (real daemon process)
     const folder = tempDir('published');
     const dataDir = tempDir('publish-run');
     const config = join(dataDir, 'hall.json');
-    const sftp = { ...(remotes[0].target(ssh) as object), kind: 'sftp' };
+    const sftp = ssh.target();
     writeFileSync(
       config,
       JSON.stringify({ round: 1, publish: { targets: [{ kind: 'directory', path: folder }, sftp] } }),
