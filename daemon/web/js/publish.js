@@ -31,18 +31,25 @@ export function publishRowsHtml(targets) {
     .join('');
 }
 
-/** Polls /health while the page is open; the panel stays hidden when nothing is published. */
+/**
+ * Polls /health while the page is open. The panel stays hidden, and polling stops, when the daemon
+ * publishes nothing (its config is read once, at start).
+ */
 export function followPublishing(section, rows) {
+  let timer;
   const poll = async () => {
     try {
       const health = await (await fetch('health', { cache: 'no-store' })).json();
-      const targets = Array.isArray(health.publish) ? health.publish : [];
-      section.hidden = targets.length === 0;
-      rows.innerHTML = publishRowsHtml(targets);
+      if (!Array.isArray(health.publish)) {
+        clearInterval(timer);
+        return;
+      }
+      section.hidden = health.publish.length === 0;
+      rows.innerHTML = publishRowsHtml(health.publish);
     } catch {
       // The daemon is away: the connection badge already says so.
     }
   };
+  timer = setInterval(poll, POLL_MS);
   void poll();
-  return setInterval(poll, POLL_MS);
 }
