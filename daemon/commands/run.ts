@@ -189,6 +189,7 @@ async function serve(
     // Loaded only when publishing is configured: the SSH and FTP clients cost start-up time.
     const { startPublishing } = await import('../publish/index.ts');
     publishing = startPublishing({ hub: controller, config: config.publish, log });
+    for (const t of publishing.state()) console.log(`damlink: publishing to ${t.target}`);
   }
   const boards = config.setups.length;
   console.log(
