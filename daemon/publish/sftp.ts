@@ -50,6 +50,9 @@ export function sftpUploader(target: SftpTarget, timeoutMs: number): Uploader {
       privateKey,
       passphrase: target.passphrase,
       readyTimeout: timeoutMs,
+      // Between rounds the link idles for hours: keep NATs from forgetting it, notice when it died.
+      keepaliveInterval: 15_000,
+      keepaliveCountMax: 3,
       retries: 0,
       hostVerifier: fingerprint ? (hostKey: Buffer) => fingerprintOf(hostKey) === fingerprint : undefined,
     });

@@ -8,6 +8,8 @@ declare module 'ssh2-sftp-client' {
     privateKey?: Buffer;
     passphrase?: string;
     readyTimeout?: number;
+    keepaliveInterval?: number;
+    keepaliveCountMax?: number;
     retries?: number;
     hostVerifier?: (key: Buffer) => boolean;
   }
