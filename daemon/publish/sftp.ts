@@ -88,6 +88,7 @@ export function sftpUploader(target: SftpTarget, timeoutMs: number): Uploader {
     async close() {
       const c = client;
       client = undefined;
+      made = new Set();
       await c?.end().catch(() => {});
     },
   };
