@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parsePdn } from '../../src/engine/index.ts';
 import { GameRecord, gamesToPdn } from '../../src/game/index.ts';
@@ -135,5 +136,24 @@ describe('tag values never break the file', () => {
       Result: '*',
     });
     expect(read.games[0].moves.map((m) => m.notation)).toEqual(['32-28']);
+  });
+
+  it('any names: one line per tag, and they read back with control characters as spaces', () => {
+    const name = fc.string({ unit: 'binary', maxLength: 40 });
+    fc.assert(
+      fc.property(name, name, (white, black) => {
+        const rec = new GameRecord({ info: { ...info, white, black } });
+        rec.apply(player().move('32-28', 1));
+        const text = rec.toPdn();
+        expect(text.split('\n').filter((l) => l.startsWith('['))).toHaveLength(9);
+        const read = parsePdn(text);
+        expect(read.games).toHaveLength(1);
+        const asWritten = (v: string) => v.replace(/\r\n|[\u0000-\u001f\u007f]/g, ' ') || '?';
+        expect(read.games[0].tags.White).toBe(asWritten(white));
+        expect(read.games[0].tags.Black).toBe(asWritten(black));
+        expect(read.games[0].moves.map((m) => m.notation)).toEqual(['32-28']);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
