@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadConfig } from '../config/index.ts';
-import { playedWith, replayRound, replaySettings } from '../board/index.ts';
+import { playedWith, type ReplaySettings, replayRound, replaySettings } from '../board/index.ts';
 import { Journal } from '../journal/index.ts';
 import { gamesToPdn } from '../../src/game/index.ts';
 import { createTracker } from '../../src/tracker/index.ts';

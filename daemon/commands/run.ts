@@ -9,6 +9,7 @@ import { type ConfigFlags, type LoadedConfig, loadConfig } from '../config/index
 import { Journal } from '../journal/index.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { startServer } from '../server/index.ts';
+import type { Publishing } from '../publish/index.ts';
 import type { InProcessBoards } from '../transport/index.ts';
 import { createTracker } from '../../src/tracker/index.ts';
 import { LOG_LEVELS } from '../config/schema.ts';
@@ -164,6 +165,7 @@ async function serve(
     logger: log,
     timeScale: config.timeScale,
   });
+  let publishing: Publishing | undefined;
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
     server = await startServer({
@@ -174,6 +176,7 @@ async function serve(
       webRoot: WEB_ROOT,
       log,
       mqttUrl: config.mqttUrl,
+      health: () => (publishing ? { publish: publishing.state() } : {}),
     });
   } catch (e) {
     journal.close();
@@ -181,6 +184,12 @@ async function serve(
     throw workFailed(`cannot serve on ${config.host}:${config.port}: ${(e as Error).message}`);
   }
   controller.start();
+  if (config.publish) {
+    // Loaded only when publishing is configured: the SSH and FTP clients cost start-up time.
+    const { startPublishing } = await import('../publish/index.ts');
+    publishing = startPublishing({ hub: controller, config: config.publish, log });
+    for (const t of publishing.state()) console.log(`damlink: publishing to ${t.target}`);
+  }
   const boards = config.setups.length;
   console.log(
     `damlink: round ${config.round}, ${boards} board${boards === 1 ? '' : 's'}, journal ${journalPath}`,
@@ -195,6 +204,7 @@ async function serve(
       stopping = true;
       log.info({ signal }, 'stopping');
       controller.stop();
+      await publishing?.stop().catch(() => {});
       await server.close().catch(() => {});
       await demo?.stop().catch(() => {});
       journal.close();

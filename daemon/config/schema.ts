@@ -37,6 +37,66 @@ export const boardSchema = z.strictObject({
   protocol: protocolSchema.optional(),
 });
 
+const hostField = text().pipe(z.string().min(1));
+const portField = z.number().int().min(1).max(65535);
+
+/** Where a round's files are published beyond the hall; each target gets `rounds/<n>/…` under its root. */
+export const publishTargetSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('directory'),
+    /** A local folder (often one a web server or a sync tool serves); files replaced atomically. */
+    path: z.string().min(1),
+  }),
+  z
+    .strictObject({
+      kind: z.literal('sftp'),
+      host: hostField,
+      port: portField.default(22),
+      user: text().pipe(z.string().min(1)),
+      /** Path of a private key file (OpenSSH or PEM); or give `password`. */
+      privateKey: z.string().min(1).optional(),
+      passphrase: text().optional(),
+      password: text().optional(),
+      /** The server's host key as `ssh-keygen -lf` prints it (`SHA256:…`); others are refused. */
+      hostFingerprint: z
+        .string()
+        .regex(/^SHA256:[A-Za-z0-9+/]{43}=?$/, 'expected SHA256:… as ssh-keygen -l prints it')
+        .optional(),
+      /** Folder on the server that holds `rounds/`. */
+      dir: z.string().min(1).default('.'),
+    })
+    .refine((t) => t.privateKey !== undefined || t.password !== undefined, {
+      message: 'give privateKey (a key file) or password',
+    }),
+  z.strictObject({
+    kind: z.literal('ftp'),
+    host: hostField,
+    port: portField.default(21),
+    user: text().pipe(z.string().min(1)).default('anonymous'),
+    password: text().default(''),
+    /** `true`: explicit FTPS (AUTH TLS); `implicit`: TLS from the first byte (port 990). */
+    secure: z.union([z.boolean(), z.literal('implicit')]).default(false),
+    /** Path of a PEM certificate to trust besides the usual authorities (a self-signed server). */
+    ca: z.string().min(1).optional(),
+    dir: z.string().min(1).default('/'),
+  }),
+]);
+
+export const publishSchema = z.strictObject({
+  targets: z.array(publishTargetSchema).default([]),
+  /** Moves within this window go out in one upload. */
+  coalesceMs: z.number().int().min(0).max(10_000).default(250),
+  /** After a failure the next try waits firstMs, doubling up to maxMs. */
+  retry: z
+    .strictObject({
+      firstMs: z.number().int().min(10).default(1000),
+      maxMs: z.number().int().min(10).default(30_000),
+    })
+    .default({ firstMs: 1000, maxMs: 30_000 }),
+  /** A connection or a file that takes longer has failed. */
+  timeoutMs: z.number().int().min(100).default(10_000),
+});
+
 export const configSchema = z.strictObject({
   event: text().optional(),
   site: text().optional(),
@@ -79,8 +139,11 @@ export const configSchema = z.strictObject({
       level: z.enum(LOG_LEVELS).default('info'),
     })
     .default({ level: 'info' }),
+  publish: publishSchema.optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;
 export type BoardConfig = z.infer<typeof boardSchema>;
 export type ProtocolConfig = z.infer<typeof protocolSchema>;
+export type PublishConfig = z.infer<typeof publishSchema>;
+export type PublishTarget = z.infer<typeof publishTargetSchema>;

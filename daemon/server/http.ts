@@ -4,9 +4,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import type { Hub } from '../hub.ts';
 import { notModified, type ValidatorCache, type Validators } from './conditional.ts';
-import { roundIndex } from './lidraughts.ts';
 import { boardRows } from './rows.ts';
-import { PdnCache, RoundJson } from './rounds.ts';
+import { PdnCache, RoundJson, roundFile } from './rounds.ts';
 import { staticFile } from './static.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -17,7 +16,7 @@ export interface HttpContext {
   webRoot?: string;
   validators: ValidatorCache;
   /** Extra facts for /health. */
-  health: () => { clients: number; uptime: number };
+  health: () => { clients: number; uptime: number; [more: string]: unknown };
 }
 
 type Answer = {
@@ -26,6 +25,8 @@ type Answer = {
   body: string | Buffer;
   validators?: Validators;
   cors?: boolean;
+  /** File name for `Content-Disposition`. */
+  download?: string;
 };
 
 const GZIP_MIN = 256;
@@ -103,19 +104,15 @@ export function createHttpHandler(ctx: HttpContext) {
       const snap = hub.snapshot(Number(m[1]));
       return snap ? json(path, snap) : notFound(`no board ${m[1]} in round ${hub.round()}`);
     }
-    m = /^\/rounds\/(\d+)\/(games\.pdn|games\.json|index\.json|(?:game-)?(\d+)\.pdn)$/.exec(path);
+    m = /^\/rounds\/(\d+)\/([^/]+)$/.exec(path);
     if (m) {
       const round = Number(m[1]);
       const games = hub.games(round);
       if (games.length === 0) return notFound(`no games in round ${round}`);
-      if (m[2] === 'games.pdn') return pdnAnswer(path, games.map((g) => pdn.of(g)).join('\n'));
-      if (m[2] === 'index.json') return json(path, roundIndex(round, games));
-      if (m[2] === 'games.json') {
-        const list = games.map((g) => ({ board: g.info.board, pdn: pdn.of(g), result: g.result }));
-        return json(path, { round, games: list });
-      }
-      const game = games.find((g) => g.info.board === Number(m![3]));
-      return game ? pdnAnswer(path, pdn.of(game)) : notFound(`no board ${m[3]} in round ${round}`);
+      const file = roundFile(round, games, m[2], pdn);
+      if (!file) return notFound(`no ${m[2]} in round ${round}`);
+      const answer = file.kind === 'pdn' ? pdnAnswer(path, file.body) : json(path, file.body);
+      return file.download ? { ...answer, download: file.download } : answer;
     }
     if (ctx.webRoot && !path.startsWith('/api/') && !path.startsWith('/rounds/')) {
       const file = await staticFile(ctx.webRoot, path);
@@ -150,9 +147,10 @@ export function createHttpHandler(ctx: HttpContext) {
       }
       const a = await route(url.pathname, url.searchParams);
       const headers: Record<string, string> = { 'Content-Type': a.type, 'Cache-Control': 'no-cache' };
+      if (a.download) headers['Content-Disposition'] = `attachment; filename="${a.download}"`;
       if (a.cors) {
         headers['Access-Control-Allow-Origin'] = '*';
-        headers['Access-Control-Expose-Headers'] = 'ETag, Last-Modified';
+        headers['Access-Control-Expose-Headers'] = 'ETag, Last-Modified, Content-Disposition';
       }
       // Compressed when the client takes it: venues often have thin uplinks, and PDN shrinks ~5×.
       const gzip = a.status === 200 && wantsGzip(req) && Buffer.byteLength(a.body) >= GZIP_MIN;

@@ -28,6 +28,8 @@ export interface ServerOptions {
   maxPayload?: number;
   limits?: Partial<ClientLimits>;
   heartbeatMs?: number;
+  /** More facts for /health (the publish targets' state). */
+  health?: () => Record<string, unknown>;
 }
 
 export interface RunningServer {
@@ -59,7 +61,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     hub: options.hub,
     webRoot: options.webRoot,
     validators: new ValidatorCache(),
-    health: () => ({ clients: ws.clients.size, uptime: (Date.now() - started) / 1000 }),
+    health: () => ({
+      clients: ws.clients.size,
+      uptime: (Date.now() - started) / 1000,
+      ...options.health?.(),
+    }),
   });
   const http = createServer((req, res) => void handle(req, res));
   http.on('upgrade', (req, socket, head) => ws.upgrade(req, socket, head));

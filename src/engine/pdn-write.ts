@@ -29,7 +29,15 @@ const ROSTER: ReadonlyArray<[string, string]> = [
 ];
 const WRITTEN_APART = new Set(['Result', 'GameType', 'FEN', 'SetUp']);
 
-const quote = (v: string) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+/**
+ * A tag value as a PDN string: `\` and `"` escaped, and control characters (a name typed with a
+ * line break or a tab) written as one space, since a string may not span lines.
+ */
+const quote = (v: string) =>
+  `"${v
+    .replace(/\r\n|[\u0000-\u001f\u007f]/g, ' ')
+    .replace(/\\/g, '\\\\')
+    .replace(/"/g, '\\"')}"`;
 /** A `}` would close the comment early. */
 const commentSafe = (text: string) => text.replace(/\}/g, ')').replace(/\{/g, '(');
 

@@ -21,21 +21,20 @@ const jsonLines = (text: string) =>
 function journalWithEvents(): string {
   const dataDir = mkdtempSync(join(tmpdir(), 'damlink-output-data-'));
   const journal = Journal.open(join(dataDir, 'journal.sqlite'));
-  journal.transaction(() => {
-    for (let i = 0; i < 6000; i++) {
-      const event =
-        i % 2
-          ? { t: i, type: 'put' as const, square: 1 + (i % 50) }
-          : { t: i, type: 'lift' as const, square: 1 + (i % 50) };
-      journal.append({
-        round: 1,
-        board: 1 + (i % 2),
-        t: i,
-        input: { kind: 'event', event },
-        raw: new Uint8Array([1]),
-      });
-    }
+  const reqs = Array.from({ length: 6000 }, (_, i) => {
+    const event =
+      i % 2
+        ? { t: i, type: 'put' as const, square: 1 + (i % 50) }
+        : { t: i, type: 'lift' as const, square: 1 + (i % 50) };
+    return {
+      round: 1,
+      board: 1 + (i % 2),
+      t: i,
+      input: { kind: 'event' as const, event },
+      raw: new Uint8Array([1]),
+    };
   });
+  journal.appendMany(reqs);
   journal.close();
   return dataDir;
 }

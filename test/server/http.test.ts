@@ -47,16 +47,36 @@ describe('HTTP: round files for broadcasts', () => {
     expect(text).toContain('[GameType "20"]');
   });
 
-  it('one board PDN, also as game-<n>.pdn; 404 for unknown boards and rounds', async () => {
+  it('one board PDN by board number; 404 for unknown boards and rounds and the old game-<board>.pdn', async () => {
     const one = await (await get('/rounds/2/1.pdn')).text();
     expect(one).toContain('32-28');
     expect(one.match(/\[Event /g)).toHaveLength(1);
-    expect(await (await get('/rounds/2/game-1.pdn')).text()).toBe(one);
+    expect((await get('/rounds/2/game-1.pdn')).status).toBe(404);
     expect((await get('/rounds/2/9.pdn')).status).toBe(404);
     expect((await get('/rounds/5/games.pdn')).status).toBe(404);
     const nf = await get('/nope');
     expect(nf.status).toBe(404);
     expect(await json(nf)).toMatchObject({ error: 'not-found' });
+  });
+
+  it('game indices: game-<i>.PDN is the i-th game of the round (1-based, upper case)', async () => {
+    for (const i of [1, 2, 3]) {
+      const res = await get(`/rounds/2/game-${i}.PDN`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/x-draughts-pdn; charset=utf-8');
+      expect(await res.text()).toBe(await (await get(`/rounds/2/${i}.pdn`)).text());
+    }
+    for (const name of ['game-4.PDN', 'game-0.PDN', 'game-01.PDN']) {
+      expect((await get(`/rounds/2/${name}`)).status).toBe(404);
+    }
+  });
+
+  it('files download with names: round-2.pdn, round-2-board-3.pdn, round-2-game-2.pdn', async () => {
+    const disposition = async (path: string) => (await get(path)).headers.get('content-disposition');
+    expect(await disposition('/rounds/2/games.pdn')).toBe('attachment; filename="round-2.pdn"');
+    expect(await disposition('/rounds/2/3.pdn')).toBe('attachment; filename="round-2-board-3.pdn"');
+    expect(await disposition('/rounds/2/game-2.PDN')).toBe('attachment; filename="round-2-game-2.pdn"');
+    expect(await disposition('/rounds/2/games.json')).toBeNull();
   });
 
   it('index.json: lidraughts pairings with split names and results', async () => {

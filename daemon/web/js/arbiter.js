@@ -4,6 +4,7 @@ import { boardSvg } from './board.js';
 import { editorFen, editorFrom, editorHtml, paint, setTurn, typeFen } from './editor.js';
 import { escapeHtml, formatResult, formatTime } from './format.js';
 import { followRound } from './live.js';
+import { followPublishing } from './publish.js';
 import { DECISION_NOTE, ruleText } from './rules.js';
 import { GameStore } from './store.js';
 
@@ -434,3 +435,4 @@ ui.logout.addEventListener('click', () => {
 
 token = takeToken();
 start();
+followPublishing(document.getElementById('publish'), document.getElementById('publish-rows'));
