@@ -13,4 +13,7 @@ export const SYSTEM_PACKAGES: readonly SystemPackage[] = [
   { name: 'mosquitto', binary: 'mosquitto', why: 'the MQTT broker the publisher tests talk to' },
   { name: 'chromium', binary: 'chromium', why: 'the web pages tests (playwright-core drives it)' },
   { name: 'libusb-1.0-0', why: "node-hid's Linux binary links it" },
+  { name: 'openssh-server', why: "the publish tests' SFTP server (sshd with internal-sftp)" },
+  { name: 'vsftpd', why: "the publish tests' FTP and FTPS server" },
+  { name: 'openssl', binary: 'openssl', why: "the FTPS tests' throwaway certificate" },
 ];
