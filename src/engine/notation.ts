@@ -1,12 +1,13 @@
 // Move text: `32-28`, `19x28`, and the PDN 3.0 path (`47x38x24x13x36`) when two legal moves share
-// from and to. Reading accepts `-`, `x` and `:` separators and any intermediate squares the piece
-// passes through (PDN 3.0 turning points, the squares behind the captured pieces, or every landing).
-import { err, ok, type Result } from '../result.ts';
+// from and to. Reading accepts `-`, `x` and `:` separators, any intermediate squares the piece
+// passes through (PDN 3.0 turning points, the squares behind the captured pieces, or every landing),
+// a capture written `from-to` when only one move goes there, and algebraic squares on 8×8 (`c3-d4`).
+import { err, ok, type ParseError, type Result } from '../result.ts';
 import { legalMoves, legalSequences } from './movegen.ts';
 import type { Position } from './position.ts';
 import type { Move } from './types.ts';
 import { moveKey } from './types.ts';
-import { type Geometry, geometry } from './variant.ts';
+import { type Geometry, geometry, type Variant } from './variant.ts';
 
 /** Direction index (0–3, as in geometry rays) of the diagonal step from `a` toward `b`. */
 function directionOf(g: Geometry, a: number, b: number): number {
@@ -56,15 +57,44 @@ export interface MoveText {
   capture: boolean | undefined;
 }
 
-/** Reads `32-28`, `19x28`, `47x38x24x13x36`, `19:28`. Offsets in errors are 0-based within `text`. */
-export function parseMoveText(text: string): Result<MoveText> {
-  const m = /^(\d+)((?:[-x:]\d+)+)$/i.exec(text.trim());
+/** A move that could not be resolved; for an ambiguous one, the PDN 3.0 paths that would decide. */
+export interface MoveError extends ParseError {
+  candidates?: string[];
+}
+
+const SQUARE = String.raw`(?:\d{1,3}|[a-h][1-8])`;
+const MOVE_TEXT = new RegExp(`^(${SQUARE})((?:[-x:]${SQUARE})+)$`, 'i');
+
+/** `c3` → the square's number on an 8×8 board (a1 is White's left corner); undefined elsewhere. */
+function algebraicSquare(g: Geometry, name: string): number | undefined {
+  if (g.width !== 8) return undefined;
+  const col = name.charCodeAt(0) - 97;
+  const row = 8 - Number(name[1]);
+  for (let s = 1; s <= g.squares; s++) if (g.rowOf[s] === row && g.colOf[s] === col) return s;
+  return undefined;
+}
+
+/**
+ * Reads `32-28`, `19x28`, `47x38x24x13x36`, `19:28` (and `c3-d4` on 8×8 boards when `variant` is
+ * given). Offsets in errors are 0-based within `text`.
+ */
+export function parseMoveText(text: string, variant?: Variant): Result<MoveText> {
+  const m = MOVE_TEXT.exec(text.trim());
   if (!m) return err({ code: 'bad-move-text', message: `"${text}" is not a move (like 32-28 or 19x28)` });
-  const squares = text
-    .trim()
-    .split(/[-x:]/i)
-    .map((s) => Number(s));
-  const seps = new Set(m[2].replace(/\d+/g, '').toLowerCase());
+  const names = text.trim().split(/[-x:]/i);
+  const g = variant === undefined ? undefined : geometry(variant);
+  const squares: number[] = [];
+  for (const name of names) {
+    const n = /^\d/.test(name) ? Number(name) : g && algebraicSquare(g, name.toLowerCase());
+    if (n === undefined) {
+      return err({
+        code: 'bad-move-text',
+        message: `"${name}": algebraic squares are read on 8×8 boards only`,
+      });
+    }
+    squares.push(n);
+  }
+  const seps = new Set(m[2].replace(/\d+|[a-h][1-8]/gi, '').toLowerCase());
   if (seps.has('-') && seps.has('x')) {
     return err({ code: 'bad-move-text', message: `"${text}" mixes "-" and "x"` });
   }
@@ -103,17 +133,18 @@ function followsRoute(routeSquares: readonly number[], via: readonly number[]): 
  * Resolves move text against the legal moves of `pos`: the canonical legal move it names, or a
  * typed error (`illegal-move`, `ambiguous-move`, `bad-move-text`). Never throws.
  */
-export function resolveMove(pos: Position, text: string): Result<Move> {
-  const parsed = parseMoveText(text);
+export function resolveMove(pos: Position, text: string): Result<Move, MoveError> {
+  const parsed = parseMoveText(text, pos.variant);
   if (!parsed.ok) return parsed;
   const { squares, capture } = parsed.value;
   const from = squares[0];
   const to = squares[squares.length - 1];
   const via = squares.slice(1, -1);
   const g = geometry(pos.variant);
-  const candidates = legalSequences(pos).filter(
-    (m) => m.from === from && m.to === to && (capture === undefined || capture === m.captured.length > 0),
-  );
+  const between = legalSequences(pos).filter((m) => m.from === from && m.to === to);
+  const written = between.filter((m) => capture === undefined || capture === m.captured.length > 0);
+  // `from-to` for a capture, as written in the wild: taken when no quiet move goes there.
+  const candidates = written.length === 0 && capture === false ? between : written;
   // Exact PDN 3.0 path or full landing path first: a looser reading may fit several moves.
   const same = (a: readonly number[]) => a.length === squares.length && a.every((s, i) => s === squares[i]);
   const exact = candidates.filter((m) => same(m.path) || same(pdnCapturePath(pos.variant, m)));
@@ -138,5 +169,6 @@ export function resolveMove(pos: Position, text: string): Result<Move> {
   return err({
     code: 'ambiguous-move',
     message: `${text.trim()} is ambiguous: it could be ${options.join(' or ')}`,
+    candidates: options,
   });
 }
