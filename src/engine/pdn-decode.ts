@@ -37,9 +37,30 @@ export interface ChunkDecoder {
   decode(bytes?: Uint8Array, options?: { stream?: boolean }): string;
 }
 
-/** A decoder for chunks of a file in `encoding`; a leading BOM is dropped. */
+/** What Windows-1252 puts at 0x80–0x9F (0 where it has nothing, kept as the C1 control). */
+const WINDOWS_1252_HIGH = [
+  0x20ac, 0, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017d, 0,
+  0, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0, 0x017e, 0x0178,
+]; // biome-ignore format: the code page's table
+
+/** One byte, one character: nothing is carried from one chunk to the next. */
+const windows1252: ChunkDecoder = {
+  decode(bytes?: Uint8Array): string {
+    if (!bytes) return '';
+    let out = '';
+    for (let i = 0; i < bytes.length; i += 8192) {
+      const part = Array.from(bytes.subarray(i, i + 8192), (b) =>
+        b >= 0x80 && b < 0xa0 ? WINDOWS_1252_HIGH[b - 0x80] || b : b,
+      );
+      out += String.fromCharCode(...part);
+    }
+    return out;
+  },
+};
+
+/** A decoder for chunks of a file in `encoding`; a leading UTF-8 BOM is dropped. */
 export function pdnDecoder(encoding: PdnEncoding): ChunkDecoder {
-  return new TextDecoder(encoding);
+  return encoding === 'utf-8' ? new TextDecoder('utf-8') : windows1252;
 }
 
 /** A whole file's text. */

@@ -73,8 +73,8 @@ export interface PdnOptions {
 
 export interface PdnParse {
   games: PdnGame[];
-  /** Every game's errors, plus stray problems between games, in file order. */
-  errors: ParseError[];
+  /** Every game's errors, in file order. */
+  errors: MoveError[];
 }
 
 /** Draughts-style result from any spelling we read (`1-0`, `1/2-1/2`, …); undefined if unknown. */
