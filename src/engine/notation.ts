@@ -156,7 +156,9 @@ export function resolveMove(pos: Position, text: string): Result<Move, MoveError
         : candidates.filter((m) => followsRoute(route(g, m), [...via, to]));
   const keys = new Set(sequences.map(moveKey));
   if (keys.size === 1) {
-    const key = sequences[0] && moveKey(sequences[0]);
+    // A quiet move is its own canonical move; a capture is taken from legalMoves (one order, path).
+    if (sequences[0].captured.length === 0) return ok(sequences[0]);
+    const key = moveKey(sequences[0]);
     const canonical = legalMoves(pos).find((m) => moveKey(m) === key);
     return ok(canonical ?? sequences[0]);
   }

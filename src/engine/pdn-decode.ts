@@ -38,10 +38,11 @@ export interface ChunkDecoder {
 }
 
 /** What Windows-1252 puts at 0x80–0x9F (0 where it has nothing, kept as the C1 control). */
+// biome-ignore format: the code page's table
 const WINDOWS_1252_HIGH = [
   0x20ac, 0, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017d, 0,
   0, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0, 0x017e, 0x0178,
-]; // biome-ignore format: the code page's table
+];
 
 /** One byte, one character: nothing is carried from one chunk to the next. */
 const windows1252: ChunkDecoder = {

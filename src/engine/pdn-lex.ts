@@ -148,11 +148,12 @@ export class PdnLexer {
   /** Moves to `end`, counting the lines passed. */
   private advance(end: number): void {
     const t = this.text;
-    let nl = t.indexOf('\n', this.pos);
-    while (nl >= 0 && nl < end) {
-      this.line++;
-      this.lineStart = nl + 1;
-      nl = t.indexOf('\n', nl + 1);
+    // Char by char: indexOf would look past `end` on a long line, for every token on it.
+    for (let k = this.pos; k < end; k++) {
+      if (t.charCodeAt(k) === 10) {
+        this.line++;
+        this.lineStart = k + 1;
+      }
     }
     this.pos = end;
     this.blank = false;

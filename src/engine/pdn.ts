@@ -8,7 +8,6 @@
 // size is read in bounded memory, and nesting and game length have bounds with located errors.
 import type { ParseError } from '../result.ts';
 import { parseFen } from './fen.ts';
-import { legalMoves } from './movegen.ts';
 import { type MoveError, moveNotation, resolveMove } from './notation.ts';
 import { type PdnClock, parseClockComment } from './pdn-clock.ts';
 import { PdnLexer, type PdnToken } from './pdn-lex.ts';
@@ -375,14 +374,13 @@ function readGame(text: GameText, options: PdnOptions): PdnGame {
       }
       const comment = node.comments.length > 0 ? node.comments.join(' ') : undefined;
       const clock = comment === undefined ? undefined : parseClockComment(comment, pos.turn);
-      const legal = legalMoves(pos);
       out.push({
         ply,
         number,
         color: pos.turn,
         text: node.token.text,
         move: r.value,
-        notation: moveNotation(pos, r.value, legal),
+        notation: moveNotation(pos, r.value),
         ...(comment === undefined ? {} : { comment }),
         ...(clock === undefined ? {} : { clock }),
         nags: node.nags,

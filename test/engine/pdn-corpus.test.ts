@@ -57,10 +57,11 @@ function readInChunks(file: string, size: number): PdnGame[] {
 }
 
 const notations = (g: PdnGame) => g.moves.map((m) => m.notation);
+// biome-ignore format: one game
 const GAME_A = [
   '31-26', '16-21', '32-28', '18-23', '38-32', '20-24', '36-31', '21-27', '31x22', '17-21', '26x17', '12x21',
   '33-29', '24x33', '22-17', '11x22', '28x26', '7-12', '39x28', '12-18', '42-38', '2-7', '41-36', '15-20',
-]; // biome-ignore format: one game
+];
 
 describe('PDN corpus: every file accepted or refused as its header says, with the locations', () => {
   for (const file of FILES) {
@@ -107,9 +108,10 @@ describe('PDN constructs, read as they mean', () => {
 
   it('move strengths glued, spaced and bracketed, and NAGs, attach to their move', () => {
     const g = game('strengths.pdn');
+    // biome-ignore format: one row
     expect(g.moves.slice(0, 15).map((m) => m.nags)).toEqual([
       [1], [2], [3], [4], [5], [6], [1], [2], [1], [2, 18], [1], [2], [3], [7], [22],
-    ]); // biome-ignore format: one row
+    ]);
     expect(g.moves[15].nags).toEqual([255]);
     expect(g.moves[16].nags).toEqual([3]);
     expect(g.moves[17].nags).toEqual([0]); // `!!?` is a strength without a NAG of its own
@@ -132,12 +134,14 @@ describe('PDN constructs, read as they mean', () => {
 
   it('every result form: draughts, chess, ½-½, 0.5-0.5, the double forfeit, and the Result tag alone', () => {
     const games = read('results.pdn').games;
+    // biome-ignore format: one row
     expect(games.map((g) => g.resultText)).toEqual([
       '2-0', '0-2', '1-1', '0-0', '1-0', '0-1', '1/2-1/2', '½-½', '0.5-0.5', '*', undefined,
-    ]); // biome-ignore format: one row
+    ]);
+    // biome-ignore format: one row
     expect(games.map((g) => g.result)).toEqual([
       '2-0', '0-2', '1-1', '*', '2-0', '0-2', '1-1', '1-1', '1-1', '*', '0-2',
-    ]); // biome-ignore format: one row
+    ]);
   });
 
   it('"?" values: tags kept as written, unknown game type, FEN and result read as absent', () => {

@@ -1,0 +1,151 @@
+// Bounded everything, for PDN and FEN: deep nesting, floods of tokens and huge texts give a located
+// error, never a stack overflow or a RangeError, and the reader holds one game at a time.
+import { describe, expect, it } from 'vitest';
+import {
+  lexPdn,
+  MAX_GAME_TOKENS,
+  MAX_TOKEN_CHARS,
+  MAX_VARIATION_DEPTH,
+  PdnReader,
+  parseFen,
+  parsePdn,
+  Position,
+  validatePosition,
+} from '../../src/engine/index.ts';
+
+describe('PDN nesting', () => {
+  it(`variations nested ${MAX_VARIATION_DEPTH} deep are read and kept`, () => {
+    const n = MAX_VARIATION_DEPTH;
+    const text = `1. 32-28 ${'(1. 33-28 '.repeat(n)}${')'.repeat(n)} 19-23 *`;
+    const r = parsePdn(text, { variations: 'keep' });
+    expect(r.errors).toEqual([]);
+    let line = r.games[0].moves[0].variations;
+    let depth = 0;
+    while (line.length > 0) {
+      depth++;
+      line = line[0][0].variations;
+    }
+    expect(depth).toBe(n);
+  });
+
+  it('100 000 open variations are a located error, not a stack overflow', () => {
+    const text = `[Event "deep"]\n1. 32-28 ${'(1. 33-28 '.repeat(100_000)}*\n[Event "next"]\n1. 32-28 *`;
+    for (const variations of ['skip', 'keep'] as const) {
+      const r = parsePdn(text, { file: 'deep.pdn', variations });
+      expect(r.errors[0]).toMatchObject({
+        code: 'too-deep',
+        file: 'deep.pdn',
+        line: 2,
+        col: 10 + MAX_VARIATION_DEPTH * 10,
+      });
+      expect(r.games[0].moves.map((m) => m.notation)).toEqual(['32-28']);
+      expect(r.games[1].tags.Event).toBe('next');
+      expect(r.games[1].errors).toEqual([]);
+    }
+  });
+
+  it('a flood of closing brackets is one located error', () => {
+    const r = parsePdn(`1. 32-28 ${')'.repeat(200_000)} *`);
+    expect(r.errors).toHaveLength(1);
+    expect(r.errors[0]).toMatchObject({ code: 'unbalanced-variation', line: 1, col: 10 });
+  });
+});
+
+describe('PDN floods', () => {
+  it(`a game of more than ${MAX_GAME_TOKENS} tokens is a located error; the next game reads`, () => {
+    const flood = '$1 '.repeat(MAX_GAME_TOKENS + 10);
+    const r = parsePdn(`1. 32-28 ${flood}*\n[Event "next"]\n1. 32-28 *`);
+    expect(r.errors).toHaveLength(1);
+    expect(r.errors[0]).toMatchObject({ code: 'game-too-long', line: 1 });
+    expect(r.errors[0].col).toBe(1 + '1. 32-28 '.length + 3 * (MAX_GAME_TOKENS - 2));
+    expect(r.games[1].errors).toEqual([]);
+  });
+
+  it('a comment never closed and longer than the token bound is located, and reading goes on', () => {
+    const reader = new PdnReader({ file: 'big.pdn' });
+    const games = [...reader.push('[Event "a"]\n1. 32-28 {')];
+    const chunk = 'a'.repeat(1 << 16);
+    for (let sent = 0; sent < 3 * MAX_TOKEN_CHARS; sent += chunk.length) games.push(...reader.push(chunk));
+    games.push(...reader.push(' *\n[Event "b"]\n1. 32-28 19-23 *\n'), ...reader.end());
+    expect(games[0].errors[0]).toMatchObject({ code: 'unexpected-token', file: 'big.pdn', line: 2, col: 10 });
+    expect(games.at(-1)?.tags.Event).toBe('b');
+    expect(games.at(-1)?.moves).toHaveLength(2);
+  });
+
+  it('a word without spaces longer than the token bound does not wait for its end', () => {
+    const reader = new PdnReader();
+    reader.push('1. 32-28 ');
+    const chunk = 'z'.repeat(1 << 16);
+    for (let sent = 0; sent < 2 * MAX_TOKEN_CHARS; sent += chunk.length) reader.push(chunk);
+    const games = [...reader.push(' *'), ...reader.end()];
+    expect(games[0].errors[0]).toMatchObject({ code: 'unexpected-token', line: 1, col: 10 });
+  });
+});
+
+describe('PDN files of any size', () => {
+  it('the reader gives each game as soon as it ends and keeps none of them', () => {
+    const game = '[Event "x"]\n1. 32-28 19-23 2. 28x19 14x23 *\n\n';
+    const reader = new PdnReader();
+    let total = 0;
+    // Games pushed a chunk at a time: each push returns the games it completed.
+    const chunk = game.repeat(500);
+    for (let i = 0; i < 25; i++) {
+      const games = reader.push(chunk);
+      expect(games.length).toBeGreaterThanOrEqual(499);
+      total += games.length;
+    }
+    total += reader.end().length;
+    expect(total).toBe(12_500);
+  });
+
+  it('a text with no line break and no spaces lexes without a RangeError', () => {
+    const tokens = lexPdn('{'.repeat(3_000_000));
+    expect(tokens[0]).toMatchObject({ kind: 'unknown', line: 1, col: 1 });
+  });
+});
+
+describe('FEN bounds and validity', () => {
+  it('a huge FEN is refused at its first problem, quickly', () => {
+    const r = parseFen(`W:W${'31,'.repeat(1_000_000)}31`);
+    expect(!r.ok && r.error).toMatchObject({ kind: 'bad-fen', code: 'square-twice', col: 7 });
+  });
+
+  it('more than 20 pieces a side (12 on 8×8) is too-many-pieces', () => {
+    expect(parseFen('W:W30-50:B1-20')).toMatchObject({
+      ok: false,
+      error: { kind: 'bad-fen', code: 'too-many-pieces' },
+    });
+    expect(parseFen('W:W31-50:B1-20').ok).toBe(true);
+    const br = parseFen('W:W20-32:B1-12', { variant: 'brazilian' });
+    expect(!br.ok && br.error.code).toBe('too-many-pieces');
+    expect(parseFen('W:W21-32:B1-12', { variant: 'brazilian' }).ok).toBe(true);
+  });
+
+  it('every FEN error is of kind bad-fen: squares of another board, a man on its own crowning row, twice', () => {
+    for (const [fen, code] of [
+      ['W:W31:B33', 'square-out-of-range'],
+      ['W:W2:B20', 'man-on-promotion-row'],
+      ['W:W31:B31', 'square-twice'],
+      ['?:W31:B1', 'bad-turn'],
+    ] as const) {
+      const r = parseFen(fen, { variant: 'brazilian' });
+      expect(r.ok, fen).toBe(false);
+      if (!r.ok) expect(r.error).toMatchObject({ kind: 'bad-fen', code });
+    }
+  });
+
+  it('validatePosition checks a position built another way', () => {
+    const crowded = Position.setup(
+      'brazilian',
+      'white',
+      Array.from({ length: 13 }, (_, i) => [i + 13, 'w'] as const),
+    );
+    expect(validatePosition(crowded)).toMatchObject({
+      ok: false,
+      error: { kind: 'bad-fen', code: 'too-many-pieces' },
+    });
+    const crowned = Position.setup('international', 'white', [[47, 'b']]);
+    expect(validatePosition(crowned)).toMatchObject({ ok: false, error: { code: 'man-on-promotion-row' } });
+    expect(validatePosition(Position.initial()).ok).toBe(true);
+  });
+});
