@@ -29,7 +29,7 @@ export interface FileReport {
 }
 
 /** A game as `--json` reports it. */
-export function gameReport(g: PdnGame) {
+function gameReport(g: PdnGame) {
   return {
     line: g.line,
     tags: g.tags,
