@@ -1,8 +1,11 @@
 // Bounded everything, for PDN and FEN: deep nesting, floods of tokens and huge texts give a located
 // error, never a stack overflow or a RangeError, and the reader holds one game at a time.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   lexPdn,
+  PdnLexer,
+  type PdnToken,
   MAX_GAME_TOKENS,
   MAX_TOKEN_CHARS,
   MAX_VARIATION_DEPTH,
@@ -147,5 +150,100 @@ describe('FEN bounds and validity', () => {
     const crowned = Position.setup('international', 'white', [[47, 'b']]);
     expect(validatePosition(crowned)).toMatchObject({ ok: false, error: { code: 'man-on-promotion-row' } });
     expect(validatePosition(Position.initial()).ok).toBe(true);
+  });
+});
+
+/** Pieces of PDN and of what breaks it, so that random texts hit every path of the lexer. */
+const FRAGMENTS = [
+  '[Event "x"]',
+  '[',
+  ']',
+  '"',
+  '\\',
+  '{',
+  '}',
+  '(',
+  ')',
+  '(!)',
+  ';',
+  '%',
+  '/',
+  '/FEN "W:W31:B1"/',
+  '1.',
+  '12...',
+  '...',
+  '…',
+  '32',
+  '-',
+  'x',
+  ':',
+  '×',
+  '–',
+  '28',
+  '32-28',
+  'c3',
+  'd4',
+  '*',
+  '1-0',
+  '0.5-0.5',
+  '½-½',
+  '2-0',
+  '$',
+  '$1',
+  '$256',
+  '!',
+  '?!',
+  '□',
+  '+',
+  'e4',
+  '@',
+  ' ',
+  '  ',
+  '\n',
+  '\r\n',
+  '\t',
+  '\ufeff',
+];
+
+/** The tokens of `text` fed to the lexer in the given chunk sizes. */
+function lexInChunks(text: string, sizes: readonly number[]): PdnToken[] {
+  const lexer = new PdnLexer();
+  const out: PdnToken[] = [];
+  let at = 0;
+  for (let k = 0; at < text.length; k++) {
+    const size = sizes[k % sizes.length];
+    lexer.push(text.slice(at, at + size));
+    at += size;
+    for (let t = lexer.next(); t; t = lexer.next()) out.push(t);
+  }
+  lexer.end();
+  for (let t = lexer.next(); t; t = lexer.next()) out.push(t);
+  return out;
+}
+
+describe('PDN lexer fed in chunks', () => {
+  it('gives the same tokens, lines, columns, games and errors as the whole text, wherever the chunks are cut', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...FRAGMENTS), { maxLength: 60 }),
+        fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 5 }),
+        (parts, sizes) => {
+          const text = parts.join('');
+          expect(lexInChunks(text, sizes)).toEqual(lexPdn(text));
+          const reader = new PdnReader();
+          const games = [];
+          for (let at = 0, k = 0; at < text.length; at += sizes[k++ % sizes.length]) {
+            games.push(...reader.push(text.slice(at, at + sizes[k % sizes.length])));
+          }
+          games.push(...reader.end());
+          const whole = parsePdn(text);
+          expect(games.flatMap((g) => g.errors)).toEqual(whole.errors);
+          expect(games.map((g) => g.moves.map((m) => m.notation))).toEqual(
+            whole.games.map((g) => g.moves.map((m) => m.notation)),
+          );
+        },
+      ),
+      { numRuns: 400 },
+    );
   });
 });
