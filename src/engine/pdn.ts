@@ -140,7 +140,14 @@ class GameText {
 
   addTag(t: TagToken): void {
     this.first ??= t;
-    this.tags.push(t);
+    if (this.counted(t)) this.tags.push(t);
+  }
+
+  /** False past MAX_GAME_TOKENS: a flood of tags or moves is one located error, not kept. */
+  private counted(t: Located): boolean {
+    if (++this.count <= MAX_GAME_TOKENS) return true;
+    this.fail('game-too-long', `a game of more than ${MAX_GAME_TOKENS} tags, moves, comments and marks`, t);
+    return false;
   }
 
   /** Takes a movetext token; true when it ends the game (its terminator). */
@@ -153,9 +160,7 @@ class GameText {
       this.pendingNumber = undefined;
     }
     if (t.kind !== 'comment') this.movetext = true;
-    if (++this.count > MAX_GAME_TOKENS) {
-      this.fail('game-too-long', `a game of more than ${MAX_GAME_TOKENS} moves, comments and marks`, t);
-    }
+    this.counted(t);
     switch (t.kind) {
       case 'result':
         if (this.depth > 0) return false; // lidraughts reads a result inside a variation, and ignores it

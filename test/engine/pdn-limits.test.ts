@@ -64,6 +64,14 @@ describe('PDN floods', () => {
     expect(r.games[1].errors).toEqual([]);
   });
 
+  it('a flood of tags in one header is a located error and is not kept', () => {
+    const r = parsePdn(`${'[A "1"]\n'.repeat(MAX_GAME_TOKENS + 5)}1. 32-28 *`);
+    expect(r.errors).toHaveLength(1);
+    expect(r.errors[0]).toMatchObject({ code: 'game-too-long', line: MAX_GAME_TOKENS + 1, col: 1 });
+    expect(Object.keys(r.games[0].tags)).toEqual(['A']);
+    expect(r.games[0].moves).toEqual([]); // the game stops at its first problem
+  });
+
   it('a comment never closed and longer than the token bound is located, and reading goes on', () => {
     const reader = new PdnReader({ file: 'big.pdn' });
     const games = [...reader.push('[Event "a"]\n1. 32-28 {')];
