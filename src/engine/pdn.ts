@@ -6,7 +6,7 @@
 // refuses: a game without a terminator before the next tags, stray characters, a move number with
 // no move. Never throws on user data; games are read one at a time (PdnReader), so a file of any
 // size is read in bounded memory, and nesting and game length have bounds with located errors.
-import type { ParseError } from '../result.ts';
+import type { ParseError, SourceLocation } from '../result.ts';
 import { parseFen } from './fen.ts';
 import { type MoveError, moveNotation, resolveMove } from './notation.ts';
 import { type PdnClock, parseClockComment } from './pdn-clock.ts';
@@ -97,7 +97,7 @@ export function normalizeResult(text: string): PdnResult | undefined {
   }
 }
 
-/** GameType tag (`20`, `26`, or the long form `20,W,10,10,N2,0`) → variant; `?` is unknown. */
+/** GameType tag (`20`, `26`, or the long form `20,W,10,10,N2,0`) → variant. */
 export function variantOfGameType(value: string): Variant | undefined {
   const n = Number(/^\s*(\d+)/.exec(value)?.[1]);
   return n === 20 ? 'international' : n === 26 ? 'brazilian' : undefined;
@@ -277,6 +277,132 @@ const known = (value: string | undefined) =>
 const byLocation = (a: ParseError, b: ParseError) =>
   (a.line ?? 0) - (b.line ?? 0) || (a.col ?? 0) - (b.col ?? 0);
 
+interface Movetext {
+  root: Node[];
+  /** Comments before the first move. */
+  preComments: string[];
+  /** A `/…/` setup before the first move. */
+  setup?: { text: string; at: Located };
+  /** The first move number, `1.` or `1...`. */
+  firstNumber?: string;
+}
+
+/** The tokens of a game's movetext as a tree of moves with their comments, NAGs and variations. */
+function movetextOf(body: readonly PdnToken[]): Movetext {
+  const tree: Movetext = { root: [], preComments: [] };
+  const stack: Node[][] = [tree.root];
+  for (const t of body) {
+    const lineNodes = stack[stack.length - 1];
+    const last = lineNodes[lineNodes.length - 1];
+    if (t.kind === 'move') lineNodes.push({ token: t, nags: [], comments: [], variations: [] });
+    else if (t.kind === 'comment') {
+      if (last) last.comments.push(t.text);
+      else if (stack.length === 1) tree.preComments.push(t.text);
+    } else if (t.kind === 'setup') {
+      if (tree.root.length === 0 && stack.length === 1) tree.setup = { text: t.text, at: t };
+      else if (last) last.comments.push(t.text);
+    } else if (t.kind === 'nag') last?.nags.push(t.nag);
+    else if (t.kind === 'number') tree.firstNumber ??= t.text;
+    else if (t.kind === 'open') {
+      const variation: Node[] = [];
+      if (last) last.variations.push(variation);
+      stack.push(variation);
+    } else if (t.kind === 'close' && stack.length > 1) stack.pop();
+  }
+  return tree;
+}
+
+/** The start position: the FEN tag, else a `/FEN "…"/` setup, else the initial position. */
+function startOf(
+  fenTag: TagToken | undefined,
+  tree: Movetext,
+  variant: Variant,
+  fail: (e: ParseError, at: Located, col: number) => void,
+): Position | undefined {
+  const setupFen = tree.setup && /^FEN\s*"([^"]*)"/i.exec(tree.setup.text);
+  const fen = fenTag
+    ? { value: fenTag.value, line: fenTag.line, col: fenTag.valueCol }
+    : tree.setup && setupFen
+      ? {
+          value: setupFen[1],
+          line: tree.setup.at.line,
+          col: tree.setup.at.col + tree.setup.text.indexOf('"') + 2,
+        }
+      : undefined;
+  if (!fen) return Position.initial(variant);
+  const r = parseFen(fen.value, { variant, unknownTurn: 'white' });
+  if (!r.ok) {
+    fail(r.error, fen, fen.col + (r.error.offset ?? 0));
+    return undefined;
+  }
+  if (!fen.value.trim().startsWith('?')) return r.value;
+  // `?` to move: the move numbers (`1...`) or the first move tell who moves first.
+  const first = tree.root[0]?.token.text;
+  const blackFirst =
+    tree.firstNumber?.endsWith('..') ||
+    (first !== undefined &&
+      !resolveMove(r.value, first).ok &&
+      resolveMove(r.value.withTurn('black'), first).ok);
+  return blackFirst ? r.value.withTurn('black') : r.value;
+}
+
+/**
+ * The moves of a line resolved against the legal moves from `from`, up to the first that is not;
+ * with the variations when kept. Recursion is bounded by MAX_VARIATION_DEPTH (deeper ones are not
+ * kept in the tree).
+ */
+function resolveLine(
+  from: Position,
+  nodes: readonly Node[],
+  firstPly: number,
+  context: {
+    blackFirst: boolean;
+    keep: boolean;
+    fail: (e: MoveError) => void;
+    at: (t: Located) => SourceLocation;
+  },
+): { moves: PdnMove[]; end: Position } {
+  const moves: PdnMove[] = [];
+  let pos = from;
+  for (let k = 0; k < nodes.length; k++) {
+    const node = nodes[k];
+    const ply = firstPly + k;
+    const half = ply - 1 + (context.blackFirst ? 1 : 0);
+    const number = Math.floor(half / 2) + 1;
+    const r = resolveMove(pos, node.token.text);
+    if (!r.ok) {
+      const who = `${number}${pos.turn === 'white' ? '.' : '...'}`;
+      context.fail({ ...r.error, message: `${who} ${r.error.message}`, ...context.at(node.token) });
+      break;
+    }
+    const variations: PdnMove[][] = [];
+    if (context.keep) {
+      for (const v of node.variations) {
+        const alt = resolveLine(pos, v, ply, context).moves;
+        if (alt.length > 0) variations.push(alt);
+      }
+    }
+    const comment = node.comments.length > 0 ? node.comments.join(' ') : undefined;
+    const clock = comment === undefined ? undefined : parseClockComment(comment, pos.turn);
+    moves.push({
+      ply,
+      number,
+      color: pos.turn,
+      text: node.token.text,
+      move: r.value,
+      notation: moveNotation(pos, r.value),
+      ...(comment === undefined ? {} : { comment }),
+      ...(clock === undefined ? {} : { clock }),
+      nags: node.nags,
+      variations,
+      line: node.token.line,
+      col: node.token.col,
+    });
+    pos = play(pos, r.value);
+  }
+  return { moves, end: pos };
+}
+
 function readGame(text: GameText, options: PdnOptions): PdnGame {
   const errors: MoveError[] = text.problem ? [text.problem] : [];
   const at = (t: Located, col = t.col) => ({ file: options.file, line: t.line, col });
@@ -286,132 +412,40 @@ function readGame(text: GameText, options: PdnOptions): PdnGame {
     text.tags.findLast((t) => t.name === name && known(t.value) !== undefined);
 
   let variant: Variant = options.variant ?? 'international';
-  let playable = true;
   const gameTypeTag = tagToken('GameType');
-  if (gameTypeTag) {
-    const v = variantOfGameType(gameTypeTag.value);
-    if (v) variant = v;
-    else {
-      playable = false;
-      errors.push({
-        code: 'unsupported-game-type',
-        message: `GameType "${gameTypeTag.value}" is not International (20) or Brazilian (26)`,
-        ...at(gameTypeTag, gameTypeTag.valueCol),
-      });
-    }
+  const gameType = gameTypeTag && variantOfGameType(gameTypeTag.value);
+  if (gameTypeTag && !gameType) {
+    errors.push({
+      code: 'unsupported-game-type',
+      message: `GameType "${gameTypeTag.value}" is not International (20) or Brazilian (26)`,
+      ...at(gameTypeTag, gameTypeTag.valueCol),
+    });
   }
-
-  // Movetext → tree of moves with their comments, NAGs and variations.
-  const preComments: string[] = [];
-  const root: Node[] = [];
-  const stack: Node[][] = [root];
-  let setup: { text: string; at: Located } | undefined;
-  let firstNumber: string | undefined;
-  for (const t of text.body) {
-    const lineNodes = stack[stack.length - 1];
-    const last = lineNodes[lineNodes.length - 1];
-    if (t.kind === 'move') lineNodes.push({ token: t, nags: [], comments: [], variations: [] });
-    else if (t.kind === 'comment') {
-      if (last) last.comments.push(t.text);
-      else if (stack.length === 1) preComments.push(t.text);
-    } else if (t.kind === 'setup') {
-      if (root.length === 0 && stack.length === 1) setup = { text: t.text, at: t };
-      else if (last) last.comments.push(t.text);
-    } else if (t.kind === 'nag') last?.nags.push(t.nag);
-    else if (t.kind === 'number') firstNumber ??= t.text;
-    else if (t.kind === 'open') {
-      const variation: Node[] = [];
-      if (last) last.variations.push(variation);
-      stack.push(variation);
-    } else if (t.kind === 'close' && stack.length > 1) stack.pop();
-  }
-
-  let start = Position.initial(variant);
-  // The FEN tag, else a `/FEN "…"/` setup before the first move.
-  const fenTag = tagToken('FEN');
-  const setupFen = setup && /^FEN\s*"([^"]*)"/i.exec(setup.text);
-  const fen = fenTag
-    ? { value: fenTag.value, line: fenTag.line, col: fenTag.valueCol }
-    : setup && setupFen
-      ? { value: setupFen[1], line: setup.at.line, col: setup.at.col + setup.text.indexOf('"') + 2 }
-      : undefined;
-  if (fen && playable) {
-    const r = parseFen(fen.value, { variant, unknownTurn: 'white' });
-    if (r.ok) start = r.value;
-    else {
-      playable = false;
-      errors.push({ ...r.error, ...at(fen, fen.col + (r.error.offset ?? 0)) });
-    }
-    // `?` to move: the move numbers (`1...`) or the first move tell who moves first.
-    if (r.ok && fen.value.trim().startsWith('?')) {
-      const first = root[0]?.token.text;
-      const blackFirst =
-        firstNumber?.endsWith('..') ||
-        (first !== undefined &&
-          !resolveMove(start, first).ok &&
-          resolveMove(start.withTurn('black'), first).ok);
-      if (blackFirst) start = start.withTurn('black');
-    }
-  }
-
-  const keep = options.variations === 'keep';
-  const blackFirst = start.turn === 'black';
-  const resolveLine = (from: Position, nodes: readonly Node[], firstPly: number): PdnMove[] => {
-    const out: PdnMove[] = [];
-    let pos = from;
-    for (let k = 0; k < nodes.length; k++) {
-      const node = nodes[k];
-      const ply = firstPly + k;
-      const half = ply - 1 + (blackFirst ? 1 : 0);
-      const number = Math.floor(half / 2) + 1;
-      const r = resolveMove(pos, node.token.text);
-      if (!r.ok) {
-        const who = `${number}${pos.turn === 'white' ? '.' : '...'}`;
-        errors.push({ ...r.error, message: `${who} ${r.error.message}`, ...at(node.token) });
-        return out;
-      }
-      const variations: PdnMove[][] = [];
-      if (keep) {
-        for (const v of node.variations) {
-          const alt = resolveLine(pos, v, ply);
-          if (alt.length > 0) variations.push(alt);
-        }
-      }
-      const comment = node.comments.length > 0 ? node.comments.join(' ') : undefined;
-      const clock = comment === undefined ? undefined : parseClockComment(comment, pos.turn);
-      out.push({
-        ply,
-        number,
-        color: pos.turn,
-        text: node.token.text,
-        move: r.value,
-        notation: moveNotation(pos, r.value),
-        ...(comment === undefined ? {} : { comment }),
-        ...(clock === undefined ? {} : { clock }),
-        nags: node.nags,
-        variations,
-        line: node.token.line,
-        col: node.token.col,
-      });
-      pos = play(pos, r.value);
-    }
-    return out;
-  };
-
-  const moves = playable ? resolveLine(start, root, 1) : [];
-  let end = start;
-  for (const m of moves) end = play(end, m.move);
-  const resultTag = known(tags.Result);
-  const result = normalizeResult(text.result ?? resultTag ?? '*') ?? '*';
+  if (gameType) variant = gameType;
+  const tree = movetextOf(text.body);
+  const start =
+    gameTypeTag && !gameType
+      ? undefined
+      : startOf(tagToken('FEN'), tree, variant, (e, where, col) => errors.push({ ...e, ...at(where, col) }));
+  const line = start
+    ? resolveLine(start, tree.root, 1, {
+        blackFirst: start.turn === 'black',
+        keep: options.variations === 'keep',
+        fail: (e) => errors.push(e),
+        at,
+      })
+    : undefined;
+  const result = normalizeResult(text.result ?? known(tags.Result) ?? '*') ?? '*';
+  const position = start ?? Position.initial(variant);
   return {
     tags,
     variant,
-    start,
-    moves,
-    end,
+    start: position,
+    moves: line?.moves ?? [],
+    end: line?.end ?? position,
     result,
     ...(text.result === undefined ? {} : { resultText: text.result }),
-    ...(preComments.length > 0 ? { comment: preComments.join(' ') } : {}),
+    ...(tree.preComments.length > 0 ? { comment: tree.preComments.join(' ') } : {}),
     line: text.line,
     errors: errors.sort(byLocation),
   };
