@@ -1,7 +1,7 @@
 // `npm run bench -- pdn`: `damlink pdn check` on a generated multi-MB file of tournament-like games
 // (seeded random legal games of up to 100 plies, seven-tag roster, a clock comment a move), read
 // the way the command reads it (chunks, one game at a time, every move replayed). Prints the
-// throughput (wall and CPU) and how much the resident memory grew while checking.
+// throughput (wall and CPU), how much the resident memory grew while checking, and the heap kept.
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -59,6 +59,7 @@ console.log(`pdn_check_file_mb ${(size / 1e6).toFixed(1)} MB`);
 // One warm-up pass for the JIT, then the best of three.
 checkFile(file, { variant: 'international', variations: false }, () => {});
 globalThis.gc?.();
+const heapBefore = process.memoryUsage().heapUsed;
 const rssBefore = process.memoryUsage().rss;
 let rssPeak = rssBefore;
 const runs = [0, 1, 2].map(() => {
@@ -84,4 +85,7 @@ console.log(`pdn_check_mb_per_s ${(size / 1e6 / best('wall')).toFixed(2)} MB/s`)
 console.log(`pdn_check_mb_per_cpu_s ${(size / 1e6 / best('cpu')).toFixed(2)} MB/s`);
 console.log(`pdn_check_moves_per_s ${Math.round(report.moves / best('wall'))} moves/s`);
 console.log(`pdn_check_rss_growth_mb ${((rssPeak - rssBefore) / 1e6).toFixed(1)} MB`);
+// What the check keeps once done (the report only): near zero whatever the file's size.
+globalThis.gc?.();
+console.log(`pdn_check_heap_kept_mb ${((process.memoryUsage().heapUsed - heapBefore) / 1e6).toFixed(1)} MB`);
 rmSync(dir, { recursive: true, force: true });
