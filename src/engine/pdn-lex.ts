@@ -12,7 +12,7 @@
 export type PdnToken =
   | { kind: 'tag'; name: string; value: string; line: number; col: number; valueCol: number }
   | { kind: 'comment'; text: string; line: number; col: number }
-  /** `/FEN "W:…"/`: a setup inside the movetext (its inner text). */
+  /** `/FEN "W:…"/`: a setup inside the movetext (its inner text, `FEN "W:…"`). */
   | { kind: 'setup'; text: string; line: number; col: number }
   | { kind: 'open' | 'close'; line: number; col: number }
   | { kind: 'number'; text: string; line: number; col: number }
@@ -186,12 +186,7 @@ export class PdnLexer {
       this.advance(close + 1);
       return { kind: 'comment', text: t.slice(i + 1, close).trim(), ...at };
     }
-    if (c === '/') {
-      const close = this.find('/', i + 1);
-      if (close < 0) return this.unknownToEnd(at, '/', 'setup is never closed with "/"');
-      this.advance(close + 1);
-      return { kind: 'setup', text: t.slice(i + 1, close).trim(), ...at };
-    }
+    if (c === '/') return this.setup(at);
     if (c === '[') return this.tag(at);
     if (c === '(') {
       // `(!)`, `(?!)`: a move strength, not a variation.
@@ -289,6 +284,28 @@ export class PdnLexer {
     if (this.at(k) !== ']') return this.badTag(at);
     this.advance(k + 1);
     return { kind: 'tag', name, value, valueCol, ...at };
+  }
+
+  /**
+   * `/FEN "W:…"/`, the setup inside the movetext that lidraughts reads. Any other `/` is a stray
+   * character: taking the text up to the next `/` could swallow the games that follow.
+   */
+  private setup(at: { line: number; col: number }): PdnToken {
+    const t = this.text;
+    const i = this.pos;
+    let k = i + 1;
+    while (isSpace(this.at(k))) k++;
+    const word = `${this.at(k)}${this.at(k + 1)}${this.at(k + 2)}`.toUpperCase();
+    k += 3;
+    while (isSpace(this.at(k))) k++;
+    if (word !== 'FEN' || this.at(k) !== '"') return this.unknownWord(at, 'a setup is written /FEN "…"/');
+    const close = this.find('"', k + 1);
+    if (close < 0) return this.unknownWord(at, 'a setup is written /FEN "…"/');
+    k = close + 1;
+    while (isSpace(this.at(k))) k++;
+    if (this.at(k) !== '/') return this.unknownWord(at, 'a setup is written /FEN "…"/');
+    this.advance(k + 1);
+    return { kind: 'setup', text: t.slice(i + 1, k).trim(), ...at };
   }
 
   /** The rest of the line is skipped: a broken tag says nothing about what follows it. */
