@@ -3,7 +3,7 @@
 // passes through (PDN 3.0 turning points, the squares behind the captured pieces, or every landing),
 // a capture written `from-to` when only one move goes there, and algebraic squares on 8×8 (`c3-d4`).
 import { err, ok, type ParseError, type Result } from '../result.ts';
-import { legalMoves, legalSequences } from './movegen.ts';
+import { dedupe, legalMoves, legalSequences } from './movegen.ts';
 import type { Position } from './position.ts';
 import type { Move } from './types.ts';
 import { moveKey } from './types.ts';
@@ -62,15 +62,10 @@ export interface MoveError extends ParseError {
   candidates?: string[];
 }
 
-const SQUARE = String.raw`(?:\d{1,3}|[a-h][1-8])`;
-const MOVE_TEXT = new RegExp(`^(${SQUARE})((?:[-x:]${SQUARE})+)$`, 'i');
-
 /** `c3` → the square's number on an 8×8 board (a1 is White's left corner); undefined elsewhere. */
-function algebraicSquare(g: Geometry, name: string): number | undefined {
+function algebraicSquare(g: Geometry, file: number, rank: number): number | undefined {
   if (g.width !== 8) return undefined;
-  const col = name.charCodeAt(0) - 97;
-  const row = 8 - Number(name[1]);
-  for (let s = 1; s <= g.squares; s++) if (g.rowOf[s] === row && g.colOf[s] === col) return s;
+  for (let s = 1; s <= g.squares; s++) if (g.rowOf[s] === 8 - rank && g.colOf[s] === file) return s;
   return undefined;
 }
 
@@ -79,26 +74,44 @@ function algebraicSquare(g: Geometry, name: string): number | undefined {
  * given). Offsets in errors are 0-based within `text`.
  */
 export function parseMoveText(text: string, variant?: Variant): Result<MoveText> {
-  const m = MOVE_TEXT.exec(text.trim());
-  if (!m) return err({ code: 'bad-move-text', message: `"${text}" is not a move (like 32-28 or 19x28)` });
-  const names = text.trim().split(/[-x:]/i);
+  const t = text.trim();
+  const bad = () => err({ code: 'bad-move-text', message: `"${text}" is not a move (like 32-28 or 19x28)` });
   const g = variant === undefined ? undefined : geometry(variant);
   const squares: number[] = [];
-  for (const name of names) {
-    const n = /^\d/.test(name) ? Number(name) : g && algebraicSquare(g, name.toLowerCase());
-    if (n === undefined) {
-      return err({
-        code: 'bad-move-text',
-        message: `"${name}": algebraic squares are read on 8×8 boards only`,
-      });
+  let dash = false;
+  let cross = false;
+  // One character at a time: this runs for every move of every file `pdn check` reads.
+  for (let i = 0; ; ) {
+    const c = t.charCodeAt(i) | 0x20;
+    let n: number | undefined;
+    if (c >= 0x61 && c <= 0x68 && t[i + 1] >= '1' && t[i + 1] <= '8') {
+      if (!g) return bad();
+      n = algebraicSquare(g, c - 0x61, Number(t[i + 1]));
+      if (n === undefined) {
+        return err({
+          code: 'bad-move-text',
+          message: `"${t.slice(i, i + 2)}": algebraic squares are read on 8×8 boards only`,
+        });
+      }
+      i += 2;
+    } else {
+      let k = i;
+      while (k < t.length && k - i < 3 && t[k] >= '0' && t[k] <= '9') k++;
+      if (k === i) return bad();
+      n = Number(t.slice(i, k));
+      i = k;
     }
     squares.push(n);
+    if (i === t.length) break;
+    const sep = t[i];
+    if (sep === '-') dash = true;
+    else if (sep === 'x' || sep === 'X') cross = true;
+    else if (sep !== ':') return bad();
+    i++;
   }
-  const seps = new Set(m[2].replace(/\d+|[a-h][1-8]/gi, '').toLowerCase());
-  if (seps.has('-') && seps.has('x')) {
-    return err({ code: 'bad-move-text', message: `"${text}" mixes "-" and "x"` });
-  }
-  const capture = seps.has('x') ? true : seps.has('-') ? false : undefined;
+  if (squares.length < 2) return bad();
+  if (dash && cross) return err({ code: 'bad-move-text', message: `"${text}" mixes "-" and "x"` });
+  const capture = cross ? true : dash ? false : undefined;
   if (capture === false && squares.length > 2) {
     return err({ code: 'bad-move-text', message: `"${text}": a quiet move has only two squares` });
   }
@@ -129,6 +142,18 @@ function followsRoute(routeSquares: readonly number[], via: readonly number[]): 
   return k === via.length;
 }
 
+/** The candidates whose exact path is written, else those passing the written squares in order. */
+function throughSquares(
+  g: Geometry,
+  pos: Position,
+  candidates: readonly Move[],
+  squares: readonly number[],
+): Move[] {
+  const same = (a: readonly number[]) => a.length === squares.length && a.every((s, i) => s === squares[i]);
+  const exact = candidates.filter((m) => same(m.path) || same(pdnCapturePath(pos.variant, m)));
+  return exact.length > 0 ? exact : candidates.filter((m) => followsRoute(route(g, m), squares.slice(1)));
+}
+
 /**
  * Resolves move text against the legal moves of `pos`: the canonical legal move it names, or a
  * typed error (`illegal-move`, `ambiguous-move`, `bad-move-text`). Never throws.
@@ -141,33 +166,23 @@ export function resolveMove(pos: Position, text: string): Result<Move, MoveError
   const to = squares[squares.length - 1];
   const via = squares.slice(1, -1);
   const g = geometry(pos.variant);
-  const between = legalSequences(pos).filter((m) => m.from === from && m.to === to);
+  const all = legalSequences(pos);
+  const between = all.filter((m) => m.from === from && m.to === to);
   const written = between.filter((m) => capture === undefined || capture === m.captured.length > 0);
   // `from-to` for a capture, as written in the wild: taken when no quiet move goes there.
   const candidates = written.length === 0 && capture === false ? between : written;
   // Exact PDN 3.0 path or full landing path first: a looser reading may fit several moves.
-  const same = (a: readonly number[]) => a.length === squares.length && a.every((s, i) => s === squares[i]);
-  const exact = candidates.filter((m) => same(m.path) || same(pdnCapturePath(pos.variant, m)));
-  const sequences =
-    via.length === 0
-      ? candidates
-      : exact.length > 0
-        ? exact
-        : candidates.filter((m) => followsRoute(route(g, m), [...via, to]));
+  const sequences = via.length === 0 ? candidates : throughSquares(g, pos, candidates, squares);
+  // A quiet move is its own canonical move.
+  if (sequences.length === 1 && sequences[0].captured.length === 0) return ok(sequences[0]);
   const keys = new Set(sequences.map(moveKey));
-  if (keys.size === 1) {
-    // A quiet move is its own canonical move; a capture is taken from legalMoves (one order, path).
-    if (sequences[0].captured.length === 0) return ok(sequences[0]);
-    const key = moveKey(sequences[0]);
-    const canonical = legalMoves(pos).find((m) => moveKey(m) === key);
-    return ok(canonical ?? sequences[0]);
-  }
   if (keys.size === 0) {
     return err({ code: 'illegal-move', message: `${text.trim()} is not a legal move here` });
   }
-  const options = legalMoves(pos)
-    .filter((m) => keys.has(moveKey(m)))
-    .map((m) => pdnCapturePath(pos.variant, m).join('x'));
+  // The canonical moves (one capture order and path each), as legalMoves gives them.
+  const canonical = dedupe(all).filter((m) => keys.has(moveKey(m)));
+  if (canonical.length === 1) return ok(canonical[0]);
+  const options = canonical.map((m) => pdnCapturePath(pos.variant, m).join('x'));
   return err({
     code: 'ambiguous-move',
     message: `${text.trim()} is ambiguous: it could be ${options.join(' or ')}`,
