@@ -69,13 +69,15 @@ function algebraicSquare(g: Geometry, file: number, rank: number): number | unde
   return undefined;
 }
 
+const notAMove = (text: string) =>
+  err({ code: 'bad-move-text', message: `"${text}" is not a move (like 32-28 or 19x28)` });
+
 /**
  * Reads `32-28`, `19x28`, `47x38x24x13x36`, `19:28` (and `c3-d4` on 8×8 boards when `variant` is
  * given). Offsets in errors are 0-based within `text`.
  */
 export function parseMoveText(text: string, variant?: Variant): Result<MoveText> {
   const t = text.trim();
-  const bad = () => err({ code: 'bad-move-text', message: `"${text}" is not a move (like 32-28 or 19x28)` });
   const g = variant === undefined ? undefined : geometry(variant);
   const squares: number[] = [];
   let dash = false;
@@ -85,7 +87,7 @@ export function parseMoveText(text: string, variant?: Variant): Result<MoveText>
     const c = t.charCodeAt(i) | 0x20;
     let n: number | undefined;
     if (c >= 0x61 && c <= 0x68 && t[i + 1] >= '1' && t[i + 1] <= '8') {
-      if (!g) return bad();
+      if (!g) return notAMove(text);
       n = algebraicSquare(g, c - 0x61, Number(t[i + 1]));
       if (n === undefined) {
         return err({
@@ -97,7 +99,7 @@ export function parseMoveText(text: string, variant?: Variant): Result<MoveText>
     } else {
       let k = i;
       while (k < t.length && k - i < 3 && t[k] >= '0' && t[k] <= '9') k++;
-      if (k === i) return bad();
+      if (k === i) return notAMove(text);
       n = Number(t.slice(i, k));
       i = k;
     }
@@ -106,10 +108,10 @@ export function parseMoveText(text: string, variant?: Variant): Result<MoveText>
     const sep = t[i];
     if (sep === '-') dash = true;
     else if (sep === 'x' || sep === 'X') cross = true;
-    else if (sep !== ':') return bad();
+    else if (sep !== ':') return notAMove(text);
     i++;
   }
-  if (squares.length < 2) return bad();
+  if (squares.length < 2) return notAMove(text);
   if (dash && cross) return err({ code: 'bad-move-text', message: `"${text}" mixes "-" and "x"` });
   const capture = cross ? true : dash ? false : undefined;
   if (capture === false && squares.length > 2) {
