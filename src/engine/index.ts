@@ -19,6 +19,7 @@ export type { MoveError, MoveText } from './notation.ts';
 export { moveNotation, parseMoveText, pdnCapturePath, resolveMove } from './notation.ts';
 export type { PdnGame, PdnMove, PdnOptions, PdnParse, PdnResult } from './pdn.ts';
 export {
+  MAX_GAME_CHARS,
   MAX_GAME_TOKENS,
   MAX_VARIATION_DEPTH,
   normalizeResult,

@@ -106,6 +106,8 @@ export function variantOfGameType(value: string): Variant | undefined {
 /** Bounds on what one game may hold; beyond them the game gets a located error. */
 export const MAX_VARIATION_DEPTH = 64;
 export const MAX_GAME_TOKENS = 100_000;
+/** Characters of tag values and comments one game may hold (each is up to MAX_TOKEN_CHARS). */
+export const MAX_GAME_CHARS = 1 << 24;
 
 type TagToken = Extract<PdnToken, { kind: 'tag' }>;
 type Located = { line: number; col: number };
@@ -123,6 +125,7 @@ class GameText {
   private readonly opens: Located[] = [];
   private pendingNumber: Located | undefined;
   private count = 0;
+  private chars = 0;
 
   constructor(private readonly file: string | undefined) {}
 
@@ -143,10 +146,15 @@ class GameText {
     if (this.counted(t)) this.tags.push(t);
   }
 
-  /** False past MAX_GAME_TOKENS: a flood of tags or moves is one located error, not kept. */
-  private counted(t: Located): boolean {
-    if (++this.count <= MAX_GAME_TOKENS) return true;
-    this.fail('game-too-long', `a game of more than ${MAX_GAME_TOKENS} tags, moves, comments and marks`, t);
+  /** False past the game's bounds: a flood of tags, moves or comments is one located error, not kept. */
+  private counted(t: PdnToken): boolean {
+    this.chars += t.kind === 'tag' ? t.value.length : t.kind === 'comment' ? t.text.length : 0;
+    if (++this.count <= MAX_GAME_TOKENS && this.chars <= MAX_GAME_CHARS) return true;
+    const what =
+      this.count > MAX_GAME_TOKENS
+        ? `${MAX_GAME_TOKENS} tags, moves, comments and marks`
+        : `${MAX_GAME_CHARS} characters of tags and comments`;
+    this.fail('game-too-long', `a game of more than ${what}`, t);
     return false;
   }
 

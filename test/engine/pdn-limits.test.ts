@@ -6,6 +6,7 @@ import {
   lexPdn,
   PdnLexer,
   type PdnToken,
+  MAX_GAME_CHARS,
   MAX_GAME_TOKENS,
   MAX_TOKEN_CHARS,
   MAX_VARIATION_DEPTH,
@@ -70,6 +71,22 @@ describe('PDN floods', () => {
     expect(r.errors[0]).toMatchObject({ code: 'game-too-long', line: MAX_GAME_TOKENS + 1, col: 1 });
     expect(Object.keys(r.games[0].tags)).toEqual(['A']);
     expect(r.games[0].moves).toEqual([]); // the game stops at its first problem
+  });
+
+  it('comments adding up to more than the characters a game may hold are a located error, not kept', () => {
+    const comment = `{${'c'.repeat(1 << 20)}}\n`;
+    const count = MAX_GAME_CHARS / (1 << 20) + 2;
+    const reader = new PdnReader();
+    const games = [...reader.push('1. 32-28 ')];
+    for (let i = 0; i < count; i++) games.push(...reader.push(comment));
+    games.push(...reader.push('19-23 *'), ...reader.end());
+    expect(games).toHaveLength(1);
+    expect(games[0].errors[0]).toMatchObject({
+      code: 'game-too-long',
+      line: MAX_GAME_CHARS / (1 << 20) + 1,
+      col: 1,
+    });
+    expect(games[0].moves[0].comment?.length).toBeLessThanOrEqual(MAX_GAME_CHARS + count);
   });
 
   it('a comment never closed and longer than the token bound is located, and reading goes on', () => {
