@@ -1,6 +1,6 @@
 // PDN writing, lidraughts-compatible: stable tag order (Event, Site, Date, Round, White, Black,
 // Result, GameType, then the others as given, then SetUp/FEN when the start is not the initial
-// position), move numbers, `{comments}`, lines under 80 characters, the result.
+// position), move numbers, NAGs, `{comments}`, lines under 80 characters, the result.
 import { parseFen, writeFen } from './fen.ts';
 import type { PdnResult } from './pdn.ts';
 import { variantOfGameType } from './pdn.ts';
@@ -14,7 +14,8 @@ export interface PdnGameToWrite {
   startFen?: string;
   /** Used when `tags.GameType` is absent (default international). */
   variant?: Variant;
-  moves: ReadonlyArray<{ text: string; comment?: string }>;
+  /** Each move's text, its NAGs (written `$n`) and its comment. */
+  moves: ReadonlyArray<{ text: string; comment?: string; nags?: readonly number[] }>;
   result: PdnResult;
 }
 
@@ -71,6 +72,7 @@ export function writePdnGame(game: PdnGameToWrite): string {
     if (half % 2 === 0) words.push(`${number}.`);
     else if (i === 0) words.push(`${number}...`);
     words.push(m.text);
+    for (const nag of m.nags ?? []) words.push(`$${nag}`);
     if (m.comment !== undefined && m.comment !== '') words.push(`{${commentSafe(m.comment)}}`);
   });
   words.push(game.result);

@@ -91,4 +91,39 @@ describe('damlink pdn check', () => {
     expect(reports.map((x: { games: number }) => x.games)).toEqual([2, 1]);
     expect(reports[1].errors[0]).toMatchObject({ code: 'illegal-move', line: 3, col: 4 });
   });
+  it('--json adds per game the tags, the moves and the first problem, with an ambiguous move’s candidates', async () => {
+    const amb = join(dir, 'amb.pdn');
+    writeFileSync(
+      amb,
+      '[Event "a"]\n[FEN "W:WK21:B10,12,13,14,18,23,29,32,38"]\n1. 21x42 *\n\n[Event "b"]\n1. 32-28 *\n',
+    );
+    const [good1, amb1] = JSON.parse((await damlink('pdn', 'check', '--json', good, amb)).out);
+    expect(good1.perGame.map((g: { tags: object }) => g.tags)).toEqual([{ Event: 'a' }, { Event: 'b' }]);
+    expect(good1.perGame[0]).toMatchObject({
+      line: 1,
+      moves: ['32-28', '19-23', '28x19', '14x23'],
+      problem: null,
+    });
+    expect(amb1.perGame[0].problem).toMatchObject({ code: 'ambiguous-move', line: 3, col: 4 });
+    expect(amb1.perGame[0].problem.candidates.sort()).toEqual(['21x3x20x33x42', '21x8x24x33x42']);
+    expect(amb1.perGame[1]).toMatchObject({ tags: { Event: 'b' }, moves: ['32-28'], problem: null });
+    expect(amb1.errors).toHaveLength(1);
+  });
+  it('reads Latin-1 files and reports what the grammar refuses with its location', async () => {
+    const latin = join(dir, 'latin.pdn');
+    writeFileSync(
+      latin,
+      Buffer.from('[White "H\xe9bert"]\n1. 32-28 19-23\n[Event "b"]\n1. 32-28 *\n', 'latin1'),
+    );
+    const r = await damlink('pdn', 'check', '--json', latin);
+    const [report] = JSON.parse(r.out);
+    expect(r.code).toBe(1);
+    expect(report.perGame[0].tags.White).toBe('Hébert');
+    expect(report.errors[0]).toMatchObject({ code: 'missing-terminator', line: 2, col: 10 });
+  });
+  it('an unreadable file is reported and exits 1', async () => {
+    const r = await damlink('pdn', 'check', join(dir, 'missing.pdn'));
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('missing.pdn');
+  });
 });
