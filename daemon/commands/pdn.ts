@@ -6,7 +6,6 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import type { Command } from 'commander';
 import {
-  isVariant,
   PdnEncodingSniffer,
   type PdnGame,
   PdnReader,
