@@ -18,22 +18,15 @@ import { usageError, workFailed } from './program.ts';
 
 const WEB_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', 'web');
 
-interface RunFlags {
+/** The config flags (`--board` repeated instead of `boards`) plus the daemon's own. */
+interface RunFlags extends Omit<ConfigFlags, 'boards'> {
   config?: string;
   board: string[];
-  host?: string;
-  port?: number;
-  dataDir?: string;
-  round?: number;
-  event?: string;
-  variant?: string;
-  autoResult?: boolean;
   logLevel?: string;
   demo?: boolean;
   demoBoards: number;
   speed: number;
   seed?: number;
-  timeScale?: number;
 }
 
 export function registerRun(program: Command): void {
