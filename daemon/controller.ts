@@ -488,6 +488,10 @@ export class Controller implements Hub {
     return this.slots.get(board)?.game.record.snapshot();
   }
 
+  hasRound(round: number): boolean {
+    return round === this.options.config.round || this.options.journal.hasRound(round);
+  }
+
   games(round: number): GameSnapshot[] {
     if (round === this.options.config.round) {
       return [...this.slots.values()]

@@ -7,8 +7,10 @@ import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { Controller } from '../controller.ts';
 import { type ConfigFlags, type LoadedConfig, loadConfig } from '../config/index.ts';
+import { mqttSettings } from '../config/schema.ts';
 import { Journal } from '../journal/index.ts';
 import { createLogger, type Logger } from '../log.ts';
+import { effectiveTokens } from '../server/admin-token.ts';
 import { startServer } from '../server/index.ts';
 import type { InProcessBoards } from '../transport/index.ts';
 import { createTracker } from '../../src/tracker/index.ts';
@@ -156,6 +158,15 @@ async function serve(
     console.error(`damlink run: cannot open the journal ${journalPath}: ${(e as Error).message}`);
     return 1;
   }
+  let access: ReturnType<typeof effectiveTokens>;
+  try {
+    access = effectiveTokens(config.tokens, config.dataDir);
+  } catch (e) {
+    console.error(`damlink run: cannot keep the admin token in ${config.dataDir}: ${(e as Error).message}`);
+    journal.close();
+    return 1;
+  }
+  if (config.mqttUrl) log.warn('mqttUrl is deprecated: write mqtt: { url: … } instead');
   const controller = new Controller({
     config,
     journal,
@@ -170,10 +181,17 @@ async function serve(
       hub: controller,
       host: config.host,
       port: config.port,
-      tokens: config.tokens,
+      tokens: access.tokens,
+      allowedOrigins: config.allowedOrigins,
+      limits: {
+        connections: config.limits.connections,
+        connectionsPerAddress: config.limits.connectionsPerAddress,
+        maxBuffered: config.limits.clientBuffer,
+        unsentBudget: config.limits.unsentBytes,
+      },
       webRoot: WEB_ROOT,
       log,
-      mqttUrl: config.mqttUrl,
+      mqtt: mqttSettings(config),
     });
   } catch (e) {
     console.error(`damlink run: cannot serve on ${config.host}:${config.port}: ${(e as Error).message}`);
@@ -189,6 +207,12 @@ async function serve(
   console.log(
     `damlink: open ${server.url}/  (arbiter: ${server.url}/arbiter, PDN: ${server.url}/rounds/${config.round}/games.pdn)`,
   );
+  // As Jupyter does: the daemon's own token travels in the address (after #, so it is never sent
+  // in a request or kept in a server log); a configured token is the organiser's to hand out.
+  if (access.made)
+    console.log(
+      `damlink: arbiter console ${server.url}/arbiter#token=${access.made.token}  (admin token in ${access.made.file})`,
+    );
   return new Promise<number>((done) => {
     let stopping = false;
     const stop = async (signal: string): Promise<void> => {

@@ -4,9 +4,43 @@ import { z } from 'zod';
 import { PROTOCOLS } from '../../firmware-protocol/types.ts';
 import { DRAW_PROFILES } from '../../src/engine/draw.ts';
 import { parseSource } from './source.ts';
+import { hasControlCharacter } from './text.ts';
 
-/** A string that env vars or YAML may have written as a number (`DAMLINK_TOKENS__ARBITER=1234`). */
+/** A string YAML may have written as a number (`timeControl: 90`). */
 const text = () => z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string());
+
+/** Text of a PDN tag (players, event…): one line, no control characters. */
+const tagText = () =>
+  text().refine((s) => !hasControlCharacter(s), 'control characters (a newline, a tab…) are not allowed');
+
+/**
+ * A secret: text as written, long enough not to be guessed. A YAML number is refused rather than
+ * turned into text — YAML has already changed its digits (`0123` is 83, 20 digits lose the last
+ * ones) — and so is the example file's placeholder.
+ */
+const secret = () =>
+  z
+    .string({
+      error: (issue) =>
+        typeof issue.input === 'number'
+          ? 'a number, not text: YAML changes the digits of numbers; quote the token'
+          : 'expected the token as text',
+    })
+    .min(16, 'too short: a token needs at least 16 characters')
+    .refine((s) => !/^change-me/i.test(s), 'still the example value: choose a token of your own')
+    .refine((s) => !hasControlCharacter(s), 'control characters are not allowed');
+
+/** A page's origin (`https://club.example`, no path): the pages allowed to present a token. */
+const origin = z.string().refine((s) => {
+  try {
+    const url = new URL(s);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === s.replace(/\/$/, '');
+  } catch {
+    return false;
+  }
+}, 'expected an origin like https://club.example (scheme, host and port only)');
+
+const mqttUrl = text().pipe(z.string().regex(/^(mqtts?|wss?):\/\/./, 'expected mqtt://host:port'));
 
 const sourceField = text().superRefine((value, ctx) => {
   const parsed = parseSource(value);
@@ -27,57 +61,103 @@ export const boardSchema = z.strictObject({
   source: sourceField,
   /** Board number in the round (default: position in the list, from 1). */
   board: z.number().int().min(1).optional(),
-  white: text().optional(),
-  black: text().optional(),
+  white: tagText().optional(),
+  black: tagText().optional(),
   /** Expected serial number: a board reporting it is this board whatever port it is on. */
   serial: text().optional(),
   protocol: protocolSchema.optional(),
 });
 
-export const configSchema = z.strictObject({
-  event: text().optional(),
-  site: text().optional(),
-  /** `YYYY.MM.DD`; default: today when the game starts. */
-  date: z
-    .string()
-    .regex(/^\d{4}\.\d{2}\.\d{2}$/, 'expected YYYY.MM.DD')
-    .optional(),
-  round: z.number().int().min(1).default(1),
-  variant: z.enum(['international', 'brazilian']).default('international'),
-  timeControl: text().optional(),
-  drawRule: z
-    .strictObject({
-      profile: z.enum(DRAW_PROFILES).default('fmjd'),
-      /** 6.5 draws with advantage (6.3 counts 25 moves instead of 16); not in the 64-square profile. */
-      advantage: z.boolean().default(false),
-    })
-    .default({ profile: 'fmjd', advantage: false }),
-  protocol: protocolSchema.default({ name: 'auto' }),
-  boards: z.array(boardSchema).default([]),
-  host: z.string().min(1).default('127.0.0.1'),
-  port: z.number().int().min(0).max(65535).default(8080),
-  dataDir: z.string().min(1).default('./data'),
-  tokens: z
-    .strictObject({
-      arbiter: text().pipe(z.string().min(1)).optional(),
-      admin: text().pipe(z.string().min(1)).optional(),
-    })
-    .default({}),
-  /** Simulated boards only: the daemon's clock runs this many times faster (matches the simulator's speed). */
-  timeScale: z.number().positive().max(1000).default(1),
-  /** Write the engine's result at once instead of waiting for the arbiter. */
-  autoResult: z.boolean().default(false),
-  /** `mqtt://host:1883`: also publish games to an MQTT broker. */
-  mqttUrl: text()
-    .pipe(z.string().regex(/^mqtts?:\/\/./, 'expected mqtt://host:port'))
-    .optional(),
-  log: z
-    .strictObject({
-      level: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal']).default('info'),
-    })
-    .default({ level: 'info' }),
-});
+export const configSchema = z
+  .strictObject({
+    event: tagText().optional(),
+    site: tagText().optional(),
+    /** `YYYY.MM.DD`; default: today when the game starts. */
+    date: z
+      .string()
+      .regex(/^\d{4}\.\d{2}\.\d{2}$/, 'expected YYYY.MM.DD')
+      .optional(),
+    round: z.number().int().min(1).default(1),
+    variant: z.enum(['international', 'brazilian']).default('international'),
+    timeControl: tagText().optional(),
+    drawRule: z
+      .strictObject({
+        profile: z.enum(DRAW_PROFILES).default('fmjd'),
+        /** 6.5 draws with advantage (6.3 counts 25 moves instead of 16); not in the 64-square profile. */
+        advantage: z.boolean().default(false),
+      })
+      .default({ profile: 'fmjd', advantage: false }),
+    protocol: protocolSchema.default({ name: 'auto' }),
+    boards: z.array(boardSchema).default([]),
+    host: z.string().min(1).default('127.0.0.1'),
+    port: z.number().int().min(0).max(65535).default(8080),
+    dataDir: z.string().min(1).default('./data'),
+    /** Without either, the daemon makes an admin token in `dataDir` at first start and prints it. */
+    tokens: z
+      .strictObject({
+        arbiter: secret().optional(),
+        admin: secret().optional(),
+      })
+      .default({}),
+    /** Pages besides the daemon's own that may present a token (a reverse proxy's public origin). */
+    allowedOrigins: z.array(origin).default([]),
+    limits: z
+      .strictObject({
+        /** Open connections (HTTP and WebSocket) in all, and from one address (IPv6: one /64). */
+        connections: z.number().int().positive().default(10_000),
+        connectionsPerAddress: z.number().int().positive().default(256),
+        /** Bytes waiting to be sent to one client before it is dropped. */
+        clientBuffer: z
+          .number()
+          .int()
+          .positive()
+          .default(4 * 1024 * 1024),
+        /** Bytes waiting for all clients together: past it the slowest readers are dropped first. */
+        unsentBytes: z
+          .number()
+          .int()
+          .positive()
+          .default(256 * 1024 * 1024),
+      })
+      .prefault({}),
+    /** Simulated boards only: the daemon's clock runs this many times faster (matches the simulator's speed). */
+    timeScale: z.number().positive().max(1000).default(1),
+    /** Write the engine's result at once instead of waiting for the arbiter. */
+    autoResult: z.boolean().default(false),
+    /** Also publish games to an MQTT broker; `ca`, `cert`, `key` are PEM files. */
+    mqtt: z
+      .strictObject({
+        url: mqttUrl,
+        username: z.string().optional(),
+        password: z.string().optional(),
+        ca: z.string().min(1).optional(),
+        cert: z.string().min(1).optional(),
+        key: z.string().min(1).optional(),
+        clientId: z.string().min(1).max(256).optional(),
+      })
+      .optional(),
+    /** @deprecated `mqtt: { url }` — still read. */
+    mqttUrl: mqttUrl.optional(),
+    log: z
+      .strictObject({
+        level: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal']).default('info'),
+      })
+      .default({ level: 'info' }),
+  })
+  .superRefine((config, ctx) => {
+    if (config.mqtt && config.mqttUrl)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['mqttUrl'],
+        message: 'give mqtt.url or the older mqttUrl, not both',
+      });
+  });
 
 export type Config = z.infer<typeof configSchema>;
+
+/** The broker settings, whichever key gave them (`mqttUrl` is the deprecated spelling of `mqtt.url`). */
+export function mqttSettings(config: Pick<Config, 'mqtt' | 'mqttUrl'>): Config['mqtt'] {
+  return config.mqtt ?? (config.mqttUrl ? { url: config.mqttUrl } : undefined);
+}
 export type BoardConfig = z.infer<typeof boardSchema>;
 export type ProtocolConfig = z.infer<typeof protocolSchema>;

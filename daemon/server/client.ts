@@ -26,6 +26,8 @@ export interface Subscription {
 export interface ClientLimits {
   /** Bytes waiting to be sent beyond which the client is dropped. */
   maxBuffered: number;
+  /** Bytes waiting for all clients together: past it the clients furthest behind are dropped. */
+  unsentBudget: number;
   /** Error answers after which the connection is closed. */
   maxErrors: number;
   maxSubscriptions: number;
@@ -38,6 +40,9 @@ export class Client {
   /** The upgraded TCP socket under `ws`: feed frames framed once for everyone are written here. */
   private readonly socket: Duplex;
   readonly address: string | undefined;
+  /** The connection comes from the daemon's own pages, an allowed origin or no browser at all. */
+  readonly tokensAccepted: boolean;
+  readonly origin: string | undefined;
   role: Role;
   readonly subs = new Map<string, Subscription>();
   errors = 0;
@@ -48,22 +53,27 @@ export class Client {
   closed = false;
   /** Feed frames of this turn, written together at its end (sendFramed). */
   private held: Buffer[] = [];
+  private heldBytes = 0;
   private readonly limits: ClientLimits;
+  private readonly budget: SendBudget;
   private readonly onDrop: (client: Client, reason: string) => void;
 
   constructor(
     ws: WebSocket,
     socket: Duplex,
-    role: Role,
-    address: string | undefined,
+    peer: { role: Role; address: string | undefined; origin: string | undefined; tokensAccepted: boolean },
     limits: ClientLimits,
+    budget: SendBudget,
     onDrop: (client: Client, reason: string) => void,
   ) {
     this.ws = ws;
     this.socket = socket;
-    this.role = role;
-    this.address = address;
+    this.role = peer.role;
+    this.address = peer.address;
+    this.origin = peer.origin;
+    this.tokensAccepted = peer.tokensAccepted;
     this.limits = limits;
+    this.budget = budget;
     this.onDrop = onDrop;
     this.tokens = limits.callsPerSecond;
     this.refilledAt = Date.now();
@@ -98,13 +108,20 @@ export class Client {
     if (!this.writable()) return false;
     if (this.held.length === 0) queueMicrotask(() => this.writeHeld());
     this.held.push(wire);
+    this.heldBytes += wire.length;
     return true;
+  }
+
+  /** Bytes given to this client and not yet handed to the kernel. */
+  unsent(): number {
+    return this.ws.bufferedAmount + this.heldBytes;
   }
 
   private writeHeld(): void {
     if (this.held.length === 0) return;
     const frames = this.held;
     this.held = [];
+    this.heldBytes = 0;
     if (this.closed || this.ws.readyState !== 1) return;
     this.socket.write(frames.length === 1 ? frames[0] : Buffer.concat(frames));
   }
@@ -115,7 +132,8 @@ export class Client {
       this.close(1008, 'send buffer exceeded');
       return false;
     }
-    return true;
+    this.budget.enforce();
+    return !this.closed;
   }
 
   /** An error answer; too many of them close the connection. */
@@ -136,11 +154,52 @@ export class Client {
     setTimeout(() => this.ws.terminate(), 1000).unref();
   }
 
+  /** Drops the connection at once: what waits for it is freed now, not after a close handshake. */
+  cut(reason: string): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.held = [];
+    this.heldBytes = 0;
+    this.onDrop(this, reason);
+    this.ws.terminate();
+  }
+
   isArbiter(): boolean {
     return this.role === 'arbiter' || this.role === 'admin';
   }
 
   static subKey(id: CallId | string | number): string {
     return JSON.stringify(id);
+  }
+}
+
+/**
+ * One budget of unsent bytes for all clients: many slow readers each under their own limit could
+ * still hold the daemon's memory. Checked at most once a turn; over budget, the clients with the
+ * most waiting are cut first — the slowest readers, not the ones that happened to send last.
+ */
+export class SendBudget {
+  private checking = false;
+
+  constructor(
+    private readonly limit: number,
+    private readonly clients: Iterable<Client>,
+  ) {}
+
+  enforce(): void {
+    if (this.checking) return;
+    this.checking = true;
+    setImmediate(() => {
+      this.checking = false;
+    });
+    let total = 0;
+    for (const c of this.clients) total += c.unsent();
+    if (total <= this.limit) return;
+    const furthestBehind = [...this.clients].sort((a, b) => b.unsent() - a.unsent());
+    for (const c of furthestBehind) {
+      if (total <= this.limit) break;
+      total -= c.unsent();
+      c.cut('send budget exceeded');
+    }
   }
 }

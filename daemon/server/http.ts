@@ -31,6 +31,30 @@ type Answer = {
 
 const GZIP_MIN = 256;
 
+/**
+ * The pages load only the daemon's own scripts, styles and socket. The arbiter console is never
+ * framed (a page that frames it could steer the arbiter's clicks); the spectator view may be: clubs
+ * embed it.
+ */
+const PAGE_POLICY =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
+  "object-src 'none'; base-uri 'none'; form-action 'self'";
+const CONSOLE_PATHS = new Set(['/arbiter', '/arbiter.html']);
+
+/** Headers every answer carries: no type sniffing, no address leaking to other sites. */
+function securityHeaders(path: string, type: string): Record<string, string> {
+  const headers: Record<string, string> = {
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+  };
+  if (type.startsWith('text/html')) {
+    const console = CONSOLE_PATHS.has(path);
+    headers['Content-Security-Policy'] = console ? `${PAGE_POLICY}; frame-ancestors 'none'` : PAGE_POLICY;
+    if (console) headers['X-Frame-Options'] = 'DENY';
+  }
+  return headers;
+}
+
 const wantsGzip = (req: IncomingMessage): boolean =>
   /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
 
@@ -140,6 +164,8 @@ export function createHttpHandler(ctx: HttpContext) {
         return;
       }
       if (req.method !== 'GET' && req.method !== 'HEAD') {
+        // Nothing over HTTP changes state: arbiter actions go through the WebSocket API, where the
+        // token and the page's origin are checked.
         res.writeHead(405, { Allow: 'GET, HEAD, OPTIONS', 'Content-Type': JSON_TYPE });
         res.end(JSON.stringify({ error: 'method-not-allowed', message: `${req.method} is not served` }));
         return;
@@ -151,7 +177,11 @@ export function createHttpHandler(ctx: HttpContext) {
         return;
       }
       const a = await route(url.pathname, url.searchParams);
-      const headers: Record<string, string> = { 'Content-Type': a.type, 'Cache-Control': 'no-cache' };
+      const headers: Record<string, string> = {
+        'Content-Type': a.type,
+        'Cache-Control': 'no-cache',
+        ...securityHeaders(url.pathname, a.type),
+      };
       if (a.cors) {
         headers['Access-Control-Allow-Origin'] = '*';
         headers['Access-Control-Expose-Headers'] = 'ETag, Last-Modified';

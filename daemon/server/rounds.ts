@@ -4,6 +4,9 @@ import { gameToPdn } from '../../src/game/pdn.ts';
 import type { GameSnapshot } from '../../src/game/types.ts';
 import type { Hub } from '../hub.ts';
 
+/** Games whose PDN is kept: a round's worth many times over; pollers of old rounds cannot grow it. */
+const PDN_CACHED = 2048;
+
 /** PDN text of one game, cached by board and version (games only change through versioned events). */
 export class PdnCache {
   private readonly cache = new Map<string, { version: number; text: string }>();
@@ -13,8 +16,14 @@ export class PdnCache {
     const hit = this.cache.get(key);
     if (hit && hit.version === game.version) return hit.text;
     const text = gameToPdn(game);
+    this.cache.delete(key); // re-inserted last: the oldest written is forgotten first
     this.cache.set(key, { version: game.version, text });
+    if (this.cache.size > PDN_CACHED) this.cache.delete(this.cache.keys().next().value!);
     return text;
+  }
+
+  get size(): number {
+    return this.cache.size;
   }
 }
 
@@ -36,6 +45,8 @@ export class RoundGames {
 
   of(round: number): GameSnapshot[] {
     if (round === this.hub.round()) return this.hub.games(round);
+    // A round nobody played is answered from the index, not by replaying (and keeping) nothing.
+    if (!this.hub.hasRound(round)) return [];
     const hit = this.past.get(round);
     if (hit && this.now() - hit.at < this.ttlMs) return hit.games;
     const games = this.hub.games(round);

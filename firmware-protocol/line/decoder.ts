@@ -13,7 +13,8 @@ export class LineDecoder implements Decoder {
   /** The line received so far (bytes, without LF). */
   private readonly pending = new Uint8Array(MAX_LINE + 1);
   private pendingLength = 0;
-  private overflow = false;
+  /** Bytes of the current line dropped since it passed the limit (0: within it). */
+  private overflow = 0;
   private lineNo = 0;
   /** Last sequence number seen; null until the first line, after a garbled line, or after hello. */
   private lastSeq: number | null = null;
@@ -30,20 +31,20 @@ export class LineDecoder implements Decoder {
     let start = 0;
     for (let i = 0; i < chunk.length; i++) {
       if (chunk[i] !== 0x0a) continue;
-      this.take(chunk, start, i);
+      this.take(chunk, start, i, t, out);
       const line = String.fromCharCode.apply(
         null,
         this.pending.subarray(0, this.pendingLength) as unknown as number[],
       );
-      const overflow = this.overflow;
+      const overflow = this.overflow > 0;
       this.pendingLength = 0;
-      this.overflow = false;
+      this.overflow = 0;
       this.lineNo++;
-      if (overflow) this.garbled(out, t, 'line-too-long', `line longer than ${MAX_LINE} characters`);
-      else this.decodeLine(line, t, out);
+      // A line too long was reported when it passed the limit; its end only resumes decoding.
+      if (!overflow) this.decodeLine(line, t, out);
       start = i + 1;
     }
-    this.take(chunk, start, chunk.length);
+    this.take(chunk, start, chunk.length, t, out);
     return out;
   }
 
@@ -58,23 +59,34 @@ export class LineDecoder implements Decoder {
   }
 
   flush(t: number): BoardEvent[] {
-    if (this.pendingLength === 0 && !this.overflow) return [];
+    const inLine = this.pendingLength > 0;
     this.pendingLength = 0;
-    this.overflow = false;
+    this.overflow = 0;
+    if (!inLine) return [];
     const out: BoardEvent[] = [];
     this.garbled(out, t, 'truncated', 'stream ended inside a line', this.lineNo + 1);
     return out;
   }
 
-  private take(chunk: Uint8Array, from: number, to: number): void {
-    if (from >= to || this.overflow) return;
-    if (this.pendingLength + (to - from) > MAX_LINE + 1) {
-      this.overflow = true;
-      this.pendingLength = 0;
+  /**
+   * Keeps bytes of the current line. Past the limit the line is dropped and reported at once, and
+   * again each time another line's worth arrives without an LF: a board streaming bytes that never
+   * end a line is asked to resync, and nothing downstream collects what it sends meanwhile.
+   */
+  private take(chunk: Uint8Array, from: number, to: number, t: number, out: BoardEvent[]): void {
+    if (from >= to) return;
+    const worth = MAX_LINE + 1;
+    const before = this.overflow > 0 ? this.overflow : this.pendingLength;
+    const after = before + (to - from);
+    if (after <= worth) {
+      this.pending.set(chunk.subarray(from, to), this.pendingLength);
+      this.pendingLength = after;
       return;
     }
-    this.pending.set(chunk.subarray(from, to), this.pendingLength);
-    this.pendingLength += to - from;
+    this.pendingLength = 0;
+    this.overflow = after;
+    if (Math.floor((after - 1) / worth) > Math.floor(Math.max(0, before - 1) / worth))
+      this.garbled(out, t, 'line-too-long', `line longer than ${MAX_LINE} characters`, this.lineNo + 1);
   }
 
   private garbled(out: BoardEvent[], t: number, code: string, message: string, line = this.lineNo): void {

@@ -108,7 +108,7 @@ describe('WebSocket abuse', () => {
   });
 
   it('500 connections opened and dropped leave the server serving and clean', async () => {
-    const hub = await setup();
+    const hub = await setup({ connectionsPerAddress: 1000 });
     const storm = await Promise.all(
       Array.from({ length: 500 }, (_, i) => {
         const ws = new WebSocket(server!.wsUrl);
