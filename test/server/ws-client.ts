@@ -34,9 +34,10 @@ export class TestClient {
     ws.on('error', () => {});
   }
 
-  static open(url: string): Promise<TestClient> {
+  /** `options`: what a browser or another host would send (`origin`, `localAddress`…). */
+  static open(url: string, options?: WebSocket.ClientOptions): Promise<TestClient> {
     return new Promise((resolve, reject) => {
-      const ws = new WebSocket(url);
+      const ws = new WebSocket(url, options);
       const c = new TestClient(ws);
       ws.once('open', () => resolve(c));
       ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
