@@ -94,6 +94,7 @@ export class Client {
     if (!this.writable()) return false;
     this.writeHeld(); // frames held this turn go first: order is kept
     this.ws.send(data, { binary: false });
+    this.budget.add(typeof data === 'string' ? Buffer.byteLength(data) : data.length);
     return true;
   }
 
@@ -120,10 +121,12 @@ export class Client {
   private writeHeld(): void {
     if (this.held.length === 0) return;
     const frames = this.held;
+    const bytes = this.heldBytes;
     this.held = [];
     this.heldBytes = 0;
     if (this.closed || this.ws.readyState !== 1) return;
     this.socket.write(frames.length === 1 ? frames[0] : Buffer.concat(frames));
+    this.budget.add(bytes);
   }
 
   private writable(): boolean {
@@ -132,8 +135,7 @@ export class Client {
       this.close(1008, 'send buffer exceeded');
       return false;
     }
-    this.budget.enforce();
-    return !this.closed;
+    return true;
   }
 
   /** An error answer; too many of them close the connection. */
@@ -175,31 +177,37 @@ export class Client {
 
 /**
  * One budget of unsent bytes for all clients: many slow readers each under their own limit could
- * still hold the daemon's memory. Checked at most once a turn; over budget, the clients with the
- * most waiting are cut first — the slowest readers, not the ones that happened to send last.
+ * still hold the daemon's memory. Bytes handed to sockets are added to an estimate as they go;
+ * only when it passes the budget are the clients counted (sockets drain meanwhile), and if they
+ * are over it, the clients with the most waiting are cut first — the slowest readers, not the ones
+ * that happened to be sent to last.
  */
 export class SendBudget {
-  private checking = false;
+  /** Unsent bytes at the last count, plus everything handed to sockets since. */
+  private estimate = 0;
 
   constructor(
     private readonly limit: number,
     private readonly clients: Iterable<Client>,
   ) {}
 
-  enforce(): void {
-    if (this.checking) return;
-    this.checking = true;
-    setImmediate(() => {
-      this.checking = false;
-    });
+  /** `bytes` were just handed to a client's socket. */
+  add(bytes: number): void {
+    this.estimate += bytes;
+    if (this.estimate > this.limit) this.enforce();
+  }
+
+  private enforce(): void {
     let total = 0;
     for (const c of this.clients) total += c.unsent();
-    if (total <= this.limit) return;
-    const furthestBehind = [...this.clients].sort((a, b) => b.unsent() - a.unsent());
-    for (const c of furthestBehind) {
-      if (total <= this.limit) break;
-      total -= c.unsent();
-      c.cut('send budget exceeded');
+    if (total > this.limit) {
+      const furthestBehind = [...this.clients].sort((a, b) => b.unsent() - a.unsent());
+      for (const c of furthestBehind) {
+        if (total <= this.limit) break;
+        total -= c.unsent();
+        c.cut('send budget exceeded');
+      }
     }
+    this.estimate = total;
   }
 }

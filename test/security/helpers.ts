@@ -83,6 +83,9 @@ export function runDaemon(
   proc.stderr!.on('data', (d: Buffer) => {
     err += d.toString();
   });
+  // Never left running: a daemon that neither prints what is awaited nor exits is stopped.
+  const limit = setTimeout(() => void stop(), 20_000);
+  void exited.then(() => clearTimeout(limit));
   return new Promise((resolve) => {
     proc.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
