@@ -6,11 +6,11 @@
 //   never read while big events are fanned out: the daemon's peak RSS, beside the budget of unsent
 //   bytes and the RSS before (target: growth bounded by the budget, not by 300 × 4 MiB).
 import { fork } from 'node:child_process';
-import { connect, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { startServer } from '../daemon/server/index.ts';
 import { FakeHub } from '../test/server/fake-hub.ts';
+import { stalledSubscriber } from '../test/server/ws-client.ts';
 
 const AUTH_SECONDS = Number(process.env.SECURITY_AUTH_SECONDS ?? 60);
 const STALLED = Number(process.env.SECURITY_STALLED ?? 300);
@@ -63,25 +63,6 @@ async function guessing(): Promise<void> {
   console.log(`auth_guesses_evaluated_per_min ${perMin(evaluated)} guesses`);
 }
 
-/** A raw client that upgrades, subscribes to the round, then never reads again. */
-async function stalled(port: number): Promise<Socket> {
-  const socket = connect(port, '127.0.0.1');
-  socket.on('error', () => {});
-  await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-  socket.write(
-    'GET /api/v1 HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' +
-      'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
-  );
-  await new Promise<void>((resolve) => socket.once('data', () => resolve()));
-  const payload = Buffer.from('{"id":1,"call":"subscribe","param":{"feed":"round"}}');
-  const mask = Buffer.from([1, 2, 3, 4]);
-  socket.write(
-    Buffer.concat([Buffer.from([0x81, 0x80 | payload.length]), mask, payload.map((b, i) => b ^ mask[i % 4])]),
-  );
-  socket.pause();
-  return socket;
-}
-
 const rssMb = () => {
   global.gc?.();
   return process.memoryUsage().rss / 1024 / 1024;
@@ -130,7 +111,8 @@ async function stalledClients(): Promise<void> {
 }
 
 if (process.env.SECURITY_ROLE === 'stalled') {
-  for (let i = 0; i < STALLED; i++) await stalled(Number(process.env.SECURITY_PORT));
+  for (let i = 0; i < STALLED; i++)
+    await stalledSubscriber(Number(process.env.SECURITY_PORT), { feed: 'round' });
   process.send!('ready');
   // Paused sockets do not keep a process alive; a listener on the channel does, until the parent goes.
   process.on('message', () => {});

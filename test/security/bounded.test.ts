@@ -1,7 +1,7 @@
 // Bounded everything: connections in all and per address, unsent bytes across all clients, a board
 // link that floods bytes without a message, a round nobody played, the journal's round queries and
 // the caches.
-import { connect, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BoardEvent } from '../../firmware-protocol/events.ts';
@@ -14,7 +14,7 @@ import { PdnCache } from '../../daemon/server/rounds.ts';
 import { BoardConnection, RAW_KEPT } from '../../daemon/transport/connection.ts';
 import { protocolDriver } from '../../daemon/transport/protocol.ts';
 import { FakeHub } from '../server/fake-hub.ts';
-import { TestClient } from '../server/ws-client.ts';
+import { stalledSubscriber, TestClient } from '../server/ws-client.ts';
 import { removeTempDirs, type Served, serve, tempDir } from './helpers.ts';
 
 let served: Served | undefined;
@@ -51,26 +51,9 @@ describe('connections', () => {
   });
 });
 
-/** A raw socket that upgrades, subscribes, then never reads again. */
 async function stalledClient(port: number, subscribe: object): Promise<Socket> {
-  const socket = connect(port, '127.0.0.1');
+  const socket = await stalledSubscriber(port, subscribe);
   sockets.push(socket);
-  await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-  socket.write(
-    'GET /api/v1 HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' +
-      'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
-  );
-  await new Promise<void>((resolve) => socket.once('data', () => resolve()));
-  const payload = Buffer.from(JSON.stringify({ id: 1, call: 'subscribe', param: subscribe }));
-  const mask = Buffer.from([1, 2, 3, 4]);
-  socket.write(
-    Buffer.concat([
-      Buffer.from([0x81, 0x80 | payload.length]),
-      mask,
-      Buffer.from(payload.map((b, i) => b ^ mask[i % 4])),
-    ]),
-  );
-  socket.pause();
   return socket;
 }
 
