@@ -44,6 +44,11 @@ export class Client {
   readonly tokensAccepted: boolean;
   readonly origin: string | undefined;
   role: Role;
+  /**
+   * The token this connection proved: sent again with each call, it is accepted without counting
+   * against the address, so guesses from elsewhere on it cannot lock out an arbiter at work.
+   */
+  provenToken: string | undefined;
   readonly subs = new Map<string, Subscription>();
   errors = 0;
   alive = true;
@@ -61,7 +66,13 @@ export class Client {
   constructor(
     ws: WebSocket,
     socket: Duplex,
-    peer: { role: Role; address: string | undefined; origin: string | undefined; tokensAccepted: boolean },
+    peer: {
+      role: Role;
+      address: string | undefined;
+      origin: string | undefined;
+      tokensAccepted: boolean;
+      token?: string;
+    },
     limits: ClientLimits,
     budget: SendBudget,
     onDrop: (client: Client, reason: string) => void,
@@ -69,6 +80,7 @@ export class Client {
     this.ws = ws;
     this.socket = socket;
     this.role = peer.role;
+    this.provenToken = peer.token;
     this.address = peer.address;
     this.origin = peer.origin;
     this.tokensAccepted = peer.tokensAccepted;

@@ -124,7 +124,8 @@ export class WsApi {
       socket.end(`HTTP/1.1 ${role.refused}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       return;
     }
-    const peer = { role, address, origin, tokensAccepted };
+    const token = role === 'spectator' ? undefined : (url.searchParams.get('token') ?? undefined);
+    const peer = { role, address, origin, tokensAccepted, token };
     this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, socket, peer));
   }
 
@@ -253,6 +254,7 @@ export class WsApi {
     if (!client.tokensAccepted) {
       throw new CallError('unauthorized', `tokens are not accepted from pages at ${client.origin}`);
     }
+    if (client.provenToken !== undefined && token === client.provenToken) return client.role;
     if (!this.authLimiter.allows(client.address)) {
       throw new CallError('rate-limited', 'too many wrong tokens from this address: try again later');
     }
@@ -263,6 +265,7 @@ export class WsApi {
     }
     if (client.role !== role) this.log.info({ address: client.address, role, via }, 'arbiter authenticated');
     client.role = role;
+    client.provenToken = token;
     return role;
   }
 

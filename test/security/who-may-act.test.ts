@@ -79,6 +79,8 @@ describe('Origin on the WebSocket upgrade', () => {
 describe('wrong tokens from one address', () => {
   it('are refused with rate-limited after 10, across connections, even the right one; others are not', async () => {
     served = await serve();
+    const atWork = await served.open();
+    expect((await atWork.call('auth', { token: ARBITER })).param).toEqual({ role: 'arbiter' });
     const guesses = [await served.open(), await served.open(), await served.open()];
     for (let i = 0; i < 10; i++) {
       const c = guesses[i % 3];
@@ -94,6 +96,9 @@ describe('wrong tokens from one address', () => {
     const elsewhere = await served.open('', { localAddress: '127.0.0.2' });
     expect((await elsewhere.call('auth', { token: ARBITER })).param).toEqual({ role: 'arbiter' });
     expect(served.hub.calls).toEqual([]);
+    // A connection that proved its token before keeps working with it (the console sends it each call).
+    expect((await atWork.call('result', { board: 1, result: '2-0', token: ARBITER })).param.ok).toBe(true);
+    expect((await atWork.call('auth', { token: ADMIN })).param.code).toBe('rate-limited');
   });
 
   it('a success is logged with the address and role, never the token', async () => {
