@@ -166,7 +166,12 @@ async function serve(
     journal.close();
     return 1;
   }
-  if (config.mqttUrl) log.warn('mqttUrl is deprecated: write mqtt: { url: … } instead');
+  if (config.mqttUrl)
+    log.warn(
+      config.mqtt
+        ? 'mqttUrl is ignored beside mqtt: { url: … }'
+        : 'mqttUrl is deprecated: write mqtt: { url: … } instead',
+    );
   const controller = new Controller({
     config,
     journal,

@@ -68,96 +68,79 @@ export const boardSchema = z.strictObject({
   protocol: protocolSchema.optional(),
 });
 
-export const configSchema = z
-  .strictObject({
-    event: tagText().optional(),
-    site: tagText().optional(),
-    /** `YYYY.MM.DD`; default: today when the game starts. */
-    date: z
-      .string()
-      .regex(/^\d{4}\.\d{2}\.\d{2}$/, 'expected YYYY.MM.DD')
-      .optional(),
-    round: z.number().int().min(1).default(1),
-    variant: z.enum(['international', 'brazilian']).default('international'),
-    timeControl: tagText().optional(),
-    drawRule: z
-      .strictObject({
-        profile: z.enum(DRAW_PROFILES).default('fmjd'),
-        /** 6.5 draws with advantage (6.3 counts 25 moves instead of 16); not in the 64-square profile. */
-        advantage: z.boolean().default(false),
-      })
-      .default({ profile: 'fmjd', advantage: false }),
-    protocol: protocolSchema.default({ name: 'auto' }),
-    boards: z.array(boardSchema).default([]),
-    host: z.string().min(1).default('127.0.0.1'),
-    port: z.number().int().min(0).max(65535).default(8080),
-    dataDir: z.string().min(1).default('./data'),
-    /** Without either, the daemon makes an admin token in `dataDir` at first start and prints it. */
-    tokens: z
-      .strictObject({
-        arbiter: secret().optional(),
-        admin: secret().optional(),
-      })
-      .default({}),
-    /** Pages besides the daemon's own that may present a token (a reverse proxy's public origin). */
-    allowedOrigins: z.array(origin).default([]),
-    limits: z
-      .strictObject({
-        /** Open connections (HTTP and WebSocket) in all, and from one address (IPv6: one /64). */
-        connections: z.number().int().positive().default(10_000),
-        connectionsPerAddress: z.number().int().positive().default(256),
-        /** Bytes waiting to be sent to one client before it is dropped. */
-        clientBuffer: z
-          .number()
-          .int()
-          .positive()
-          .default(4 * 1024 * 1024),
-        /** Bytes waiting for all clients together: past it the slowest readers are dropped first. */
-        unsentBytes: z
-          .number()
-          .int()
-          .positive()
-          .default(256 * 1024 * 1024),
-      })
-      .prefault({}),
-    /** Simulated boards only: the daemon's clock runs this many times faster (matches the simulator's speed). */
-    timeScale: z.number().positive().max(1000).default(1),
-    /** Write the engine's result at once instead of waiting for the arbiter. */
-    autoResult: z.boolean().default(false),
-    /** Also publish games to an MQTT broker; `ca`, `cert`, `key` are PEM files. */
-    mqtt: z
-      .strictObject({
-        url: mqttUrl,
-        username: z.string().optional(),
-        password: z.string().optional(),
-        ca: z.string().min(1).optional(),
-        cert: z.string().min(1).optional(),
-        key: z.string().min(1).optional(),
-        clientId: z.string().min(1).max(256).optional(),
-      })
-      .optional(),
-    /** @deprecated `mqtt: { url }` — still read. */
-    mqttUrl: mqttUrl.optional(),
-    log: z
-      .strictObject({
-        level: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal']).default('info'),
-      })
-      .default({ level: 'info' }),
-  })
-  .superRefine((config, ctx) => {
-    if (config.mqtt && config.mqttUrl)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['mqttUrl'],
-        message: 'give mqtt.url or the older mqttUrl, not both',
-      });
-  });
+export const configSchema = z.strictObject({
+  event: tagText().optional(),
+  site: tagText().optional(),
+  /** `YYYY.MM.DD`; default: today when the game starts. */
+  date: z
+    .string()
+    .regex(/^\d{4}\.\d{2}\.\d{2}$/, 'expected YYYY.MM.DD')
+    .optional(),
+  round: z.number().int().min(1).default(1),
+  variant: z.enum(['international', 'brazilian']).default('international'),
+  timeControl: tagText().optional(),
+  drawRule: z
+    .strictObject({
+      profile: z.enum(DRAW_PROFILES).default('fmjd'),
+      /** 6.5 draws with advantage (6.3 counts 25 moves instead of 16); not in the 64-square profile. */
+      advantage: z.boolean().default(false),
+    })
+    .default({ profile: 'fmjd', advantage: false }),
+  protocol: protocolSchema.default({ name: 'auto' }),
+  boards: z.array(boardSchema).default([]),
+  host: z.string().min(1).default('127.0.0.1'),
+  port: z.number().int().min(0).max(65535).default(8080),
+  dataDir: z.string().min(1).default('./data'),
+  /** Without either, the daemon makes an admin token in `dataDir` at first start and prints it. */
+  tokens: z
+    .strictObject({
+      arbiter: secret().optional(),
+      admin: secret().optional(),
+    })
+    .default({}),
+  /** Pages besides the daemon's own that may present a token (a reverse proxy's public origin). */
+  allowedOrigins: z.array(origin).default([]),
+  limits: z
+    .strictObject({
+      /** Open connections (HTTP and WebSocket) in all, and from one address (IPv6: one /64). */
+      connections: z.number().int().positive().default(10_000),
+      connectionsPerAddress: z.number().int().positive().default(256),
+      /** Bytes waiting to be sent to one client before it is dropped. */
+      clientBuffer: z.number().int().positive().default(4_194_304),
+      /** Bytes waiting for all clients together: past it the slowest readers are dropped first. */
+      unsentBytes: z.number().int().positive().default(268_435_456),
+    })
+    .prefault({}),
+  /** Simulated boards only: the daemon's clock runs this many times faster (matches the simulator's speed). */
+  timeScale: z.number().positive().max(1000).default(1),
+  /** Write the engine's result at once instead of waiting for the arbiter. */
+  autoResult: z.boolean().default(false),
+  /** Also publish games to an MQTT broker; `ca`, `cert`, `key` are PEM files. */
+  mqtt: z
+    .strictObject({
+      url: mqttUrl,
+      username: z.string().optional(),
+      password: z.string().optional(),
+      ca: z.string().min(1).optional(),
+      cert: z.string().min(1).optional(),
+      key: z.string().min(1).optional(),
+      clientId: z.string().min(1).max(256).optional(),
+    })
+    .optional(),
+  /** @deprecated `mqtt: { url }` — still read. */
+  mqttUrl: mqttUrl.optional(),
+  log: z
+    .strictObject({
+      level: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal']).default('info'),
+    })
+    .default({ level: 'info' }),
+});
 
 export type Config = z.infer<typeof configSchema>;
+export type BoardConfig = z.infer<typeof boardSchema>;
+export type ProtocolConfig = z.infer<typeof protocolSchema>;
 
-/** The broker settings, whichever key gave them (`mqttUrl` is the deprecated spelling of `mqtt.url`). */
+/** The broker settings: `mqtt`, else the deprecated `mqttUrl` (ignored when `mqtt` is given). */
 export function mqttSettings(config: Pick<Config, 'mqtt' | 'mqttUrl'>): Config['mqtt'] {
   return config.mqtt ?? (config.mqttUrl ? { url: config.mqttUrl } : undefined);
 }
-export type BoardConfig = z.infer<typeof boardSchema>;
-export type ProtocolConfig = z.infer<typeof protocolSchema>;

@@ -116,26 +116,26 @@ export class WsApi {
     const address = req.socket.remoteAddress;
     const origin = req.headers.origin;
     const tokensAccepted = originAllowed(origin, req.headers.host, this.allowedOrigins);
+    const token = url.searchParams.get('token') || undefined;
     const role =
       url.pathname === WS_PATH || url.pathname === `${WS_PATH}/`
-        ? this.urlRole(url.searchParams.get('token'), address, tokensAccepted)
+        ? this.urlRole(token, address, tokensAccepted)
         : { refused: '404 Not Found' };
     if (typeof role === 'object') {
       socket.end(`HTTP/1.1 ${role.refused}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       return;
     }
-    const token = role === 'spectator' ? undefined : (url.searchParams.get('token') ?? undefined);
     const peer = { role, address, origin, tokensAccepted, token };
     this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, socket, peer));
   }
 
   /** The role `?token=` grants, or the HTTP status that refuses the upgrade. */
   private urlRole(
-    token: string | null,
+    token: string | undefined,
     address: string | undefined,
     tokensAccepted: boolean,
   ): Role | { refused: string } {
-    if (token === null || token === '') return 'spectator';
+    if (token === undefined) return 'spectator';
     if (!tokensAccepted) return { refused: '403 Forbidden' };
     if (!this.authLimiter.allows(address)) return { refused: '429 Too Many Requests' };
     const role = roleOf(this.tokens, token);
@@ -252,7 +252,10 @@ export class WsApi {
    */
   private authenticate(client: Client, token: string, via: 'auth' | 'param'): Role {
     if (!client.tokensAccepted) {
-      throw new CallError('unauthorized', `tokens are not accepted from pages at ${client.origin}`);
+      throw new CallError(
+        'unauthorized',
+        `tokens are not accepted from pages at ${client.origin?.slice(0, 200)}`,
+      );
     }
     if (client.provenToken !== undefined && token === client.provenToken) return client.role;
     if (!this.authLimiter.allows(client.address)) {
