@@ -72,6 +72,7 @@ export function registerRun(program: Command): void {
     .addHelpText(
       'after',
       '\nEvery config key can also be set as DAMLINK_<KEY> (nested keys with __, e.g. DAMLINK_TOKENS__ARBITER).\n' +
+        'Without tokens, an admin token is made in the data directory and the console address is printed with it.\n' +
         'Examples:\n  damlink run --board tcp://127.0.0.1:7001 --board /dev/ttyUSB0\n  damlink run --config hall.yaml --round 3\n',
     )
     .action(async (flags: RunFlags) => {
