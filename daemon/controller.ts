@@ -152,6 +152,10 @@ export class Controller implements Hub {
     return this.live.get(board)?.game.record.snapshot();
   }
 
+  hasRound(round: number): boolean {
+    return round === this.options.config.round || this.options.journal.hasRound(round);
+  }
+
   games(round: number): GameSnapshot[] {
     if (round !== this.options.config.round) return this.pastRounds.games(round);
     return this.ordered().map((b) => b.game.record.snapshot());

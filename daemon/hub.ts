@@ -17,6 +17,8 @@ export interface Hub {
   boards(): BoardSummary[];
   round(): number;
   snapshot(board: number): GameSnapshot | undefined;
+  /** Whether the round has games: the current round, or one the journal holds (an index lookup). */
+  hasRound(round: number): boolean;
   /** All games of a round, board order (stable for the whole round). */
   games(round: number): GameSnapshot[];
   /** Events after `version` for one board, or undefined when they are no longer kept (send a snapshot). */

@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import type { Hub } from '../hub.ts';
 import { notModified, type ValidatorCache, type Validators } from './conditional.ts';
 import { boardRows } from './rows.ts';
-import { PdnCache, RoundJson, roundFile } from './rounds.ts';
+import { PdnCache, playedGames, RoundJson, roundFile } from './rounds.ts';
 import { staticFile } from './static.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -30,6 +30,30 @@ type Answer = {
 };
 
 const GZIP_MIN = 256;
+
+/**
+ * The pages load only the daemon's own scripts, styles and socket. The arbiter console is never
+ * framed (a page that frames it could steer the arbiter's clicks); the spectator view may be: clubs
+ * embed it.
+ */
+const PAGE_POLICY =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
+  "object-src 'none'; base-uri 'none'; form-action 'self'";
+const CONSOLE_PATHS = new Set(['/arbiter', '/arbiter.html']);
+
+/** Headers every answer carries: no type sniffing, no address leaking to other sites. */
+function securityHeaders(path: string, type: string): Record<string, string> {
+  const headers: Record<string, string> = {
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+  };
+  if (type.startsWith('text/html')) {
+    const console = CONSOLE_PATHS.has(path);
+    headers['Content-Security-Policy'] = console ? `${PAGE_POLICY}; frame-ancestors 'none'` : PAGE_POLICY;
+    if (console) headers['X-Frame-Options'] = 'DENY';
+  }
+  return headers;
+}
 
 const wantsGzip = (req: IncomingMessage): boolean =>
   /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
@@ -97,7 +121,7 @@ export function createHttpHandler(ctx: HttpContext) {
     if (path === '/api/v1/games') {
       const round = query.has('round') ? Number(query.get('round')) : hub.round();
       if (!Number.isInteger(round) || round < 1) return notFound(`no round "${query.get('round')}"`);
-      return json(`${path}?round=${round}`, roundJson.of(round, hub.games(round)));
+      return json(`${path}?round=${round}`, roundJson.of(round, playedGames(hub, round)));
     }
     let m = /^\/api\/v1\/games\/(\d+)$/.exec(path);
     if (m) {
@@ -107,7 +131,7 @@ export function createHttpHandler(ctx: HttpContext) {
     m = /^\/rounds\/(\d+)\/([^/]+)$/.exec(path);
     if (m) {
       const round = Number(m[1]);
-      const games = hub.games(round);
+      const games = playedGames(hub, round);
       if (games.length === 0) return notFound(`no games in round ${round}`);
       const file = roundFile(round, games, m[2], pdn);
       if (!file) return notFound(`no ${m[2]} in round ${round}`);
@@ -135,6 +159,8 @@ export function createHttpHandler(ctx: HttpContext) {
         return;
       }
       if (req.method !== 'GET' && req.method !== 'HEAD') {
+        // Nothing over HTTP changes state: arbiter actions go through the WebSocket API, where the
+        // token and the page's origin are checked.
         res.writeHead(405, { Allow: 'GET, HEAD, OPTIONS', 'Content-Type': JSON_TYPE });
         res.end(JSON.stringify({ error: 'method-not-allowed', message: `${req.method} is not served` }));
         return;
@@ -146,7 +172,11 @@ export function createHttpHandler(ctx: HttpContext) {
         return;
       }
       const a = await route(url.pathname, url.searchParams);
-      const headers: Record<string, string> = { 'Content-Type': a.type, 'Cache-Control': 'no-cache' };
+      const headers: Record<string, string> = {
+        'Content-Type': a.type,
+        'Cache-Control': 'no-cache',
+        ...securityHeaders(url.pathname, a.type),
+      };
       if (a.download) headers['Content-Disposition'] = `attachment; filename="${a.download}"`;
       if (a.cors) {
         headers['Access-Control-Allow-Origin'] = '*';

@@ -61,9 +61,10 @@ export type TrackerOutput =
   /** The position the tracker continues from was set by the arbiter (correction). */
   | { type: 'position-set'; t: number; fen: string; reason: string };
 
+/** `revises`: the alert was decided before and the arbiter changes that decision (journaled as such). */
 export type ArbiterDecision =
-  | { alertId: string; kind: 'stands' }
-  | { alertId: string; kind: 'corrected'; fen: string };
+  | { alertId: string; kind: 'stands'; revises?: true }
+  | { alertId: string; kind: 'corrected'; fen: string; revises?: true };
 
 export interface TrackerOptions {
   variant: Variant;

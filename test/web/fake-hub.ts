@@ -65,6 +65,9 @@ export class FakeHub implements Hub {
   snapshot(board: number): GameSnapshot | undefined {
     return this.byBoard.get(board)?.snapshot;
   }
+  hasRound(round: number): boolean {
+    return this.games(round).length > 0;
+  }
   games(round: number): GameSnapshot[] {
     return [...this.byBoard.values()].map((g) => g.snapshot).filter((s) => s.info.round === round);
   }

@@ -38,15 +38,19 @@ let alertsSignature = '';
 let seenAlerts = null;
 const rowSignatures = new Map();
 
+/** The token from the address (`#token=…` as the daemon prints it, or `?token=…`), else the session's. */
 function takeToken() {
   const params = new URLSearchParams(location.search);
-  const fromUrl = params.get('token');
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const fromUrl = fragment.get('token') || params.get('token');
   if (fromUrl) {
     sessionStorage.setItem(TOKEN_KEY, fromUrl);
     // Keep the secret out of the address bar and history.
     params.delete('token');
+    fragment.delete('token');
     const rest = params.toString();
-    history.replaceState(null, '', location.pathname + (rest ? `?${rest}` : '') + location.hash);
+    const hash = fragment.toString();
+    history.replaceState(null, '', location.pathname + (rest ? `?${rest}` : '') + (hash ? `#${hash}` : ''));
   }
   return fromUrl || sessionStorage.getItem(TOKEN_KEY) || '';
 }
@@ -95,6 +99,10 @@ async function arbiterCall(call, param, done) {
 }
 
 function start() {
+  if (!token) {
+    askForToken('A token is required: open the address the daemon printed, or enter the arbiter token.');
+    return;
+  }
   ui.form.hidden = true;
   ui.tokenMessage.hidden = true;
   connection = followRound(store, {
@@ -109,16 +117,13 @@ function start() {
     },
     onOpen: async (c) => {
       try {
-        if (token) await c.call('auth', { token });
-        else await probeWithoutToken(c);
+        await c.call('auth', { token });
       } catch (e) {
-        if (e.param?.code === 'unauthorized' || e.param?.code === 'bad-param') {
+        if (e.param?.code === 'rate-limited') {
+          askForToken('Too many wrong tokens from this computer: wait a minute, then try again.');
+        } else if (e.param?.code === 'unauthorized' || e.param?.code === 'bad-param') {
           sessionStorage.removeItem(TOKEN_KEY);
-          askForToken(
-            token
-              ? 'Token refused: the arbiter console needs the arbiter or admin token of this daemon.'
-              : 'A token is required: open this page with ?token=… or enter the arbiter token.',
-          );
+          askForToken('Token refused: the arbiter console needs the arbiter or admin token of this daemon.');
         }
         throw e;
       }
@@ -130,15 +135,6 @@ function start() {
       if (item.kind === 'state' || item.kind === 'info') refreshBoards(connection);
     },
   });
-}
-
-/**
- * A daemon without tokens lets loopback connections act as arbiter (docs/api.md): the token-only
- * alerts feed tells whether this connection may, without sending any secret.
- */
-async function probeWithoutToken(c) {
-  await c.call('subscribe', { feed: 'alerts', id: 'probe' });
-  await c.call('unsubscribe', { id: 'probe' }).catch(() => {});
 }
 
 async function refreshBoards(c) {
