@@ -6,6 +6,7 @@ import type { Hub } from '../hub.ts';
 import { notModified, type ValidatorCache, type Validators } from './conditional.ts';
 import { roundIndex } from './lidraughts.ts';
 import { boardRows } from './rows.ts';
+import { pictureRoutes } from './pictures.ts';
 import { PdnCache, type RoundGames, RoundJson } from './rounds.ts';
 import { staticFile } from './static.ts';
 
@@ -65,6 +66,7 @@ export function createHttpHandler(ctx: HttpContext) {
   const gzipped = new GzipCache();
 
   const roundJson = new RoundJson();
+  const pictures = pictureRoutes({ games: (round) => rounds.of(round), validators: ctx.validators });
   const json = (key: string, value: unknown, cors = true): Answer => {
     const body = typeof value === 'string' ? value : JSON.stringify(value);
     return { status: 200, type: JSON_TYPE, body, validators: ctx.validators.of(key, body), cors };
@@ -119,6 +121,8 @@ export function createHttpHandler(ctx: HttpContext) {
       const game = games.find((g) => g.info.board === Number(m![3]));
       return game ? pdnAnswer(path, pdn.of(game)) : notFound(`no board ${m[3]} in round ${round}`);
     }
+    const picture = pictures(path, query);
+    if (picture) return picture;
     if (ctx.webRoot && !path.startsWith('/api/') && !path.startsWith('/rounds/')) {
       const file = await staticFile(ctx.webRoot, path);
       if (file) return { status: 200, type: file.type, body: file.body, validators: file.validators };
