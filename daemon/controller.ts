@@ -506,6 +506,22 @@ export class Controller implements Hub {
     return this.slots.get(board)?.game.record.since(version);
   }
 
+  sensorEvents(board: number, from: number, to: number, limit: number): BoardEvent[] {
+    const found: BoardEvent[] = [];
+    if (!this.slots.has(board)) return found;
+    const round = this.options.config.round;
+    this.options.journal.forEachRoundInput(
+      round,
+      (_board, input) => {
+        if (input.kind === 'event' && input.event.t >= from && input.event.t <= to && found.length < limit)
+          found.push(input.event);
+      },
+      undefined,
+      board,
+    );
+    return found;
+  }
+
   subscribe(listener: (event: GameEvent) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

@@ -6,6 +6,7 @@ import type { Hub } from '../hub.ts';
 import { notModified, type ValidatorCache, type Validators } from './conditional.ts';
 import { roundIndex } from './lidraughts.ts';
 import { boardRows } from './rows.ts';
+import { PageLanguages } from './languages.ts';
 import { pictureRoutes } from './pictures.ts';
 import { PdnCache, type RoundGames, RoundJson } from './rounds.ts';
 import { staticFile } from './static.ts';
@@ -28,6 +29,7 @@ type Answer = {
   body: string | Buffer;
   validators?: Validators;
   cors?: boolean;
+  vary?: string;
 };
 
 const GZIP_MIN = 256;
@@ -66,6 +68,7 @@ export function createHttpHandler(ctx: HttpContext) {
   const gzipped = new GzipCache();
 
   const roundJson = new RoundJson();
+  const languages = ctx.webRoot ? new PageLanguages(ctx.webRoot) : undefined;
   const pictures = pictureRoutes({ games: (round) => rounds.of(round), validators: ctx.validators });
   const json = (key: string, value: unknown, cors = true): Answer => {
     const body = typeof value === 'string' ? value : JSON.stringify(value);
@@ -79,7 +82,7 @@ export function createHttpHandler(ctx: HttpContext) {
     cors: true,
   });
 
-  async function route(path: string, query: URLSearchParams): Promise<Answer> {
+  async function route(path: string, query: URLSearchParams, req: IncomingMessage): Promise<Answer> {
     const { hub } = ctx;
     if (path === '/health') {
       const boards = hub.boards();
@@ -124,8 +127,13 @@ export function createHttpHandler(ctx: HttpContext) {
     const picture = pictures(path, query);
     if (picture) return picture;
     if (ctx.webRoot && !path.startsWith('/api/') && !path.startsWith('/rounds/')) {
-      const file = await staticFile(ctx.webRoot, path);
-      if (file) return { status: 200, type: file.type, body: file.body, validators: file.validators };
+      let file = await staticFile(ctx.webRoot, path);
+      const html = file?.type.startsWith('text/html');
+      if (file && html && languages) file = await languages.page(file, req.headers['accept-language']);
+      if (file) {
+        const vary = html ? 'Accept-Language' : undefined;
+        return { status: 200, type: file.type, body: file.body, validators: file.validators, vary };
+      }
     }
     return notFound(`nothing at ${path}`);
   }
@@ -154,8 +162,9 @@ export function createHttpHandler(ctx: HttpContext) {
         res.end();
         return;
       }
-      const a = await route(url.pathname, url.searchParams);
+      const a = await route(url.pathname, url.searchParams, req);
       const headers: Record<string, string> = { 'Content-Type': a.type, 'Cache-Control': 'no-cache' };
+      if (a.vary) headers.Vary = a.vary;
       if (a.cors) {
         headers['Access-Control-Allow-Origin'] = '*';
         headers['Access-Control-Expose-Headers'] = 'ETag, Last-Modified';
@@ -164,7 +173,7 @@ export function createHttpHandler(ctx: HttpContext) {
       const gzip = a.status === 200 && wantsGzip(req) && Buffer.byteLength(a.body) >= GZIP_MIN;
       if (gzip) {
         headers['Content-Encoding'] = 'gzip';
-        headers.Vary = 'Accept-Encoding';
+        headers.Vary = a.vary ? `${a.vary}, Accept-Encoding` : 'Accept-Encoding';
       }
       if (a.validators) {
         headers.ETag = gzip ? gzipEtag(a.validators.etag) : a.validators.etag;
