@@ -32,7 +32,6 @@ export default {
     'spectator.roundPdn': 'Round PDN',
     'spectator.grid': 'All boards of the round',
     'spectator.detail': 'Board detail',
-    'spectator.noscript': 'The live boards need JavaScript. The games are also at rounds/1/games.pdn.',
     'spectator.empty': 'No boards yet — waiting for the daemon.',
     'spectator.keys': 'Keys: ← → moves · Home first · End live · F flip · N numbers · Esc all boards',
     'spectator.open': 'Open board {board}',
