@@ -80,15 +80,13 @@ const shot = (page: Page, name: string) =>
   page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 
 /** Every text a reader meets: visible text, the title, and the labels and hints of elements. */
-const readerTexts = (page: Page) =>
-  page.evaluate(() => {
-    const attrs = ['aria-label', 'title', 'placeholder'];
-    const labelled = [...document.querySelectorAll('*')].flatMap((el) =>
-      attrs.map((a) => el.getAttribute(a)).filter((v): v is string => !!v),
-    );
-    const options = [...document.querySelectorAll('option')].map((o) => o.textContent ?? '');
-    return [document.title, document.body.innerText, ...labelled, ...options].join('\n');
-  });
+const READER_TEXTS = `(() => {
+  const attrs = ['aria-label', 'title', 'placeholder'];
+  const labelled = [...document.querySelectorAll('*')].flatMap((el) => attrs.map((a) => el.getAttribute(a)).filter(Boolean));
+  const options = [...document.querySelectorAll('option')].map((o) => o.textContent);
+  return [document.title, document.body.innerText, ...labelled, ...options].join('\\n');
+})()`;
+const readerTexts = (page: Page): Promise<string> => page.evaluate(READER_TEXTS);
 
 async function expectNoRawKey(page: Page, where: string) {
   const text = await readerTexts(page);
@@ -151,14 +149,14 @@ describe('languages', () => {
     await expect.poll(() => page.getAttribute('html', 'lang')).toBe('pl');
     await page.goto(`${base}/`);
     expect(await page.getAttribute('html', 'lang')).toBe('pl');
-    await page.evaluate(() => localStorage.removeItem('damlink-lang'));
+    await page.evaluate("localStorage.removeItem('damlink-lang')");
     await page.close();
   });
 });
 
 describe('dark mode', () => {
   const background = (page: Page) =>
-    page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+    page.evaluate<string>('getComputedStyle(document.documentElement).backgroundColor');
   const luminance = (rgb: string) => {
     const [r, g, b] = rgb.match(/\d+/g)!.map(Number);
     return 0.2126 * r + 0.7152 * g + 0.0722 * b;
@@ -170,7 +168,7 @@ describe('dark mode', () => {
     await page.goto(`${base}/#board-1`);
     await expect.poll(() => page.locator('#detail .move-list .move').count()).toBe(4);
     expect(luminance(await background(page))).toBeLessThan(60);
-    const ink = await page.evaluate(() => getComputedStyle(document.body).color);
+    const ink = await page.evaluate<string>('getComputedStyle(document.body).color');
     expect(luminance(ink)).toBeGreaterThan(180);
     await shot(page, 'board-dark');
     await openConsole(page);
@@ -193,12 +191,12 @@ describe('pictures', () => {
     await page.goto(`${base}/rounds/1/2.svg?ply=0&size=400`);
     expect(await page.locator('circle.piece').count()).toBe(40);
     expect(await page.locator('circle.piece.white').count()).toBe(20);
-    const size = await page.evaluate(() => document.documentElement.getAttribute('width'));
+    const size = await page.evaluate("document.documentElement.getAttribute('width')");
     expect(size).toBe('400');
     // The PNG of the same position, as a reader downloads it.
     await page.goto(`${base}/rounds/1/2.png?ply=0&size=400`);
     expect(
-      await page.evaluate(() => [document.images[0]?.naturalWidth, document.images[0]?.naturalHeight]),
+      await page.evaluate('[document.images[0]?.naturalWidth, document.images[0]?.naturalHeight]'),
     ).toEqual([400, 400]);
     await shot(page, 'picture-start');
 
@@ -224,7 +222,9 @@ describe('pictures', () => {
     await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
     await page.click('.picture-copy');
     await expect.poll(() => page.locator('.copy-state').textContent()).toBe('Picture copied');
-    const types = await page.evaluate(async () => (await navigator.clipboard.read())[0]?.types);
+    const types = await page.evaluate<string[]>(
+      'navigator.clipboard.read().then((items) => items[0]?.types)',
+    );
     expect(types).toContain('image/png');
     // The position in words for screen readers.
     const described = await page.locator('#detail svg.board').getAttribute('aria-describedby');
@@ -317,8 +317,8 @@ describe('a console that keeps up', () => {
     const page = await browser.newPage();
     await openConsole(page);
     const row = page.locator('#board-rows tr[data-board="1"]');
-    await row.evaluate((tr) => {
-      (tr as HTMLElement & { marked?: boolean }).marked = true;
+    await row.evaluate((tr: { marked?: boolean }) => {
+      tr.marked = true;
     });
     const white = row.locator('[data-field="white"]');
     await white.fill('');
@@ -332,8 +332,8 @@ describe('a console that keeps up', () => {
     await expect.poll(() => row.locator('[data-field="black"]').inputValue()).toBe('Sijbrands 9');
     await expect.poll(() => row.locator('.badge').textContent()).toBe('silent');
     expect(await white.inputValue()).toBe('Jansen, Pi');
-    expect(await white.evaluate((el) => el === document.activeElement)).toBe(true);
-    expect(await row.evaluate((tr) => (tr as HTMLElement & { marked?: boolean }).marked)).toBe(true);
+    expect(await white.evaluate((el) => el.matches(':focus'))).toBe(true);
+    expect(await row.evaluate((tr: { marked?: boolean }) => tr.marked)).toBe(true);
     // The clock runs on the console's row too.
     expect(await row.locator('.clock[data-side="white"]').textContent()).toBe('1:23:20');
     expect(await row.locator('.clock.running').getAttribute('data-side')).toBe('black');
@@ -352,14 +352,14 @@ describe('a console that keeps up', () => {
     const square = (n: number) => card.locator(`.editor g[data-square="${n}"]`);
     await square(1).focus();
     await page.keyboard.press('ArrowRight');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-square'))).toBe('2');
+    expect(await page.evaluate("document.activeElement?.getAttribute('data-square')")).toBe('2');
     await page.keyboard.press('ArrowDown');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-square'))).toBe('7');
+    expect(await page.evaluate("document.activeElement?.getAttribute('data-square')")).toBe('7');
     await card.locator('[data-brush="B"]').click();
     await square(7).focus();
     await page.keyboard.press('Enter');
     expect(await card.locator('[data-field="fen"]').inputValue()).toContain('K7');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-square'))).toBe('7');
+    expect(await page.evaluate("document.activeElement?.getAttribute('data-square')")).toBe('7');
     await page.keyboard.press('Space');
     expect(await card.locator('[data-field="fen"]').inputValue()).not.toContain('K7');
     await card.locator('[data-act="cancel"]').click();
@@ -382,7 +382,11 @@ describe('a console that keeps up', () => {
     const fresh = page.locator('.alert[data-alert="2-5.4.1-1"]');
     await expect.poll(() => fresh.count()).toBe(1);
     expect(await fresh.evaluate((el) => el.classList.contains('new'))).toBe(true);
-    expect(await fresh.evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
+    expect(
+      await page.evaluate(
+        `getComputedStyle(document.querySelector('.alert[data-alert="2-5.4.1-1"]')).animationName`,
+      ),
+    ).toBe('none');
     // Newest first: the new alert's board leads.
     expect(await page.locator('.alert-group').first().getAttribute('data-board')).toBe('3');
     await page.close();
