@@ -37,9 +37,11 @@ const boardRows = new Map();
 const editors = new Map();
 let connection = null;
 let token = '';
-/** Alert ids already shown: the ones arriving later are flagged as new (and announced). */
-let seenAlerts = null;
+/** Alert ids already known: alerts that arrive later (not in a snapshot) are new and announced. */
+const seenAlerts = new Set();
 const side = (name) => t(`side.${name}`);
+/** Alert ids are unique per board's game only. */
+const alertKey = (board, id) => `${board}/${id}`;
 
 function askForToken(message) {
   connection?.stop();
@@ -150,7 +152,7 @@ function alertHtml(a, variant) {
     ? `<p class="decision-done" data-decision="${a.decision.kind}">${escapeHtml(t('arbiter.decision', { decision: t(`decision.${a.decision.kind}`) }))}` +
       `${a.decision.fen ? ` → <code>${escapeHtml(a.decision.fen)}</code>` : ''}${a.decision.t ? ` · ${formatTimeOfDay(a.decision.t)}` : ''}</p>`
     : '';
-  const editor = editors.get(a.id);
+  const editor = editors.get(alertKey(a.board, a.id));
   const buttons =
     a.decision || editor
       ? ''
@@ -200,15 +202,15 @@ function renderAlerts() {
   ui.openCount.hidden = open === 0;
   ui.openCount.textContent = open === 1 ? t('arbiter.openCountOne') : t('arbiter.openCount', { count: open });
   document.title = open ? t('arbiter.titleOpen', { count: open }) : t('arbiter.title');
-  const fresh = seenAlerts ? all.filter((a) => !seenAlerts.has(a.id)) : [];
-  seenAlerts = new Set([...(seenAlerts ?? []), ...all.map((a) => a.id)]);
+  const fresh = all.filter((a) => !seenAlerts.has(alertKey(a.board, a.id)));
+  for (const a of all) seenAlerts.add(alertKey(a.board, a.id));
   announce(fresh.filter((a) => !a.decision));
   const shown = ui.openOnly.checked
     ? groups
         .map((g) => ({ ...g, alerts: g.alerts.filter((a) => !a.decision) }))
         .filter((g) => g.alerts.length)
     : groups;
-  const freshIds = new Set(fresh.map((a) => a.id));
+  const freshIds = new Set(fresh.map((a) => alertKey(a.board, a.id)));
   if (!shown.length) {
     ui.alerts.innerHTML = `<p class="empty">${groups.length ? t('arbiter.noOpenAlerts') : t('arbiter.noAlerts')}</p>`;
     return;
@@ -236,7 +238,7 @@ function renderAlerts() {
         key: (a) => a.id,
         create: (a) => {
           const card = document.createElement('article');
-          if (freshIds.has(a.id)) card.classList.add('new');
+          if (freshIds.has(alertKey(a.board, a.id))) card.classList.add('new');
           return card;
         },
         update: (card, a) => {
@@ -306,6 +308,7 @@ function alertAction(target) {
   if (!card) return;
   const board = Number(card.dataset.board);
   const id = card.dataset.alert;
+  const key = alertKey(board, id);
   const act = target.closest('[data-act]')?.dataset.act;
   const square = target.closest('.sq[data-square]');
   const brush = target.closest('[data-brush]');
@@ -317,25 +320,25 @@ function alertAction(target) {
     );
   } else if (act === 'correct') {
     const a = findAlert(board, id);
-    editors.set(id, editorFrom(a?.before ?? store.get(board)?.fen));
+    editors.set(key, editorFrom(a?.before ?? store.get(board)?.fen));
     renderAlerts();
   } else if (act === 'cancel') {
-    editors.delete(id);
+    editors.delete(key);
     renderAlerts();
   } else if (act === 'send-correction') {
-    const state = editors.get(id);
+    const state = editors.get(key);
     if (!state || state.error) return;
     arbiterCall(
       'decide',
       { board, alertId: id, kind: 'corrected', fen: editorFen(state) },
       t('arbiter.decidedCorrected', { board }),
-    ).then((ok) => ok && editors.delete(id));
-  } else if (brush && editors.has(id)) {
-    editors.set(id, { ...editors.get(id), brush: brush.dataset.brush });
+    ).then((ok) => ok && editors.delete(key));
+  } else if (brush && editors.has(key)) {
+    editors.set(key, { ...editors.get(key), brush: brush.dataset.brush });
     renderAlerts();
-  } else if (square && editors.has(id)) {
+  } else if (square && editors.has(key)) {
     const n = Number(square.dataset.square);
-    editors.set(id, paint(editors.get(id), n));
+    editors.set(key, paint(editors.get(key), n));
     renderAlerts();
     card.querySelector(`.editor .sq[data-square="${n}"]`)?.focus();
   }
@@ -386,10 +389,12 @@ function neighbour(square, key) {
 }
 ui.alerts.addEventListener('change', (e) => {
   const target = /** @type {HTMLInputElement} */ (e.target);
-  const id = target.closest('.alert')?.dataset.alert;
-  if (!id || !editors.has(id)) return;
-  if (target.dataset.field === 'fen') editors.set(id, typeFen(editors.get(id), target.value));
-  if (target.dataset.field === 'turn') editors.set(id, setTurn(editors.get(id), target.value));
+  const card = target.closest('.alert');
+  if (!card) return;
+  const key = alertKey(card.dataset.board, card.dataset.alert);
+  if (!editors.has(key)) return;
+  if (target.dataset.field === 'fen') editors.set(key, typeFen(editors.get(key), target.value));
+  if (target.dataset.field === 'turn') editors.set(key, setTurn(editors.get(key), target.value));
   renderAlerts();
 });
 
@@ -506,7 +511,9 @@ ui.openOnly.addEventListener('change', renderAlerts);
 
 /** Alerts are drawn again only when one of them changed (clock readings do not). */
 let alertsSignature = '';
-store.onChange((_board, event) => {
+store.onChange((board, event) => {
+  // A snapshot (on load, after a gap) brings alerts the arbiter has seen or will see as they are.
+  if (!event) for (const a of store.get(board)?.alerts ?? []) seenAlerts.add(alertKey(board, a.id));
   if (event?.kind !== 'clock') {
     const sig = JSON.stringify(
       store
