@@ -98,7 +98,8 @@ async function expectNoRawKey(page: Page, where: string) {
 async function openConsole(page: Page, query = '') {
   await page.goto(`${base}/arbiter?token=${TOKEN}${query}`);
   await expect.poll(() => page.locator('#board-rows tr').count()).toBe(4);
-  await expect.poll(() => page.locator('.alert').count()).toBe(2);
+  const alerts = [1, 2, 3, 4].reduce((n, b) => n + hub.snapshot(b)!.alerts.length, 0);
+  await expect.poll(() => page.locator('.alert').count()).toBe(alerts);
 }
 
 describe('languages', () => {
@@ -363,6 +364,55 @@ describe('a console that keeps up', () => {
     await page.keyboard.press('Space');
     expect(await card.locator('[data-field="fen"]').inputValue()).not.toContain('K7');
     await card.locator('[data-act="cancel"]').click();
+    await page.close();
+  });
+
+  it('a new alert rings and notifies (both switchable); alerts already there at load do not', async () => {
+    const page = await browser.newPage();
+    // Stand-ins for the browser's notifications and audio, recording what the page asks of them.
+    await page.addInitScript(`
+      window.rang = 0; window.notified = [];
+      window.Notification = class { static permission = 'granted'; static requestPermission = async () => 'granted';
+        constructor(title, options) { window.notified.push(title + ' | ' + options.body); } };
+      window.AudioContext = class { currentTime = 0; destination = {};
+        createGain() { return { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect: (d) => d }; }
+        createOscillator() { return { frequency: {}, connect: (g) => g, start: () => { window.rang++; }, stop() {} }; } };
+    `);
+    await openConsole(page);
+    await page.check('#notify-toggle');
+    expect(await page.isChecked('#sound-toggle')).toBe(true);
+    expect(await page.evaluate('[window.rang, window.notified.length]')).toEqual([0, 0]);
+    hub.alert(2, {
+      id: '3-5.4.4-1',
+      rule: '5.4.4',
+      ply: 3,
+      side: 'white',
+      message: 'm',
+      params: { side: 'white', move: '33-28' },
+      events: [],
+    });
+    await expect.poll(() => page.evaluate('window.rang')).toBe(1);
+    expect(await page.evaluate('window.notified')).toEqual([
+      'Board 2: 5.4.4 | 5.4.4 White: move taken back (33-28).',
+    ]);
+    // Switched off: silence, kept for the next visit.
+    await page.uncheck('#sound-toggle');
+    await page.uncheck('#notify-toggle');
+    hub.alert(2, {
+      id: '3-5.4.4-2',
+      rule: '5.4.4',
+      ply: 3,
+      side: 'white',
+      message: 'm',
+      params: { side: 'white' },
+      events: [],
+    });
+    await expect.poll(() => page.locator('.alert[data-alert="3-5.4.4-2"]').count()).toBe(1);
+    expect(await page.evaluate('[window.rang, window.notified.length]')).toEqual([1, 1]);
+    await page.reload();
+    await expect.poll(() => page.locator('#console').isVisible()).toBe(true);
+    expect(await page.isChecked('#sound-toggle')).toBe(false);
+    await page.check('#sound-toggle');
     await page.close();
   });
 

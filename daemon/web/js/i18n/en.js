@@ -139,7 +139,6 @@ export default {
     'event.clockRuns': 'clock: {side} runs',
     'event.clockStopped': 'clock stopped',
     'event.snapshot': 'board dump',
-    'event.decision': 'arbiter: {decision}',
     // correction editor
     'editor.title': 'Position after correction',
     'editor.palette': 'Piece to place',
@@ -177,7 +176,6 @@ export default {
     'dispute.colTime': 'Time',
     'dispute.colEvent': 'Event',
     'dispute.colHand': 'In the hand',
-    'dispute.rule': 'The rule',
     'dispute.print': 'Print',
     'dispute.export': 'Export for replay (.jsonl)',
     'dispute.replay': 'Replay it anywhere:',
