@@ -21,11 +21,16 @@ export async function setupPage() {
   if (tools) tools.append(menus());
 }
 
+const systemDark = matchMedia('(prefers-color-scheme: dark)');
+let chosenTheme = 'auto';
+
+/** `auto` follows the system setting, also when it changes while the page is open. */
 function applyTheme(theme) {
-  const root = document.documentElement;
-  if (theme === 'auto') delete root.dataset.theme;
-  else root.dataset.theme = theme;
+  chosenTheme = theme;
+  const dark = theme === 'dark' || (theme === 'auto' && systemDark.matches);
+  document.documentElement.dataset.theme = dark ? 'dark' : 'light';
 }
+systemDark.addEventListener('change', () => applyTheme(chosenTheme));
 
 function select(id, label, options, value, onChange) {
   const wrap = document.createElement('label');
