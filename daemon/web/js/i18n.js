@@ -74,13 +74,18 @@ export async function loadLanguage(win = window) {
     available: pageLanguages(doc),
   });
   await useLanguage(code);
-  doc.documentElement.lang = code;
-  return code;
+  doc.documentElement.lang = current.code;
+  return current.code;
 }
 
 export async function useLanguage(code) {
-  const table = code === 'en' ? en : (await import(`./i18n/${code}.js`)).default;
-  current = { code, table };
+  try {
+    const table = code === 'en' ? en : (await import(`./i18n/${code}.js`)).default;
+    current = { code, table };
+  } catch {
+    // A table that does not load: the page still works, in English.
+    current = { code: 'en', table: en };
+  }
 }
 
 /** The menu's choice is kept for the next visit; `?lang=` would win over it, so it goes. */
