@@ -132,6 +132,18 @@ describe('choosing the language', () => {
   });
 });
 
+describe('Intl formats', () => {
+  it('writes PDN dates and numbers the reader’s way', async () => {
+    const i18n = await web('i18n.js');
+    await i18n.useLanguage('nl');
+    expect(i18n.formatPdnDate('2026.11.29')).toBe('29 november 2026');
+    expect(i18n.formatNumber(1.5, { minimumFractionDigits: 2 })).toBe('1,50');
+    await i18n.useLanguage('en');
+    expect(i18n.formatPdnDate('2026.11.29')).toBe('November 29, 2026');
+    expect(i18n.formatPdnDate('2026.??.??')).toBe('2026.??.??');
+  });
+});
+
 describe('dispute steps (steps.js)', () => {
   it('follows lifts and puts: the board after each event, and the pieces in the hand until the press', async () => {
     const { disputeSteps } = await web('steps.js');

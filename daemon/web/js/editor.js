@@ -52,10 +52,9 @@ export function editorHtml(state, variant) {
     `<div class="editor"><strong>${t('editor.title')}</strong>` +
     `<div class="palette" role="group" aria-label="${escapeHtml(t('editor.palette'))}">${brushes}</div>` +
     // Squares are buttons: focusable, Enter/Space places the piece (arbiter.js handles the keys).
-    boardSvg({ fen, variant, numbers: true, label: t('editor.boardLabel') }).replace(
-      /class="sq/g,
-      'tabindex="0" role="button" class="editable sq',
-    ) +
+    boardSvg({ fen, variant, numbers: true, label: t('editor.boardLabel') })
+      .replace('role="img"', 'role="group"')
+      .replace(/class="sq/g, 'tabindex="0" role="button" class="editable sq') +
     `<label>${t('editor.turn')} <select data-field="turn"><option value="white"${state.turn === 'white' ? ' selected' : ''}>${t('side.white')}</option>` +
     `<option value="black"${state.turn === 'black' ? ' selected' : ''}>${t('side.black')}</option></select></label>` +
     `<label>${t('editor.fen')} <input type="text" data-field="fen" value="${escapeHtml(state.fenText)}" spellcheck="false"></label>` +

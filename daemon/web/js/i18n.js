@@ -121,3 +121,11 @@ export function formatTimeOfDay(t) {
     hourCycle: 'h23',
   }).format(new Date(t));
 }
+
+/** A PDN date (`2026.11.29`, parts may be `??`) as the language writes dates; as it is otherwise. */
+export function formatPdnDate(date) {
+  const m = /^(\d{4})\.(\d{2})\.(\d{2})$/.exec(date ?? '');
+  if (!m) return date ?? '';
+  const day = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return new Intl.DateTimeFormat(current.code, { dateStyle: 'long', timeZone: 'UTC' }).format(day);
+}

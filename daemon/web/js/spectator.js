@@ -3,7 +3,7 @@
 import { boardSvg } from './board.js';
 import { describePosition } from './describe.js';
 import { escapeHtml, formatClock, formatResult, moveRows } from './format.js';
-import { t } from './i18n.js';
+import { formatPdnDate, t } from './i18n.js';
 import { followRound } from './live.js';
 import { setupPage } from './page.js';
 import { ruleText } from './rules.js';
@@ -138,7 +138,7 @@ function gameInfoText(s) {
     i.site,
     t('round.n', { round: i.round }),
     t('board.n', { board: i.board }),
-    i.date,
+    i.date && formatPdnDate(i.date),
     i.timeControl && t('spectator.timeControl', { tc: i.timeControl }),
     i.variant === 'brazilian' ? '8×8' : '10×10',
     s.serial && t('spectator.serial', { serial: s.serial }),
