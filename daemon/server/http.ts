@@ -68,7 +68,7 @@ export function createHttpHandler(ctx: HttpContext) {
   const gzipped = new GzipCache();
 
   const roundJson = new RoundJson();
-  const languages = ctx.webRoot ? new PageLanguages(ctx.webRoot) : undefined;
+  const languages = new PageLanguages(ctx.webRoot ?? '');
   const pictures = pictureRoutes({ games: (round) => rounds.of(round), validators: ctx.validators });
   const json = (key: string, value: unknown, cors = true): Answer => {
     const body = typeof value === 'string' ? value : JSON.stringify(value);
@@ -127,13 +127,8 @@ export function createHttpHandler(ctx: HttpContext) {
     const picture = pictures(path, query);
     if (picture) return picture;
     if (ctx.webRoot && !path.startsWith('/api/') && !path.startsWith('/rounds/')) {
-      let file = await staticFile(ctx.webRoot, path);
-      const html = file?.type.startsWith('text/html');
-      if (file && html && languages) file = await languages.page(file, req.headers['accept-language']);
-      if (file) {
-        const vary = html ? 'Accept-Language' : undefined;
-        return { status: 200, type: file.type, body: file.body, validators: file.validators, vary };
-      }
+      const file = await staticFile(ctx.webRoot, path);
+      if (file) return languages.answer(file, req.headers['accept-language']);
     }
     return notFound(`nothing at ${path}`);
   }

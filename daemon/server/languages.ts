@@ -61,6 +61,13 @@ export class PageLanguages {
     return found;
   }
 
+  /** A static file as answered: HTML pages in the language asked for (and `Vary` saying so). */
+  async answer(file: StaticFile, acceptLanguage: string | undefined) {
+    const page = file.type.startsWith('text/html') ? await this.page(file, acceptLanguage) : undefined;
+    const { type, body, validators } = page ?? file;
+    return { status: 200, type, body, validators, ...(page ? { vary: 'Accept-Language' } : {}) };
+  }
+
   /** An HTML page in the language asked for: `lang`, the negotiated code and the served list on <html>. */
   async page(file: StaticFile, acceptLanguage: string | undefined): Promise<StaticFile> {
     const served = await this.languages();
