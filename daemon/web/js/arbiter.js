@@ -290,6 +290,18 @@ function beep() {
   }
 }
 
+// Browsers keep audio silent until the reader has touched the page: the first touch unlocks it.
+for (const type of ['pointerdown', 'keydown']) {
+  document.addEventListener(
+    type,
+    () => {
+      if (!ui.sound.checked) return;
+      audio ??= new AudioContext();
+      audio.resume?.();
+    },
+    { once: true },
+  );
+}
 ui.sound.checked = localStorage.getItem(SOUND_KEY) !== '0';
 ui.notify.checked = localStorage.getItem(NOTIFY_KEY) === '1';
 ui.sound.addEventListener('change', () => localStorage.setItem(SOUND_KEY, ui.sound.checked ? '1' : '0'));
