@@ -46,10 +46,17 @@ async function load(c) {
     return;
   }
   const from = lastSettled(snapshot, alert);
-  const to = alert.decision?.t ?? Date.now() + c.serverOffset;
-  const answer = await c.call('sensor-events', { board, from: from.t, to, ...(token ? { token } : {}) });
+  // Undecided: everything up to now (board time runs on the daemon's clock, not this one's).
+  const until = alert.decision?.t ?? Number.MAX_SAFE_INTEGER;
+  const answer = await c.call('sensor-events', {
+    board,
+    from: from.t,
+    to: until,
+    ...(token ? { token } : {}),
+  });
   // A hub that keeps no journal: the alert's own proof is all there is.
   const events = answer.events.length ? answer.events : (alert.events ?? []);
+  const to = alert.decision?.t ?? events[events.length - 1]?.t ?? alert.t;
   Object.assign(view, { snapshot, alert: { ...alert, board }, events, startFen: from.fen });
   view.steps = disputeSteps(from.fen, events);
   view.step = 0;
