@@ -23,11 +23,6 @@ export function t(key, params) {
   );
 }
 
-/** A text by key if the table has it (rule texts of unknown ids fall back to the caller's). */
-export function has(key) {
-  return key in en.messages;
-}
-
 export function language() {
   return current.code;
 }
