@@ -1,6 +1,6 @@
 // `damlink replay --events FILE.jsonl [--fen START] [--variant …] [--occupancy-only]`: runs a sensor
 // event file through the tracker and prints the reconstructed game as PDN, then one JSON line per
-// alert `{"rule","ply","side","message"}`. Bad lines are reported with their line number and skipped.
+// alert `{"rule","ply","side","message","params"}`. Bad lines are reported with their line number and skipped.
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { z } from 'zod';
@@ -157,7 +157,9 @@ export function registerReplay(program: Command): void {
       );
       process.stdout.write(pdn.join('\n'));
       for (const a of replay.value.alerts) {
-        console.log(JSON.stringify({ rule: a.rule, ply: a.ply, side: a.side, message: a.message }));
+        console.log(
+          JSON.stringify({ rule: a.rule, ply: a.ply, side: a.side, message: a.message, params: a.params }),
+        );
       }
     });
 }
