@@ -76,8 +76,11 @@ afterAll(async () => {
   await server?.close();
 });
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+/** A full-page picture from the top (a sticky header would otherwise sit where the page was scrolled). */
+const shot = async (page: Page, name: string) => {
+  await page.evaluate('window.scrollTo(0, 0)');
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+};
 
 /** Every text a reader meets: visible text, the title, and the labels and hints of elements. */
 const READER_TEXTS = `(() => {

@@ -133,7 +133,8 @@ function timelineSvg() {
   return (
     `<svg class="time-axis" viewBox="0 0 1000 60" preserveAspectRatio="none" role="img" aria-label="${escapeHtml(t('dispute.timeline'))}">` +
     `<line class="axis" x1="8" x2="992" y1="30" y2="30"/>${marks}${decision}` +
-    `<line class="cursor" id="cursor" x1="0" x2="0" y1="0" y2="60"/></svg>`
+    `<line class="cursor" id="cursor" x1="0" x2="0" y1="0" y2="60"/></svg>` +
+    `<div class="axis-labels"><span>${offsetText(0)}</span><span>${offsetText(span)}</span></div>`
   );
 }
 
@@ -156,7 +157,14 @@ function renderStep() {
   $('step-event').textContent = step.event
     ? `${offsetText(step.t - view.steps[0].t)} · ${formatTimeOfDay(step.t)} · ${eventText(step.event)}`
     : t('dispute.stepStart');
-  $('hand').textContent = handText(step.hand);
+  $('hand').innerHTML = step.hand.length
+    ? step.hand
+        .map((h) => {
+          const color = h.piece === 'b' || h.piece === 'B' ? 'black' : 'white';
+          return `<span class="in-hand"><span class="disc ${color}" aria-hidden="true"></span>${escapeHtml(`${h.piece ?? '?'}${h.square}`)}</span>`;
+        })
+        .join(' ')
+    : escapeHtml(t('dispute.handEmpty'));
   $('hand').dataset.count = String(step.hand.length);
   $('step-range').value = String(view.step);
   for (const row of $('event-rows').children)
