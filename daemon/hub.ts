@@ -1,5 +1,6 @@
 // The seam between "boards in" (controller: transports, journal, trackers) and "games out"
 // (HTTP, WebSocket, MQTT). The controller implements it; the servers only read and call it.
+import type { BoardEvent } from '../firmware-protocol/events.ts';
 import type { ArbiterDecision } from '../src/tracker/types.ts';
 import type { GameEvent, GameInfo, GameResult, GameSnapshot } from '../src/game/types.ts';
 
@@ -25,6 +26,11 @@ export interface Hub {
   since(board: number, version: number): GameEvent[] | undefined;
   /** Every GameEvent of every board, as it happens. Returns an unsubscribe function. */
   subscribe(listener: (event: GameEvent) => void): () => void;
+  /**
+   * One board's sensor events of the current round (ticks included) with `from <= t <= to`, oldest
+   * first, at most `limit` of them. Read-only, for the dispute view; a hub without a journal has none.
+   */
+  sensorEvents?(board: number, from: number, to: number, limit: number): BoardEvent[];
   /** Arbiter actions: journaled first, then applied. */
   decide(board: number, decision: ArbiterDecision): Promise<void>;
   setResult(board: number, result: GameResult): Promise<void>;

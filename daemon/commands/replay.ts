@@ -1,7 +1,7 @@
 // `damlink replay --events FILE.jsonl [--fen START] [--variant …] [--occupancy-only]`: runs a sensor
 // event file through the tracker and prints the reconstructed game as PDN, then one JSON line per
-// alert `{"rule","ply","side","message"}` (`--json`: every game and alert as a JSON line). Bad lines
-// are reported on stderr with their line number and skipped.
+// alert `{"rule","ply","side","message","params"}` (`--json`: every game and alert as a JSON line).
+// Bad lines are reported on stderr with their line number and skipped.
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { z } from 'zod';
@@ -164,6 +164,7 @@ export function registerReplay(program: Command): void {
         ply: a.ply,
         side: a.side,
         message: a.message,
+        params: a.params,
       }));
       const pdn = replay.value.games.map((g) =>
         writePdnGame({

@@ -5,6 +5,8 @@ import { gzipSync } from 'node:zlib';
 import type { Hub } from '../hub.ts';
 import { notModified, type ValidatorCache, type Validators } from './conditional.ts';
 import { boardRows } from './rows.ts';
+import { PageLanguages } from './languages.ts';
+import { pictureRoutes } from './pictures.ts';
 import { PdnCache, playedGames, RoundJson, roundFile } from './rounds.ts';
 import { staticFile } from './static.ts';
 
@@ -27,6 +29,7 @@ type Answer = {
   cors?: boolean;
   /** File name for `Content-Disposition`. */
   download?: string;
+  vary?: string;
 };
 
 const GZIP_MIN = 256;
@@ -88,6 +91,11 @@ export function createHttpHandler(ctx: HttpContext) {
   const gzipped = new GzipCache();
 
   const roundJson = new RoundJson();
+  const languages = new PageLanguages(ctx.webRoot ?? '');
+  const pictures = pictureRoutes({
+    games: (round) => playedGames(ctx.hub, round),
+    validators: ctx.validators,
+  });
   const json = (key: string, value: unknown, cors = true): Answer => {
     const body = typeof value === 'string' ? value : JSON.stringify(value);
     return { status: 200, type: JSON_TYPE, body, validators: ctx.validators.of(key, body), cors };
@@ -100,7 +108,7 @@ export function createHttpHandler(ctx: HttpContext) {
     cors: true,
   });
 
-  async function route(path: string, query: URLSearchParams): Promise<Answer> {
+  async function route(path: string, query: URLSearchParams, req: IncomingMessage): Promise<Answer> {
     const { hub } = ctx;
     if (path === '/health') {
       const boards = hub.boards();
@@ -138,9 +146,11 @@ export function createHttpHandler(ctx: HttpContext) {
       const answer = file.kind === 'pdn' ? pdnAnswer(path, file.body) : json(path, file.body);
       return file.download ? { ...answer, download: file.download } : answer;
     }
+    const picture = pictures(path, query);
+    if (picture) return picture;
     if (ctx.webRoot && !path.startsWith('/api/') && !path.startsWith('/rounds/')) {
       const file = await staticFile(ctx.webRoot, path);
-      if (file) return { status: 200, type: file.type, body: file.body, validators: file.validators };
+      if (file) return languages.answer(file, req.headers['accept-language']);
     }
     return notFound(`nothing at ${path}`);
   }
@@ -171,13 +181,14 @@ export function createHttpHandler(ctx: HttpContext) {
         res.end();
         return;
       }
-      const a = await route(url.pathname, url.searchParams);
+      const a = await route(url.pathname, url.searchParams, req);
       const headers: Record<string, string> = {
         'Content-Type': a.type,
         'Cache-Control': 'no-cache',
         ...securityHeaders(url.pathname, a.type),
       };
       if (a.download) headers['Content-Disposition'] = `attachment; filename="${a.download}"`;
+      if (a.vary) headers.Vary = a.vary;
       if (a.cors) {
         headers['Access-Control-Allow-Origin'] = '*';
         headers['Access-Control-Expose-Headers'] = 'ETag, Last-Modified, Content-Disposition';
@@ -186,7 +197,7 @@ export function createHttpHandler(ctx: HttpContext) {
       const gzip = a.status === 200 && wantsGzip(req) && Buffer.byteLength(a.body) >= GZIP_MIN;
       if (gzip) {
         headers['Content-Encoding'] = 'gzip';
-        headers.Vary = 'Accept-Encoding';
+        headers.Vary = a.vary ? `${a.vary}, Accept-Encoding` : 'Accept-Encoding';
       }
       if (a.validators) {
         headers.ETag = gzip ? gzipEtag(a.validators.etag) : a.validators.etag;

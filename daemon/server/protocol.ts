@@ -96,6 +96,7 @@ export const params = {
       token,
     }),
   ]),
+  sensorEvents: z.object({ board, from: z.number().finite(), to: z.number().finite(), token }),
   result: z.object({ board, result: z.enum(['2-0', '1-1', '0-2', '*', 'proposed']), token }),
   info: z.object({
     board,

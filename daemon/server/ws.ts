@@ -45,6 +45,8 @@ export interface WsOptions {
 }
 
 export const WS_PATH = '/api/v1';
+/** The most sensor events one `sensor-events` answer carries (about 1 MB of JSON). */
+export const SENSOR_EVENTS_MAX = 20_000;
 
 class CallError extends Error {
   readonly code: ErrorCode;
@@ -319,6 +321,15 @@ export class WsApi {
           result = snap.proposedResult.result;
         } else result = p.result;
         return this.hub.setResult(p.board, result).then(() => ({ ok: true, result }));
+      }
+      case 'sensor-events': {
+        const p = this.parse(params.sensorEvents, param);
+        this.requireArbiter(client, p.token);
+        this.knownBoard(p.board);
+        const events = this.hub.sensorEvents?.(p.board, p.from, p.to, SENSOR_EVENTS_MAX + 1) ?? [];
+        const truncated = events.length > SENSOR_EVENTS_MAX;
+        const kept = truncated ? events.slice(0, SENSOR_EVENTS_MAX) : events;
+        return { board: p.board, round: this.hub.round(), from: p.from, to: p.to, events: kept, truncated };
       }
       case 'info': {
         const p = this.parse(params.info, param);

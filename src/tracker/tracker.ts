@@ -37,7 +37,7 @@ import {
 } from './board.ts';
 import { captureChains } from './chains.ts';
 import { type HandEvent, originOf, readPlayedMove } from './hands.ts';
-import { alertMessage, type MessageFacts } from './messages.ts';
+import { alertMessage, alertParams, type MessageFacts } from './messages.ts';
 import type {
   Alert,
   ArbiterDecision,
@@ -882,6 +882,7 @@ class BoardTracker implements Tracker {
       ply,
       side,
       message: alertMessage(rule, facts),
+      params: alertParams(facts),
       t,
       events: [...this.proof],
     };

@@ -30,6 +30,13 @@ export const RULE_IDS = [
 
 export type RuleId = (typeof RULE_IDS)[number];
 
+/** An alert's facts as data: who, the move as the board shows it, the squares concerned. */
+export interface AlertParams {
+  side: Side;
+  move?: string;
+  squares?: number[];
+}
+
 export interface Alert {
   /** Unique within the board's game: `${ply}-${rule}-${n}`. */
   id: string;
@@ -39,6 +46,8 @@ export interface Alert {
   side: Side;
   /** What happened, in words an arbiter understands. */
   message: string;
+  /** The same facts as `message`, as data (for texts in other languages). */
+  params?: AlertParams;
   t: number;
   /** The sensor events that prove it. */
   events: BoardEvent[];

@@ -335,7 +335,7 @@ describe('arbiter console', () => {
     expect(await alert.locator('.timeline li').allTextContents()).toEqual([
       '+0.00s lift 38',
       '+0.40s put 33 w',
-      '+0.90s white presses clock',
+      '+0.90s White presses clock',
     ]);
     expect(await alert.locator('figure svg.board').count()).toBe(2);
     expect(await page.locator('#open-count').textContent()).toBe('1 open alert');
