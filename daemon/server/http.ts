@@ -136,6 +136,8 @@ export function createHttpHandler(ctx: HttpContext) {
       const snap = hub.snapshot(Number(m[1]));
       return snap ? json(path, snap) : notFound(`no board ${m[1]} in round ${hub.round()}`);
     }
+    const picture = pictures(path, query);
+    if (picture) return picture;
     m = /^\/rounds\/(\d+)\/([^/]+)$/.exec(path);
     if (m) {
       const round = Number(m[1]);
@@ -146,8 +148,6 @@ export function createHttpHandler(ctx: HttpContext) {
       const answer = file.kind === 'pdn' ? pdnAnswer(path, file.body) : json(path, file.body);
       return file.download ? { ...answer, download: file.download } : answer;
     }
-    const picture = pictures(path, query);
-    if (picture) return picture;
     if (ctx.webRoot && !path.startsWith('/api/') && !path.startsWith('/rounds/')) {
       const file = await staticFile(ctx.webRoot, path);
       if (file) return languages.answer(file, req.headers['accept-language']);

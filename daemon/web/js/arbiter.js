@@ -527,6 +527,7 @@ function resyncText(answer, board) {
   const asked = answer?.boards ?? [];
   if (asked.length === 0)
     return board === undefined ? t('arbiter.resyncNone') : t('arbiter.resyncBoardNone', { board });
+  if (asked.length === 1) return t('arbiter.resyncAskedOne', { board: asked[0] });
   return t('arbiter.resyncAsked', { boards: asked.join(', ') });
 }
 ui.resyncAll.addEventListener('click', () => arbiterCall('resync', {}, (answer) => resyncText(answer)));
