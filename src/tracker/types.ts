@@ -47,6 +47,12 @@ export type TrackerOutput =
   | { type: 'alert'; t: number; alert: Alert }
   /** The board went back to an earlier position (takeback): moves after `ply` are no longer on it. */
   | { type: 'takeback'; t: number; ply: number; fen: string }
+  /**
+   * The players corrected an irregularity on the board before the opponent moved on (5.4, 5.7):
+   * the alerts `alertIds` are corrected, moves after `ply` leave the record (the irregular move),
+   * and the game continues from `fen`. Not a takeback: no 5.4.4.
+   */
+  | { type: 'correction'; t: number; ply: number; fen: string; alertIds: string[] }
   /** The board was set up in the start position again: a new game. */
   | { type: 'new-game'; t: number; fen: string }
   /** Kings put on the centre squares to show the result; not a move. */

@@ -143,7 +143,11 @@ describe('move irregularities (5.4.1–5.4.7)', () => {
     s.carry(19, 23).wait(400).press('black').wait(1000).tick();
     const r = run(s.events, { start });
     expect(rulesOf(r)).toEqual(['5.4.1@2:white']);
-    expect(r.moves).toEqual(['32-28', '19-23']);
+    // Recorded as played, then corrected on the board: the move leaves the record, Black's takes its ply.
+    expect(r.moves).toEqual(['32-28', '31-27', '19-23']);
+    expect(r.outputs.find((o) => o.type === 'correction')).toMatchObject({ ply: 1, alertIds: ['2-5.4.1-1'] });
+    expect(r.tracker.state.moves.map((m) => `${m.from}-${m.to}`)).toEqual(['32-28', '19-23']);
+    expect(r.tracker.state.openAlerts).toEqual([]);
   });
 
   it('5.4.2: a man moved backward', () => {
@@ -276,17 +280,22 @@ describe('board irregularities (5.1, 5.3, unknown position)', () => {
     expect(rulesOf(r)).toEqual(['unknown-position@1:white']);
   });
 
-  it('unknown-position: a piece the game lost to 5.4.7 put back on matches nothing; taken off again, the game resumes', () => {
+  it('unknown-position: a piece more than the game matches nothing; taken off again, the alert is corrected', () => {
     const start = fen('W:W38,40:B3');
     const s = new Script(start).carry(38, 33).wait(400).remove(40).wait(400).press('white').wait(1000).tick();
-    // The piece comes back and Black plays: no continuation of the game shows one piece more.
-    s.put(40, 'w').wait(600).carry(3, 9).wait(400).press('black').wait(5000).tick();
-    s.carry(33, 28).wait(400).press('white').wait(5000).tick();
-    // Off again: the board is the game two plies on.
-    s.remove(40).wait(1000).tick();
+    // Black plays on (5.7: the 5.4.7 stands); then a white piece appears from nowhere and Black moves.
+    s.carry(3, 9).wait(400).press('black').wait(1000).tick();
+    s.put(44, 'w').wait(5000).tick();
     const r = run(s.events, { start });
-    expect(rulesOf(r)).toEqual(['5.4.7@1:white', 'unknown-position@2:black']);
-    expect(r.moves).toEqual(['38-33', '3-9', '33-28']);
+    expect(rulesOf(r)).toEqual(['5.4.7@1:white', 'unknown-position@3:white']);
+    expect(r.tracker.state.moves.map((m) => `${m.from}-${m.to}`)).toEqual(['38-33', '3-9']);
+    // Taken off again: the game as it was, the alert corrected.
+    const s2 = new Script(fen('W:W33,44:B9'));
+    s2.t = s.t + 100;
+    s2.remove(44);
+    s2.wait(1000).tick();
+    const outs = s2.events.flatMap((e) => r.tracker.push(e));
+    expect(outs.find((o) => o.type === 'correction')).toMatchObject({ alertIds: ['3-unknown-position-1'] });
   });
 
   it('snapshot after a gap: the position three plies on is recorded as those moves', () => {

@@ -17,7 +17,7 @@ export function verdictOf(outputs: readonly TrackerOutput[]): Verdict {
   const gestures: string[] = [];
   for (const o of outputs) {
     if (o.type === 'move') moves.push(o.pdn);
-    else if (o.type === 'takeback') moves = moves.slice(0, o.ply);
+    else if (o.type === 'takeback' || o.type === 'correction') moves = moves.slice(0, o.ply);
     else if (o.type === 'new-game') moves = [];
     else if (o.type === 'alert') alerts.push(`${o.alert.rule}@${o.alert.ply}:${o.alert.side}`);
     else if (o.type === 'result-gesture') gestures.push(o.result ?? '?');
