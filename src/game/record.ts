@@ -228,6 +228,12 @@ export class GameRecord {
   }
 
   private applyMove(output: Extract<TrackerOutput, { type: 'move' }>, out: GameEvent[]): void {
+    // A ply recorded again replaces the move recorded for it (the piece went on before the press).
+    const kept = this.moves.filter((m) => m.ply < output.ply).length;
+    if (kept < this.moves.length) {
+      this.moves = this.moves.slice(0, kept);
+      this.states = this.states.slice(0, kept + 1);
+    }
     const mover: Side = colorOf(output.move.piece);
     const advanced = this.advanced(output.move);
     // The engine's own position after the move, when the tracker's FEN says exactly that (the usual

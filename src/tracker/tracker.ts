@@ -119,8 +119,12 @@ class BoardTracker implements Tracker {
   /** Positions since the last position-set; `historyBase + i` moves had been played at `history[i]`. */
   private history: Position[];
   private historyBase = 0;
-  /** The last recorded move, until its player presses the clock: pieces taken off after it still belong to it. */
-  private lastMove: { ply: number; side: Side; capture: boolean; pdn: string } | undefined;
+  /**
+   * The last recorded move, until its player presses the clock: pieces taken off after it still
+   * belong to it, and so does the piece going on from its square when it was decided by a plain
+   * settle (`pressed` false: a king's slide that paused on the way).
+   */
+  private lastMove: { ply: number; side: Side; capture: boolean; pdn: string; pressed: boolean } | undefined;
   /** Captured pieces left on the board at a 5.4.11 press: taking them off later completes the capture. */
   private leftOn: number[] = [];
   private waiting: Waiting | undefined;
@@ -408,9 +412,10 @@ class BoardTracker implements Tracker {
       if (this.waiting) this.correct(this.waitingCorrection(), t, out);
       else if (this.correction?.undone && moveKey(this.correction.undone) === moveKey(legal))
         this.correct(this.correction, t, out);
-      this.recordLegal(legal, t, out);
+      this.recordLegal(legal, t, by, out);
       return;
     }
+    if (this.movedOn(t, by, out)) return;
     if (this.correctionShown(t, out) || this.playedOnFromBase(t, out)) return;
     if (this.orientation(t, out)) return;
     if (shows(this.phys, this.initial) && !(this.moves.length === 0 && pos.equals(this.initial))) {
@@ -432,7 +437,7 @@ class BoardTracker implements Tracker {
   }
 
   /** The legal move `legal` of the side to move is on the board: recorded, with its hands read. */
-  private recordLegal(legal: Move, t: number, out: TrackerOutput[]): void {
+  private recordLegal(legal: Move, t: number, by: Decider, out: TrackerOutput[]): void {
     const pos = this.position;
     // Events lost in a gap: the hands' order (4.11, 5.4.3, 5.4.10, 5.4.13) cannot be judged.
     const played = this.ep.eventsLost
@@ -442,6 +447,29 @@ class BoardTracker implements Tracker {
     for (const sq of this.leftOn) if (this.phys[sq] === EMPTY) board[sq] = EMPTY;
     const after = Position.fromBoard(pos.variant, opposite(pos.turn), board);
     this.record(played.move, after, moveNotation(pos, legal, this.legalHere()), played.rules, t, out);
+    this.lastMove!.pressed = by !== undefined;
+  }
+
+  /**
+   * The last move was decided by a plain settle, and before its player pressed the clock the same
+   * piece went on from its square (a king's slide whose trail paused longer than the settle time,
+   * reports held up on the way): the whole way is the move, in the same ply.
+   */
+  private movedOn(t: number, by: Decider, out: TrackerOutput[]): boolean {
+    const last = this.lastMove;
+    if (!last || last.pressed || last.ply !== this.moves.length || this.history.length < 2) return false;
+    const before = this.history[this.history.length - 2];
+    const played = this.moves[this.moves.length - 1];
+    const moves = legalMoves(before);
+    const whole = moves.find((m) => m.from === played.from && showsAfter(this.phys, before, m));
+    if (!whole) return false;
+    this.moves.pop();
+    this.history.pop();
+    this.position = before;
+    // Recorded again in the same ply: the move output replaces the one of that ply (docs/api.md).
+    this.record(whole, play(before, whole), moveNotation(before, whole, moves), [], t, out);
+    this.lastMove!.pressed = by !== undefined;
+    return true;
   }
 
   /**
@@ -616,7 +644,7 @@ class BoardTracker implements Tracker {
     const alerts = rules.map((rule) =>
       this.emitAlert(rule, ply, side, t, out, { side, move: pdn }, before, after),
     );
-    this.lastMove = { ply, side, capture: move.captured.length > 0, pdn };
+    this.lastMove = { ply, side, capture: move.captured.length > 0, pdn, pressed: true };
     this.leftOn = rules.includes('5.4.11') ? move.captured.filter((s) => after.board[s] !== EMPTY) : [];
     this.waiting = undefined;
     this.afterDecision();

@@ -42,7 +42,10 @@ export interface Alert {
 }
 
 export type TrackerOutput =
-  /** A move was played (and settled). `irregular` lists the rule ids of alerts attached to it. */
+  /**
+   * A move was played (and settled). `irregular` lists the rule ids of alerts attached to it. A
+   * move of a ply already recorded replaces it: the piece went on before the clock was pressed.
+   */
   | { type: 'move'; t: number; ply: number; move: Move; pdn: string; fenAfter: string; irregular?: RuleId[] }
   | { type: 'alert'; t: number; alert: Alert }
   /** The board went back to an earlier position (takeback): moves after `ply` are no longer on it. */

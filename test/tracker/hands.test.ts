@@ -16,6 +16,38 @@ describe('hand behaviour that is never an alert', () => {
     expect(r.alerts).toEqual([]);
   });
 
+  it('3.9 slide held up on the way longer than the settle time, then pressed: one move, no 5.4.1', () => {
+    // The daemon bench's rare false alert: at 10× speed a 16 ms hold-up of the simulator between the
+    // put and the lift of a slide's trail square is 160 ms of board time, and the king settled there.
+    const start = fen('B:W46:BK16');
+    const s = new Script(start);
+    const k = s.lift(16);
+    s.wait(80).put(11, k).wait(300);
+    s.lift(11);
+    s.put(7, k).wait(350).press('black').wait(1000).tick();
+    const r = run(s.events, { start });
+    expect(r.alerts).toEqual([]);
+    expect(r.tracker.state.moves.map((m) => `${m.from}-${m.to}`)).toEqual(['16-7']);
+    expect(
+      r.outputs.filter((o) => o.type === 'move').map((o) => o.type === 'move' && [o.ply, o.pdn]),
+    ).toEqual([
+      [1, '16-11'],
+      [1, '16-7'],
+    ]);
+  });
+
+  it('a slide that settled on the way and goes on before the press, the clock pressed at once: one move', () => {
+    const start = fen('B:W46:BK16');
+    const s = new Script(start);
+    const k = s.lift(16);
+    s.wait(80).put(11, k).wait(300);
+    s.lift(11);
+    s.put(7, k).wait(60).press('black').wait(1000).tick();
+    const r = run(s.events, { start });
+    expect(r.alerts).toEqual([]);
+    expect(r.tracker.state.moves.map((m) => `${m.from}-${m.to}`)).toEqual(['16-7']);
+  });
+
   it('sensor bounce on another piece is not a touch (5.4.3)', () => {
     const start = fen('W:W31,32:B1');
     const s = new Script(start)

@@ -16,7 +16,7 @@ export function verdictOf(outputs: readonly TrackerOutput[]): Verdict {
   const alerts: string[] = [];
   const gestures: string[] = [];
   for (const o of outputs) {
-    if (o.type === 'move') moves.push(o.pdn);
+    if (o.type === 'move') moves = [...moves.slice(0, o.ply - 1), o.pdn];
     else if (o.type === 'takeback' || o.type === 'correction') moves = moves.slice(0, o.ply);
     else if (o.type === 'new-game') moves = [];
     else if (o.type === 'alert') alerts.push(`${o.alert.rule}@${o.alert.ply}:${o.alert.side}`);
