@@ -196,6 +196,8 @@ export function simulateGame(opts: SimulateGameOptions): SimulatedGame {
   let state: GameState = startGame(startPos, drawRules);
   const history: GameState[] = [];
   let result: GameResult = '*';
+  /** After an irregular move: the board before it, which the next reply must not bring back. */
+  let undoing: string | undefined;
 
   /** A board as the sensors see it (occupancy-only boards cannot tell pieces apart). */
   const sensed = (board: string) => (occupancyOnly ? board.replace(/[wbWB]/g, 'o') : board);
@@ -236,7 +238,14 @@ export function simulateGame(opts: SimulateGameOptions): SimulatedGame {
       const r = resolveMove(pos, text);
       if (!r.ok) throw new Error(`move ${ply} (${text}): ${r.error.message}`);
       chosen = r.value;
-    } else chosen = chooseMove(pos, ply, choiceRng);
+    } else {
+      // Right after an irregular move, a reply that puts the board back where it was before it
+      // reads as the players' correction (docs/irregularities.md): the opponent plays on instead.
+      const undo = undoing;
+      const restores =
+        undo === undefined ? undefined : (m: Move) => sensed(play(pos, m).toBoardString()) === undo;
+      chosen = chooseMove(pos, ply, choiceRng, undefined, restores);
+    }
     if (!chosen) break;
     const side = pos.turn;
     const legal = legalMoves(pos);
@@ -300,6 +309,7 @@ export function simulateGame(opts: SimulateGameOptions): SimulatedGame {
     const legalPlayed =
       legal.some((m) => moveKey(m) === moveKey(played.move)) && played.after.equals(play(pos, played.move));
     state = legalPlayed ? advance(state, played.move) : startGame(played.after, drawRules);
+    undoing = legalPlayed ? undefined : sensed(pos.toBoardString());
 
     // After the press: 5.4.4 takeback (ply ≥ 2, back to the position before) or 5.4.1 (S again).
     if (!played.irregular && !state.over) {

@@ -141,6 +141,23 @@ function fresh(ctx: PlyContext, moves: Move[]): Move[] {
   });
 }
 
+/**
+ * After S steps O's man `m` backward (5.4.5), O has a reply other than stepping it back: that
+ * reply would put the board back as it was, which reads as the players' correction.
+ */
+function playsOnWithoutUndoing(pos: Position, m: Move): boolean {
+  const cells = [...pos.toBoardString()];
+  cells[m.to - 1] = cells[m.from - 1];
+  cells[m.from - 1] = '.';
+  const pieces: [number, PieceCode][] = [];
+  cells.forEach((c, i) => {
+    if (c !== '.') pieces.push([i + 1, c as PieceCode]);
+  });
+  const after = Position.setup(pos.variant, opposite(pos.turn), pieces);
+  const before = pos.toBoardString();
+  return legalMoves(after).some((r) => play(after, r).toBoardString() !== before);
+}
+
 /** The plain hand of an irregular displacement: lift, carry, put; nothing else. */
 function displace(h: Hands, m: Move): void {
   h.tl.lift(m.from);
@@ -215,7 +232,9 @@ export const MOVE_INJECTORS: readonly MoveInjector[] = [
       // O's men stepping the way S's men go: backward for O, so never a legal O move.
       const steps = fresh(
         ctx,
-        manSteps(ctx.pos, opposite(s), s, false).filter((m) => !promotionRow(ctx.pos, opposite(s), m.to)),
+        manSteps(ctx.pos, opposite(s), s, false).filter(
+          (m) => !promotionRow(ctx.pos, opposite(s), m.to) && playsOnWithoutUndoing(ctx.pos, m),
+        ),
       );
       if (steps.length === 0) return undefined;
       const m = ctx.rng.pick(steps);

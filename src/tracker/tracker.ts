@@ -403,6 +403,12 @@ class BoardTracker implements Tracker {
       if (this.waiting) this.correct(this.waitingCorrection(), t, out);
       return;
     }
+    // The position before the last irregularity, back on the board: corrected — even where it is
+    // also a legal move of the opponent's (a man the mover stepped back to where it came from).
+    if (this.correction && !this.correction.undone && shows(this.phys, this.correction.restore)) {
+      this.correct(this.correction, t, out);
+      return;
+    }
     // 4.12: captured pieces left on at the press may still come off (or their owner moves one);
     // the game does not wait for it.
     const legal =
@@ -629,6 +635,7 @@ class BoardTracker implements Tracker {
     t: number,
     out: TrackerOutput[],
     side: Side = this.position.turn,
+    squares?: readonly number[],
   ): void {
     const before = this.position;
     const ply = this.moves.length + 1;
@@ -642,7 +649,7 @@ class BoardTracker implements Tracker {
         : { type: 'move', t, ply, move, pdn, fenAfter },
     );
     const alerts = rules.map((rule) =>
-      this.emitAlert(rule, ply, side, t, out, { side, move: pdn }, before, after),
+      this.emitAlert(rule, ply, side, t, out, { side, move: pdn, squares }, before, after),
     );
     this.lastMove = { ply, side, capture: move.captured.length > 0, pdn, pressed: true };
     this.leftOn = rules.includes('5.4.11') ? move.captured.filter((s) => after.board[s] !== EMPTY) : [];
@@ -655,7 +662,7 @@ class BoardTracker implements Tracker {
   /**
    * The player who just moved presses the clock, and since the move was recorded pieces have come
    * off the board: they belong to that move (5.4.12 / 5.4.14 after a capture, 5.4.7 otherwise).
-   * The game continues from the board as it stands; put back, they correct the alert.
+   * The move is recorded again in its ply, marked, as the board shows it.
    */
   private extrasAfterMove(t: number, out: TrackerOutput[]): void {
     const last = this.lastMove!;
@@ -663,16 +670,15 @@ class BoardTracker implements Tracker {
     const pos = this.position;
     const diff = this.board.differences(pos);
     if (diff.length === 0 || diff.some((s) => this.phys[s] !== EMPTY)) return;
+    if (last.ply !== this.moves.length || this.history.length < 2) return;
     const rules = extrasRules(pos, last.side, last.capture, diff);
     const board = Int8Array.from(pos.board);
     for (const s of diff) board[s] = EMPTY;
-    const physical = Position.fromBoard(pos.variant, pos.turn, board);
-    const facts = { side: last.side, move: last.pdn, squares: diff };
-    const alerts = rules.map((rule) =>
-      this.emitAlert(rule, last.ply, last.side, t, out, facts, pos, physical),
-    );
-    this.setPosition(physical, t, `${rules.join(', ')}: pieces taken off after the move`, out);
-    this.correction = { alerts, keep: this.moves.length, restore: pos };
+    const played = this.moves.pop()!;
+    this.history.pop();
+    this.position = this.history[this.history.length - 1];
+    const after = Position.fromBoard(pos.variant, pos.turn, board);
+    this.record(played, after, last.pdn, rules, t, out, last.side, diff);
   }
 
   /**
@@ -693,14 +699,10 @@ class BoardTracker implements Tracker {
     return move;
   }
 
-  /** The board shows the position before the last irregularity, or a legal move from it: corrected. */
+  /** The board shows a legal move from the position before the last irregularity: corrected, and played. */
   private correctionShown(t: number, out: TrackerOutput[]): boolean {
     const c = this.correction;
     if (!c || c.undone) return false;
-    if (shows(this.phys, c.restore)) {
-      this.correct(c, t, out);
-      return true;
-    }
     // The legal move played instead takes the irregular move's ply.
     const instead = legalMoves(c.restore).find((m) => showsAfter(this.phys, c.restore, m));
     if (!instead) return false;

@@ -144,7 +144,7 @@ describe('move irregularities (5.4.1–5.4.7)', () => {
     const r = run(s.events, { start });
     expect(rulesOf(r)).toEqual(['5.4.1@2:white']);
     // Recorded as played, then corrected on the board: the move leaves the record, Black's takes its ply.
-    expect(r.moves).toEqual(['32-28', '31-27', '19-23']);
+    expect(r.moves).toEqual(['32-28', '19-23']);
     expect(r.outputs.find((o) => o.type === 'correction')).toMatchObject({ ply: 1, alertIds: ['2-5.4.1-1'] });
     expect(r.tracker.state.moves.map((m) => `${m.from}-${m.to}`)).toEqual(['32-28', '19-23']);
     expect(r.tracker.state.openAlerts).toEqual([]);
