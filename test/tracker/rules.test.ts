@@ -236,6 +236,96 @@ describe('move irregularities (5.4.1–5.4.7)', () => {
   });
 });
 
+describe('who acted is told by the clock (5.4.5 vs 5.4.1)', () => {
+  // White to move; Black's man 13 steps to 19, its own forward direction: a legal move of Black's.
+  const start = fen('W:W38:B13');
+
+  it('5.4.5: the opponent’s man stepped its own way, and the mover presses: the mover moved it', () => {
+    const s = new Script(start).carry(13, 19).wait(800).press('white').wait(1000).tick();
+    const r = run(s.events, { start });
+    expect(rulesOf(r)).toEqual(['5.4.5@1:white']);
+    expect(r.moves).toEqual(['13-19']);
+    expect(r.tracker.state.position.turn).toBe('black');
+  });
+
+  it('5.4.5: the same, pressed before the settle time', () => {
+    const s = new Script(start).carry(13, 19).wait(80).press('white').wait(1000).tick();
+    const r = run(s.events, { start });
+    expect(rulesOf(r)).toEqual(['5.4.5@1:white']);
+    expect(r.tracker.state.position.turn).toBe('black');
+  });
+
+  it('5.4.1: the same move, and the opponent presses: the opponent moved twice in a row', () => {
+    const s = new Script(start).carry(13, 19).wait(800).press('black').wait(1000).tick();
+    s.carry(38, 33).wait(400).press('white').wait(1000).tick();
+    const r = run(s.events, { start });
+    expect(rulesOf(r)).toEqual(['5.4.1@1:black']);
+    expect(r.moves).toEqual(['13-19', '38-33']);
+    expect(r.tracker.state.position.turn).toBe('black');
+  });
+
+  it('5.4.1: the same move, no press: the documented order, decided by the next change', () => {
+    const s = new Script(start).carry(13, 19).wait(1500).tick();
+    const beforeNext = s.t;
+    s.carry(38, 33).wait(400).press('white').wait(1000).tick();
+    const r = run(s.events, { start });
+    expect(rulesOf(r)).toEqual(['5.4.1@1:black']);
+    expect(r.alerts[0].t).toBe(beforeNext);
+    expect(r.moves).toEqual(['13-19', '38-33']);
+  });
+
+  it('5.4.1: no press and no change: decided after the stall time', () => {
+    const s = new Script(start).carry(13, 19);
+    const put = s.t;
+    s.wait(5000).tick();
+    const r = run(s.events, { start });
+    expect(rulesOf(r)).toEqual(['5.4.1@1:black']);
+    expect(r.alerts[0].t).toBe(put + 4000);
+  });
+
+  it('5.4.5: a step the mover’s way (backward for the opponent) with no press: after the stall time', () => {
+    const s = new Script(start).carry(13, 9);
+    const put = s.t;
+    s.wait(5000).tick();
+    const r = run(s.events, { start });
+    expect(rulesOf(r)).toEqual(['5.4.5@1:white']);
+    expect(r.alerts[0].t).toBe(put + 4000);
+    expect(r.tracker.state.position.turn).toBe('black');
+  });
+});
+
+describe('late removal after 5.4.11', () => {
+  const start = fen(TWO);
+  /** 32x14 over 28 and 19; only 28 taken off before the press. */
+  const pressedWithOneOn = () => {
+    const s = new Script(start);
+    s.lift(32);
+    s.wait(300).put(14, 'w').wait(400).remove(28).wait(300).press('white');
+    return s;
+  };
+
+  for (const ms of [2000, 3500, 5000]) {
+    it(`5.4.11: the piece left on taken off ${ms} ms after the press completes the capture (no 5.4.6, no 5.4.7)`, () => {
+      // With 19 still counted, Black would have to capture 19x10: 43-48 would read as 5.4.6.
+      const s = pressedWithOneOn().wait(ms).remove(19).wait(1500).tick();
+      s.carry(43, 48).wait(400).press('black').wait(1000).tick();
+      const r = run(s.events, { start });
+      expect(rulesOf(r)).toEqual(['5.4.11@1:white']);
+      expect(r.moves).toEqual(['32x14', '43-48']);
+      expect(r.tracker.state.position.pieceAt(19)).toBeUndefined();
+      expect(r.tracker.state.pending).toEqual([]);
+    });
+  }
+
+  it('5.4.11: the piece left on is the opponent’s to play: it captures with it', () => {
+    const s = pressedWithOneOn().wait(1500).tick();
+    s.carry(19, 10).wait(300).remove(14).wait(400).press('black').wait(1000).tick();
+    const r = run(s.events, { start });
+    expect(rulesOf(r)).toEqual(['5.4.11@1:white']);
+    expect(r.moves).toEqual(['32x14', '19x10']);
+  });
+});
+
 describe('board irregularities (5.1, 5.3, unknown position)', () => {
   it('5.1: the board turned 180° at the start is alerted once and read turned afterwards', () => {
     const start = Position.initial();
