@@ -16,7 +16,16 @@ import {
   Position,
   writeFen,
 } from '../engine/index.ts';
-import { colorOfCode, EMPTY, isKingCode, shows, showsAfter, showsBoard, turned } from './board.ts';
+import {
+  colorOfCode,
+  EMPTY,
+  isKingCode,
+  occupiedSquares,
+  shows,
+  showsAfter,
+  showsBoard,
+  turned,
+} from './board.ts';
 import { centreSquares, gestureShown } from './gesture.ts';
 import { readPlayedMove } from './hands.ts';
 import {
@@ -291,7 +300,8 @@ class BoardTracker implements Tracker {
       return;
     }
     if (side === this.position.turn) this.ep.pressAt ??= t;
-    else if (this.wrongSideShown()) this.settle(t, side, out);
+    else if (this.wrongSideShown() || (this.lastMove?.side === side && this.wholeMoveShown()))
+      this.settle(t, side, out);
     else if (this.lastMove?.side === side && this.ep.pressAt === undefined) this.extrasAfterMove(t, out);
   }
 
@@ -424,9 +434,18 @@ class BoardTracker implements Tracker {
     if (this.movedOn(t, by, out)) return;
     if (this.correctionShown(t, out) || this.playedOnFromBase(t, out)) return;
     if (this.orientation(t, out)) return;
-    if (shows(this.phys, this.initial) && !(this.moves.length === 0 && pos.equals(this.initial))) {
-      this.newGame(t, out);
-      return;
+    if (!(this.moves.length === 0 && pos.equals(this.initial))) {
+      if (shows(this.phys, this.initial)) {
+        this.newGame(t, out);
+        return;
+      }
+      // The set-up's last piece and the first move came in one burst: the start never settled.
+      const first = this.firstMoveShown();
+      if (first) {
+        this.newGame(t, out);
+        this.record(first, play(this.initial, first), moveNotation(this.initial, first), [], t, out);
+        return;
+      }
     }
     if (by === undefined && this.captureUnderWay()) {
       this.ep.undecided = true;
@@ -456,19 +475,25 @@ class BoardTracker implements Tracker {
     this.lastMove!.pressed = by !== undefined;
   }
 
+  /** The legal move from the position before the last, unpressed move, by the same piece, on the board. */
+  private wholeMoveShown(): Move | undefined {
+    const last = this.lastMove;
+    if (!last || last.pressed || last.ply !== this.moves.length || this.history.length < 2) return undefined;
+    const before = this.history[this.history.length - 2];
+    const played = this.moves[this.moves.length - 1];
+    return legalMoves(before).find((m) => m.from === played.from && showsAfter(this.phys, before, m));
+  }
+
   /**
    * The last move was decided by a plain settle, and before its player pressed the clock the same
    * piece went on from its square (a king's slide whose trail paused longer than the settle time,
    * reports held up on the way): the whole way is the move, in the same ply.
    */
   private movedOn(t: number, by: Decider, out: TrackerOutput[]): boolean {
-    const last = this.lastMove;
-    if (!last || last.pressed || last.ply !== this.moves.length || this.history.length < 2) return false;
-    const before = this.history[this.history.length - 2];
-    const played = this.moves[this.moves.length - 1];
-    const moves = legalMoves(before);
-    const whole = moves.find((m) => m.from === played.from && showsAfter(this.phys, before, m));
+    const whole = this.wholeMoveShown();
     if (!whole) return false;
+    const before = this.history[this.history.length - 2];
+    const moves = legalMoves(before);
     this.moves.pop();
     this.history.pop();
     this.position = before;
@@ -516,6 +541,12 @@ class BoardTracker implements Tracker {
       side,
     );
     return true;
+  }
+
+  /** The board shows the start position after one of its legal moves (no capture is possible there). */
+  private firstMoveShown(): Move | undefined {
+    if (occupiedSquares(this.phys) !== occupiedSquares(this.initial.board)) return undefined;
+    return legalMoves(this.initial).find((m) => showsAfter(this.phys, this.initial, m));
   }
 
   /** A legal capture has landed and its pieces are still coming off: not yet a move. */

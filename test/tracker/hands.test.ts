@@ -48,6 +48,20 @@ describe('hand behaviour that is never an alert', () => {
     expect(r.tracker.state.moves.map((m) => `${m.from}-${m.to}`)).toEqual(['16-7']);
   });
 
+  it('a slide that settled on the way, where the king could then capture: the rest and the press in one burst', () => {
+    // After 16-11 alone Black would have 11x22: 11-7 is no legal move of Black's there.
+    const start = fen('B:W46,17:BK16');
+    const s = new Script(start);
+    const k = s.lift(16);
+    s.wait(80).put(11, k).wait(300);
+    s.lift(11);
+    s.put(7, k).press('black').wait(1000).tick();
+    s.carry(46, 41).wait(400).press('white').wait(1000).tick();
+    const r = run(s.events, { start });
+    expect(r.alerts).toEqual([]);
+    expect(r.moves).toEqual(['16-7', '46-41']);
+  });
+
   it('sensor bounce on another piece is not a touch (5.4.3)', () => {
     const start = fen('W:W31,32:B1');
     const s = new Script(start)
@@ -158,6 +172,21 @@ describe('hand behaviour that is never an alert', () => {
     const r = run(s.events, { start });
     expect(r.outputs.some((o) => o.type === 'new-game')).toBe(true);
     expect(r.tracker.state.moves).toEqual([]);
+    expect(r.alerts).toEqual([]);
+  });
+
+  it('a new game whose last set-up piece and first move reach the tracker in one burst', () => {
+    // The start position never settles: the set-up ends and 32-28 is played within the settle time.
+    const start = Position.initial();
+    const s = new Script(start).carry(32, 28).wait(400).press('white').wait(1500);
+    s.carry(19, 23).wait(400).press('black').wait(1500);
+    s.remove(23);
+    s.wait(300).remove(28);
+    s.wait(300).put(19, 'b').wait(300).put(32, 'w').wait(60);
+    s.carry(33, 29, 100).wait(400).press('white').wait(1000).tick();
+    const r = run(s.events, { start });
+    expect(r.outputs.some((o) => o.type === 'new-game')).toBe(true);
+    expect(r.moves).toEqual(['33-29']);
     expect(r.alerts).toEqual([]);
   });
 
