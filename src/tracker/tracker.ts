@@ -55,6 +55,8 @@ export const DEFAULT_ALERT_AFTER_MS = 4000;
 /** Changes reported this long after a clock press belong to the scan before it. */
 export const PRESS_GRACE_MS = 100;
 const PROOF_LIMIT = 400;
+/** Puts since the last decision that make a set-up rather than a move. */
+const SETUP_PUTS = 6;
 
 /**
  * Who takes a decision: a clock press by that side, the stall time, the next board change after a
@@ -434,24 +436,23 @@ class BoardTracker implements Tracker {
     if (this.movedOn(t, by, out)) return;
     if (this.correctionShown(t, out) || this.playedOnFromBase(t, out)) return;
     if (this.orientation(t, out)) return;
-    if (!(this.moves.length === 0 && pos.equals(this.initial))) {
-      if (shows(this.phys, this.initial)) {
-        this.newGame(t, out);
-        return;
-      }
-      // The set-up's last piece and the first move came in one burst: the start never settled.
-      const first = this.firstMoveShown();
-      if (first) {
-        this.newGame(t, out);
-        this.record(first, play(this.initial, first), moveNotation(this.initial, first), [], t, out);
-        return;
-      }
+    const fresh = this.moves.length === 0 && pos.equals(this.initial);
+    if (!fresh && shows(this.phys, this.initial)) {
+      this.newGame(t, out);
+      return;
     }
     if (by === undefined && this.captureUnderWay()) {
       this.ep.undecided = true;
       return;
     }
     if (this.takeback(t, out)) return;
+    // The set-up's last piece and the first move came in one burst: the start never settled.
+    const first = fresh ? undefined : this.firstMoveShown();
+    if (first) {
+      this.newGame(t, out);
+      this.record(first, play(this.initial, first), moveNotation(this.initial, first), [], t, out);
+      return;
+    }
     if (!this.waiting && this.wrongSide(t, by, out)) return;
     if (this.resultGesture(t, out)) return;
     // After a dump (until a decision), or while stuck on a board that matched nothing: the board
@@ -481,7 +482,10 @@ class BoardTracker implements Tracker {
     if (!last || last.pressed || last.ply !== this.moves.length || this.history.length < 2) return undefined;
     const before = this.history[this.history.length - 2];
     const played = this.moves[this.moves.length - 1];
-    return legalMoves(before).find((m) => m.from === played.from && showsAfter(this.phys, before, m));
+    const key = moveKey(played);
+    return legalMoves(before).find(
+      (m) => m.from === played.from && showsAfter(this.phys, before, m) && moveKey(m) !== key,
+    );
   }
 
   /**
@@ -545,7 +549,10 @@ class BoardTracker implements Tracker {
 
   /** The board shows the start position after one of its legal moves (no capture is possible there). */
   private firstMoveShown(): Move | undefined {
-    if (occupiedSquares(this.phys) !== occupiedSquares(this.initial.board)) return undefined;
+    // A set-up puts many pieces on; a takeback or a move puts one or two.
+    const puts = this.board.hand.filter((h) => h.kind === 'put').length;
+    if (puts < SETUP_PUTS || occupiedSquares(this.phys) !== occupiedSquares(this.initial.board))
+      return undefined;
     return legalMoves(this.initial).find((m) => showsAfter(this.phys, this.initial, m));
   }
 

@@ -180,10 +180,18 @@ describe('hand behaviour that is never an alert', () => {
     const start = Position.initial();
     const s = new Script(start).carry(32, 28).wait(400).press('white').wait(1500);
     s.carry(19, 23).wait(400).press('black').wait(1500);
-    s.remove(23);
-    s.wait(300).remove(28);
-    s.wait(300).put(19, 'b').wait(300).put(32, 'w').wait(60);
-    s.carry(33, 29, 100).wait(400).press('white').wait(1000).tick();
+    // The set-up: pieces off, then on their start squares.
+    for (const sq of [23, 28, 17, 18, 31, 33]) s.wait(300).remove(sq);
+    for (const [sq, p] of [
+      [17, 'b'],
+      [18, 'b'],
+      [19, 'b'],
+      [31, 'w'],
+      [33, 'w'],
+      [32, 'w'],
+    ] as const)
+      s.wait(300).put(sq, p);
+    s.wait(60).carry(33, 29, 100).wait(400).press('white').wait(1000).tick();
     const r = run(s.events, { start });
     expect(r.outputs.some((o) => o.type === 'new-game')).toBe(true);
     expect(r.moves).toEqual(['33-29']);
