@@ -198,6 +198,21 @@ describe('hand behaviour that is never an alert', () => {
     expect(r.alerts).toEqual([]);
   });
 
+  it('setting up after a game: a man put where the last king could go is no move of that king (5.4.1)', () => {
+    // The daemon bench's boards play game after game: the set-up lifts the black king on 7 and puts
+    // Black's men on 1, 2, 3 … — the first of them read as the king stepping 7-1 out of turn.
+    // The game is over: Black's king took White's last piece.
+    const start = fen('W:W:BK7');
+    const s = new Script(start);
+    s.lift(7);
+    for (let sq = 1; sq <= 20; sq++) s.wait(300).put(sq, 'b');
+    for (let sq = 31; sq <= 50; sq++) s.wait(300).put(sq, 'w');
+    s.wait(1000).tick();
+    const r = run(s.events, { start });
+    expect(r.alerts).toEqual([]);
+    expect(r.outputs.filter((o) => o.type === 'new-game')).toHaveLength(1);
+  });
+
   it('the kings-in-the-centre result gesture is recognised and not recorded as a move', () => {
     const start = fen('W:W40:B10');
     const s = new Script(start).carry(40, 34).wait(400).press('white').wait(1500);
