@@ -149,7 +149,7 @@ export class SensedBoard {
 
   /**
    * The board as it physically stands, read against `pos` (kinds from the game, a piece of unknown
-   * colour from the one square it can have come from), `turn` to move; undefined when it cannot tell.
+   * colour from the squares it can have come from), `turn` to move; undefined when it cannot tell.
    */
   physicalPosition(pos: Position, turn: Side = pos.turn): Position | undefined {
     const board = new Int8Array(this.n + 1);
@@ -162,7 +162,9 @@ export class SensedBoard {
       if (seen === EMPTY) continue;
       if (game !== EMPTY && (seen === OCCUPIED || isWhiteCode(seen) === isWhiteCode(game))) board[s] = game;
       else if (seen !== OCCUPIED) board[s] = seen;
-      else if (vacated.length === 1) board[s] = pos.board[vacated[0]];
+      // A piece of unknown colour came from one of the vacated squares: told when they all held alike.
+      else if (vacated.length > 0 && vacated.every((v) => pos.board[v] === pos.board[vacated[0]]))
+        board[s] = pos.board[vacated[0]];
       else return undefined;
     }
     return Position.fromBoard(pos.variant, turn, board);

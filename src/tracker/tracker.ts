@@ -433,16 +433,18 @@ class BoardTracker implements Tracker {
       this.recordLegal(legal, t, by, out);
       return;
     }
+    // A capture from the game position landed, its pieces still coming off: play goes on (it is
+    // no correction, even where a board of occupancy alone could read as one).
+    if (by === undefined && this.captureUnderWay()) {
+      this.ep.undecided = true;
+      return;
+    }
     if (this.movedOn(t, by, out)) return;
     if (this.correctionShown(t, out) || this.playedOnFromBase(t, out)) return;
     if (this.orientation(t, out)) return;
     const fresh = this.moves.length === 0 && pos.equals(this.initial);
     if (!fresh && shows(this.phys, this.initial)) {
       this.newGame(t, out);
-      return;
-    }
-    if (by === undefined && this.captureUnderWay()) {
-      this.ep.undecided = true;
       return;
     }
     if (this.takeback(t, out)) return;
@@ -455,9 +457,11 @@ class BoardTracker implements Tracker {
     }
     if (!this.waiting && this.wrongSide(t, by, out)) return;
     if (this.resultGesture(t, out)) return;
-    // After a dump (until a decision), or while stuck on a board that matched nothing: the board
-    // may come to show a legal continuation later — the dump's last move still under way.
-    if ((this.ep.snapshot || this.waiting?.alert.rule === 'unknown-position') && this.resync(t, out)) return;
+    // After a dump (until a decision), or while stuck on a board a dump left matching nothing: the
+    // board may come to show a legal continuation later — the dump's last move still under way. (A
+    // board the hands were seen making has a base to play on from instead: no plies were lost.)
+    const lostEvents = this.waiting?.alert.rule === 'unknown-position' && !this.waiting.base;
+    if ((this.ep.snapshot || lostEvents) && this.resync(t, out)) return;
     this.ep.undecided = true;
     if (by !== undefined && !this.waiting) this.classify(t, out);
   }
