@@ -3,18 +3,11 @@
 // ply and side, nothing else, and every move played after it.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createTracker } from '../../src/tracker/index.ts';
-import type { TrackerOutput } from '../../src/tracker/types.ts';
 import { type OtherHandsGame, playOtherHands } from './fixtures/other-hands.ts';
-import { verdictOf } from './truth.ts';
+import { trackEvents } from './truth.ts';
 
-function trackOther(game: OtherHandsGame) {
-  const tracker = createTracker({ variant: game.variant, occupancyOnly: game.occupancyOnly });
-  const outputs: TrackerOutput[] = [];
-  for (const e of game.events) outputs.push(...tracker.push(e));
-  outputs.push(...tracker.flush(game.endT + 1));
-  return verdictOf(outputs);
-}
+const trackOther = (game: OtherHandsGame) =>
+  trackEvents(game.variant, game.occupancyOnly, game.events, game.endT);
 
 const shape = fc.record({
   seed: fc.integer({ min: 1, max: 2 ** 31 - 1 }),

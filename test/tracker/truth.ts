@@ -1,5 +1,7 @@
 // Comparing the tracker with simulator ground truth: shared by the property test and the bench.
+import type { BoardEvent } from '../../firmware-protocol/events.ts';
 import type { SimulatedGame, SimulateGameOptions } from '../../simulator/game.ts';
+import type { Variant } from '../../src/engine/index.ts';
 import { createTracker } from '../../src/tracker/index.ts';
 import type { TrackerOutput } from '../../src/tracker/types.ts';
 
@@ -25,14 +27,23 @@ export function verdictOf(outputs: readonly TrackerOutput[]): Verdict {
   return { moves, alerts, gestures };
 }
 
-/** Runs a simulated game's events through a fresh tracker. */
-export function track(game: SimulatedGame): Verdict {
-  const tracker = createTracker({ variant: game.variant, occupancyOnly: game.occupancyOnly });
+/** Runs a board's events through a fresh tracker, then flushes it. */
+export function trackEvents(
+  variant: Variant,
+  occupancyOnly: boolean,
+  events: readonly BoardEvent[],
+  endT: number,
+): Verdict {
+  const tracker = createTracker({ variant, occupancyOnly });
   const outputs: TrackerOutput[] = [];
-  for (const e of game.events) outputs.push(...tracker.push(e));
-  outputs.push(...tracker.flush(game.endT + 1));
+  for (const e of events) outputs.push(...tracker.push(e));
+  outputs.push(...tracker.flush(endT + 1));
   return verdictOf(outputs);
 }
+
+/** Runs a simulated game's events through a fresh tracker. */
+export const track = (game: SimulatedGame): Verdict =>
+  trackEvents(game.variant, game.occupancyOnly, game.events, game.endT);
 
 /** A spread of games: both variants, occupancy-only boards, realistic and harsh noise. */
 export const shapeOf = (seed: number, maxPlies?: number): SimulateGameOptions => ({
