@@ -39,7 +39,7 @@ import {
 import { alertMessage, type MessageFacts } from './messages.ts';
 import { findLostLine, RESYNC_NODES, RESYNC_NODES_STUCK, showsCaptureUnderWay } from './resync.ts';
 import { SensedBoard } from './sensed.ts';
-import { earlierPositionShown } from './takeback.ts';
+import { GameLine } from './line.ts';
 import type {
   Alert,
   ArbiterDecision,
@@ -125,11 +125,7 @@ class BoardTracker implements Tracker {
   private readonly board: SensedBoard;
 
   // ——— the game ———
-  private position: Position;
-  private moves: Move[] = [];
-  /** Positions since the last position-set; `historyBase + i` moves had been played at `history[i]`. */
-  private history: Position[];
-  private historyBase = 0;
+  private readonly line: GameLine;
   /**
    * The last recorded move, until its player presses the clock: pieces taken off after it still
    * belong to it, and so does the piece going on from its square when it was decided by a plain
@@ -169,14 +165,21 @@ class BoardTracker implements Tracker {
     this.settleMs = options.settleMs ?? DEFAULT_SETTLE_MS;
     this.alertAfterMs = options.alertAfterMs ?? DEFAULT_ALERT_AFTER_MS;
     this.initial = Position.initial(this.variant);
-    this.position = options.start ?? this.initial;
-    this.history = [this.position];
+    this.line = new GameLine(options.start ?? this.initial);
     this.centre = centreSquares(this.variant);
     this.board = new SensedBoard(
       geometry(this.variant).squares,
       this.position,
       options.occupancyOnly ?? false,
     );
+  }
+
+  private get position(): Position {
+    return this.line.position;
+  }
+
+  private get moves(): readonly Move[] {
+    return this.line.moves;
   }
 
   private get phys(): Int8Array {
@@ -483,9 +486,9 @@ class BoardTracker implements Tracker {
   /** The legal move from the position before the last, unpressed move, by the same piece, on the board. */
   private wholeMoveShown(): Move | undefined {
     const last = this.lastMove;
-    if (!last || last.pressed || last.ply !== this.moves.length || this.history.length < 2) return undefined;
-    const before = this.history[this.history.length - 2];
-    const played = this.moves[this.moves.length - 1];
+    const before = this.line.previous;
+    const played = this.line.last;
+    if (!last || last.pressed || last.ply !== this.moves.length || !before || !played) return undefined;
     const key = moveKey(played);
     return legalMoves(before).find(
       (m) => m.from === played.from && showsAfter(this.phys, before, m) && moveKey(m) !== key,
@@ -500,11 +503,9 @@ class BoardTracker implements Tracker {
   private movedOn(t: number, by: Decider, out: TrackerOutput[]): boolean {
     const whole = this.wholeMoveShown();
     if (!whole) return false;
-    const before = this.history[this.history.length - 2];
+    const before = this.line.previous!;
     const moves = legalMoves(before);
-    this.moves.pop();
-    this.history.pop();
-    this.position = before;
+    this.line.undoLast();
     // Recorded again in the same ply: the move output replaces the one of that ply (docs/api.md).
     this.record(whole, play(before, whole), moveNotation(before, whole, moves), [], t, out);
     this.lastMove!.pressed = by !== undefined;
@@ -585,16 +586,13 @@ class BoardTracker implements Tracker {
   }
 
   private takeback(t: number, out: TrackerOutput[]): boolean {
-    const i = earlierPositionShown(this.phys, this.history);
-    if (i === undefined) return false;
-    const earlier = this.history[i];
-    const kept = this.historyBase + i;
+    const shown = this.line.earlierShown(this.phys);
+    if (!shown) return false;
+    const { kept, position: earlier } = shown;
     const side = earlier.turn;
     const firstUndone = this.moves[kept];
     const before = this.position;
-    this.moves = this.moves.slice(0, kept);
-    this.history = this.history.slice(0, i + 1);
-    this.position = earlier;
+    this.line.cut(kept, earlier);
     this.lastMove = undefined;
     this.leftOn = [];
     out.push({ type: 'takeback', t, ply: kept, fen: writeFen(earlier) });
@@ -681,9 +679,7 @@ class BoardTracker implements Tracker {
   ): void {
     const before = this.position;
     const ply = this.moves.length + 1;
-    this.moves.push(move);
-    this.position = after;
-    this.history.push(after);
+    this.line.play(move, after);
     const fenAfter = writeFen(after);
     out.push(
       rules.length > 0
@@ -712,13 +708,11 @@ class BoardTracker implements Tracker {
     const pos = this.position;
     const diff = this.board.differences(pos);
     if (diff.length === 0 || diff.some((s) => this.phys[s] !== EMPTY)) return;
-    if (last.ply !== this.moves.length || this.history.length < 2) return;
+    if (last.ply !== this.moves.length || !this.line.previous) return;
     const rules = extrasRules(pos, last.side, last.capture, diff);
     const board = Int8Array.from(pos.board);
     for (const s of diff) board[s] = EMPTY;
-    const played = this.moves.pop()!;
-    this.history.pop();
-    this.position = this.history[this.history.length - 1];
+    const played = this.line.undoLast()!;
     const after = Position.fromBoard(pos.variant, pos.turn, board);
     this.record(played, after, last.pdn, rules, t, out, last.side, diff);
   }
@@ -735,8 +729,7 @@ class BoardTracker implements Tracker {
     const completed = Position.fromBoard(pos.variant, pos.turn, board);
     const move = legalMoves(completed).find((m) => showsAfter(this.phys, completed, m));
     if (!move) return undefined;
-    this.position = completed;
-    this.history[this.history.length - 1] = completed;
+    this.line.amend(completed);
     this.leftOn = [];
     return move;
   }
@@ -775,14 +768,7 @@ class BoardTracker implements Tracker {
   private correct(c: Correctable, t: number, out: TrackerOutput[]): void {
     const ids = c.alerts.map((a) => a.id);
     this.open = this.open.filter((a) => !c.alerts.includes(a));
-    this.moves = this.moves.slice(0, c.keep);
-    const at = c.keep - this.historyBase;
-    if (at >= 0) this.history = [...this.history.slice(0, at), c.restore];
-    else {
-      this.history = [c.restore];
-      this.historyBase = c.keep;
-    }
-    this.position = c.restore;
+    this.line.cut(c.keep, c.restore);
     this.lastMove = undefined;
     this.leftOn = [];
     this.waiting = undefined;
@@ -841,10 +827,7 @@ class BoardTracker implements Tracker {
   // ——— game boundaries ———
 
   private newGame(t: number, out: TrackerOutput[]): void {
-    this.position = this.initial;
-    this.moves = [];
-    this.history = [this.initial];
-    this.historyBase = 0;
+    this.line.reset(this.initial);
     this.alerts = [];
     this.open = [];
     this.waiting = undefined;
@@ -858,9 +841,7 @@ class BoardTracker implements Tracker {
   }
 
   private setPosition(pos: Position, t: number, reason: string, out: TrackerOutput[]): void {
-    this.position = pos;
-    this.history = [pos];
-    this.historyBase = this.moves.length;
+    this.line.restartFrom(pos);
     this.waiting = undefined;
     this.correction = undefined;
     this.finished = false;
