@@ -13,7 +13,15 @@ import { INJECTABLE } from '../simulator/inject.ts';
 import { createTracker } from '../src/tracker/index.ts';
 import type { Tracker } from '../src/tracker/types.ts';
 import { playOtherHands } from '../test/tracker/fixtures/other-hands.ts';
-import { problems, score, shapeOf, track, trackEvents } from '../test/tracker/truth.ts';
+import {
+  scoreAgainst,
+  shapeOf,
+  type Truth,
+  track,
+  trackEvents,
+  truthOf,
+  type Verdict,
+} from '../test/tracker/truth.ts';
 
 const GAMES = Number(process.env.TRACKER_BENCH_GAMES ?? 10_000);
 const BOARDS = 200;
@@ -25,49 +33,58 @@ const gameOf = (seed: number): SimulatedGame =>
     seed % 2 === 0 ? { ...shapeOf(seed), inject: INJECTABLE, injectProbability: 0.1 } : shapeOf(seed),
   );
 
-// Accuracy over ground truth.
-let matched = 0;
-let plies = 0;
-let falseAlerts = 0;
-let missed = 0;
-let injected = 0;
-let stuck = 0;
-const examples: string[] = [];
-const started = performance.now();
+/** The accuracy figures of one hand model, summed over its games. */
+class Tally {
+  matched = 0;
+  plies = 0;
+  falseAlerts = 0;
+  missed = 0;
+  injected = 0;
+  stuck = 0;
+  readonly examples: string[] = [];
+  private readonly started = performance.now();
+
+  add(name: string, truth: Truth, verdict: Verdict): void {
+    const s = scoreAgainst(truth, verdict);
+    this.matched += s.matched;
+    this.plies += s.plies;
+    this.falseAlerts += s.falseAlerts.length;
+    this.missed += s.missed.length;
+    this.injected += truth.alerts.length;
+    if (s.stuck) this.stuck++;
+    if (this.examples.length < 10 && (s.firstDifference >= 0 || s.missed.length + s.falseAlerts.length > 0))
+      this.examples.push(
+        `${name}: first difference at ply ${s.firstDifference + 1}, missed [${s.missed}], false [${s.falseAlerts}]`,
+      );
+  }
+
+  print(games: number, suffix: string): void {
+    for (const e of this.examples) console.error(e);
+    const line = (name: string, value: string | number, unit: string) =>
+      console.log(`${name}${suffix} ${value} ${unit}`);
+    line('tracker_games', games, 'games');
+    line('tracker_plies', this.plies, 'plies');
+    line('tracker_injected_irregularities', this.injected, 'alerts');
+    line('tracker_move_accuracy', (this.plies === 0 ? 1 : this.matched / this.plies).toFixed(6), 'ratio');
+    line('tracker_moves_wrong', this.plies - this.matched, 'plies');
+    line('tracker_false_alerts', this.falseAlerts, 'alerts');
+    line('tracker_missed_irregularities', this.missed, 'alerts');
+    line('tracker_stuck_games', this.stuck, 'games');
+    line('tracker_accuracy_run_seconds', ((performance.now() - this.started) / 1000).toFixed(1), 's');
+  }
+}
+
+// Accuracy over the simulator's ground truth (bare names).
+const simulator = new Tally();
 for (let seed = 1; seed <= GAMES; seed++) {
   const game = gameOf(seed);
-  const verdict = track(game);
-  const s = score(game, verdict);
-  matched += s.matched;
-  plies += s.plies;
-  falseAlerts += s.falseAlerts.length;
-  missed += s.missed.length;
-  injected += game.injected.length;
-  if (verdict.moves.length < game.moves.length) stuck++;
-  if (examples.length < 10) examples.push(...problems(game, verdict));
+  simulator.add(`simulator seed ${seed}`, truthOf(game), track(game));
 }
-const seconds = (performance.now() - started) / 1000;
-for (const e of examples.slice(0, 10)) console.error(e);
-
-console.log(`tracker_games ${GAMES} games`);
-console.log(`tracker_plies ${plies} plies`);
-console.log(`tracker_injected_irregularities ${injected} alerts`);
-console.log(`tracker_move_accuracy ${(plies === 0 ? 1 : matched / plies).toFixed(6)} ratio`);
-console.log(`tracker_moves_wrong ${plies - matched} plies`);
-console.log(`tracker_false_alerts ${falseAlerts} alerts`);
-console.log(`tracker_missed_irregularities ${missed} alerts`);
-console.log(`tracker_stuck_games ${stuck} games`);
-console.log(`tracker_accuracy_run_seconds ${seconds.toFixed(1)} s`);
+simulator.print(GAMES, '');
 
 // The independent hand model: half clean games, half with irregularities and both continuations.
 const OTHER_GAMES = Math.max(2, Math.round(GAMES / 4));
-let oMatched = 0;
-let oPlies = 0;
-let oFalse = 0;
-let oMissed = 0;
-let oInjected = 0;
-let oStuck = 0;
-const oStarted = performance.now();
+const independent = new Tally();
 for (let seed = 1; seed <= OTHER_GAMES; seed++) {
   const game = playOtherHands({
     seed,
@@ -77,29 +94,9 @@ for (let seed = 1; seed <= OTHER_GAMES; seed++) {
     irregularity: seed % 2 === 0 ? 0.15 : 0,
   });
   const verdict = trackEvents(game.variant, game.occupancyOnly, game.events, game.endT);
-  for (let i = 0; i < game.moves.length; i++) if (verdict.moves[i] === game.moves[i]) oMatched++;
-  oPlies += Math.max(game.moves.length, verdict.moves.length);
-  oFalse += verdict.alerts.filter((a) => !game.alerts.includes(a)).length;
-  oMissed += game.alerts.filter((a) => !verdict.alerts.includes(a)).length;
-  oInjected += game.alerts.length;
-  if (verdict.moves.length < game.moves.length) oStuck++;
-  if (
-    examples.length < 20 &&
-    (verdict.moves.join() !== game.moves.join() || verdict.alerts.join() !== game.alerts.join())
-  )
-    examples.push(
-      `independent seed ${seed}: moves ${verdict.moves.length}/${game.moves.length}, alerts [${verdict.alerts}] vs [${game.alerts}]`,
-    );
+  independent.add(`independent seed ${seed}`, game, verdict);
 }
-for (const e of examples.slice(10, 20)) console.error(e);
-console.log(`tracker_games_independent ${OTHER_GAMES} games`);
-console.log(`tracker_plies_independent ${oPlies} plies`);
-console.log(`tracker_injected_irregularities_independent ${oInjected} alerts`);
-console.log(`tracker_move_accuracy_independent ${(oPlies === 0 ? 1 : oMatched / oPlies).toFixed(6)} ratio`);
-console.log(`tracker_false_alerts_independent ${oFalse} alerts`);
-console.log(`tracker_missed_irregularities_independent ${oMissed} alerts`);
-console.log(`tracker_stuck_games_independent ${oStuck} games`);
-console.log(`tracker_independent_run_seconds ${((performance.now() - oStarted) / 1000).toFixed(1)} s`);
+independent.print(OTHER_GAMES, '_independent');
 
 // Latency: 200 boards' streams interleaved in time order, every push timed.
 const streams = Array.from({ length: BOARDS }, (_, i) => gameOf(50_000 + i));

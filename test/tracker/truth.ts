@@ -61,27 +61,43 @@ export interface Score {
   missed: string[];
   falseAlerts: string[];
   firstDifference: number;
+  /** A move that was on the board is missing from the record: the tracker stopped following. */
+  stuck: boolean;
 }
 
-export function score(game: SimulatedGame, verdict: Verdict): Score {
-  const expected = game.moves.map((m) => m.pdn);
-  const injected = game.injected.map((i) => `${i.rule}@${i.ply}:${i.side}`);
+/** What the tracker must make of a board's events: the moves (PDN) and the alerts (`rule@ply:side`). */
+export interface Truth {
+  moves: readonly string[];
+  alerts: readonly string[];
+}
+
+export const truthOf = (game: SimulatedGame): Truth => ({
+  moves: game.moves.map((m) => m.pdn),
+  alerts: game.injected.map((i) => `${i.rule}@${i.ply}:${i.side}`),
+});
+
+export function scoreAgainst(truth: Truth, verdict: Verdict): Score {
+  const expected = truth.moves;
   let matched = 0;
   for (let i = 0; i < expected.length; i++) if (verdict.moves[i] === expected[i]) matched++;
+  const differs = expected.findIndex((m, i) => verdict.moves[i] !== m);
   const firstDifference =
-    expected.findIndex((m, i) => verdict.moves[i] !== m) >= 0
-      ? expected.findIndex((m, i) => verdict.moves[i] !== m)
+    differs >= 0
+      ? differs
       : verdict.moves.length !== expected.length
         ? Math.min(verdict.moves.length, expected.length)
         : -1;
   return {
     matched,
     plies: Math.max(expected.length, verdict.moves.length),
-    missed: injected.filter((a) => !verdict.alerts.includes(a)),
-    falseAlerts: verdict.alerts.filter((a) => !injected.includes(a)),
+    missed: truth.alerts.filter((a) => !verdict.alerts.includes(a)),
+    falseAlerts: verdict.alerts.filter((a) => !truth.alerts.includes(a)),
     firstDifference,
+    stuck: verdict.moves.length < expected.length,
   };
 }
+
+export const score = (game: SimulatedGame, verdict: Verdict): Score => scoreAgainst(truthOf(game), verdict);
 
 /** What went wrong, in words (empty when the tracker got the game exactly). */
 export function problems(game: SimulatedGame, verdict: Verdict): string[] {
