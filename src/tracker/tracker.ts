@@ -738,8 +738,15 @@ class BoardTracker implements Tracker {
   private correctionShown(t: number, out: TrackerOutput[]): boolean {
     const c = this.correction;
     if (!c || c.undone) return false;
-    // The legal move played instead takes the irregular move's ply.
-    const instead = legalMoves(c.restore).find((m) => showsAfter(this.phys, c.restore, m));
+    // The legal move played instead takes the irregular move's ply: one the hands have played since
+    // (a piece put on its square — on a board of occupancy alone a piece in the hand can look like
+    // a capture made), or the recorded move itself, once a piece taken off with it is back.
+    const recorded = this.line.last;
+    const instead = legalMoves(c.restore).find(
+      (m) =>
+        showsAfter(this.phys, c.restore, m) &&
+        (this.board.putOn(m.to) || (recorded?.from === m.from && recorded.to === m.to)),
+    );
     if (!instead) return false;
     this.correct(c, t, out);
     this.record(instead, play(c.restore, instead), moveNotation(c.restore, instead), [], t, out);
@@ -784,6 +791,8 @@ class BoardTracker implements Tracker {
     const base = this.ep.eventsLost ? undefined : this.board.physicalPosition(this.position);
     this.waiting = base ? { alert, base } : { alert };
     this.correction = undefined;
+    // Whatever comes off the board now is no longer the last move's.
+    this.lastMove = undefined;
     this.ep.undecided = false;
     this.ep.proof = [];
   }
