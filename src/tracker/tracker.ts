@@ -55,8 +55,8 @@ export const DEFAULT_ALERT_AFTER_MS = 4000;
 /** Changes reported this long after a clock press belong to the scan before it. */
 export const PRESS_GRACE_MS = 100;
 const PROOF_LIMIT = 400;
-/** Puts since the last decision that make a set-up rather than a move. */
-const SETUP_PUTS = 6;
+/** A set-up puts on (and changes) this many squares or more: more than a move or an irregularity. */
+const SETUP_SQUARES = 6;
 
 /**
  * Who takes a decision: a clock press by that side, the stall time, the next board change after a
@@ -466,7 +466,7 @@ class BoardTracker implements Tracker {
     const lostEvents = this.waiting?.alert.rule === 'unknown-position' && !this.waiting.base;
     if ((this.ep.snapshot || lostEvents) && this.resync(t, out)) return;
     this.ep.undecided = true;
-    if (by !== undefined && !this.waiting) this.classify(t, out);
+    if (by !== undefined && !this.waiting) this.classify(t, by, out);
   }
 
   /** The legal move `legal` of the side to move is on the board: recorded, with its hands read. */
@@ -556,7 +556,7 @@ class BoardTracker implements Tracker {
   private firstMoveShown(): Move | undefined {
     // A set-up puts many pieces on; a takeback or a move puts one or two.
     const puts = this.board.hand.filter((h) => h.kind === 'put').length;
-    if (puts < SETUP_PUTS || occupiedSquares(this.phys) !== occupiedSquares(this.initial.board))
+    if (puts < SETUP_SQUARES || occupiedSquares(this.phys) !== occupiedSquares(this.initial.board))
       return undefined;
     return legalMoves(this.initial).find((m) => showsAfter(this.phys, this.initial, m));
   }
@@ -650,7 +650,7 @@ class BoardTracker implements Tracker {
 
   // ——— irregular moves read at the press or after the stall time ———
 
-  private classify(t: number, out: TrackerOutput[]): void {
+  private classify(t: number, by: Decider, out: TrackerOutput[]): void {
     const pos = this.position;
     // After lost events the hands cannot tell an irregular move: the arbiter must look, and the
     // tracker waits for the board to show the game or a legal continuation again.
@@ -658,13 +658,23 @@ class BoardTracker implements Tracker {
     const reading: Reading | undefined = this.ep.eventsLost
       ? unknownReading(this.phys, pos)
       : readIrregular(pos, view, this.board.hand);
-    if (!reading) return;
+    if (!reading || (by === 'stall' && !this.ep.eventsLost && this.handsStillAtWork(reading))) return;
     const side = pos.turn;
     if (reading.kind === 'wait') this.wait(reading.rule, t, { side, squares: reading.squares }, side, out);
     else {
       const after = positionAfterIrregular(pos, reading.move, reading.vacated);
       this.record(reading.move, after, reading.pdn, reading.rules, t, out);
     }
+  }
+
+  /**
+   * Without a press, the stall time reads no board the hands may still be working on: pieces only
+   * lifted (held in the hand while the player thinks: 5.4.7 is read at the press), or a board far
+   * from the game (a set-up, a board in disorder: docs/irregularities.md, "New game").
+   */
+  private handsStillAtWork(reading: Reading): boolean {
+    if (reading.kind === 'wait' && reading.rule === '5.4.7') return true;
+    return reading.kind === 'wait' && this.board.differences(this.position).length >= SETUP_SQUARES;
   }
 
   private record(

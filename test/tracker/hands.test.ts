@@ -246,6 +246,35 @@ describe('hand behaviour that is never an alert', () => {
     expect(r.alerts).toEqual([]);
   });
 
+  it('a piece held in the hand for 6 s while thinking is no 5.4.7: that is read at a press', () => {
+    const start = Position.initial();
+    const s = new Script(start).carry(32, 28, 6000).wait(400).press('white').wait(1000).tick();
+    const r = run(s.events, { start });
+    expect(r.moves).toEqual(['32-28']);
+    expect(r.alerts).toEqual([]);
+  });
+
+  it('a set-up left half done for 6 s is no unknown-position; completed, it is a new game', () => {
+    const start = Position.initial();
+    const s = new Script(start).carry(32, 28).wait(400).press('white').wait(1500);
+    s.carry(19, 23).wait(400).press('black').wait(1500);
+    for (const sq of [23, 28, 17, 18, 31, 33, 34]) s.wait(200).remove(sq);
+    s.wait(200).put(19, 'b').wait(6000).tick();
+    for (const [sq, p] of [
+      [17, 'b'],
+      [18, 'b'],
+      [31, 'w'],
+      [33, 'w'],
+      [34, 'w'],
+      [32, 'w'],
+    ] as const)
+      s.wait(300).put(sq, p);
+    s.wait(1000).tick();
+    const r = run(s.events, { start });
+    expect(r.alerts).toEqual([]);
+    expect(r.outputs.filter((o) => o.type === 'new-game')).toHaveLength(1);
+  });
+
   it('a piece held in the hand for 2 s is no irregularity yet', () => {
     const start = Position.initial();
     const s = new Script(start).carry(32, 28, 2000).wait(400).press('white').wait(1000).tick();
