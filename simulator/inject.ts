@@ -538,10 +538,10 @@ export const MOVE_INJECTORS: readonly MoveInjector[] = [
 ];
 
 /**
- * 5.4.1: S moves again before O has moved (no press); then either puts the piece back (the
- * players' correction) or leaves it, and O plays on (accepted, 5.7). A second move that recreates
- * an earlier position (a king stepping back) would be a takeback, so it is not used. Returns the
- * second move, from `again` (the position after it with S to move).
+ * 5.4.1: S moves again before O has moved (no press), a man's step; then either puts the piece
+ * back (the players' correction) or leaves it, and O plays on (accepted, 5.7). A second move that
+ * recreates an earlier position would be a takeback, so it is not used. Returns the second move,
+ * from `again` (the position after it with S to move).
  */
 export function planTwoMoves(
   hands: Hands,
@@ -551,7 +551,11 @@ export function planTwoMoves(
   const again = after.withTurn(opposite(after.turn));
   const moves = legalMoves(again);
   if (moves.length === 0 || moves[0].captured.length > 0) return undefined;
-  const fresh = moves.filter((m) => !m.promotes && !isEarlier(play(again, m).toBoardString()));
+  // A man's step: a king's second move may be the two shapes the tracker decides only at a press or
+  // the stall time (docs/irregularities.md: the result gesture, a capture's king carried back).
+  const fresh = moves.filter(
+    (m) => !m.promotes && !isKing(m.piece) && !isEarlier(play(again, m).toBoardString()),
+  );
   if (fresh.length === 0) return undefined;
   const m = hands.rng.pick(fresh);
   return (putBack) => {

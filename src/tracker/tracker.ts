@@ -472,6 +472,8 @@ class BoardTracker implements Tracker {
   /** The legal move `legal` of the side to move is on the board: recorded, with its hands read. */
   private recordLegal(legal: Move, t: number, by: Decider, out: TrackerOutput[]): void {
     const pos = this.position;
+    // Pressed already when the press came before the settle time ran out.
+    const pressed = by !== undefined || this.ep.pressAt !== undefined;
     // Events lost in a gap: the hands' order (4.11, 5.4.3, 5.4.10, 5.4.13) cannot be judged.
     const played = this.ep.eventsLost
       ? { move: legal, rules: [] }
@@ -480,7 +482,7 @@ class BoardTracker implements Tracker {
     for (const sq of this.leftOn) if (this.phys[sq] === EMPTY) board[sq] = EMPTY;
     const after = Position.fromBoard(pos.variant, opposite(pos.turn), board);
     this.record(played.move, after, moveNotation(pos, legal, this.legalHere()), played.rules, t, out);
-    this.lastMove!.pressed = by !== undefined;
+    this.lastMove!.pressed = pressed;
   }
 
   /** The legal move from the position before the last, unpressed move, by the same piece, on the board. */
@@ -505,10 +507,11 @@ class BoardTracker implements Tracker {
     if (!whole) return false;
     const before = this.line.previous!;
     const moves = legalMoves(before);
+    const pressed = by !== undefined || this.ep.pressAt !== undefined;
     this.line.undoLast();
     // Recorded again in the same ply: the move output replaces the one of that ply (docs/api.md).
     this.record(whole, play(before, whole), moveNotation(before, whole, moves), [], t, out);
-    this.lastMove!.pressed = by !== undefined;
+    this.lastMove!.pressed = pressed;
     return true;
   }
 

@@ -294,6 +294,22 @@ describe('who acted is told by the clock (5.4.5 vs 5.4.1)', () => {
   });
 });
 
+describe('5.4.1 after a move pressed before it settled', () => {
+  it('5.4.1: the king moved on after the press is a second move, not the first one going on', () => {
+    const start = fen('B:W46:BK16');
+    const s = new Script(start);
+    // 16-11 pressed 230 ms after the put: the press comes before the settle time is out.
+    s.carry(16, 11).wait(230).press('black').wait(1200);
+    s.carry(11, 7).wait(2000).tick();
+    const r = run(s.events, { start });
+    expect(rulesOf(r)).toEqual(['5.4.1@2:black']);
+    expect(r.outputs.filter((o) => o.type === 'move').map((o) => o.type === 'move' && o.pdn)).toEqual([
+      '16-11',
+      '11-7',
+    ]);
+  });
+});
+
 describe('late removal after 5.4.11', () => {
   const start = fen(TWO);
   /** 32x14 over 28 and 19; only 28 taken off before the press. */
