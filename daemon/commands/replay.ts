@@ -96,8 +96,8 @@ export function replayEvents(
   const alerts: Alert[] = [];
   const errors: ParseError[] = [];
   const apply = (out: TrackerOutput) => {
-    if (out.type === 'move') game.moves.push(out.pdn);
-    else if (out.type === 'takeback') game.moves.length = out.ply;
+    if (out.type === 'move') game.moves.splice(out.ply - 1, Infinity, out.pdn);
+    else if (out.type === 'takeback' || out.type === 'correction') game.moves.length = out.ply;
     else if (out.type === 'alert') alerts.push(out.alert);
     else if (out.type === 'result-gesture' && out.result) game.result = out.result;
     else if (out.type === 'new-game') {

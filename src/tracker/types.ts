@@ -57,11 +57,20 @@ export interface Alert {
 }
 
 export type TrackerOutput =
-  /** A move was played (and settled). `irregular` lists the rule ids of alerts attached to it. */
+  /**
+   * A move was played (and settled). `irregular` lists the rule ids of alerts attached to it. A
+   * move of a ply already recorded replaces it: the piece went on before the clock was pressed.
+   */
   | { type: 'move'; t: number; ply: number; move: Move; pdn: string; fenAfter: string; irregular?: RuleId[] }
   | { type: 'alert'; t: number; alert: Alert }
   /** The board went back to an earlier position (takeback): moves after `ply` are no longer on it. */
   | { type: 'takeback'; t: number; ply: number; fen: string }
+  /**
+   * The players corrected an irregularity on the board before the opponent moved on (5.4, 5.7):
+   * the alerts `alertIds` are corrected, moves after `ply` leave the record (the irregular move),
+   * and the game continues from `fen`. Not a takeback: no 5.4.4.
+   */
+  | { type: 'correction'; t: number; ply: number; fen: string; alertIds: string[] }
   /** The board was set up in the start position again: a new game. */
   | { type: 'new-game'; t: number; fen: string }
   /** Kings put on the centre squares to show the result; not a move. */
