@@ -662,7 +662,7 @@ class BoardTracker implements Tracker {
     if (reading.kind === 'wait') this.wait(reading.rule, t, { side, squares: reading.squares }, side, out);
     else {
       const after = positionAfterIrregular(pos, reading.move, reading.vacated);
-      this.record(reading.move, after, reading.pdn, reading.rules, t, out);
+      this.record(reading.move, after, reading.pdn, reading.rules, t, out, side, squaresConcerned(reading));
     }
   }
 
@@ -878,4 +878,12 @@ class BoardTracker implements Tracker {
 /** A tracker for one board. */
 export function createTracker(options: TrackerOptions): Tracker {
   return new BoardTracker(options);
+}
+
+/** The squares an irregular move's alert is about: pieces taken off besides its captures, captured pieces left on. */
+function squaresConcerned(reading: Extract<Reading, { kind: 'record' }>): number[] {
+  const { move, vacated } = reading;
+  const removed = vacated.filter((sq) => sq !== move.from && !move.captured.includes(sq));
+  const leftOn = move.captured.filter((sq) => !vacated.includes(sq));
+  return [...removed, ...leftOn].sort((a, b) => a - b);
 }

@@ -14,13 +14,15 @@ describe('alert params', () => {
   });
 
   it('5.4.7: the squares concerned travel as a list of numbers', () => {
-    const start = fen('W:W32,49:B19,28,43');
+    // Black takes a piece of his off the board, then plays on: the removal stands (5.7).
+    const start = fen('W:W32,46:B19,43');
     const s = new Script(start);
-    s.carry(32, 27).wait(400).press('white').wait(1000).tick();
+    s.carry(32, 28).wait(400).press('white').wait(1000).tick();
     s.remove(43).wait(5000).tick();
+    s.carry(19, 24).wait(400).press('black').wait(1000).tick();
     const alerts = run(s.events, { start }).alerts;
     const removed = alerts.find((a) => a.rule === '5.4.7');
-    expect(removed?.params).toEqual({ side: 'black', squares: [43] });
+    expect(removed?.params).toEqual({ side: 'black', move: '19-24', squares: [43] });
     expect(removed?.message).toBe(alertMessage('5.4.7', removed!.params!));
   });
 });
