@@ -1,0 +1,98 @@
+// The tournament tables in a real journal file: written, closed, opened again.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Journal } from '../../daemon/journal/index.ts';
+import { TOURNAMENT_SCHEMA_VERSION, TournamentStore } from '../../daemon/tournament/store.ts';
+import { readTrf } from '../../src/tournament/index.ts';
+
+const swiss = () => {
+  const r = readTrf(readFileSync(join(import.meta.dirname, 'fixtures', 'swiss-2026.trf'), 'utf8'));
+  if (!r.ok) throw new Error('fixture');
+  return {
+    ...r.value.event,
+    groups: ['Open'],
+    players: r.value.event.players.map((p) => ({ ...p, group: 'Open' })),
+  };
+};
+
+let dir: string;
+let path: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'tournament-store-'));
+  path = join(dir, 'journal.sqlite');
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const withStore = <T>(fn: (store: TournamentStore, journal: Journal) => T): T => {
+  const journal = Journal.open(path);
+  try {
+    return fn(TournamentStore.open(journal.database), journal);
+  } finally {
+    journal.close();
+  }
+};
+
+describe('tournament store', () => {
+  it('a journal without a tournament has none', () => {
+    withStore((store) => {
+      expect(store.load()).toBeUndefined();
+      expect(store.currentRound()).toBeUndefined();
+      expect(store.schemaVersion()).toBe(TOURNAMENT_SCHEMA_VERSION);
+    });
+  });
+
+  it('the event survives a restart: players, pairings, results with advantage, forfeits, byes', () => {
+    const event = swiss();
+    withStore((store) => store.save(event));
+    expect(withStore((store) => store.load())).toEqual(event);
+  });
+
+  it('a result and the current round are kept', () => {
+    const event = swiss();
+    withStore((store) => {
+      store.save(event);
+      expect(store.setResult(7, 1, { kind: 'game', score: '1-1', advantage: 'black' })).toBe(true);
+      expect(store.setResult(7, 99, { kind: 'game', score: '2-0' })).toBe(false);
+      store.setCurrentRound(7);
+    });
+    withStore((store) => {
+      const loaded = store.load()!;
+      const table1 = loaded.rounds[6].pairings.find((p) => p.table === 1);
+      expect(table1?.result).toEqual({ kind: 'game', score: '1-1', advantage: 'black' });
+      expect(store.currentRound()).toBe(7);
+    });
+  });
+
+  it('a round replaced keeps the others', () => {
+    const event = swiss();
+    withStore((store) => {
+      store.save(event);
+      store.saveRound({
+        number: 8,
+        pairings: [{ table: 1, white: 1, black: 8 }],
+        byes: [{ player: 9, kind: 'pairing' }],
+      });
+    });
+    const loaded = withStore((store) => store.load())!;
+    expect(loaded.rounds.map((r) => r.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(loaded.rounds[7]).toEqual({
+      number: 8,
+      pairings: [{ table: 1, white: 1, black: 8 }],
+      byes: [{ player: 9, kind: 'pairing' }],
+    });
+  });
+
+  it('the journal goes on working beside the tables, and opening again migrates nothing twice', () => {
+    withStore((store, journal) => {
+      store.save(swiss());
+      journal.append({ round: 1, board: 1, t: 5, input: { kind: 'result', result: '2-0' } });
+    });
+    withStore((store, journal) => {
+      expect(store.schemaVersion()).toBe(TOURNAMENT_SCHEMA_VERSION);
+      expect(journal.boards(1)).toEqual([1]);
+      expect(store.load()?.players).toHaveLength(9);
+    });
+  });
+});
