@@ -9,7 +9,10 @@ import { type ConfigFlags, type LoadedConfig, loadConfig } from '../config/index
 import { Journal } from '../journal/index.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { startServer } from '../server/index.ts';
+import { startTournament } from '../tournament/start.ts';
+import { readTournamentFile } from '../tournament/file.ts';
 import type { InProcessBoards } from '../transport/index.ts';
+import type { Event } from '../../src/tournament/index.ts';
 import { createTracker } from '../../src/tracker/index.ts';
 import { LOG_LEVELS } from '../config/schema.ts';
 import { positiveNumber, variantOption, wholeNumber } from './options.ts';
@@ -33,6 +36,7 @@ interface RunFlags {
   speed: number;
   seed?: number;
   timeScale?: number;
+  tournament?: string;
 }
 
 export function registerRun(program: Command): void {
@@ -57,6 +61,7 @@ export function registerRun(program: Command): void {
     .option('-d, --data-dir <dir>', 'journal and logs (default ./data)')
     .option('-r, --round <n>', 'round number (default 1)', wholeNumber('--round', 1))
     .option('--event <name>', 'event name for the PDN')
+    .option('--tournament <file>', "players and pairings: damlink's JSON, a CSV of players, or a TRF")
     .addOption(variantOption('rules variant (default: the config, else international)').default(undefined))
     .option('--auto-result', 'write the result the engine proposes without waiting for the arbiter')
     .addOption(
@@ -108,11 +113,12 @@ async function run(flags: RunFlags): Promise<void> {
     throw usageError(...loaded.error);
   }
   const config = loaded.value;
+  const tournament = flags.tournament === undefined ? undefined : readTournamentFile(flags.tournament);
   if (config.setups.length === 0) {
     throw usageError('no boards: give --board SOURCE (repeatable), a config file with boards:, or --demo');
   }
   const log = createLogger({ dataDir: config.dataDir, level: flags.logLevel ?? config.log.level });
-  await serve(config, log, demo);
+  await serve(config, log, demo, tournament);
 }
 
 async function startDemo(
@@ -144,10 +150,12 @@ async function startDemo(
 }
 
 async function serve(
-  config: LoadedConfig,
+  configured: LoadedConfig,
   log: Logger,
   demo: { boards: InProcessBoards; stop(): Promise<void> } | undefined,
+  tournamentFile?: Event,
 ): Promise<void> {
+  let config = configured;
   const journalPath = resolve(config.dataDir, 'journal.sqlite');
   let journal: Journal;
   try {
@@ -156,6 +164,9 @@ async function serve(
     await demo?.stop();
     throw workFailed(`cannot open the journal ${journalPath}: ${(e as Error).message}`);
   }
+  // The tournament the journal keeps sets the round and the boards' names.
+  const tournament = startTournament(journal, config, tournamentFile);
+  config = tournament.config;
   const controller = new Controller({
     config,
     journal,
@@ -174,6 +185,7 @@ async function serve(
       webRoot: WEB_ROOT,
       log,
       mqttUrl: config.mqttUrl,
+      tournament: tournament.store,
     });
   } catch (e) {
     journal.close();

@@ -7,9 +7,11 @@ import { notModified, type ValidatorCache, type Validators } from './conditional
 import { roundIndex } from './lidraughts.ts';
 import { boardRows } from './rows.ts';
 import { PdnCache, type RoundGames, RoundJson } from './rounds.ts';
+import { type TournamentSource, standingsAfter, standingsPage } from './standings.ts';
 import { staticFile } from './static.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+const HTML_TYPE = 'text/html; charset=utf-8';
 const PDN_TYPE = 'application/x-draughts-pdn; charset=utf-8';
 
 export interface HttpContext {
@@ -19,6 +21,8 @@ export interface HttpContext {
   rounds: RoundGames;
   /** Extra facts for /health. */
   health: () => { clients: number; uptime: number };
+  /** The tournament, for the standings. */
+  tournament?: TournamentSource;
 }
 
 type Answer = {
@@ -104,6 +108,18 @@ export function createHttpHandler(ctx: HttpContext) {
     if (m) {
       const snap = hub.snapshot(Number(m[1]));
       return snap ? json(path, snap) : notFound(`no board ${m[1]} in round ${hub.round()}`);
+    }
+    m = /^\/rounds\/(\d+)\/standings(\.json)?$/.exec(path);
+    if (m) {
+      const event = ctx.tournament?.load();
+      if (!event) return notFound('no tournament: start the daemon with --tournament FILE');
+      const group = query.get('group') ?? undefined;
+      const doc = standingsAfter(event, Number(m[1]), group);
+      if (!doc) return notFound(`no group "${group}"`);
+      const key = `${path}?${query}`;
+      if (m[2]) return json(key, doc);
+      const body = standingsPage(doc, group === undefined ? '' : `?group=${encodeURIComponent(group)}`);
+      return { status: 200, type: HTML_TYPE, body, validators: ctx.validators.of(key, body), cors: true };
     }
     m = /^\/rounds\/(\d+)\/(games\.pdn|games\.json|index\.json|(?:game-)?(\d+)\.pdn)$/.exec(path);
     if (m) {

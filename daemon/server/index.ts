@@ -9,6 +9,7 @@ import { ValidatorCache } from './conditional.ts';
 import { createHttpHandler } from './http.ts';
 import type { MqttBridge } from './mqtt.ts';
 import { RoundGames } from './rounds.ts';
+import type { TournamentSource } from './standings.ts';
 import { type ServerLog, WS_PATH, WsApi } from './ws.ts';
 
 export type { ServerLog } from './ws.ts';
@@ -29,6 +30,8 @@ export interface ServerOptions {
   maxPayload?: number;
   limits?: Partial<ClientLimits>;
   heartbeatMs?: number;
+  /** The tournament, for the standings routes. */
+  tournament?: TournamentSource;
 }
 
 export interface RunningServer {
@@ -64,6 +67,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     validators: new ValidatorCache(),
     rounds,
     health: () => ({ clients: ws.clients.size, uptime: (Date.now() - started) / 1000 }),
+    tournament: options.tournament,
   });
   const http = createServer((req, res) => void handle(req, res));
   http.on('upgrade', (req, socket, head) => ws.upgrade(req, socket, head));

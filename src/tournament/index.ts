@@ -11,3 +11,5 @@ export * from './standings-csv.ts';
 export * from './trf/document.ts';
 export * from './trf/event.ts';
 export * from './types.ts';
+export * from './merge.ts';
+export * from './tables.ts';

@@ -1,0 +1,82 @@
+// The standings routes over real HTTP, reading the tournament from a real journal file.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Journal } from '../../daemon/journal/index.ts';
+import { type RunningServer, startServer } from '../../daemon/server/index.ts';
+import { TournamentStore } from '../../daemon/tournament/store.ts';
+import { readTrf } from '../../src/tournament/index.ts';
+import { FakeHub } from '../server/fake-hub.ts';
+
+let dir: string;
+let journal: Journal;
+let server: RunningServer;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'standings-routes-'));
+  journal = Journal.open(join(dir, 'journal.sqlite'));
+  const r = readTrf(readFileSync(join(import.meta.dirname, 'fixtures', 'swiss-2026.trf'), 'utf8'));
+  if (!r.ok) throw new Error('fixture');
+  const e = r.value.event;
+  const store = TournamentStore.open(journal.database);
+  store.save({
+    ...e,
+    groups: ['A', 'B'],
+    players: e.players.map((p) => ({ ...p, group: p.start <= 4 ? 'A' : 'B' })),
+  });
+  server = await startServer({ hub: new FakeHub(2, 7), port: 0, tournament: store });
+});
+
+afterAll(async () => {
+  await server.close();
+  journal.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const get = (path: string) => fetch(server.url + path);
+
+describe('standings routes', () => {
+  it('standings.json: every group after the round', async () => {
+    const res = await get('/rounds/7/standings.json');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('etag')).toBeTruthy();
+    const doc = await res.json();
+    expect(doc.round).toBe(7);
+    expect(doc.groups.map((g: { group: string }) => g.group)).toEqual(['A', 'B']);
+    expect(doc.groups[0].rows[0]).toMatchObject({
+      rank: 1,
+      start: 1,
+      name: 'Boomstra, Roel',
+      points: 12,
+      group: 'A',
+    });
+  });
+
+  it('?group= picks one; an unknown group is 404', async () => {
+    const doc = await (await get('/rounds/7/standings.json?group=B')).json();
+    expect(doc.groups).toHaveLength(1);
+    expect(doc.groups[0].rows.map((r: { start: number }) => r.start)).toEqual([8, 5, 7, 6, 9]);
+    expect((await get('/rounds/7/standings.json?group=C')).status).toBe(404);
+  });
+
+  it('after an earlier round only that far: round 1', async () => {
+    const doc = await (await get('/rounds/1/standings.json?group=A')).json();
+    // Round 1: 1 had the bye (2), 2 beat 9 (2), 3 drew 8 (1), 4 lost to 7 (0).
+    expect(doc.groups[0].rows.map((r: { start: number; points: number }) => [r.start, r.points])).toEqual([
+      [1, 2],
+      [2, 2],
+      [3, 1],
+      [4, 0],
+    ]);
+  });
+
+  it('standings: an HTML page with a table per group', async () => {
+    const res = await get('/rounds/7/standings');
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const html = await res.text();
+    expect(html).toContain('<h1>Open Kampioenschap 2026 — Standings after round 7</h1>');
+    expect(html.match(/<table class="standings">/g)).toHaveLength(2);
+    expect(html).toContain('<tr><td>1</td><td>1</td><td>Boomstra, Roel</td><td>12</td><td>55</td>');
+  });
+});
