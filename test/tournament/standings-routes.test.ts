@@ -8,6 +8,7 @@ import { type RunningServer, startServer } from '../../daemon/server/index.ts';
 import { TournamentStore } from '../../daemon/tournament/store.ts';
 import { readTrf } from '../../src/tournament/index.ts';
 import { FakeHub } from '../server/fake-hub.ts';
+import type { StandingsDocument } from '../../daemon/server/standings.ts';
 
 let dir: string;
 let journal: Journal;
@@ -35,16 +36,17 @@ afterAll(async () => {
 });
 
 const get = (path: string) => fetch(server.url + path);
+const doc = async (path: string) => (await (await get(path)).json()) as StandingsDocument;
 
 describe('standings routes', () => {
   it('standings.json: every group after the round', async () => {
     const res = await get('/rounds/7/standings.json');
     expect(res.status).toBe(200);
     expect(res.headers.get('etag')).toBeTruthy();
-    const doc = await res.json();
-    expect(doc.round).toBe(7);
-    expect(doc.groups.map((g: { group: string }) => g.group)).toEqual(['A', 'B']);
-    expect(doc.groups[0].rows[0]).toMatchObject({
+    const body = (await res.json()) as StandingsDocument;
+    expect(body.round).toBe(7);
+    expect(body.groups.map((g) => g.group)).toEqual(['A', 'B']);
+    expect(body.groups[0].rows[0]).toMatchObject({
       rank: 1,
       start: 1,
       name: 'Boomstra, Roel',
@@ -54,16 +56,16 @@ describe('standings routes', () => {
   });
 
   it('?group= picks one; an unknown group is 404', async () => {
-    const doc = await (await get('/rounds/7/standings.json?group=B')).json();
-    expect(doc.groups).toHaveLength(1);
-    expect(doc.groups[0].rows.map((r: { start: number }) => r.start)).toEqual([8, 5, 7, 6, 9]);
+    const b = await doc('/rounds/7/standings.json?group=B');
+    expect(b.groups).toHaveLength(1);
+    expect(b.groups[0].rows.map((r) => r.start)).toEqual([8, 5, 7, 6, 9]);
     expect((await get('/rounds/7/standings.json?group=C')).status).toBe(404);
   });
 
   it('after an earlier round only that far: round 1', async () => {
-    const doc = await (await get('/rounds/1/standings.json?group=A')).json();
+    const a = await doc('/rounds/1/standings.json?group=A');
     // Round 1: 1 had the bye (2), 2 beat 9 (2), 3 drew 8 (1), 4 lost to 7 (0).
-    expect(doc.groups[0].rows.map((r: { start: number; points: number }) => [r.start, r.points])).toEqual([
+    expect(a.groups[0].rows.map((r) => [r.start, r.points])).toEqual([
       [1, 2],
       [2, 2],
       [3, 1],
