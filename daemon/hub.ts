@@ -27,4 +27,6 @@ export interface Hub {
   decide(board: number, decision: ArbiterDecision): Promise<void>;
   setResult(board: number, result: GameResult): Promise<void>;
   setInfo(board: number, info: Partial<GameInfo>): Promise<void>;
+  /** Closes the round's games and starts round `round` (a daemon that can change rounds). */
+  setRound?(round: number): Promise<void>;
 }

@@ -9,6 +9,7 @@ import { type ConfigFlags, type LoadedConfig, loadConfig } from '../config/index
 import { Journal } from '../journal/index.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { startServer } from '../server/index.ts';
+import { liveTournament } from '../tournament/live.ts';
 import { startTournament } from '../tournament/start.ts';
 import { readTournamentFile } from '../tournament/file.ts';
 import type { InProcessBoards } from '../transport/index.ts';
@@ -164,16 +165,21 @@ async function serve(
     await demo?.stop();
     throw workFailed(`cannot open the journal ${journalPath}: ${(e as Error).message}`);
   }
-  // The tournament the journal keeps sets the round and the boards' names.
+  // The tournament the journal keeps sets the round; each round's pairings name the boards.
   const tournament = startTournament(journal, config, tournamentFile);
-  config = tournament.config;
-  const controller = new Controller({
+  config = { ...config, round: tournament.config.round };
+  const controller = liveTournament({
     config,
-    journal,
-    createTracker,
-    transport: { inProcess: demo?.boards },
-    logger: log,
-    timeScale: config.timeScale,
+    store: tournament.store,
+    controller: (round) =>
+      new Controller({
+        config: round,
+        journal,
+        createTracker,
+        transport: { inProcess: demo?.boards },
+        logger: log,
+        timeScale: config.timeScale,
+      }),
   });
   let server: Awaited<ReturnType<typeof startServer>>;
   try {

@@ -83,6 +83,7 @@ export const params = {
       token,
     }),
   ]),
+  round: z.object({ round: z.number().int().positive(), token }),
   result: z.object({ board, result: z.enum(['2-0', '1-1', '0-2', '*', 'proposed']), token }),
   info: z.object({
     board,

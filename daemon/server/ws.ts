@@ -286,6 +286,16 @@ export class WsApi {
         } else result = p.result;
         return this.hub.setResult(p.board, result).then(() => ({ ok: true, result }));
       }
+      case 'round': {
+        const p = this.parse(params.round, param);
+        this.requireArbiter(client, p.token);
+        const { hub } = this;
+        if (!hub.setRound) throw new CallError('failed', 'this daemon cannot change rounds');
+        return hub.setRound(p.round).then(() => {
+          this.feeds.roundChanged();
+          return { ok: true, round: hub.round() };
+        });
+      }
       case 'info': {
         const p = this.parse(params.info, param);
         this.requireArbiter(client, p.token);

@@ -22,12 +22,18 @@ export function seatBoards(setups: readonly BoardSetup[], event: Event, round: n
   });
 }
 
+/** The config of `round`: its number, the boards named from its pairings. */
+export function roundConfig(config: LoadedConfig, event: Event | undefined, round: number): LoadedConfig {
+  return { ...config, round, setups: event ? seatBoards(config.setups, event, round) : config.setups };
+}
+
 export function startTournament(journal: Journal, config: LoadedConfig, loaded?: Event): TournamentStart {
   const store = TournamentStore.open(journal.database);
   const event = loaded ? mergeTournament(store.load(), loaded) : store.load();
-  if (!event) return { store, config };
-  if (loaded) store.save(event);
-  const round = store.currentRound() ?? config.round;
+  if (loaded && event) store.save(event);
+  const stored = store.currentRound();
+  if (!event) return { store, config: stored === undefined ? config : { ...config, round: stored } };
+  const round = stored ?? config.round;
   store.setCurrentRound(round);
-  return { store, event, config: { ...config, round, setups: seatBoards(config.setups, event, round) } };
+  return { store, event, config: roundConfig(config, event, round) };
 }
