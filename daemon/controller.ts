@@ -1,7 +1,7 @@
 // The controller: boards in. One connection per configured source, one tracker + game record per
 // board, every input journaled before it is applied, games rebuilt from the journal on start.
 // Implements the Hub that the HTTP / WebSocket / MQTT side reads and calls.
-import type { BoardEvent } from '../firmware-protocol/events.ts';
+import type { BoardEvent, Side } from '../firmware-protocol/events.ts';
 import type { GameEvent, GameInfo, GameResult, GameSnapshot } from '../src/game/types.ts';
 import type { BoardState } from '../src/game/types.ts';
 import type { ArbiterDecision } from '../src/tracker/types.ts';
@@ -523,9 +523,9 @@ export class Controller implements Hub {
     await this.settled();
   }
 
-  async setResult(board: number, result: GameResult): Promise<void> {
+  async setResult(board: number, result: GameResult, advantage?: Side): Promise<void> {
     const slot = this.slotOf(board);
-    this.input(slot, { kind: 'result', result }, this.boardTime(slot));
+    this.input(slot, { kind: 'result', result, ...(advantage ? { advantage } : {}) }, this.boardTime(slot));
     await this.settled();
   }
 

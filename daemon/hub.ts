@@ -1,6 +1,7 @@
 // The seam between "boards in" (controller: transports, journal, trackers) and "games out"
 // (HTTP, WebSocket, MQTT). The controller implements it; the servers only read and call it.
 import type { ArbiterDecision } from '../src/tracker/types.ts';
+import type { Side } from '../firmware-protocol/events.ts';
 import type { GameEvent, GameInfo, GameResult, GameSnapshot } from '../src/game/types.ts';
 
 export interface BoardSummary {
@@ -25,7 +26,8 @@ export interface Hub {
   subscribe(listener: (event: GameEvent) => void): () => void;
   /** Arbiter actions: journaled first, then applied. */
   decide(board: number, decision: ArbiterDecision): Promise<void>;
-  setResult(board: number, result: GameResult): Promise<void>;
+  /** `advantage`: a draw with advantage (6.5) to that side. */
+  setResult(board: number, result: GameResult, advantage?: Side): Promise<void>;
   setInfo(board: number, info: Partial<GameInfo>): Promise<void>;
   /** Closes the round's games and starts round `round` (a daemon that can change rounds). */
   setRound?(round: number): Promise<void>;

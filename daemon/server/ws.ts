@@ -279,12 +279,17 @@ export class WsApi {
         this.requireArbiter(client, p.token);
         const snap = this.knownBoard(p.board);
         let result: GameResult;
+        let advantage = p.advantage;
         if (p.result === 'proposed') {
           if (!snap.proposedResult)
             throw new CallError('not-found', `board ${p.board} has no proposed result`);
           result = snap.proposedResult.result;
+          advantage = snap.proposedResult.advantage;
         } else result = p.result;
-        return this.hub.setResult(p.board, result).then(() => ({ ok: true, result }));
+        if (advantage && result !== '1-1')
+          throw new CallError('bad-param', 'param.advantage: only a draw (1-1) has an advantage');
+        const side = advantage ? { advantage } : {};
+        return this.hub.setResult(p.board, result, advantage).then(() => ({ ok: true, result, ...side }));
       }
       case 'round': {
         const p = this.parse(params.round, param);

@@ -55,7 +55,17 @@ export function followResults(hub: Hub, store: TournamentStore): () => void {
       if (now?.kind === 'game') store.setResult(round, e.board, undefined);
       return;
     }
-    if (now?.kind === 'game' && now.score === e.result) return;
-    store.setResult(round, e.board, SCORES[e.result]);
+    if (
+      now?.kind === 'game' &&
+      now.score === e.result &&
+      (e.advantage === undefined || now.advantage === e.advantage)
+    )
+      return;
+    const score = SCORES[e.result];
+    store.setResult(
+      round,
+      e.board,
+      e.advantage && score.kind === 'game' ? { ...score, advantage: e.advantage } : score,
+    );
   });
 }

@@ -2,6 +2,7 @@
 // controller stops, everything it took in is journaled), and a controller for the next round
 // opens the boards again and starts the games of its pairings. The servers keep talking to this
 // one Hub; every past round stays served from the journal.
+import type { Side } from '../../firmware-protocol/events.ts';
 import type { ArbiterDecision } from '../../src/tracker/types.ts';
 import type { GameEvent, GameInfo, GameResult, GameSnapshot } from '../../src/game/types.ts';
 import type { BoardSummary, Hub } from '../hub.ts';
@@ -96,8 +97,8 @@ export class RoundSwitch implements Hub {
     return this.current.decide(board, decision);
   }
 
-  setResult(board: number, result: GameResult): Promise<void> {
-    return this.current.setResult(board, result);
+  setResult(board: number, result: GameResult, advantage?: Side): Promise<void> {
+    return this.current.setResult(board, result, advantage);
   }
 
   setInfo(board: number, info: Partial<GameInfo>): Promise<void> {

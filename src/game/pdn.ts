@@ -47,6 +47,8 @@ export function pdnGameOf(game: GameSnapshot): PdnGameToWrite {
       White: info.white,
       Black: info.black,
       TimeControl: info.timeControl,
+      // lidraughts reads the draw from Result; the advantage (6.5, 1+/1−) rides beside it.
+      Advantage: game.advantage === undefined ? undefined : game.advantage === 'white' ? 'White' : 'Black',
     },
     startFen: game.startFen,
     variant: info.variant,
