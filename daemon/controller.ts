@@ -356,6 +356,8 @@ export class Controller implements Hub {
       date: config.date ?? current.date ?? today(t),
       white: setup.white,
       black: setup.black,
+      whiteFmjdId: setup.whiteFmjdId,
+      blackFmjdId: setup.blackFmjdId,
       timeControl: config.timeControl,
     };
     const change = Object.fromEntries(

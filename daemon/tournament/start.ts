@@ -18,7 +18,12 @@ export function seatBoards(setups: readonly BoardSetup[], event: Event, round: n
   const tables = tablesOf(event, round);
   return setups.map((s) => {
     const game = tables.get(s.board);
-    return game ? { ...s, white: s.white ?? game.white.name, black: s.black ?? game.black.name } : s;
+    if (!game) return s;
+    const ids = {
+      ...(game.white.fmjdId ? { whiteFmjdId: game.white.fmjdId } : {}),
+      ...(game.black.fmjdId ? { blackFmjdId: game.black.fmjdId } : {}),
+    };
+    return { ...s, white: s.white ?? game.white.name, black: s.black ?? game.black.name, ...ids };
   });
 }
 

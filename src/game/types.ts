@@ -15,6 +15,9 @@ export interface GameInfo {
   date?: string;
   white?: string;
   black?: string;
+  /** The players' FMJD ids, from the tournament's pairings. */
+  whiteFmjdId?: string;
+  blackFmjdId?: string;
   variant: Variant;
   timeControl?: string;
 }

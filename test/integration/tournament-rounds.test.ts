@@ -42,7 +42,7 @@ describe('rounds at run time', () => {
       writeTournamentJson({
         name: 'Rondes',
         groups: [],
-        players: NAMES.map((name, i) => ({ start: i + 1, name })),
+        players: NAMES.map((name, i) => ({ start: i + 1, name, fmjdId: String(16001 + i) })),
         rounds: bergerRounds(6).slice(0, 2),
         points: DRAUGHTS_POINTS,
         tiebreaks: DEFAULT_TIEBREAKS,
@@ -101,13 +101,15 @@ describe('rounds at run time', () => {
       },
       40_000,
       'round 2 games with moves',
-    ).then((pdn) =>
+    ).then((pdn) => {
       expect(seats(pdn)).toEqual([
         ['Bos, Eva', 'Lemaire, Pierre'],
         ['Diallo, Ousmane', 'Hoekstra, Tanja'],
         ['Sijbrands, Ton', 'Clerc, Rob'],
-      ]),
-    );
+      ]);
+      // Table 1 of round 2 is 6–4: their FMJD ids ride in the tags.
+      expect(pdn).toContain('[WhiteFmjdId "16006"]\n[BlackFmjdId "16004"]');
+    });
     expect(await fetchText(`${daemon.url}/rounds/1/games.pdn`)).toBe(closed);
 
     // A restart without --tournament or --round goes on with round 2.

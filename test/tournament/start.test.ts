@@ -58,6 +58,12 @@ describe('the tournament at start', () => {
       [2, 'Clerc, Rob', 'Diallo, Ousmane'],
       [3, 'Hoekstra, Tanja', 'Lemaire, Pierre'],
     ]);
+    // FMJD ids go with the names, for the PDN's tags.
+    expect(t.config.setups.map((s) => [s.whiteFmjdId, s.blackFmjdId])).toEqual([
+      ['3000012', undefined],
+      ['3000031', '3000555'],
+      ['3000444', undefined],
+    ]);
   });
 
   it("a restart continues the journal's round; the config's round only set the first", () => {
