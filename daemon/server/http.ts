@@ -99,6 +99,8 @@ export function createHttpHandler(ctx: HttpContext) {
       };
     }
     if (path === '/api/v1/boards') return json(path, boardRows(hub));
+    if (path === '/api/v1/tournament')
+      return json(path, { round: hub.round(), event: ctx.tournament?.load() ?? null });
     if (path === '/api/v1/games') {
       const round = query.has('round') ? Number(query.get('round')) : hub.round();
       if (!Number.isInteger(round) || round < 1) return notFound(`no round "${query.get('round')}"`);

@@ -9,7 +9,7 @@ import { ValidatorCache } from './conditional.ts';
 import { createHttpHandler } from './http.ts';
 import type { MqttBridge } from './mqtt.ts';
 import { RoundGames } from './rounds.ts';
-import type { TournamentSource } from './standings.ts';
+import type { TournamentAccess } from './tournament-api.ts';
 import { type ServerLog, WS_PATH, WsApi } from './ws.ts';
 
 export type { ServerLog } from './ws.ts';
@@ -30,8 +30,8 @@ export interface ServerOptions {
   maxPayload?: number;
   limits?: Partial<ClientLimits>;
   heartbeatMs?: number;
-  /** The tournament, for the standings routes. */
-  tournament?: TournamentSource;
+  /** The tournament: the standings routes read it, the arbiter's tournament calls change it. */
+  tournament?: TournamentAccess;
 }
 
 export interface RunningServer {
@@ -60,6 +60,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     maxPayload: options.maxPayload,
     limits: options.limits,
     heartbeatMs: options.heartbeatMs,
+    tournament: options.tournament,
   });
   const handle = createHttpHandler({
     hub: options.hub,

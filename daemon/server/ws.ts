@@ -21,6 +21,12 @@ import {
 } from './protocol.ts';
 import { boardRows } from './rows.ts';
 import { RoundGames, RoundJson } from './rounds.ts';
+import {
+  isTournamentCall,
+  type TournamentAccess,
+  tournamentCall,
+  tournamentCallToken,
+} from './tournament-api.ts';
 
 export interface ServerLog {
   info(obj: object, msg?: string): void;
@@ -40,6 +46,8 @@ export interface WsOptions {
   /** WebSocket ping interval; a client that misses two is cut. */
   heartbeatMs?: number;
   now?: () => number;
+  /** The tournament the arbiter's tournament calls change. */
+  tournament?: TournamentAccess;
 }
 
 export const WS_PATH = '/api/v1';
@@ -67,9 +75,11 @@ export class WsApi {
   private readonly now: () => number;
   private readonly unsubscribeHub: () => void;
   private readonly heartbeat: NodeJS.Timeout;
+  private readonly tournament: TournamentAccess | undefined;
 
   constructor(options: WsOptions) {
     this.hub = options.hub;
+    this.tournament = options.tournament;
     this.rounds = options.rounds ?? new RoundGames(options.hub);
     this.tokens = options.tokens;
     this.log = options.log;
@@ -307,8 +317,15 @@ export class WsApi {
         this.knownBoard(p.board);
         return this.hub.setInfo(p.board, p.info).then(() => ({ ok: true }));
       }
-      default:
-        throw new CallError('unknown-call', `unknown call "${call.slice(0, 100)}"`);
+      default: {
+        const { tournament } = this;
+        if (!tournament || !isTournamentCall(call))
+          throw new CallError('unknown-call', `unknown call "${call.slice(0, 100)}"`);
+        this.requireArbiter(client, tournamentCallToken(call, param));
+        const answer = tournamentCall(tournament, call, param);
+        if (!answer.ok) throw new CallError(answer.code, answer.message);
+        return answer.value;
+      }
     }
   }
 

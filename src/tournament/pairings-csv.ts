@@ -75,6 +75,8 @@ export function readPairingsCsv(
     };
     const white = seat(cell(at.white));
     const black = isBye(cell(at.black)) ? undefined : seat(cell(at.black));
+    if (white !== undefined && white === black)
+      fail('same-player', `${cell(at.white)} cannot play against themselves`);
     const result = parseResult(cell(at.result));
     if (result === undefined)
       fail('bad-result', `result "${cell(at.result)}" is none of 2-0, 1-1, 0-2, 1+-1-, 1--1+, +-, -+, --`);

@@ -118,7 +118,8 @@ describe('pairings CSV', () => {
   });
 
   it('reports every bad line by its number', () => {
-    const text = 'board,white,black,result\n1,1,2\n1,3,4\n2,9,4\n3,"Nobody, X",5\nx,3,5\n4,2,5\n5,3,4,3-0\n';
+    const text =
+      'board,white,black,result\n1,1,2\n1,3,4\n2,9,4\n3,"Nobody, X",5\nx,3,5\n4,2,5\n5,3,4,3-0\n6,5,5\n';
     const r = readPairingsCsv(text, players, 1, 'r1.csv');
     expect(r.ok).toBe(false);
     if (r.ok) return;
@@ -129,6 +130,7 @@ describe('pairings CSV', () => {
       [6, 'bad-table'],
       [7, 'paired-twice'],
       [8, 'bad-result'],
+      [9, 'same-player'],
     ]);
     expect(r.error[4].message).toContain('line 2');
   });

@@ -6,8 +6,9 @@ import { escapeHtml, formatResult, formatTime } from './format.js';
 import { followRound } from './live.js';
 import { DECISION_NOTE, ruleText } from './rules.js';
 import { GameStore } from './store.js';
+import { toast } from './toast.js';
+import { TOKEN_KEY, takeToken } from './token.js';
 
-const TOKEN_KEY = 'damlink-arbiter-token';
 const STATE_LABEL = { active: 'live', silent: 'silent', lost: 'lost', connecting: 'connecting' };
 
 const ui = {
@@ -36,19 +37,6 @@ let alertsSignature = '';
 let seenAlerts = null;
 const rowSignatures = new Map();
 
-function takeToken() {
-  const params = new URLSearchParams(location.search);
-  const fromUrl = params.get('token');
-  if (fromUrl) {
-    sessionStorage.setItem(TOKEN_KEY, fromUrl);
-    // Keep the secret out of the address bar and history.
-    params.delete('token');
-    const rest = params.toString();
-    history.replaceState(null, '', location.pathname + (rest ? `?${rest}` : '') + location.hash);
-  }
-  return fromUrl || sessionStorage.getItem(TOKEN_KEY) || '';
-}
-
 function askForToken(message) {
   connection?.stop();
   connection = null;
@@ -60,21 +48,6 @@ function askForToken(message) {
   ui.status.dataset.status = 'closed';
   ui.status.textContent = 'not connected';
   ui.tokenInput.focus();
-}
-
-function toast(text, isError = false) {
-  const el = document.createElement('div');
-  el.className = `toast${isError ? ' error' : ''}`;
-  el.setAttribute('role', isError ? 'alert' : 'status');
-  el.textContent = text;
-  let stack = document.querySelector('.toasts');
-  if (!stack) {
-    stack = document.createElement('div');
-    stack.className = 'toasts';
-    document.body.append(stack);
-  }
-  stack.append(el);
-  setTimeout(() => el.remove(), isError ? 6000 : 2500);
 }
 
 /** `done` is the toast on success: text, or a function of the answer. */

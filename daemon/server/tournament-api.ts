@@ -1,0 +1,96 @@
+// The tournament over the API: `GET /api/v1/tournament` for the console's pages, and the arbiter's
+// calls that change it — a table's result, a round's pairings or the players from CSV.
+import { z } from 'zod';
+import { formatLocated } from '../../src/result.ts';
+import {
+  type Event,
+  eventOfPlayers,
+  parseResult,
+  readPairingsCsv,
+  readPlayersCsv,
+  type Round,
+} from '../../src/tournament/index.ts';
+import type { PairingResult } from '../../src/tournament/types.ts';
+import type { ErrorCode } from './protocol.ts';
+import type { TournamentSource } from './standings.ts';
+
+/** What the calls change; the tournament store has it. */
+export interface TournamentAccess extends TournamentSource {
+  save(event: Event): void;
+  saveRound(round: Round): void;
+  setResult(round: number, table: number, result: PairingResult | undefined): boolean;
+}
+
+const token = z.string().max(500).optional();
+const roundNumber = z.number().int().positive();
+const csv = z.string().max(512 * 1024);
+
+const PARAMS = {
+  'table-result': z.object({
+    round: roundNumber,
+    table: z.number().int().positive(),
+    result: z.string().max(20),
+    token,
+  }),
+  pairings: z.object({ round: roundNumber, csv, token }),
+  players: z.object({ csv, token }),
+} as const;
+
+export type TournamentCall = keyof typeof PARAMS;
+export const isTournamentCall = (call: string): call is TournamentCall => Object.hasOwn(PARAMS, call);
+export const tournamentCallToken = (call: TournamentCall, param: unknown): string | undefined => {
+  const r = PARAMS[call].safeParse(param);
+  return r.success ? r.data.token : undefined;
+};
+
+export type CallAnswer = { ok: true; value: unknown } | { ok: false; code: ErrorCode; message: string };
+
+const refuse = (code: ErrorCode, message: string): CallAnswer => ({ ok: false, code, message });
+
+/** Runs one tournament call; `current` is the round being played. */
+export function tournamentCall(access: TournamentAccess, call: TournamentCall, param: unknown): CallAnswer {
+  const parsed = PARAMS[call].safeParse(param);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return refuse(
+      'bad-param',
+      `${['param', ...(issue?.path ?? [])].join('.')}: ${issue?.message ?? 'invalid'}`,
+    );
+  }
+  const event = access.load();
+  if (call === 'players') {
+    const p = parsed.data as z.infer<(typeof PARAMS)['players']>;
+    const players = readPlayersCsv(p.csv);
+    if (!players.ok) return refuse('bad-param', players.error.map(formatLocated).join('; '));
+    const fresh = eventOfPlayers(players.value, event?.name);
+    access.save(event ? { ...event, players: fresh.players, groups: fresh.groups } : fresh);
+    return { ok: true, value: { ok: true, players: players.value.length } };
+  }
+  if (!event)
+    return refuse('not-found', 'no tournament: load one with --tournament FILE, or send the players first');
+  if (call === 'pairings') {
+    const p = parsed.data as z.infer<(typeof PARAMS)['pairings']>;
+    const round = readPairingsCsv(p.csv, event.players, p.round);
+    if (!round.ok) return refuse('bad-param', round.error.map(formatLocated).join('; '));
+    access.saveRound(round.value);
+    return {
+      ok: true,
+      value: {
+        ok: true,
+        round: p.round,
+        pairings: round.value.pairings.length,
+        byes: round.value.byes.length,
+      },
+    };
+  }
+  const p = parsed.data as z.infer<(typeof PARAMS)['table-result']>;
+  const result = parseResult(p.result);
+  if (result === undefined)
+    return refuse(
+      'bad-param',
+      `param.result: "${p.result}" is none of 2-0, 1-1, 0-2, 1+-1-, 1--1+, +-, -+, --, *`,
+    );
+  if (!access.setResult(p.round, p.table, result ?? undefined))
+    return refuse('not-found', `no table ${p.table} in round ${p.round}`);
+  return { ok: true, value: { ok: true, round: p.round, table: p.table, result: p.result } };
+}

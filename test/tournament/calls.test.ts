@@ -1,0 +1,103 @@
+// The arbiter's tournament calls over the WebSocket API, and GET /api/v1/tournament.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Journal } from '../../daemon/journal/index.ts';
+import { type RunningServer, startServer } from '../../daemon/server/index.ts';
+import { TournamentStore } from '../../daemon/tournament/store.ts';
+import { FakeHub } from '../server/fake-hub.ts';
+import { TestClient } from '../server/ws-client.ts';
+
+const TOKEN = 'calls-secret';
+let dir: string;
+let journal: Journal;
+let store: TournamentStore;
+let server: RunningServer;
+let client: TestClient;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'tournament-calls-'));
+  journal = Journal.open(join(dir, 'journal.sqlite'));
+  store = TournamentStore.open(journal.database);
+  server = await startServer({
+    hub: new FakeHub(2, 1),
+    port: 0,
+    tokens: { arbiter: TOKEN },
+    tournament: store,
+  });
+  client = await TestClient.open(server.wsUrl);
+});
+
+afterAll(async () => {
+  client.ws.close();
+  await server.close();
+  journal.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const tournament = async () => (await fetch(`${server.url}/api/v1/tournament`)).json();
+
+describe('tournament calls', () => {
+  it('need the arbiter token', async () => {
+    const r = await client.call('players', { csv: 'name\n"A, B"\n' });
+    expect(r.param.code).toBe('unauthorized');
+    expect(store.load()).toBeUndefined();
+  });
+
+  it('players from CSV start a tournament; pairings before players are not-found', async () => {
+    expect(await tournament()).toEqual({ round: 1, event: null });
+    const before = await client.call('pairings', { round: 1, csv: '1,1,2\n', token: TOKEN });
+    expect(before.param.code).toBe('not-found');
+    const r = await client.call('players', {
+      csv: 'name,fmjd\n"Boomstra, Roel",16241\n"Kosse, Hein",\n"Peeters, Lies",\n',
+      token: TOKEN,
+    });
+    expect(r.param).toEqual({ ok: true, players: 3 });
+    expect((await tournament()).event.players[0]).toEqual({
+      start: 1,
+      name: 'Boomstra, Roel',
+      fmjdId: '16241',
+    });
+  });
+
+  it('pairings: bad lines come back with their numbers; good ones are the round', async () => {
+    const bad = await client.call('pairings', {
+      round: 1,
+      csv: 'board,white,black\n1,1,2\n2,3,9\n3,x,1\n',
+      token: TOKEN,
+    });
+    expect(bad.param).toEqual({
+      code: 'bad-param',
+      message:
+        '3: no player has starting rank 9; 4: no player is called "x"; 4: Boomstra, Roel… is paired already (line 2)'.replace(
+          'Boomstra, Roel… is paired already (line 2)',
+          '1 is paired already (line 2)',
+        ),
+    });
+    const good = await client.call('pairings', { round: 1, csv: '1,1,2\n2,3,bye\n', token: TOKEN });
+    expect(good.param).toEqual({ ok: true, round: 1, pairings: 1, byes: 1 });
+  });
+
+  it('table-result: written, or why not', async () => {
+    expect(
+      (await client.call('table-result', { round: 1, table: 1, result: '+-', token: TOKEN })).param,
+    ).toEqual({
+      ok: true,
+      round: 1,
+      table: 1,
+      result: '+-',
+    });
+    expect(store.load()?.rounds[0].pairings[0].result).toEqual({ kind: 'forfeit', winner: 'white' });
+    expect(
+      (await client.call('table-result', { round: 1, table: 5, result: '2-0', token: TOKEN })).param.code,
+    ).toBe('not-found');
+    expect(
+      (await client.call('table-result', { round: 1, table: 1, result: '3-0', token: TOKEN })).param.code,
+    ).toBe('bad-param');
+    expect(
+      (await client.call('table-result', { round: 1, table: 1, result: '*', token: TOKEN })).param.ok,
+    ).toBe(true);
+    expect(store.load()?.rounds[0].pairings[0].result).toBeUndefined();
+  });
+});
