@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Journal } from '../../daemon/journal/index.ts';
 import { type RunningServer, startServer } from '../../daemon/server/index.ts';
 import { TournamentStore } from '../../daemon/tournament/store.ts';
+import type { Event } from '../../src/tournament/index.ts';
 import { FakeHub } from '../server/fake-hub.ts';
 import { TestClient } from '../server/ws-client.ts';
 
@@ -36,7 +37,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const tournament = async () => (await fetch(`${server.url}/api/v1/tournament`)).json();
+const tournament = async () =>
+  (await (await fetch(`${server.url}/api/v1/tournament`)).json()) as { round: number; event: Event | null };
 
 describe('tournament calls', () => {
   it('need the arbiter token', async () => {
@@ -54,7 +56,7 @@ describe('tournament calls', () => {
       token: TOKEN,
     });
     expect(r.param).toEqual({ ok: true, players: 3 });
-    expect((await tournament()).event.players[0]).toEqual({
+    expect((await tournament()).event?.players[0]).toEqual({
       start: 1,
       name: 'Boomstra, Roel',
       fmjdId: '16241',
@@ -70,10 +72,7 @@ describe('tournament calls', () => {
     expect(bad.param).toEqual({
       code: 'bad-param',
       message:
-        '3: no player has starting rank 9; 4: no player is called "x"; 4: Boomstra, Roel… is paired already (line 2)'.replace(
-          'Boomstra, Roel… is paired already (line 2)',
-          '1 is paired already (line 2)',
-        ),
+        '3: no player has starting rank 9; 4: no player is called "x"; 4: 1 is paired already (line 2)',
     });
     const good = await client.call('pairings', { round: 1, csv: '1,1,2\n2,3,bye\n', token: TOKEN });
     expect(good.param).toEqual({ ok: true, round: 1, pairings: 1, byes: 1 });
