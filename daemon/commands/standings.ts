@@ -1,4 +1,4 @@
-// `damlink standings --trf FILE [--json] [--scale chess|draughts] [--tiebreaks LIST]`: standings
+// `damlink standings --trf FILE [--json|--csv] [--scale chess|draughts] [--tiebreaks LIST]`: standings
 // from a TRF alone, with the code the daemon uses. Points on the draughts scale (a win 2).
 import { readFileSync } from 'node:fs';
 import { type Command, InvalidArgumentError, Option } from 'commander';
@@ -7,6 +7,7 @@ import {
   readTrf,
   type StandingRow,
   standings,
+  standingsCsv,
   TIEBREAKS,
   type Tiebreak,
   type ValuedTiebreak,
@@ -16,6 +17,7 @@ import { workFailed } from './program.ts';
 interface StandingsFlags {
   trf: string;
   json?: boolean;
+  csv?: boolean;
   scale?: 'chess' | 'draughts';
   tiebreaks?: Tiebreak[];
 }
@@ -63,6 +65,7 @@ export function registerStandings(program: Command): void {
     .description('standings from a TRF file (TRF16, TRF-2026, lidraughts), points on the draughts scale')
     .requiredOption('--trf <file>', 'the TRF file')
     .option('--json', 'an array ranked best first: {rank, start, name, points, tiebreaks}')
+    .option('--csv', 'CSV: a header line, then rank,start,name,group,points and the tie-breaks')
     .addOption(
       new Option('--scale <scale>', "the file's points (default: what the file says)").choices([
         'chess',
@@ -93,6 +96,7 @@ export function registerStandings(program: Command): void {
           tiebreaks,
         }));
         console.log(JSON.stringify(doc, null, 2));
-      } else console.log(standingsTable(rows));
+      } else if (flags.csv) process.stdout.write(standingsCsv(rows));
+      else console.log(standingsTable(rows));
     });
 }

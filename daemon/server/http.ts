@@ -7,11 +7,14 @@ import { notModified, type ValidatorCache, type Validators } from './conditional
 import { roundIndex } from './lidraughts.ts';
 import { boardRows } from './rows.ts';
 import { PdnCache, type RoundGames, RoundJson } from './rounds.ts';
+import { standingsCsv, writeTrf } from '../../src/tournament/index.ts';
 import { type TournamentSource, standingsAfter, standingsPage } from './standings.ts';
 import { staticFile } from './static.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const HTML_TYPE = 'text/html; charset=utf-8';
+const CSV_TYPE = 'text/csv; charset=utf-8';
+const TEXT_TYPE = 'text/plain; charset=utf-8';
 const PDN_TYPE = 'application/x-draughts-pdn; charset=utf-8';
 
 export interface HttpContext {
@@ -111,7 +114,13 @@ export function createHttpHandler(ctx: HttpContext) {
       const snap = hub.snapshot(Number(m[1]));
       return snap ? json(path, snap) : notFound(`no board ${m[1]} in round ${hub.round()}`);
     }
-    m = /^\/rounds\/(\d+)\/standings(\.json)?$/.exec(path);
+    if (path === '/api/v1/tournament.trf') {
+      const event = ctx.tournament?.load();
+      if (!event) return notFound('no tournament: start the daemon with --tournament FILE');
+      const body = writeTrf(event);
+      return { status: 200, type: TEXT_TYPE, body, validators: ctx.validators.of(path, body), cors: true };
+    }
+    m = /^\/rounds\/(\d+)\/standings(\.json|\.csv)?$/.exec(path);
     if (m) {
       const event = ctx.tournament?.load();
       if (!event) return notFound('no tournament: start the daemon with --tournament FILE');
@@ -119,7 +128,11 @@ export function createHttpHandler(ctx: HttpContext) {
       const doc = standingsAfter(event, Number(m[1]), group);
       if (!doc) return notFound(`no group "${group}"`);
       const key = `${path}?${query}`;
-      if (m[2]) return json(key, doc);
+      if (m[2] === '.json') return json(key, doc);
+      if (m[2] === '.csv') {
+        const body = standingsCsv(doc.groups.flatMap((g) => g.rows));
+        return { status: 200, type: CSV_TYPE, body, validators: ctx.validators.of(key, body), cors: true };
+      }
       const body = standingsPage(doc, group === undefined ? '' : `?group=${encodeURIComponent(group)}`);
       return { status: 200, type: HTML_TYPE, body, validators: ctx.validators.of(key, body), cors: true };
     }

@@ -64,6 +64,21 @@ describe('damlink standings', () => {
     expect(JSON.parse(r.stdout).map((x: { start: number }) => x.start)).toEqual([1, 2, 8, 3, 5, 7, 6, 9, 4]);
   });
 
+  it('--csv: a header line and a line a player', async () => {
+    const out: string[] = [];
+    const write = process.stdout.write.bind(process.stdout);
+    process.stdout.write = ((s: string) => out.push(s) > 0) as typeof process.stdout.write;
+    try {
+      const r = await standingsCli(['--trf', join(FIXTURES, 'swiss-2026.trf'), '--csv']);
+      expect(r.code).toBe(0);
+    } finally {
+      process.stdout.write = write;
+    }
+    const lines = out.join('').trimEnd().split('\n');
+    expect(lines).toHaveLength(10);
+    expect(lines[2]).toBe('2,8,"Janssen, Tom",,10,56,54,44,39.5,3,-1');
+  });
+
   it('a table for people without --json', async () => {
     const r = await standingsCli(['--trf', join(FIXTURES, 'berger6-trf16.trf')]);
     expect(r.code).toBe(0);

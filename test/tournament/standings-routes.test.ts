@@ -73,6 +73,24 @@ describe('standings routes', () => {
     ]);
   });
 
+  it("standings.csv: one header, every group's rows with their group", async () => {
+    const res = await get('/rounds/7/standings.csv');
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const lines = (await res.text()).trimEnd().split('\n');
+    expect(lines[0]).toBe(
+      'rank,start,name,group,points,solkoff,solkoff-truncated,median,sonneborn-berger,wins,plus-minus',
+    );
+    expect(lines[1]).toBe('1,1,"Boomstra, Roel",A,12,55,53,41,45.5,4,0');
+    expect(lines).toHaveLength(10);
+  });
+
+  it('tournament.trf: the stored tournament as TRF-2026 — here the very file it came from', async () => {
+    const res = await get('/api/v1/tournament.trf');
+    expect(await res.text()).toBe(
+      readFileSync(join(import.meta.dirname, 'fixtures', 'swiss-2026.trf'), 'utf8'),
+    );
+  });
+
   it('standings: an HTML page with a table per group', async () => {
     const res = await get('/rounds/7/standings');
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
