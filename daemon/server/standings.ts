@@ -5,7 +5,7 @@ import {
   type Event,
   groupStandings,
   type StandingRow,
-  type ValuedTiebreak,
+  VALUED_TIEBREAKS as TIEBREAK_COLUMNS,
 } from '../../src/tournament/index.ts';
 
 /** Where the server reads the tournament (the store in the journal's file). */
@@ -48,15 +48,6 @@ export const message = (key: keyof typeof MESSAGES, values: Record<string, strin
 
 const html = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-const TIEBREAK_COLUMNS: readonly ValuedTiebreak[] = [
-  'solkoff',
-  'solkoff-truncated',
-  'median',
-  'sonneborn-berger',
-  'wins',
-  'plus-minus',
-];
 
 function groupTable(group: string | undefined, rows: readonly StandingRow[]): string {
   const head = ['rank', 'start', 'name', 'points', ...TIEBREAK_COLUMNS] as const;

@@ -1,14 +1,6 @@
 // Standings as CSV for spreadsheets and result sites: one header line, one player a line.
-import type { StandingRow, ValuedTiebreak } from './standings.ts';
-
-const TIEBREAK_COLUMNS: readonly ValuedTiebreak[] = [
-  'solkoff',
-  'solkoff-truncated',
-  'median',
-  'sonneborn-berger',
-  'wins',
-  'plus-minus',
-];
+import type { StandingRow } from './standings.ts';
+import { VALUED_TIEBREAKS as TIEBREAK_COLUMNS } from './types.ts';
 
 /** A field quoted when it holds a separator, a quote or a line break. */
 export const csvField = (v: string | number): string => {

@@ -2,9 +2,9 @@
 // unplayed rounds count is one rule for every tie-break (docs/tournament.md): a bye, a forfeit or an
 // absence is a game against a dummy opponent with the player's own final points.
 import { type Card, scoreCards, totalPoints } from './cards.ts';
-import type { Event, Player, Tiebreak } from './types.ts';
+import type { Event, Player, Tiebreak, VALUED_TIEBREAKS } from './types.ts';
 
-export type ValuedTiebreak = Exclude<Tiebreak, 'mutual'>;
+export type ValuedTiebreak = (typeof VALUED_TIEBREAKS)[number];
 export type TiebreakValues = Record<ValuedTiebreak, number>;
 
 export interface StandingRow {

@@ -70,26 +70,19 @@ export interface PointSystem {
 export const DRAUGHTS_POINTS: PointSystem = { win: 2, draw: 1, loss: 0, forfeitLoss: 0, pairingBye: 2 };
 export const CHESS_POINTS: PointSystem = { win: 1, draw: 0.5, loss: 0, forfeitLoss: 0, pairingBye: 1 };
 
-export const TIEBREAKS = [
+/** The tie-breaks that have a value per player (mutual result only orders a tied class). */
+export const VALUED_TIEBREAKS = [
   'solkoff',
   'solkoff-truncated',
   'median',
   'sonneborn-berger',
   'wins',
   'plus-minus',
-  'mutual',
 ] as const;
+export const TIEBREAKS = [...VALUED_TIEBREAKS, 'mutual'] as const;
 export type Tiebreak = (typeof TIEBREAKS)[number];
 
-export const DEFAULT_TIEBREAKS: readonly Tiebreak[] = [
-  'solkoff',
-  'solkoff-truncated',
-  'median',
-  'sonneborn-berger',
-  'wins',
-  'plus-minus',
-  'mutual',
-];
+export const DEFAULT_TIEBREAKS: readonly Tiebreak[] = TIEBREAKS;
 
 export interface Event {
   name: string;

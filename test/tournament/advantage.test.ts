@@ -1,16 +1,13 @@
 // 6.5 draws with advantage (1+/1−) from the arbiter's call to the PDN, and into the tournament.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Journal } from '../../daemon/journal/index.ts';
 import { type RunningServer, startServer } from '../../daemon/server/index.ts';
 import { followResults } from '../../daemon/tournament/live.ts';
-import { TournamentStore } from '../../daemon/tournament/store.ts';
+import type { TournamentStore } from '../../daemon/tournament/store.ts';
 import { GameRecord, gameToPdn } from '../../src/game/index.ts';
 import { DEFAULT_TIEBREAKS, DRAUGHTS_POINTS } from '../../src/tournament/index.ts';
 import { FakeHub } from '../server/fake-hub.ts';
 import { TestClient } from '../server/ws-client.ts';
+import { type TempStore, tempStore } from './helpers.ts';
 
 describe('6.5 a draw with advantage in the game record', () => {
   const record = () => new GameRecord({ info: { board: 1, round: 1, variant: 'international' } });
@@ -35,17 +32,15 @@ describe('6.5 a draw with advantage in the game record', () => {
 });
 
 describe('the result call with an advantage, and the tournament table', () => {
-  let dir: string;
-  let journal: Journal;
+  let temp: TempStore;
   let store: TournamentStore;
   let hub: FakeHub;
   let server: RunningServer;
   let client: TestClient;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'advantage-'));
-    journal = Journal.open(join(dir, 'journal.sqlite'));
-    store = TournamentStore.open(journal.database);
+    temp = tempStore('advantage');
+    store = temp.store;
     store.save({
       name: 'X',
       groups: [],
@@ -73,8 +68,7 @@ describe('the result call with an advantage, and the tournament table', () => {
   afterAll(async () => {
     client.ws.close();
     await server.close();
-    journal.close();
-    rmSync(dir, { recursive: true, force: true });
+    temp.close();
   });
 
   it('{"result":"1-1","advantage":"white"}: answered, served, written to the table', async () => {

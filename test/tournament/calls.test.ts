@@ -1,26 +1,21 @@
 // The arbiter's tournament calls over the WebSocket API, and GET /api/v1/tournament.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Journal } from '../../daemon/journal/index.ts';
 import { type RunningServer, startServer } from '../../daemon/server/index.ts';
-import { TournamentStore } from '../../daemon/tournament/store.ts';
+import type { TournamentStore } from '../../daemon/tournament/store.ts';
 import type { Event } from '../../src/tournament/index.ts';
 import { FakeHub } from '../server/fake-hub.ts';
 import { TestClient } from '../server/ws-client.ts';
+import { type TempStore, tempStore } from './helpers.ts';
 
 const TOKEN = 'calls-secret';
-let dir: string;
-let journal: Journal;
+let temp: TempStore;
 let store: TournamentStore;
 let server: RunningServer;
 let client: TestClient;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'tournament-calls-'));
-  journal = Journal.open(join(dir, 'journal.sqlite'));
-  store = TournamentStore.open(journal.database);
+  temp = tempStore('tournament-calls');
+  store = temp.store;
   server = await startServer({
     hub: new FakeHub(2, 1),
     port: 0,
@@ -33,8 +28,7 @@ beforeAll(async () => {
 afterAll(async () => {
   client.ws.close();
   await server.close();
-  journal.close();
-  rmSync(dir, { recursive: true, force: true });
+  temp.close();
 });
 
 const tournament = async () =>

@@ -1,24 +1,20 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   formatOf,
   readTournament,
   readTournamentJson,
-  readTrf,
   writeTournamentJson,
 } from '../../src/tournament/index.ts';
 
-const fixture = (name: string): string => readFileSync(join(import.meta.dirname, 'fixtures', name), 'utf8');
+import { fixture, fixtureEvent } from './helpers.ts';
 
 describe("damlink's tournament JSON", () => {
   it('an event written and read back is the same event (advantages, forfeits, byes)', () => {
-    const r = readTrf(fixture('swiss-2026.trf'));
-    if (!r.ok) throw new Error('fixture');
+    const e = fixtureEvent('swiss-2026.trf');
     const event = {
-      ...r.value.event,
+      ...e,
       groups: ['Open'],
-      players: r.value.event.players.map((p) => ({ ...p, group: 'Open', club: 'DC' })),
+      players: e.players.map((p) => ({ ...p, group: 'Open', club: 'DC' })),
     };
     const text = writeTournamentJson(event);
     expect(text).toContain('"result": "1+-1-"');

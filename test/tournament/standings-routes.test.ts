@@ -1,26 +1,17 @@
 // The standings routes over real HTTP, reading the tournament from a real journal file.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Journal } from '../../daemon/journal/index.ts';
 import { type RunningServer, startServer } from '../../daemon/server/index.ts';
-import { TournamentStore } from '../../daemon/tournament/store.ts';
-import { readTrf } from '../../src/tournament/index.ts';
-import { FakeHub } from '../server/fake-hub.ts';
 import type { StandingsDocument } from '../../daemon/server/standings.ts';
+import { FakeHub } from '../server/fake-hub.ts';
+import { fixture, fixtureEvent, type TempStore, tempStore } from './helpers.ts';
 
-let dir: string;
-let journal: Journal;
+let temp: TempStore;
 let server: RunningServer;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'standings-routes-'));
-  journal = Journal.open(join(dir, 'journal.sqlite'));
-  const r = readTrf(readFileSync(join(import.meta.dirname, 'fixtures', 'swiss-2026.trf'), 'utf8'));
-  if (!r.ok) throw new Error('fixture');
-  const e = r.value.event;
-  const store = TournamentStore.open(journal.database);
+  temp = tempStore('standings-routes');
+  const e = fixtureEvent('swiss-2026.trf');
+  const { store } = temp;
   store.save({
     ...e,
     groups: ['A', 'B'],
@@ -31,8 +22,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server.close();
-  journal.close();
-  rmSync(dir, { recursive: true, force: true });
+  temp.close();
 });
 
 const get = (path: string) => fetch(server.url + path);
@@ -86,9 +76,7 @@ describe('standings routes', () => {
 
   it('tournament.trf: the stored tournament as TRF-2026 — here the very file it came from', async () => {
     const res = await get('/api/v1/tournament.trf');
-    expect(await res.text()).toBe(
-      readFileSync(join(import.meta.dirname, 'fixtures', 'swiss-2026.trf'), 'utf8'),
-    );
+    expect(await res.text()).toBe(fixture('swiss-2026.trf'));
   });
 
   it('standings: an HTML page with a table per group', async () => {

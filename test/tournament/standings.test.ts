@@ -1,21 +1,16 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   bergerRounds,
   DEFAULT_TIEBREAKS,
   DRAUGHTS_POINTS,
   type Event,
-  readTrf,
   standings,
   standingsCsv,
 } from '../../src/tournament/index.ts';
 
-const swiss = (): Event => {
-  const r = readTrf(readFileSync(join(import.meta.dirname, 'fixtures', 'swiss-2026.trf'), 'utf8'));
-  if (!r.ok) throw new Error(JSON.stringify(r.error));
-  return r.value.event;
-};
+import { fixtureEvent } from './helpers.ts';
+
+const swiss = (): Event => fixtureEvent('swiss-2026.trf');
 
 // Worked by hand from the fixture: 9 players, 7 rounds, a pairing bye every round, a half-point
 // bye (4, round 7), forfeits (8 over 4, 8 over 7), both absent (6–7), four draws with advantage.

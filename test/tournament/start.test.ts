@@ -1,16 +1,14 @@
 // The tournament at the daemon's start, on a real journal file: the file merged into the store,
 // the round the journal was at, the boards named from the pairings.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type LoadedConfig, loadConfig } from '../../daemon/config/index.ts';
-import { Journal } from '../../daemon/journal/index.ts';
+import type { Journal } from '../../daemon/journal/index.ts';
 import { readTournamentFile } from '../../daemon/tournament/file.ts';
 import { startTournament } from '../../daemon/tournament/start.ts';
-import { bergerRounds, type Event, readTrf } from '../../src/tournament/index.ts';
-
-const FIXTURES = join(import.meta.dirname, 'fixtures');
+import { bergerRounds, type Event } from '../../src/tournament/index.ts';
+import { FIXTURES, fixtureEvent, type JournalFile, journalFile } from './helpers.ts';
 
 const config = (round: number): LoadedConfig => {
   const c = loadConfig({
@@ -22,28 +20,18 @@ const config = (round: number): LoadedConfig => {
 };
 
 /** Six players, the first two rounds of their Berger table paired, no results yet. */
-const roundRobin = (): Event => {
-  const r = readTrf(readFileSync(join(FIXTURES, 'berger6-trf16.trf'), 'utf8'));
-  if (!r.ok) throw new Error('fixture');
-  return { ...r.value.event, rounds: bergerRounds(6).slice(0, 2) };
-};
-
-let dir: string;
-let path: string;
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'tournament-start-'));
-  path = join(dir, 'journal.sqlite');
+const roundRobin = (): Event => ({
+  ...fixtureEvent('berger6-trf16.trf'),
+  rounds: bergerRounds(6).slice(0, 2),
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const withJournal = <T>(fn: (j: Journal) => T): T => {
-  const j = Journal.open(path);
-  try {
-    return fn(j);
-  } finally {
-    j.close();
-  }
-};
+let file: JournalFile;
+beforeEach(() => {
+  file = journalFile('tournament-start');
+});
+afterEach(() => file.remove());
+
+const withJournal = <T>(fn: (j: Journal) => T): T => file.run(fn);
 
 describe('the tournament at start', () => {
   it('without a tournament the config stays as it is', () => {
@@ -88,7 +76,7 @@ describe('the tournament at start', () => {
   it('--tournament: a bad file is bad usage, each problem located', () => {
     expect(() => readTournamentFile(join(FIXTURES, 'missing.json'))).toThrow(/--tournament: cannot read/);
     expect(readTournamentFile(join(FIXTURES, 'berger6-trf16.trf')).players).toHaveLength(6);
-    const bad = join(dir, 'players.csv');
+    const bad = join(file.dir, 'players.csv');
     writeFileSync(bad, 'name,rating\n"A, B",x\n');
     expect(() => readTournamentFile(bad)).toThrow(
       expect.objectContaining({

@@ -1,38 +1,22 @@
 // The tournament tables in a real journal file: written, closed, opened again.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Journal } from '../../daemon/journal/index.ts';
+import type { Journal } from '../../daemon/journal/index.ts';
 import { TOURNAMENT_SCHEMA_VERSION, TournamentStore } from '../../daemon/tournament/store.ts';
-import { readTrf } from '../../src/tournament/index.ts';
+import { fixtureEvent, type JournalFile, journalFile } from './helpers.ts';
 
 const swiss = () => {
-  const r = readTrf(readFileSync(join(import.meta.dirname, 'fixtures', 'swiss-2026.trf'), 'utf8'));
-  if (!r.ok) throw new Error('fixture');
-  return {
-    ...r.value.event,
-    groups: ['Open'],
-    players: r.value.event.players.map((p) => ({ ...p, group: 'Open' })),
-  };
+  const e = fixtureEvent('swiss-2026.trf');
+  return { ...e, groups: ['Open'], players: e.players.map((p) => ({ ...p, group: 'Open' })) };
 };
 
-let dir: string;
-let path: string;
+let file: JournalFile;
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'tournament-store-'));
-  path = join(dir, 'journal.sqlite');
+  file = journalFile('tournament-store');
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+afterEach(() => file.remove());
 
-const withStore = <T>(fn: (store: TournamentStore, journal: Journal) => T): T => {
-  const journal = Journal.open(path);
-  try {
-    return fn(TournamentStore.open(journal.database), journal);
-  } finally {
-    journal.close();
-  }
-};
+const withStore = <T>(fn: (store: TournamentStore, journal: Journal) => T): T =>
+  file.run((journal) => fn(TournamentStore.open(journal.database), journal));
 
 describe('tournament store', () => {
   it('a journal without a tournament has none', () => {

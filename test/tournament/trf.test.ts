@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   readTrf,
@@ -8,8 +6,8 @@ import {
   writeTrf,
   writeTrfDocument,
 } from '../../src/tournament/index.ts';
+import { fixture } from './helpers.ts';
 
-const fixture = (name: string): string => readFileSync(join(import.meta.dirname, 'fixtures', name), 'utf8');
 const FILES = ['swiss-2026.trf', 'berger6-trf16.trf', 'lidraughts.trf'];
 
 describe('TRF files read and written back', () => {

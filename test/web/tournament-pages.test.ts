@@ -1,16 +1,13 @@
 // The console's tournament pages in real headless Chromium: players, pairings (CSV import with
 // bad lines), results written through the arbiter's call, standings; against the real server and
 // a tournament in a real journal file.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Journal } from '../../daemon/journal/index.ts';
 import { type RunningServer, startServer } from '../../daemon/server/index.ts';
-import { TournamentStore } from '../../daemon/tournament/store.ts';
-import { readTrf } from '../../src/tournament/index.ts';
+import type { TournamentStore } from '../../daemon/tournament/store.ts';
 import { FakeHub } from '../server/fake-hub.ts';
+import { fixtureEvent, type TempStore, tempStore } from '../tournament/helpers.ts';
 import { launchBrowser, SCREENSHOTS, type TestBrowser, watchErrors } from './browser.ts';
 import { WEB_ROOT } from './serve.ts';
 
@@ -24,8 +21,7 @@ class RoundHub extends FakeHub {
   }
 }
 
-let dir: string;
-let journal: Journal;
+let temp: TempStore;
 let store: TournamentStore;
 let hub: RoundHub;
 let server: RunningServer;
@@ -34,15 +30,10 @@ let page: Page;
 let errors: string[];
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'tournament-pages-'));
-  journal = Journal.open(join(dir, 'journal.sqlite'));
-  store = TournamentStore.open(journal.database);
-  const r = readTrf(
-    readFileSync(join(import.meta.dirname, '..', 'tournament', 'fixtures', 'swiss-2026.trf'), 'utf8'),
-  );
-  if (!r.ok) throw new Error('fixture');
+  temp = tempStore('tournament-pages');
+  store = temp.store;
   // Round 7 still being played: its results not in yet.
-  const e = r.value.event;
+  const e = fixtureEvent('swiss-2026.trf');
   const open = e.rounds.map((round) =>
     round.number === 7 ? { ...round, pairings: round.pairings.map(({ result: _, ...p }) => p) } : round,
   );
@@ -64,8 +55,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
-  journal?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  temp?.close();
 });
 
 const rows = (id: string) => page.locator(`#${id} tr`);
