@@ -88,6 +88,8 @@ export function registerRun(program: Command): void {
 }
 
 async function run(flags: RunFlags): Promise<void> {
+  // Read before anything starts (the demo's boards): a bad file stops here.
+  const tournament = flags.tournament === undefined ? undefined : readTournamentFile(flags.tournament);
   const cfgFlags: ConfigFlags = {
     boards: flags.board,
     host: flags.host,
@@ -114,7 +116,6 @@ async function run(flags: RunFlags): Promise<void> {
     throw usageError(...loaded.error);
   }
   const config = loaded.value;
-  const tournament = flags.tournament === undefined ? undefined : readTournamentFile(flags.tournament);
   if (config.setups.length === 0) {
     throw usageError('no boards: give --board SOURCE (repeatable), a config file with boards:, or --demo');
   }
