@@ -85,6 +85,8 @@ export function tournamentCall(access: TournamentAccess, call: TournamentCall, p
   }
   const p = parsed.data as z.infer<(typeof PARAMS)['table-result']>;
   const result = parseResult(p.result);
+  if (result?.kind === 'game' && result.advantage && !event.advantageDraws)
+    return refuse('bad-param', 'param.result: this tournament does not play draws with advantage (1+/1−)');
   if (result === undefined)
     return refuse(
       'bad-param',

@@ -298,8 +298,12 @@ export class WsApi {
         } else result = p.result;
         if (advantage && result !== '1-1')
           throw new CallError('bad-param', 'param.advantage: only a draw (1-1) has an advantage');
-        const side = advantage ? { advantage } : {};
-        return this.hub.setResult(p.board, result, advantage).then(() => ({ ok: true, result, ...side }));
+        const { hub } = this;
+        return hub.setResult(p.board, result, advantage).then(() => {
+          // The board's rules may not play draws with advantage: say what was written.
+          const written = hub.snapshot(p.board)?.advantage;
+          return { ok: true, result, ...(written ? { advantage: written } : {}) };
+        });
       }
       case 'round': {
         const p = this.parse(params.round, param);

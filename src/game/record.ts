@@ -148,10 +148,10 @@ export class GameRecord {
 
   /**
    * The arbiter writes a result (`*` clears it); confirming the proposal is writing it. A draw may
-   * carry the side that had the advantage (6.5); other results never do.
+   * carry the side that had the advantage (6.5) when the tournament plays them — never on 8×8.
    */
   setResult(result: GameResult, t: number, advantage?: Side): GameEvent[] {
-    const side = result === '1-1' ? advantage : undefined;
+    const side = result === '1-1' && this.advantageDraws() ? advantage : undefined;
     if (result === this.result && side === this.advantage && !this.proposed) return [];
     this.result = result;
     this.advantage = side;
@@ -207,6 +207,15 @@ export class GameRecord {
       ...(this.advantage ? { advantage: this.advantage } : {}),
       ...(this.proposed ? { proposedResult: { ...this.proposed } } : {}),
     };
+  }
+
+  /** 6.5 applies: the draw rules use it, and the game is not the 64 version. */
+  private advantageDraws(): boolean {
+    return (
+      this.rules.advantageDraw === true &&
+      this.rules.profile !== 'fmjd-64' &&
+      this.info.variant !== 'brazilian'
+    );
   }
 
   toPdn(): string {

@@ -10,7 +10,8 @@ import { TestClient } from '../server/ws-client.ts';
 import { type TempStore, tempStore } from './helpers.ts';
 
 describe('6.5 a draw with advantage in the game record', () => {
-  const record = () => new GameRecord({ info: { board: 1, round: 1, variant: 'international' } });
+  const record = (variant: 'international' | 'brazilian' = 'international', drawProfile = 'advantage') =>
+    new GameRecord({ info: { board: 1, round: 1, variant }, drawProfile });
 
   it('the snapshot keeps the side; the PDN keeps Result 1-1 and adds Advantage', () => {
     const r = record();
@@ -20,6 +21,12 @@ describe('6.5 a draw with advantage in the game record', () => {
     const pdn = gameToPdn(r.snapshot());
     expect(pdn).toContain('[Result "1-1"]');
     expect(pdn).toContain('[Advantage "Black"]');
+  });
+
+  it('only where the tournament plays them, never in the 64 version', () => {
+    expect(record('international', 'fmjd').setResult('1-1', 5, 'white')[0]).not.toHaveProperty('advantage');
+    expect(record('brazilian').setResult('1-1', 5, 'white')[0]).not.toHaveProperty('advantage');
+    expect(record('brazilian').snapshot().advantage).toBeUndefined();
   });
 
   it('only a draw carries an advantage; another result clears it', () => {
@@ -60,6 +67,13 @@ describe('the result call with an advantage, and the tournament table', () => {
       advantageDraws: true,
     });
     hub = new FakeHub(2, 1);
+    // The boards play with 6.5 draws with advantage.
+    for (const [board, b] of hub.boardsByNo)
+      b.record = new GameRecord({
+        info: { board, round: 1, variant: 'international' },
+        drawProfile: 'advantage',
+        state: 'active',
+      });
     followResults(hub, store);
     server = await startServer({ hub, port: 0, tournament: store });
     client = await TestClient.open(server.wsUrl);

@@ -88,6 +88,8 @@ describe('tournament calls', () => {
     expect(
       (await client.call('table-result', { round: 1, table: 1, result: '3-0', token: TOKEN })).param.code,
     ).toBe('bad-param');
+    const plus = await client.call('table-result', { round: 1, table: 1, result: '1+-1-', token: TOKEN });
+    expect(plus.param.message).toContain('does not play draws with advantage');
     expect(
       (await client.call('table-result', { round: 1, table: 1, result: '*', token: TOKEN })).param.ok,
     ).toBe(true);
