@@ -40,7 +40,8 @@ const SCORES: Record<Exclude<GameResult, '*'>, PairingResult> = {
 
 /**
  * A board's result becomes its table's result. A result entered for the pairing that says more
- * (a draw's advantage, a forfeit) stays while the board's score agrees with it.
+ * (a draw's advantage) stays while the board's score agrees with it; a board without a result
+ * never clears the table's.
  */
 export function followResults(hub: Hub, store: TournamentStore): () => void {
   return hub.subscribe((e) => {
@@ -51,10 +52,8 @@ export function followResults(hub: Hub, store: TournamentStore): () => void {
     const game = tablesOf(event, round).get(e.board);
     if (!game) return;
     const now = game.pairing.result;
-    if (e.result === '*') {
-      if (now?.kind === 'game') store.setResult(round, e.board, undefined);
-      return;
-    }
+    // A board without a result (a proposal, one withdrawn, one cleared) leaves the table's alone.
+    if (e.result === '*') return;
     if (
       now?.kind === 'game' &&
       now.score === e.result &&

@@ -109,6 +109,20 @@ describe('the result call with an advantage, and the tournament table', () => {
     });
   });
 
+  it('a board without a result (a proposal) leaves the table as it is', async () => {
+    hub.publish([
+      {
+        board: 2,
+        version: 98,
+        t: 8,
+        kind: 'result',
+        result: '*',
+        proposed: { result: '2-0', reason: '7.2: black cannot move' },
+      },
+    ]);
+    expect(store.load()?.rounds[0].pairings[1].result).toEqual({ kind: 'game', score: '0-2' });
+  });
+
   it("the board's 1-1 keeps the advantage the table has", async () => {
     hub.publish([{ board: 1, version: 99, t: 9, kind: 'result', result: '1-1' }]);
     expect(store.load()?.rounds[0].pairings[0].result).toEqual({
