@@ -204,6 +204,12 @@ async function serve(
   console.log(
     `damlink: round ${config.round}, ${boards} board${boards === 1 ? '' : 's'}, journal ${journalPath}`,
   );
+  if (tournament.event) {
+    const { name, players } = tournament.event;
+    console.log(
+      `damlink: tournament ${name ? `"${name}", ` : ''}${players.length} players (${server.url}/tournament.html)`,
+    );
+  }
   console.log(
     `damlink: open ${server.url}/  (arbiter: ${server.url}/arbiter, PDN: ${server.url}/rounds/${config.round}/games.pdn)`,
   );
