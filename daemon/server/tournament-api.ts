@@ -63,6 +63,17 @@ export function tournamentCall(access: TournamentAccess, call: TournamentCall, p
     const players = readPlayersCsv(p.csv);
     if (!players.ok) return refuse('bad-param', players.error.map(formatLocated).join('; '));
     const fresh = eventOfPlayers(players.value, event?.name);
+    const starts = new Set(fresh.players.map((p) => p.start));
+    const missing = (event?.rounds ?? []).flatMap((r) =>
+      [...r.pairings.flatMap((p) => [p.white, p.black]), ...r.byes.map((b) => b.player)].filter(
+        (s) => !starts.has(s),
+      ),
+    );
+    if (missing.length > 0)
+      return refuse(
+        'bad-param',
+        `the rounds have players the file lacks: starting ranks ${[...new Set(missing)].join(', ')}`,
+      );
     access.save(event ? { ...event, players: fresh.players, groups: fresh.groups } : fresh);
     return { ok: true, value: { ok: true, players: players.value.length } };
   }

@@ -149,6 +149,29 @@ function readTiebreaks(c: Checker, v: Json): readonly Tiebreak[] {
     );
 }
 
+/** A round once; in each round a table once and a player once. */
+function checkRounds(c: Checker, rounds: readonly Round[]): void {
+  const numbers = new Set<number>();
+  rounds.forEach((r, i) => {
+    const at = `event.rounds[${i}]`;
+    if (numbers.has(r.number)) c.fail(`${at}.number`, `round ${r.number} is there twice`);
+    numbers.add(r.number);
+    const tables = new Set<number>();
+    const seated = new Set<number>();
+    const seat = (player: number) => {
+      if (seated.has(player)) c.fail(at, `player ${player} is in round ${r.number} twice`);
+      seated.add(player);
+    };
+    for (const p of r.pairings) {
+      if (tables.has(p.table)) c.fail(at, `table ${p.table} is in round ${r.number} twice`);
+      tables.add(p.table);
+      seat(p.white);
+      seat(p.black);
+    }
+    for (const b of r.byes) seat(b.player);
+  });
+}
+
 const EVENT_TEXTS = ['city', 'federation', 'startDate', 'endDate', 'chiefArbiter', 'timeControl'] as const;
 
 export function readTournamentJson(text: string, file?: string): Read<Event> {
@@ -189,6 +212,7 @@ export function readTournamentJson(text: string, file?: string): Read<Event> {
   const rounds = c
     .list(e.rounds, 'event.rounds')
     .flatMap((r, i) => readRound(c, r, `event.rounds[${i}]`, starts) ?? []);
+  checkRounds(c, rounds);
   const event: Event = {
     name: c.text(e.name, 'event.name', true) ?? '',
     ...Object.fromEntries(

@@ -72,6 +72,14 @@ describe('tournament calls', () => {
     expect(good.param).toEqual({ ok: true, round: 1, pairings: 1, byes: 1 });
   });
 
+  it('players: a file without the players the rounds have is refused', async () => {
+    const r = await client.call('players', { csv: 'name\n"Boomstra, Roel"\n', token: TOKEN });
+    expect(r.param).toEqual({
+      code: 'bad-param',
+      message: 'the rounds have players the file lacks: starting ranks 2, 3',
+    });
+  });
+
   it('table-result: written, or why not', async () => {
     expect(
       (await client.call('table-result', { round: 1, table: 1, result: '+-', token: TOKEN })).param,

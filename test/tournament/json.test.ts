@@ -46,6 +46,33 @@ describe("damlink's tournament JSON", () => {
     ]);
   });
 
+  it('a round, a table and a player appear once', () => {
+    const round = {
+      number: 1,
+      pairings: [
+        { table: 1, white: 1, black: 2 },
+        { table: 1, white: 3, black: 1 },
+      ],
+      byes: [],
+    };
+    const players = [1, 2, 3].map((start) => ({ start, name: `P${start}` }));
+    const text = JSON.stringify({
+      format: 'damlink-tournament',
+      version: 1,
+      event: { players, rounds: [round, round] },
+    });
+    const r = readTournamentJson(text);
+    expect(r.ok).toBe(false);
+    if (!r.ok)
+      expect(r.error.map((e) => e.message)).toEqual([
+        'event.rounds[0]: table 1 is in round 1 twice',
+        'event.rounds[0]: player 1 is in round 1 twice',
+        'event.rounds[1].number: round 1 is there twice',
+        'event.rounds[1]: table 1 is in round 1 twice',
+        'event.rounds[1]: player 1 is in round 1 twice',
+      ]);
+  });
+
   it('a syntax error has a line and column', () => {
     const r = readTournamentJson('{\n  "format": "damlink-tournament",\n  "version": 1,,\n}', 'bad.json');
     expect(r).toMatchObject({ ok: false, error: [{ code: 'json-syntax', file: 'bad.json', line: 3 }] });
