@@ -10,6 +10,7 @@ import { Journal } from '../journal/index.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { startServer } from '../server/index.ts';
 import { liveTournament } from '../tournament/live.ts';
+import { withPairingProgram } from '../tournament/pairing-program.ts';
 import { startTournament } from '../tournament/start.ts';
 import { readTournamentFile } from '../tournament/file.ts';
 import type { InProcessBoards } from '../transport/index.ts';
@@ -38,6 +39,7 @@ interface RunFlags {
   seed?: number;
   timeScale?: number;
   tournament?: string;
+  pairingProgram?: string;
 }
 
 export function registerRun(program: Command): void {
@@ -63,6 +65,10 @@ export function registerRun(program: Command): void {
     .option('-r, --round <n>', 'round number (default 1)', wholeNumber('--round', 1))
     .option('--event <name>', 'event name for the PDN')
     .option('--tournament <file>', "players and pairings: damlink's JSON, a CSV of players, or a TRF")
+    .option(
+      '--pairing-program <command>',
+      "pairs Swiss rounds from the console: program and arguments, {in} the TRF, {out} the pairs (without {in}: bbpPairings' --dutch {in} -p {out} added)",
+    )
     .addOption(variantOption('rules variant (default: the config, else international)').default(undefined))
     .option('--auto-result', 'write the result the engine proposes without waiting for the arbiter')
     .addOption(
@@ -120,7 +126,7 @@ async function run(flags: RunFlags): Promise<void> {
     throw usageError('no boards: give --board SOURCE (repeatable), a config file with boards:, or --demo');
   }
   const log = createLogger({ dataDir: config.dataDir, level: flags.logLevel ?? config.log.level });
-  await serve(config, log, demo, tournament);
+  await serve(config, log, demo, tournament, flags.pairingProgram);
 }
 
 async function startDemo(
@@ -156,6 +162,7 @@ async function serve(
   log: Logger,
   demo: { boards: InProcessBoards; stop(): Promise<void> } | undefined,
   tournamentFile?: Event,
+  pairingProgram?: string,
 ): Promise<void> {
   let config = configured;
   const journalPath = resolve(config.dataDir, 'journal.sqlite');
@@ -192,7 +199,7 @@ async function serve(
       webRoot: WEB_ROOT,
       log,
       mqttUrl: config.mqttUrl,
-      tournament: tournament.store,
+      tournament: withPairingProgram(tournament.store, pairingProgram),
     });
   } catch (e) {
     journal.close();

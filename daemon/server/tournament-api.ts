@@ -8,7 +8,9 @@ import {
   parseResult,
   readPairingsCsv,
   readPlayersCsv,
+  type Read,
   type Round,
+  roundOf,
 } from '../../src/tournament/index.ts';
 import type { PairingResult } from '../../src/tournament/types.ts';
 import type { ErrorCode } from './protocol.ts';
@@ -19,6 +21,8 @@ export interface TournamentAccess extends TournamentSource {
   save(event: Event): void;
   saveRound(round: Round): void;
   setResult(round: number, table: number, result: PairingResult | undefined): boolean;
+  /** Pairs `round` with the configured pairing program (absent: none configured). */
+  pairRound?(event: Event, round: number): Promise<Read<Round>>;
 }
 
 const token = z.string().max(500).optional();
@@ -34,6 +38,7 @@ const PARAMS = {
   }),
   pairings: z.object({ round: roundNumber, csv, token }),
   players: z.object({ csv, token }),
+  pair: z.object({ round: roundNumber, token }),
 } as const;
 
 export type TournamentCall = keyof typeof PARAMS;
@@ -47,8 +52,25 @@ export type CallAnswer = { ok: true; value: unknown } | { ok: false; code: Error
 
 const refuse = (code: ErrorCode, message: string): CallAnswer => ({ ok: false, code, message });
 
-/** Runs one tournament call; `current` is the round being played. */
-export function tournamentCall(access: TournamentAccess, call: TournamentCall, param: unknown): CallAnswer {
+/** Pairs a round with the pairing program and keeps its pairings; not a round with results. */
+async function pair(access: TournamentAccess, event: Event, round: number): Promise<CallAnswer> {
+  if (!access.pairRound)
+    return refuse('failed', 'no pairing program: start the daemon with --pairing-program');
+  if (roundOf(event, round)?.pairings.some((p) => p.result))
+    return refuse('failed', `round ${round} has results already`);
+  const r = await access.pairRound(event, round);
+  if (!r.ok) return refuse('failed', r.error.map(formatLocated).join('; '));
+  access.saveRound(r.value);
+  const value = { ok: true, round, pairings: r.value.pairings.length, byes: r.value.byes.length };
+  return { ok: true, value };
+}
+
+/** Runs one tournament call. */
+export function tournamentCall(
+  access: TournamentAccess,
+  call: TournamentCall,
+  param: unknown,
+): CallAnswer | Promise<CallAnswer> {
   const parsed = PARAMS[call].safeParse(param);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -79,6 +101,7 @@ export function tournamentCall(access: TournamentAccess, call: TournamentCall, p
   }
   if (!event)
     return refuse('not-found', 'no tournament: load one with --tournament FILE, or send the players first');
+  if (call === 'pair') return pair(access, event, (parsed.data as z.infer<(typeof PARAMS)['pair']>).round);
   if (call === 'pairings') {
     const p = parsed.data as z.infer<(typeof PARAMS)['pairings']>;
     const round = readPairingsCsv(p.csv, event.players, p.round);

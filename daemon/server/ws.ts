@@ -22,6 +22,7 @@ import {
 import { boardRows } from './rows.ts';
 import { RoundGames, RoundJson } from './rounds.ts';
 import {
+  type CallAnswer,
   isTournamentCall,
   type TournamentAccess,
   tournamentCall,
@@ -326,9 +327,12 @@ export class WsApi {
         if (!tournament || !isTournamentCall(call))
           throw new CallError('unknown-call', `unknown call "${call.slice(0, 100)}"`);
         this.requireArbiter(client, tournamentCallToken(call, param));
+        const answered = (answer: CallAnswer) => {
+          if (!answer.ok) throw new CallError(answer.code, answer.message);
+          return answer.value;
+        };
         const answer = tournamentCall(tournament, call, param);
-        if (!answer.ok) throw new CallError(answer.code, answer.message);
-        return answer.value;
+        return answer instanceof Promise ? answer.then(answered) : answered(answer);
       }
     }
   }

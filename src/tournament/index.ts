@@ -13,3 +13,4 @@ export * from './trf/event.ts';
 export * from './types.ts';
 export * from './merge.ts';
 export * from './tables.ts';
+export * from './pairing-output.ts';

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../daemon/server/index.ts';
 import type { TournamentStore } from '../../daemon/tournament/store.ts';
 import { FakeHub } from '../server/fake-hub.ts';
-import { fixtureEvent, type TempStore, tempStore } from '../tournament/helpers.ts';
+import { withPairingProgram } from '../../daemon/tournament/pairing-program.ts';
+import { FIXTURES, fixtureEvent, type TempStore, tempStore } from '../tournament/helpers.ts';
 import { launchBrowser, SCREENSHOTS, type TestBrowser, watchErrors } from './browser.ts';
 import { WEB_ROOT } from './serve.ts';
 
@@ -44,7 +45,7 @@ beforeAll(async () => {
     port: 0,
     tokens: { arbiter: TOKEN },
     webRoot: WEB_ROOT,
-    tournament: store,
+    tournament: withPairingProgram(store, `${process.execPath} ${join(FIXTURES, 'fake-pairing-program.js')}`),
   });
   browser = await launchBrowser();
   page = await browser.newPage();
@@ -91,8 +92,10 @@ describe('tournament pages', () => {
     await page.goto(`${server.url}/tournament.html#standings`);
     await page.locator('#standings-round').selectOption('6');
     await expect.poll(() => page.locator('#standings-tables tbody tr').count()).toBe(9);
-    const first = await page.locator('#standings-tables tbody tr').nth(0).locator('td').allTextContents();
-    expect(first.slice(1, 4)).toEqual(['1', 'Boomstra, Roel', '10']);
+    const first = page.locator('#standings-tables tbody tr').nth(0).locator('td');
+    await expect
+      .poll(async () => (await first.allTextContents()).slice(1, 4))
+      .toEqual(['1', 'Boomstra, Roel', '10']);
     expect(await page.locator('#standings-link').getAttribute('href')).toBe('rounds/6/standings');
   });
 
@@ -123,6 +126,12 @@ describe('tournament pages', () => {
     expect(await page.locator('#pairings-byes').textContent()).toBe('Byes: de Vries, Anna (bye)');
     await page.locator('#round-start').click();
     await expect.poll(() => hub.rounds).toEqual([8]);
+
+    // Round 9 from the pairing program, shown at once.
+    await page.locator('#round-pair').click();
+    await expect.poll(() => store.load()?.rounds.length, { timeout: 15_000 }).toBe(9);
+    await expect.poll(() => page.locator('#pairings-round').inputValue()).toBe('9');
+    await expect.poll(() => rows('pairings-rows').count()).toBe(4);
     await page.screenshot({ path: join(SCREENSHOTS, 'tournament-pairings.png'), fullPage: true });
     expect(errors).toEqual([]);
   });

@@ -34,6 +34,7 @@ const MESSAGES = {
   imported: 'Imported.',
   saved: 'Result saved.',
   started: 'Round {n} started on the boards.',
+  paired: 'Round {n} paired: {pairings} tables, {byes} byes.',
   failed: '{call} failed: {message}',
   connected: 'connected',
   connecting: 'connecting…',
@@ -222,6 +223,16 @@ function wire() {
       errors.hidden = false;
     }
     await refresh();
+  });
+  $('round-pair').addEventListener('click', async () => {
+    const n = Math.max(0, ...(state.event?.rounds ?? []).map((r) => r.number)) + 1;
+    await arbiterCall('pair', { round: n }).then(
+      (a) => toast(t('paired', { n, pairings: a.pairings, byes: a.byes })),
+      () => {},
+    );
+    await refresh();
+    $('pairings-round').value = String(n);
+    renderPairings();
   });
   $('round-start').addEventListener('click', async () => {
     const n = Number($('pairings-round').value);
