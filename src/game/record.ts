@@ -73,6 +73,7 @@ export class GameRecord {
   private clock: GameSnapshot['clock'];
   private alerts: AlertRecord[] = [];
   private result: GameResult = '*';
+  private advantage: Side | undefined;
   private proposed: GameSnapshot['proposedResult'];
   private recent: GameEvent[] = [];
 
@@ -146,13 +147,18 @@ export class GameRecord {
     return out;
   }
 
-  /** The arbiter writes a result (`*` clears it); confirming the proposal is writing it. */
-  setResult(result: GameResult, t: number): GameEvent[] {
-    if (result === this.result && !this.proposed) return [];
+  /**
+   * The arbiter writes a result (`*` clears it); confirming the proposal is writing it. A draw may
+   * carry the side that had the advantage (6.5) when the tournament plays them — never on 8×8.
+   */
+  setResult(result: GameResult, t: number, advantage?: Side): GameEvent[] {
+    const side = result === '1-1' && this.advantageDraws() ? advantage : undefined;
+    if (result === this.result && side === this.advantage && !this.proposed) return [];
     this.result = result;
+    this.advantage = side;
     this.proposed = undefined;
     const out: GameEvent[] = [];
-    this.emit(out, t, { kind: 'result', result });
+    this.emit(out, t, { kind: 'result', result, ...(side ? { advantage: side } : {}) });
     return out;
   }
 
@@ -199,8 +205,18 @@ export class GameRecord {
       ...(this.clock ? { clock: { ...this.clock } } : {}),
       alerts: [...this.alerts],
       result: this.result,
+      ...(this.advantage ? { advantage: this.advantage } : {}),
       ...(this.proposed ? { proposedResult: { ...this.proposed } } : {}),
     };
+  }
+
+  /** 6.5 applies: the draw rules use it, and the game is not the 64 version. */
+  private advantageDraws(): boolean {
+    return (
+      this.rules.advantageDraw === true &&
+      this.rules.profile !== 'fmjd-64' &&
+      this.info.variant !== 'brazilian'
+    );
   }
 
   toPdn(): string {
@@ -349,6 +365,7 @@ export class GameRecord {
     this.moves = [];
     this.alerts = [];
     this.result = '*';
+    this.advantage = undefined;
     this.proposed = undefined;
     this.version++;
     this.push(out, {
@@ -373,14 +390,16 @@ export class GameRecord {
 
   private propose(end: GameEnd, out: GameEvent[], t: number): void {
     if (this.result !== '*') return;
+    const advantage = end.advantage ? { advantage: end.advantage } : {};
     if (this.autoResult) {
       this.result = end.result;
+      this.advantage = end.advantage;
       this.proposed = undefined;
-      this.emit(out, t, { kind: 'result', result: end.result });
+      this.emit(out, t, { kind: 'result', result: end.result, ...advantage });
       return;
     }
     if (this.proposed?.result === end.result && this.proposed.reason === end.reason) return;
-    this.proposed = { result: end.result, reason: end.reason };
+    this.proposed = { result: end.result, reason: end.reason, ...advantage };
     this.emit(out, t, { kind: 'result', result: this.result, proposed: { ...this.proposed } });
   }
 

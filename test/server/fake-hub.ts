@@ -1,5 +1,6 @@
 // A Hub without boards: GameRecords fed by hand, so the server can be tested on its own.
 import type { BoardSummary, Hub } from '../../daemon/hub.ts';
+import type { Side } from '../../firmware-protocol/events.ts';
 import { GameRecord } from '../../src/game/index.ts';
 import type { GameEvent, GameInfo, GameResult, GameSnapshot } from '../../src/game/types.ts';
 import type { ArbiterDecision, TrackerOutput } from '../../src/tracker/types.ts';
@@ -102,8 +103,8 @@ export class FakeHub implements Hub {
   decide(board: number, decision: ArbiterDecision): Promise<void> {
     return this.act('decide', board, decision, (r) => r.decide(decision, ++this.t));
   }
-  setResult(board: number, result: GameResult): Promise<void> {
-    return this.act('setResult', board, result, (r) => r.setResult(result, ++this.t));
+  setResult(board: number, result: GameResult, advantage?: Side): Promise<void> {
+    return this.act('setResult', board, result, (r) => r.setResult(result, ++this.t, advantage));
   }
   setInfo(board: number, info: Partial<GameInfo>): Promise<void> {
     return this.act('setInfo', board, info, (r) => r.setInfo(info, ++this.t));
