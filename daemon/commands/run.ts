@@ -7,7 +7,8 @@ import { type Command, Option } from 'commander';
 import { Controller } from '../controller.ts';
 import { type ConfigFlags, type LoadedConfig, loadConfig } from '../config/index.ts';
 import { Journal } from '../journal/index.ts';
-import { createLogger, type Logger } from '../log.ts';
+import type { LogFile } from '../log-file.ts';
+import { type Logger, openLogger } from '../log.ts';
 import { startServer } from '../server/index.ts';
 import type { Publishing } from '../publish/index.ts';
 import type { InProcessBoards } from '../transport/index.ts';
@@ -112,8 +113,8 @@ async function run(flags: RunFlags): Promise<void> {
   if (config.setups.length === 0) {
     throw usageError('no boards: give --board SOURCE (repeatable), a config file with boards:, or --demo');
   }
-  const log = createLogger({ dataDir: config.dataDir, level: flags.logLevel ?? config.log.level });
-  await serve(config, log, demo);
+  const { log, file } = openLogger({ dataDir: config.dataDir, level: flags.logLevel ?? config.log.level });
+  await serve(config, log, file, demo);
 }
 
 async function startDemo(
@@ -147,6 +148,7 @@ async function startDemo(
 async function serve(
   config: LoadedConfig,
   log: Logger,
+  logFile: LogFile | undefined,
   demo: { boards: InProcessBoards; stop(): Promise<void> } | undefined,
 ): Promise<void> {
   const journalPath = resolve(config.dataDir, 'journal.sqlite');
@@ -164,6 +166,7 @@ async function serve(
     transport: { inProcess: demo?.boards },
     logger: log,
     timeScale: config.timeScale,
+    journalBacklog: config.journal.backlog,
   });
   let publishing: Publishing | undefined;
   let server: Awaited<ReturnType<typeof startServer>>;
@@ -176,7 +179,10 @@ async function serve(
       webRoot: WEB_ROOT,
       log,
       mqttUrl: config.mqttUrl,
-      health: () => (publishing ? { publish: publishing.state() } : {}),
+      health: () => ({
+        ...(logFile ? { log: logFile.health() } : {}),
+        ...(publishing ? { publish: publishing.state() } : {}),
+      }),
     });
   } catch (e) {
     journal.close();
@@ -197,20 +203,25 @@ async function serve(
   console.log(
     `damlink: open ${server.url}/  (arbiter: ${server.url}/arbiter, PDN: ${server.url}/rounds/${config.round}/games.pdn)`,
   );
-  return new Promise<void>((done) => {
+  const unjournaled = await new Promise<number>((done) => {
     let stopping = false;
     const stop = async (signal: string): Promise<void> => {
       if (stopping) return;
       stopping = true;
       log.info({ signal }, 'stopping');
-      controller.stop();
+      const lost = controller.stop();
       await publishing?.stop().catch(() => {});
       await server.close().catch(() => {});
       await demo?.stop().catch(() => {});
       journal.close();
-      done();
+      done(lost);
     };
     process.once('SIGINT', () => void stop('SIGINT'));
     process.once('SIGTERM', () => void stop('SIGTERM'));
   });
+  if (unjournaled > 0) {
+    throw workFailed(
+      `stopped with ${unjournaled} board inputs the journal could not write (the boards' next dump brings their positions back)`,
+    );
+  }
 }
