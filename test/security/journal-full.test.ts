@@ -1,0 +1,218 @@
+// A full disk mid-game, on a real daemon process: the boards are still tracked and broadcast, the
+// journal says it is behind (/health 503), arbiter calls are refused with `journal-unavailable`
+// (decisions take the same path: durable-decisions.test.ts);
+// once space is freed every input kept in memory is written in order and nothing is lost. Past the
+// backlog's bound the daemon exits non-zero (to be restarted), and SIGTERM on a full disk exits.
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startSimulation } from '../../simulator/index.ts';
+import { cleanUp, onCleanup, ROOT, startDaemon, tempDir, until } from '../integration/helpers.ts';
+import { TestClient } from '../server/ws-client.ts';
+import { type FullableDisk, fullableDisk } from './disk.ts';
+
+const TOKEN = 'journal-full-arbiter-token';
+
+afterEach(cleanUp);
+
+function disk(): FullableDisk {
+  const d = fullableDisk();
+  onCleanup(async () => d.close());
+  return d;
+}
+
+function configFile(backlog: number): string {
+  const file = join(tempDir('journal-full-config'), 'damlink.yaml');
+  writeFileSync(file, `tokens:\n  arbiter: ${TOKEN}\njournal:\n  backlog: ${backlog}\n`);
+  return file;
+}
+
+interface Health {
+  status: number;
+  body: { ok: boolean; reason?: string; journal?: { ok: boolean; behind: number } };
+}
+
+async function health(url: string): Promise<Health> {
+  const res = await fetch(`${url}/health`);
+  return { status: res.status, body: (await res.json()) as Health['body'] };
+}
+
+async function game(boards: number, maxPlies: number) {
+  const sim = await startSimulation({
+    boards,
+    transport: 'tcp',
+    speed: 1,
+    seed: 7,
+    game: { noise: 'none', maxPlies, thinkMs: 600 },
+  });
+  onCleanup(() => sim.stop());
+  return sim;
+}
+
+/** Every move broadcast on the round feed, per board. */
+async function spectator(wsUrl: string): Promise<{ moves: Map<number, string[]>; total(): number }> {
+  const client = await TestClient.open(wsUrl);
+  onCleanup(async () => client.ws.close());
+  const moves = new Map<number, string[]>();
+  client.ws.on('message', (data) => {
+    const m = JSON.parse(data.toString());
+    const p = m.param;
+    if (m.response !== 'feed') return;
+    if (p.kind === 'snapshot')
+      moves.set(
+        p.board,
+        p.snapshot.moves.map((x: { pdn: string }) => x.pdn),
+      );
+    if (p.kind === 'move') moves.set(p.board, [...(moves.get(p.board) ?? []), p.move.pdn]);
+    if (p.kind === 'takeback') moves.set(p.board, (moves.get(p.board) ?? []).slice(0, p.ply));
+  });
+  await client.call('subscribe', { feed: 'round', id: 'r' });
+  return { moves, total: () => [...moves.values()].reduce((n, m) => n + m.length, 0) };
+}
+
+const wsOf = (url: string): string => `${url.replace('http', 'ws')}/api/v1`;
+
+describe('a full disk under a running daemon', () => {
+  it('tracks and broadcasts from memory, refuses arbiter calls, then writes everything in order', async () => {
+    const d = disk();
+    const sim = await game(2, 24);
+    const daemon = await startDaemon(
+      sim.boards.map((b) => b.address),
+      d.dir,
+      ['--config', configFile(100_000)],
+      d.nodeArgs,
+    );
+    onCleanup(() => daemon.stop());
+    const seen = await spectator(wsOf(daemon.url));
+    await until(() => seen.total() >= 4, 30_000, 'the first moves');
+
+    d.fill();
+    const full = await until(
+      async () => {
+        const h = await health(daemon.url);
+        return h.status === 503 ? h : undefined;
+      },
+      20_000,
+      `/health 503 once the disk is full (${d.kind})`,
+    );
+    expect(full.body.ok).toBe(false);
+    expect(full.body.reason).toMatch(/journal: SQLITE_(FULL|IOERR)/);
+    expect(full.body.journal?.ok).toBe(false);
+
+    const arbiter = await TestClient.open(wsOf(daemon.url));
+    onCleanup(async () => arbiter.ws.close());
+    for (const [call, param] of [
+      ['result', { board: 1, result: '1-1' }],
+      ['info', { board: 1, info: { white: 'Someone Else' } }],
+    ] as const) {
+      const answer = await arbiter.call(call, { ...param, token: TOKEN });
+      expect({ call, response: answer.response, code: answer.param?.code }).toEqual({
+        call,
+        response: 'error',
+        code: 'journal-unavailable',
+      });
+    }
+
+    // The game goes on, from memory, while the journal is behind.
+    const atFull = seen.total();
+    await until(() => seen.total() >= atFull + 3, 30_000, 'moves broadcast while the disk is full');
+    const behind = await health(daemon.url);
+    expect(behind.status).toBe(503);
+    expect(behind.body.journal?.behind).toBeGreaterThan(0);
+
+    d.free();
+    await until(
+      async () => ((await health(daemon.url)).status === 200 ? true : undefined),
+      20_000,
+      '/health 200 once space is freed',
+    );
+    await sim.done;
+    const truth = sim.boards.map((b) => b.board.games[0].moves.map((m) => m.pdn));
+    await until(
+      () =>
+        JSON.stringify([...seen.moves.keys()].sort().map((b) => seen.moves.get(b))) === JSON.stringify(truth)
+          ? true
+          : undefined,
+      15_000,
+      'every move broadcast',
+    );
+    await daemon.stop();
+    expect(await daemon.exited).toBe(0);
+
+    // The journal holds every move that was broadcast, in order: the arbiter calls changed nothing.
+    const exported = spawnSync(
+      process.execPath,
+      ['bin/damlink.js', 'export', '--round', '1', '--data-dir', d.dir, '--json'],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
+    expect(exported.stderr).toBe('');
+    const games = JSON.parse(exported.stdout).games as {
+      moves: { pdn: string }[];
+      info: { white?: string };
+      result?: string;
+    }[];
+    expect(games.map((g) => g.moves.map((m) => m.pdn))).toEqual(truth);
+    expect(games.map((g) => g.moves.map((m) => m.pdn))).toEqual(
+      sim.boards.map((_, i) => seen.moves.get(i + 1)),
+    );
+    expect(games[0].info.white).not.toBe('Someone Else');
+  }, 120_000);
+
+  it('exits non-zero within seconds once the inputs kept in memory pass journal.backlog', async () => {
+    const d = disk();
+    const sim = await game(4, 60);
+    const daemon = await startDaemon(
+      sim.boards.map((b) => b.address),
+      d.dir,
+      ['--config', configFile(200)],
+      d.nodeArgs,
+    );
+    onCleanup(() => daemon.stop());
+    const seen = await spectator(wsOf(daemon.url));
+    await until(() => seen.total() >= 2, 30_000, 'the first moves');
+    d.fill();
+    const filled = Date.now();
+    await until(
+      async () => ((await health(daemon.url)).status === 503 ? true : undefined),
+      20_000,
+      '/health 503 once the disk is full',
+    );
+    const code = await Promise.race([
+      daemon.exited,
+      new Promise((r) => setTimeout(() => r('still running'), 60_000)),
+    ]);
+    expect(code).not.toBe('still running');
+    expect(code).not.toBe(0);
+    expect(daemon.stderr()).toMatch(/journal\.backlog \(200\)/);
+    expect(Date.now() - filled).toBeLessThan(60_000);
+  }, 120_000);
+
+  it('stops on SIGTERM while the disk is full', async () => {
+    const d = disk();
+    const sim = await game(2, 60);
+    const daemon = await startDaemon(
+      sim.boards.map((b) => b.address),
+      d.dir,
+      ['--config', configFile(100_000), '--log-level', 'info'],
+      d.nodeArgs,
+    );
+    onCleanup(() => daemon.stop('SIGKILL'));
+    const seen = await spectator(wsOf(daemon.url));
+    await until(() => seen.total() >= 2, 30_000, 'the first moves');
+    d.fill();
+    await until(
+      async () => ((await health(daemon.url)).status === 503 ? true : undefined),
+      20_000,
+      '/health 503 once the disk is full',
+    );
+    const asked = Date.now();
+    daemon.proc.kill('SIGTERM');
+    const code = await Promise.race([daemon.exited, new Promise((r) => setTimeout(() => r('hung'), 10_000))]);
+    expect(code).not.toBe('hung');
+    // Inputs the journal could not write: said, and a failure exit, not a silent success.
+    expect(code).toBe(1);
+    expect(daemon.stderr()).toMatch(/could not write/);
+    expect(Date.now() - asked).toBeLessThan(10_000);
+  }, 120_000);
+});
