@@ -130,7 +130,10 @@ export class LogFile {
         msg: `${this.droppedUnsaid} log lines dropped: the log file could not be written`,
       };
       this.droppedUnsaid = 0;
-      this.write(`${JSON.stringify(note)}\n`);
+      // Past the bound if need be: one line, and the only trace of the lost ones.
+      const line = `${JSON.stringify(note)}\n`;
+      this.queue.push(line);
+      this.bytes += Buffer.byteLength(line);
     }
   }
 

@@ -1,7 +1,7 @@
 // A data directory whose disk a test can fill and free while a daemon writes to it. As root: a
 // small tmpfs, filled by a file of zeros (SQLite and the log then meet a real ENOSPC). Otherwise: a
 // plain directory and a daemon whose journal fails as on a full disk while a marker file exists
-// (journal-faults.ts, preloaded into the daemon). Chosen at run time; DAMLINK_TEST_DISK=fault
+// (journal-faults.ts, preloaded into the daemon). Chosen at run time; TEST_FULL_DISK=fault
 // forces the second on root too.
 import { execFileSync } from 'node:child_process';
 import { closeSync, existsSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
@@ -24,7 +24,7 @@ export const FULL_MARKER = '.disk-full';
 const FAULTS = join(import.meta.dirname, 'journal-faults.ts');
 
 function tmpfs(size: string): FullableDisk | undefined {
-  if (process.getuid?.() !== 0 || process.env.DAMLINK_TEST_DISK === 'fault') return undefined;
+  if (process.getuid?.() !== 0 || process.env.TEST_FULL_DISK === 'fault') return undefined;
   const dir = tempDir('tmpfs');
   try {
     execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size}`, 'tmpfs', dir], { stdio: 'pipe' });

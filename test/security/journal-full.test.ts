@@ -22,9 +22,11 @@ function disk(): FullableDisk {
   return d;
 }
 
-function configFile(backlog: number): string {
+/** The arbiter's token; `backlog` when the test needs a small one. */
+function configFile(backlog?: number): string {
   const file = join(tempDir('journal-full-config'), 'damlink.yaml');
-  writeFileSync(file, `tokens:\n  arbiter: ${TOKEN}\njournal:\n  backlog: ${backlog}\n`);
+  const journal = backlog === undefined ? '' : `journal:\n  backlog: ${backlog}\n`;
+  writeFileSync(file, `tokens:\n  arbiter: ${TOKEN}\n${journal}`);
   return file;
 }
 
@@ -80,7 +82,7 @@ describe('a full disk under a running daemon', () => {
     const daemon = await startDaemon(
       sim.boards.map((b) => b.address),
       d.dir,
-      ['--config', configFile(100_000)],
+      ['--config', configFile()],
       d.nodeArgs,
     );
     onCleanup(() => daemon.stop());
@@ -194,7 +196,7 @@ describe('a full disk under a running daemon', () => {
     const daemon = await startDaemon(
       sim.boards.map((b) => b.address),
       d.dir,
-      ['--config', configFile(100_000), '--log-level', 'info'],
+      ['--config', configFile(), '--log-level', 'info'],
       d.nodeArgs,
     );
     onCleanup(() => daemon.stop('SIGKILL'));
