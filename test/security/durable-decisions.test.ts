@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../daemon/config/index.ts';
-import { Controller } from '../../daemon/controller.ts';
+import { Controller, type ControllerOptions } from '../../daemon/controller.ts';
+import type { JournalHealth } from '../../daemon/hub.ts';
 import { Journal } from '../../daemon/journal/index.ts';
 import { FakeBoard } from '../daemon/fixtures/fake-board.ts';
 import { entries } from '../daemon/fixtures/journal-rows.ts';
@@ -28,22 +29,27 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
+function configFor(source: string) {
+  const config = loadConfig({ flags: { boards: [source] }, env: {} });
+  if (!config.ok) throw new Error(config.error.join('\n'));
+  return config.value;
+}
+
 /** A started controller on one fake board, with its journal. */
-async function daemon() {
+async function daemon(options: Partial<ControllerOptions> = {}) {
   const board = new FakeBoard('S-1');
   await board.listen();
   cleanups.push(() => board.close());
-  const config = loadConfig({ flags: { boards: [`tcp://127.0.0.1:${board.port}`] }, env: {} });
-  if (!config.ok) throw new Error(config.error.join('\n'));
   const journal = Journal.open(join(mkdtempSync(join(tmpdir(), 'damlink-durable-')), 'journal.sqlite'));
-  const overflows: unknown[] = [];
+  const overflows: JournalHealth[] = [];
   const c = new Controller({
-    config: config.value,
+    config: configFor(`tcp://127.0.0.1:${board.port}`),
     journal,
     createTracker: createToyTracker,
     timing: TIMING,
     tickMs: 20,
     onJournalOverflow: (h) => overflows.push(h),
+    ...options,
   });
   c.start();
   cleanups.push(() => {
@@ -56,7 +62,7 @@ async function daemon() {
     board.send({ t: 0, type: 'put', square: to, piece });
     await until(() => c.snapshot(1)!.moves.at(-1)?.to === to);
   };
-  return { c, journal, play, overflows };
+  return { c, journal, play, overflows, board };
 }
 
 /** Whether `p` has settled after the event loop had time to do everything else. */
@@ -151,7 +157,7 @@ describe('when the journal cannot write', () => {
     const served = c.snapshot(1)!;
     c.stop();
     const again = new Controller({
-      config: loadConfig({ flags: { boards: ['tcp://127.0.0.1:1'] }, env: {} }).value as never,
+      config: configFor('tcp://127.0.0.1:1'),
       journal,
       createTracker: createToyTracker,
       timing: TIMING,
@@ -163,27 +169,7 @@ describe('when the journal cannot write', () => {
   });
 
   it('reports the overflow once the inputs kept in memory pass the bound', async () => {
-    const board = new FakeBoard('S-2');
-    await board.listen();
-    cleanups.push(() => board.close());
-    const config = loadConfig({ flags: { boards: [`tcp://127.0.0.1:${board.port}`] }, env: {} });
-    if (!config.ok) throw new Error(config.error.join('\n'));
-    const journal = Journal.open(join(mkdtempSync(join(tmpdir(), 'damlink-durable-')), 'journal.sqlite'));
-    const overflows: { behind: number; bound: number }[] = [];
-    const c = new Controller({
-      config: config.value,
-      journal,
-      createTracker: createToyTracker,
-      timing: TIMING,
-      journalBacklog: 20,
-      onJournalOverflow: (h) => overflows.push(h),
-    });
-    c.start();
-    cleanups.push(() => {
-      c.stop();
-      journal.close();
-    });
-    await until(() => c.boards()[0].state === 'active');
+    const { journal, overflows, board } = await daemon({ journalBacklog: 20 });
     diskFullWhile(journal, () => true);
     for (let i = 0; i < 30; i++) board.send({ t: 0, type: 'lift', square: 31 + (i % 2) });
     await until(() => overflows.length > 0);
