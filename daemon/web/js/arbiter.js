@@ -5,6 +5,7 @@ import { editorFen, editorFrom, editorHtml, paint, setTurn, typeFen } from './ed
 import { escapeHtml, formatResult, formatTime } from './format.js';
 import { followRound } from './live.js';
 import { followPublishing } from './publish.js';
+import { followStorage } from './storage.js';
 import { DECISION_NOTE, ruleText } from './rules.js';
 import { GameStore } from './store.js';
 
@@ -436,3 +437,4 @@ ui.logout.addEventListener('click', () => {
 token = takeToken();
 start();
 followPublishing(document.getElementById('publish'), document.getElementById('publish-rows'));
+followStorage(document.getElementById('storage'));
