@@ -49,6 +49,8 @@ export function openLogger(options: LogOptions = {}): { log: Logger; file?: LogF
     const stream = pretty
       ? pretty({ destination: 2, colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' })
       : pino.destination(2);
+    // A stderr that cannot be written (redirected to a full disk) must not take the daemon down.
+    stream.on('error', () => {});
     streams.push({ level: level as pino.Level, stream });
   }
   if (streams.length === 0) return { log: pino({ level: 'silent' }) };

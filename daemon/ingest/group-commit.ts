@@ -106,9 +106,12 @@ export class GroupCommit {
     this.queue = [];
     if (batch.length === 0) return;
     if (this.write(batch.map((q) => this.request(q)))) {
-      for (const q of batch) this.applyAndPublish(q);
-      const answers = batch.flatMap((q) => (q.answer ? [q.answer] : []));
-      if (answers.length > 0) this.answerWhenSynced(answers);
+      let answers: Answer[] | undefined;
+      for (const q of batch) {
+        this.applyAndPublish(q);
+        if (q.answer) (answers ??= []).push(q.answer);
+      }
+      if (answers) this.answerWhenSynced(answers);
       return;
     }
     const refused = this.unavailable();

@@ -98,8 +98,9 @@ describe('arbiter calls are durable before they are answered', () => {
       const sync = journal.sync.bind(journal);
       journal.sync = async () => {
         syncs++;
+        const released = new Promise<void>((r) => (synced = r));
         await sync();
-        await new Promise<void>((r) => (synced = r));
+        await released;
       };
       const kind = name === 'a result' ? 'result' : name === 'a decision' ? 'decision' : 'info';
       const journaled = () => entries(journal, 1, 1).filter((e) => e.input.kind === kind).length;
