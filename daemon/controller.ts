@@ -20,8 +20,8 @@ import {
   type TrackerFactory,
 } from './board/index.ts';
 import type { LoadedConfig } from './config/index.ts';
-import type { BoardSummary, Hub } from './hub.ts';
-import { GroupCommit } from './ingest/group-commit.ts';
+import type { BoardSummary, Hub, JournalHealth } from './hub.ts';
+import { DEFAULT_BACKLOG, GroupCommit } from './ingest/group-commit.ts';
 import { Ticks } from './ingest/ticks.ts';
 import type { Journal, JournalInput } from './journal/index.ts';
 import { type Logger, silentLogger } from './log.ts';
@@ -56,6 +56,23 @@ export interface ControllerOptions {
   timeScale?: number;
   /** Stamps inputs (tests); default: inputClock(timeScale) starting after the journal's last entry. */
   now?: () => number;
+  /** Rows kept in memory while the journal cannot write (default 100 000, `journal.backlog`). */
+  journalBacklog?: number;
+  /**
+   * The backlog is full: default, exit with code 1 so the service manager restarts the daemon
+   * (the boards' full dumps on reconnect bring their positions back) rather than lose inputs
+   * silently or grow without end.
+   */
+  onJournalOverflow?: (health: JournalHealth) => void;
+}
+
+function exitForRestart(log: Logger): (health: JournalHealth) => void {
+  return (health) => {
+    const why = `the journal could not write (${health.reason}) and ${health.behind} inputs kept in memory reached journal.backlog (${health.bound}): exiting to be restarted`;
+    log.fatal({ journal: health }, why);
+    process.stderr.write(`damlink: ${why}\n`);
+    process.exit(1);
+  };
 }
 
 export class Controller implements Hub {
@@ -76,7 +93,10 @@ export class Controller implements Hub {
     const { createTracker: _, ...rules } = settings;
     journal.setRoundSettings(round, rules);
     const started = performance.now();
-    this.commits = new GroupCommit(journal, round, log);
+    this.commits = new GroupCommit(journal, round, log, {
+      max: options.journalBacklog ?? DEFAULT_BACKLOG,
+      onOverflow: options.onJournalOverflow ?? exitForRestart(log),
+    });
     this.live = new Map(
       config.setups.map((setup) => [
         setup.board,
@@ -123,11 +143,12 @@ export class Controller implements Hub {
     this.ticks.start();
   }
 
-  stop(): void {
+  /** Stops; returns how many inputs could not be journaled (the journal was failing). */
+  stop(): number {
     this.ticks.stop();
     this.clock.stop();
     this.connections.stop();
-    this.commits.close();
+    return this.commits.close();
   }
 
   // ——— Hub ———
@@ -193,15 +214,18 @@ export class Controller implements Hub {
     return this.connections.resync(board);
   }
 
+  journalHealth(): JournalHealth {
+    return this.commits.health();
+  }
+
   private ordered(): LiveBoard[] {
     return [...this.live.values()].sort((a, b) => a.setup.board - b.setup.board);
   }
 
-  /** Journaled and applied once the promise resolves. */
+  /** Journaled, applied and synced to disk once the promise resolves. */
   private async arbiterInput(board: number, input: JournalInput): Promise<void> {
     const live = this.live.get(board);
     if (!live) throw new Error(`no board ${board} in round ${this.options.config.round}`);
-    this.commits.input(live, input, live.time.at(this.clock.now()));
-    await this.commits.settled();
+    await this.commits.durable(live, input, live.time.at(this.clock.now()));
   }
 }

@@ -14,6 +14,24 @@ export interface BoardSummary {
   version: number;
 }
 
+/** Whether the journal is writing: while it is not, boards are tracked from memory (docs/ops). */
+export interface JournalHealth {
+  ok: boolean;
+  /** Rows applied and kept in memory, waiting for the journal to write again. */
+  behind: number;
+  /** Rows it may keep before the daemon exits to be restarted (`journal.backlog`). */
+  bound: number;
+  /** The last write error (`SQLITE_FULL: database or disk is full`). */
+  reason?: string;
+  /** When writing started failing (ms since the epoch). */
+  since?: number;
+}
+
+/** An arbiter call refused because it could not be made durable: nothing was applied. */
+export class JournalUnavailable extends Error {
+  readonly code = 'journal-unavailable';
+}
+
 export interface Hub {
   /** The boards of the current round, in board order. */
   boards(): BoardSummary[];
@@ -32,7 +50,10 @@ export interface Hub {
    * first, at most `limit` of them. Read-only, for the dispute view; a hub without a journal has none.
    */
   sensorEvents?(board: number, from: number, to: number, limit: number): BoardEvent[];
-  /** Arbiter actions: journaled first, then applied. */
+  /**
+   * Arbiter actions: journaled first, then applied; resolved once synced to disk, rejected with
+   * JournalUnavailable when the journal cannot write (nothing applied then).
+   */
   decide(board: number, decision: ArbiterDecision): Promise<void>;
   /** `advantage`: a draw with advantage (6.5) to that side. */
   setResult(board: number, result: GameResult, advantage?: Side): Promise<void>;
@@ -41,4 +62,6 @@ export interface Hub {
   resync(board?: number): number[];
   /** Closes the round's games and starts round `round` (a daemon that can change rounds). */
   setRound?(round: number): Promise<void>;
+  /** The journal's state, for /health (absent: always writing). */
+  journalHealth?(): JournalHealth;
 }

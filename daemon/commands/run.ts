@@ -8,7 +8,8 @@ import { Controller } from '../controller.ts';
 import { type ConfigFlags, type LoadedConfig, loadConfig } from '../config/index.ts';
 import { mqttSettings } from '../config/schema.ts';
 import { Journal } from '../journal/index.ts';
-import { createLogger, type Logger } from '../log.ts';
+import type { LogFile } from '../log-file.ts';
+import { type Logger, openLogger } from '../log.ts';
 import { effectiveTokens } from '../server/admin-token.ts';
 import { startServer } from '../server/index.ts';
 import type { Publishing } from '../publish/index.ts';
@@ -122,8 +123,8 @@ async function run(flags: RunFlags): Promise<void> {
   if (config.setups.length === 0) {
     throw usageError('no boards: give --board SOURCE (repeatable), a config file with boards:, or --demo');
   }
-  const log = createLogger({ dataDir: config.dataDir, level: flags.logLevel ?? config.log.level });
-  await serve(config, log, demo, tournament, flags.pairingProgram);
+  const { log, file } = openLogger({ dataDir: config.dataDir, level: flags.logLevel ?? config.log.level });
+  await serve(config, log, file, demo, tournament, flags.pairingProgram);
 }
 
 async function startDemo(
@@ -157,6 +158,7 @@ async function startDemo(
 async function serve(
   configured: LoadedConfig,
   log: Logger,
+  logFile: LogFile | undefined,
   demo: { boards: InProcessBoards; stop(): Promise<void> } | undefined,
   tournamentFile?: Event,
   pairingProgram?: string,
@@ -198,6 +200,7 @@ async function serve(
         transport: { inProcess: demo?.boards },
         logger: log,
         timeScale: config.timeScale,
+        journalBacklog: config.journal.backlog,
       }),
   });
   let publishing: Publishing | undefined;
@@ -218,7 +221,10 @@ async function serve(
       webRoot: WEB_ROOT,
       log,
       mqtt: mqttSettings(config),
-      health: () => (publishing ? { publish: publishing.state() } : {}),
+      health: () => ({
+        ...(logFile ? { log: logFile.health() } : {}),
+        ...(publishing ? { publish: publishing.state() } : {}),
+      }),
       tournament: withPairingProgram(tournament.store, pairingProgram),
     });
   } catch (e) {
@@ -252,20 +258,25 @@ async function serve(
     console.log(
       `damlink: arbiter console ${server.url}/arbiter#token=${access.made.token}  (admin token in ${access.made.file})`,
     );
-  return new Promise<void>((done) => {
+  const unjournaled = await new Promise<number>((done) => {
     let stopping = false;
     const stop = async (signal: string): Promise<void> => {
       if (stopping) return;
       stopping = true;
       log.info({ signal }, 'stopping');
-      controller.stop();
+      const lost = controller.stop();
       await publishing?.stop().catch(() => {});
       await server.close().catch(() => {});
       await demo?.stop().catch(() => {});
       journal.close();
-      done();
+      done(lost);
     };
     process.once('SIGINT', () => void stop('SIGINT'));
     process.once('SIGTERM', () => void stop('SIGTERM'));
   });
+  if (unjournaled > 0) {
+    throw workFailed(
+      `stopped with ${unjournaled} board inputs the journal could not write (the boards' next dump brings their positions back)`,
+    );
+  }
 }

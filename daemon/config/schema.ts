@@ -198,6 +198,15 @@ export const configSchema = z.strictObject({
     })
     .default({ level: 'info' }),
   publish: publishSchema.optional(),
+  journal: z
+    .strictObject({
+      /**
+       * Board inputs kept in memory while the journal cannot write (disk full, I/O error), written
+       * in order once it can; past this the daemon exits (code 1) to be restarted.
+       */
+      backlog: z.number().int().min(100).default(100_000),
+    })
+    .default({ backlog: 100_000 }),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -78,7 +78,8 @@ export class Ticks {
       decided.push({ input: { round, board: board.setup.board, t, input }, events });
     }
     // One commit for every board's decisive tick (and outputs waiting for a commit), then publish.
-    if (decided.length > 0 || this.commits.hasDerived()) this.commits.commit(decided.map((d) => d.input));
+    if (decided.length > 0 || this.commits.hasDerived())
+      this.commits.commitApplied(decided.map((d) => d.input));
     for (const { events } of decided) for (const event of events) this.commits.publish(event);
   }
 }

@@ -1,10 +1,13 @@
 // The durable journal (SQLite, WAL). An entry is committed before anything acts on it; WAL with
-// synchronous=NORMAL survives a killed process (only a power cut can drop the last commits).
+// synchronous=NORMAL survives a killed process (only a power cut can drop the last commits, until
+// the next checkpoint syncs the WAL). What must survive a power cut too (arbiter calls) waits for
+// `sync`: the WAL synced off the event loop, as synchronous=FULL would sync it in the commit.
 // Rows are kept in arrival order (the rowid), indexed by round alone: each commit then writes a page
 // or two at the end of the table and of the index, where a (round, board, seq) key scattered every
 // commit over one page per board — five times the work and the daemon's largest cost with 200
 // boards. Reads are whole passes over a round in that order, which is also what a restart needs.
 import { mkdirSync } from 'node:fs';
+import { type FileHandle, open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { Checkpointer } from './checkpointer.ts';
@@ -106,6 +109,8 @@ export class Journal {
   private readonly insertDerived: Database.Statement;
   private readonly checkpointer: Checkpointer | undefined;
   private many: ((reqs: readonly AppendRequest[], derived: readonly DerivedRecord[]) => void) | undefined;
+  /** The WAL file, opened on the first `sync`; the directory is synced once then, for its entry. */
+  private wal: Promise<FileHandle> | undefined;
 
   private constructor(
     readonly path: string,
@@ -308,7 +313,46 @@ export class Journal {
     return row ? (JSON.parse(row.settings) as RoundSettings) : undefined;
   }
 
+  /**
+   * Resolves once every commit made so far is on the disk itself (fdatasync of the WAL, in the
+   * thread pool: the event loop keeps serving meanwhile). A checkpoint that moved commits into the
+   * database file has synced them already; the WAL stays the same file while the journal is open.
+   */
+  async sync(): Promise<void> {
+    if (this.path === ':memory:' || this.readonly) return;
+    const wal = (this.wal ??= this.openWal());
+    try {
+      await (await wal).datasync();
+    } catch (e) {
+      // Opened again by the next sync: a handle that failed once is not trusted.
+      if (this.wal === wal) this.closeWal();
+      throw e;
+    }
+  }
+
+  private async openWal(): Promise<FileHandle> {
+    const file = await open(`${this.path}-wal`, 'r+');
+    try {
+      const dir = await open(dirname(this.path), 'r');
+      try {
+        await dir.sync();
+      } finally {
+        await dir.close();
+      }
+    } catch (e) {
+      await file.close().catch(() => {});
+      throw e;
+    }
+    return file;
+  }
+
+  private closeWal(): void {
+    void this.wal?.then((f) => f.close()).catch(() => {});
+    this.wal = undefined;
+  }
+
   close(): void {
+    this.closeWal();
     this.checkpointer?.stop();
     if (this.db.open) this.db.close();
   }

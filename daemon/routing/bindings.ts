@@ -23,7 +23,12 @@ export class SerialBindings {
     const configured = this.setups.find((s) => s.serial === serial);
     const board = configured?.board ?? setup.board;
     this.known.set(serial, board);
-    this.journal.bind(this.round, serial, board);
+    try {
+      this.journal.bind(this.round, serial, board);
+    } catch {
+      // The journal cannot write (its health says so): the binding holds for this run, and a
+      // restart finds the board by its configured serial or its source again.
+    }
     return board;
   }
 }

@@ -119,15 +119,23 @@ export function createHttpHandler(ctx: HttpContext) {
     const { hub } = ctx;
     if (path === '/health') {
       const boards = hub.boards();
+      const facts = { ...ctx.health(), ...(hub.journalHealth ? { journal: hub.journalHealth() } : {}) };
+      // A part that cannot write (the journal, the log file) makes the daemon unhealthy: 503.
+      const failing = Object.entries(facts).flatMap(([part, fact]) =>
+        (fact as { ok?: unknown } | null)?.ok === false
+          ? [`${part}: ${(fact as { reason?: string }).reason}`]
+          : [],
+      );
       return {
-        status: 200,
+        status: failing.length > 0 ? 503 : 200,
         type: JSON_TYPE,
         body: JSON.stringify({
-          ok: true,
+          ok: failing.length === 0,
+          ...(failing.length > 0 ? { reason: failing.join('; ') } : {}),
           round: hub.round(),
           boards: boards.length,
           active: boards.filter((b) => b.state === 'active').length,
-          ...ctx.health(),
+          ...facts,
         }),
         cors: true,
       };

@@ -18,6 +18,7 @@ export type ErrorCode =
   | 'not-found'
   | 'too-many-subscriptions'
   | 'too-many-calls'
+  | 'journal-unavailable'
   | 'failed';
 
 export interface Request {

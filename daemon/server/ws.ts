@@ -6,7 +6,7 @@ import type { Duplex } from 'node:stream';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import type { z } from 'zod';
 import type { GameResult } from '../../src/game/types.ts';
-import type { Hub } from '../hub.ts';
+import { type Hub, JournalUnavailable } from '../hub.ts';
 import { type AuthLimits, AuthLimiter, originAllowed, type Role, roleOf, type Tokens } from './auth.ts';
 import { Client, type ClientLimits, SendBudget, type Subscription } from './client.ts';
 import { correctionProblem } from './correction.ts';
@@ -243,6 +243,7 @@ export class WsApi {
 
   private failWith(client: Client, id: CallId, e: unknown): void {
     if (e instanceof CallError) this.fail(client, id, e.code, e.message);
+    else if (e instanceof JournalUnavailable) this.fail(client, id, 'journal-unavailable', e.message);
     else {
       this.log.warn({ err: (e as Error)?.message, call: id }, 'call failed');
       this.fail(client, id, 'failed', (e as Error)?.message ?? String(e));

@@ -11,7 +11,8 @@ import type { BoardSummary, Hub } from '../hub.ts';
 /** What the switch needs of a round's controller. */
 export interface RoundHub extends Hub {
   start(): void;
-  stop(): void;
+  /** Stops; the inputs it could not journal (none when the journal writes). */
+  stop(): number;
 }
 
 export interface RoundSwitchOptions {
@@ -47,8 +48,8 @@ export class RoundSwitch implements Hub {
     this.current.start();
   }
 
-  stop(): void {
-    this.current.stop();
+  stop(): number {
+    return this.current.stop();
   }
 
   /** Closes the current round and starts `round`; one change at a time. */

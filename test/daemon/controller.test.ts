@@ -13,16 +13,7 @@ import type { GameEvent } from '../../src/game/types.ts';
 import { FakeBoard } from './fixtures/fake-board.ts';
 import { derived, entries } from './fixtures/journal-rows.ts';
 import { createToyTracker } from './fixtures/toy-tracker.ts';
-
-const TIMING = { livenessMs: 40, silentMs: 400, lostMs: 800, helloMs: 100, backoffMs: 20, backoffCapMs: 80 };
-
-const until = async (what: () => boolean, ms = 4000): Promise<void> => {
-  const end = Date.now() + ms;
-  while (!what()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-};
+import { TIMING, until } from './fixtures/controller-timing.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

@@ -14,8 +14,9 @@ class RoundFake extends FakeHub {
   start(): void {
     this.running = true;
   }
-  stop(): void {
+  stop(): number {
     this.running = false;
+    return 0;
   }
 }
 

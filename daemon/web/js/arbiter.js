@@ -9,6 +9,7 @@ import { followRound } from './live.js';
 import { followPublishing } from './publish.js';
 import { setupPage } from './page.js';
 import { alertText, ruleText } from './rules.js';
+import { followStorage } from './storage.js';
 import { GameStore } from './store.js';
 import { timelineHtml } from './timeline.js';
 import { toast } from './toast.js';
@@ -556,3 +557,4 @@ ui.logout.addEventListener('click', () => {
 token = takeToken();
 start();
 followPublishing(document.getElementById('publish'), document.getElementById('publish-rows'));
+followStorage(document.getElementById('storage'));

@@ -1,9 +1,8 @@
 // The console's "Published" panel: each publish target's state from /health (docs/api.md), so the
 // arbiter sees at once when the broadcast outside the hall has stopped following the boards.
 import { escapeHtml } from './format.js';
+import { pollHealth } from './health.js';
 import { formatTimeOfDay, t } from './i18n.js';
-
-const POLL_MS = 5000;
 
 /** `ok` (nothing waiting), `sending` (moves on their way) or `failing` (the last try failed). */
 export function publishStatus(target) {
@@ -33,24 +32,16 @@ export function publishRowsHtml(targets) {
 }
 
 /**
- * Polls /health while the page is open. The panel stays hidden, and polling stops, when the daemon
- * publishes nothing (its config is read once, at start).
+ * Follows /health while the page is open. The panel stays hidden, and polling stops, when the
+ * daemon publishes nothing (its config is read once, at start).
  */
 export function followPublishing(section, rows) {
-  let timer;
-  const poll = async () => {
-    try {
-      const health = await (await fetch('health', { cache: 'no-store' })).json();
-      if (!Array.isArray(health.publish)) {
-        clearInterval(timer);
-        return;
-      }
-      section.hidden = health.publish.length === 0;
-      rows.innerHTML = publishRowsHtml(health.publish);
-    } catch {
-      // The daemon is away: the connection badge already says so.
+  const stop = pollHealth((health) => {
+    if (!Array.isArray(health.publish)) {
+      stop();
+      return;
     }
-  };
-  timer = setInterval(poll, POLL_MS);
-  void poll();
+    section.hidden = health.publish.length === 0;
+    rows.innerHTML = publishRowsHtml(health.publish);
+  });
 }
