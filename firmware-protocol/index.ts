@@ -92,3 +92,4 @@ export const createBoardEncoder = (protocol: ProtocolName, options: ProtocolOpti
 /** Board side (simulator): host bytes → commands to answer. */
 export const createCommandParser = (protocol: ProtocolName, options: ProtocolOptions = {}): CommandParser =>
   CODECS[protocol].commandParser(options);
+export * from './calibration/index.ts';

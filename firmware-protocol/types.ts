@@ -112,6 +112,15 @@ export interface ProtocolOptions {
   allowEepromScanCommands?: boolean;
   /** HID report layout (default: the damlink reference layout). */
   hidLayout?: HidLayout;
+  /** DGT: `occupancy` when the board reads every piece alike (default `pieces`). */
+  senses?: 'pieces' | 'occupancy';
+  /** DGT, occupancy boards: the byte the board sends for any piece (default: the white man's code). */
+  occupiedCode?: number;
+  /**
+   * Line boards: reported square − 1 → the square it really is (a calibrated board whose firmware
+   * numbers its squares differently). Default: as reported.
+   */
+  squareMap?: number[];
 }
 
 /** Host side: bytes in, events out. Stateful, handles partial frames, never throws. */

@@ -90,9 +90,7 @@ export class DgtBoardEncoder implements BoardEncoder {
         const field = this.fieldOf(event.square);
         if (field < 0) return EMPTY;
         if (event.type === 'lift') return encodeDgtMessage({ kind: 'field-update', field, code: 0 });
-        return event.piece
-          ? encodeDgtMessage({ kind: 'field-update', field, code: this.setup.codeOf[event.piece] })
-          : EMPTY;
+        return encodeDgtMessage({ kind: 'field-update', field, code: this.pieceCode(event.piece ?? 'o') });
       }
       case 'snapshot':
         return this.dump(event.board);
@@ -124,6 +122,11 @@ export class DgtBoardEncoder implements BoardEncoder {
     }
   }
 
+  /** The byte for a piece: its code, or the one code of an occupancy board (and for a piece of unknown colour). */
+  private pieceCode(c: PieceCode | 'o'): number {
+    return c === 'o' || this.setup.senses === 'occupancy' ? this.setup.occupied : this.setup.codeOf[c];
+  }
+
   private serialMessage(): Uint8Array {
     return encodeDgtMessage(
       /^\d{10}$/.test(this.serial)
@@ -149,8 +152,7 @@ export class DgtBoardEncoder implements BoardEncoder {
   private dump(board: string): Uint8Array {
     const squares = toSquareString(board, this.setup.n);
     if (!squares) return EMPTY;
-    const code = (c: SquareChar): number =>
-      c === '.' ? 0 : this.setup.codeOf[c === 'o' ? 'w' : (c as PieceCode)];
+    const code = (c: SquareChar): number => (c === '.' ? 0 : this.pieceCode(c));
     const fill = (map: readonly number[]) =>
       map.map((sq) => (sq === 0 ? 0 : code(squares[this.physical(sq) - 1] as SquareChar)));
     if (this.setup.size === 10 && this.setup.scan === '50')
