@@ -1,6 +1,7 @@
 // The `damlink` command line. Each command lives in daemon/commands/<name>.ts and registers itself;
 // daemon/commands/program.ts holds the manners they share (exit codes, one-line errors).
 import type { Command } from 'commander';
+import { registerCalibrate } from './commands/calibrate.ts';
 import { registerConfig } from './commands/config.ts';
 import { registerDecode } from './commands/decode.ts';
 import { registerExport } from './commands/export.ts';
@@ -23,6 +24,7 @@ const COMMANDS: ((program: Command) => void)[] = [
   registerMoves,
   registerPdn,
   registerPorts,
+  registerCalibrate,
   registerConfig,
 ];
 

@@ -9,8 +9,8 @@ import {
   PROTOCOLS,
   type ProtocolName,
   type ProtocolOptions,
-  parseBoardConfig,
 } from '../../firmware-protocol/index.ts';
+import { FIELD_MAP_HELP, readBoardDescription } from './board-description.ts';
 import { wholeNumber } from './options.ts';
 import { usageError, workFailed } from './program.ts';
 
@@ -70,10 +70,7 @@ export function registerDecode(program: Command): void {
     .addOption(
       new Option('--protocol <name>', 'board protocol').choices([...PROTOCOLS]).makeOptionMandatory(),
     )
-    .option(
-      '--field-map <file>',
-      'board description JSON: field map, piece codes, orientation, clock side, HID layout',
-    )
+    .option('--field-map <file>', FIELD_MAP_HELP)
     .option(
       '--report-length <n>',
       'hid: bytes per report in the capture (default: what the layout needs)',
@@ -86,18 +83,7 @@ export function registerDecode(program: Command): void {
     )
     .action((capture: string, opts: DecodeOptions) => {
       const protocol = opts.protocol;
-      let options: ProtocolOptions = {};
-      if (opts.fieldMap) {
-        let text: string;
-        try {
-          text = readFileSync(opts.fieldMap, 'utf8');
-        } catch (e) {
-          throw usageError(`cannot read ${opts.fieldMap}: ${(e as Error).message}`);
-        }
-        const parsed = parseBoardConfig(text);
-        if (!parsed.ok) throw usageError(`${opts.fieldMap}: ${parsed.error.message}`);
-        options = parsed.value;
-      }
+      const options = readBoardDescription(opts.fieldMap);
       let chunks = readCapture(capture);
       if (typeof chunks === 'string') throw workFailed(chunks);
       if (protocol === 'hid') chunks = splitReports(chunks, opts.reportLength ?? hidReportLength(options));

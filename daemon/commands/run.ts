@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Command, Option } from 'commander';
+import { loadProfiles } from '../calibration/profiles.ts';
 import { Controller } from '../controller.ts';
 import { type ConfigFlags, type LoadedConfig, loadConfig } from '../config/index.ts';
 import { Journal } from '../journal/index.ts';
@@ -113,6 +114,10 @@ async function run(flags: RunFlags): Promise<void> {
     throw usageError('no boards: give --board SOURCE (repeatable), a config file with boards:, or --demo');
   }
   const log = createLogger({ dataDir: config.dataDir, level: flags.logLevel ?? config.log.level });
+  for (const warning of config.warnings) {
+    console.error(`damlink: warning: ${warning}`);
+    log.warn(warning);
+  }
   await serve(config, log, demo);
 }
 
@@ -157,11 +162,14 @@ async function serve(
     await demo?.stop();
     throw workFailed(`cannot open the journal ${journalPath}: ${(e as Error).message}`);
   }
+  const { profiles, problems } = loadProfiles(config.dataDir);
+  for (const problem of problems) log.warn({ problem }, 'board profile not used');
+  if (profiles.size > 0) log.info({ serials: [...profiles.keys()] }, 'board profiles');
   const controller = new Controller({
     config,
     journal,
     createTracker,
-    transport: { inProcess: demo?.boards },
+    transport: { inProcess: demo?.boards, profiles },
     logger: log,
     timeScale: config.timeScale,
   });

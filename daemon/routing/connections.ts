@@ -48,7 +48,11 @@ export class Connections {
     for (const setup of this.options.setups) {
       let transport: BoardTransport;
       try {
-        transport = boardTransport(setup.source, setup.protocol, setup.options, this.options.transport);
+        // A board given its profile file in the config is not looked up by serial as well.
+        const deps = setup.profile
+          ? { ...this.options.transport, profiles: undefined }
+          : this.options.transport;
+        transport = boardTransport(setup.source, setup.protocol, setup.options, deps);
       } catch (e) {
         log.error({ board: setup.board, source: setup.source.text, err: e }, 'cannot use this board source');
         continue;

@@ -24,7 +24,9 @@ export type CalibrationFailure =
   | 'wrong-piece'
   | 'dump-order'
   | 'check-failed'
-  | 'no-serial';
+  | 'no-serial'
+  /** The board could not be opened, closed, or never sent a picture. */
+  | 'no-answer';
 
 export interface WizardOptions {
   protocol: ProtocolName;
