@@ -17,8 +17,15 @@ import type {
 export * from './board.ts';
 export * from './bytes.ts';
 export * from './config.ts';
-export { ackData, bwTimeData, parseBwTime } from './dgt/clock.ts';
-export { CLOCK, CMD, DEFAULT_PIECE_CODES, MSG } from './dgt/constants.ts';
+export {
+  ackData,
+  bwTimeData,
+  type ClockAck,
+  clockAckMeaning,
+  clockCommandName,
+  parseBwTime,
+} from './dgt/clock.ts';
+export { CLOCK, CLOCK_ACK, CMD, DEFAULT_PIECE_CODES, MSG } from './dgt/constants.ts';
 export { DgtDecoder } from './dgt/decoder.ts';
 export {
   DgtBoardEncoder,

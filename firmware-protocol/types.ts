@@ -50,7 +50,7 @@ export type HostCommandType = HostCommand['type'];
 export interface FieldMap {
   /** 50 entries: DGT 50B / 50W dumps and field updates in 50-field scan mode (default: field i ↦ i+1). */
   fields50?: number[];
-  /** 50 entries for 50W dumps when they differ from `fields50`. */
+  /** 50 entries for 50W dumps (without them a 50W dump is a fault: its order is not known). */
   fields50W?: number[];
   /** 100 entries: DGT 100-field dumps and updates (default: row-major from Black's side, light = 0). */
   fields100?: number[];

@@ -3,7 +3,7 @@
 import { fault } from '../board.ts';
 import type { BoardEvent, HelloEvent, PieceCode, Side } from '../events.ts';
 import type { Decoder, ProtocolOptions } from '../types.ts';
-import { parseBwTime, STATUS } from './clock.ts';
+import { clockAckMeaning, clockCommandName, parseBwTime, STATUS } from './clock.ts';
 import { MSG } from './constants.ts';
 import { type DgtFrame, DgtFramer } from './framer.ts';
 import { type DgtSetup, dgtSetup } from './mapping.ts';
@@ -56,7 +56,17 @@ export class DgtDecoder implements Decoder {
             fault(t, 'wrong-board', '50-field dump from a board configured as 8×8', this.frameStart, true),
           );
         {
-          this.dump(data, id === MSG.BOARD_DUMP_50B ? this.setup.fields50 : this.setup.fields50W, out, t);
+          const map = id === MSG.BOARD_DUMP_50B ? this.setup.fields50 : this.setup.fields50W;
+          if (!map)
+            return void out.push(
+              fault(
+                t,
+                'unmapped-dump',
+                'a 50W dump, whose field order is not known: give fields50W',
+                this.frameStart,
+              ),
+            );
+          this.dump(data, map, out, t);
           return;
         }
       case MSG.BOARD_DUMP: {
@@ -145,8 +155,22 @@ export class DgtDecoder implements Decoder {
     if (!parsed.ok) return void out.push(fault(t, parsed.error.code, parsed.error.message, this.frameStart));
     const bw = parsed.value;
     switch (bw.kind) {
-      case 'ack':
-        return void out.push({ t, type: 'tick', reply: 'ack' });
+      case 'ack': {
+        // Only an ok ack acknowledges a command; a refusal is the arbiter's business; unasked acks
+        // (clock ready, a button) carry no board event.
+        const ack = clockAckMeaning(bw.ack);
+        if (ack.meaning === 'ok') return void out.push({ t, type: 'tick', reply: 'ack' });
+        if (ack.meaning === 'error')
+          out.push(
+            fault(
+              t,
+              'clock-error',
+              `the clock refused ${clockCommandName(ack.command)}: is it in the mode that takes it (23 for SETNRUN)?`,
+              this.frameStart,
+            ),
+          );
+        return;
+      }
       case 'empty':
       case 'no-clock':
         return;

@@ -16,7 +16,8 @@ export interface DgtSetup {
   size: BoardSize;
   n: number;
   fields50: readonly number[];
-  fields50W: readonly number[];
+  /** Only when configured: what a 50W dump's fields are is not public, and not the 50B order. */
+  fields50W: readonly number[] | undefined;
   /** The all-squares scan: 100 fields on 10×10, 64 on 8×8. */
   fieldsFull: readonly number[];
   senses: 'pieces' | 'occupancy';
@@ -48,7 +49,7 @@ export function dgtSetup(options: ProtocolOptions): DgtSetup {
     size,
     n: squareCount(size),
     fields50,
-    fields50W: map.fields50W ?? fields50,
+    fields50W: map.fields50W,
     fieldsFull: (size === 10 ? map.fields100 : map.fields64) ?? fullScanFieldMap(size),
     senses,
     charOf: senses === 'occupancy' ? (code) => (code === 0 ? '.' : 'o') : (code) => byCode.get(code),
