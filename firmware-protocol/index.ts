@@ -100,3 +100,4 @@ export const createBoardEncoder = (protocol: ProtocolName, options: ProtocolOpti
 export const createCommandParser = (protocol: ProtocolName, options: ProtocolOptions = {}): CommandParser =>
   CODECS[protocol].commandParser(options);
 export * from './calibration/index.ts';
+export { type DgtInfo, type DgtInfoAt, DgtMessageReader, describeDgtMessage } from './dgt/messages.ts';
