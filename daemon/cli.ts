@@ -2,6 +2,7 @@
 // daemon/commands/program.ts holds the manners they share (exit codes, one-line errors).
 import type { Command } from 'commander';
 import { registerCalibrate } from './commands/calibrate.ts';
+import { registerCapture } from './commands/capture.ts';
 import { registerConfig } from './commands/config.ts';
 import { registerDecode } from './commands/decode.ts';
 import { registerExport } from './commands/export.ts';
@@ -25,6 +26,7 @@ const COMMANDS: ((program: Command) => void)[] = [
   registerPdn,
   registerPorts,
   registerCalibrate,
+  registerCapture,
   registerConfig,
 ];
 
