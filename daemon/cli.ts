@@ -5,6 +5,7 @@ import { registerCalibrate } from './commands/calibrate.ts';
 import { registerCapture } from './commands/capture.ts';
 import { registerConfig } from './commands/config.ts';
 import { registerDecode } from './commands/decode.ts';
+import { registerDoctor } from './commands/doctor.ts';
 import { registerExport } from './commands/export.ts';
 import { registerMoves } from './commands/moves.ts';
 import { registerPdn } from './commands/pdn.ts';
@@ -27,6 +28,7 @@ const COMMANDS: ((program: Command) => void)[] = [
   registerPorts,
   registerCalibrate,
   registerCapture,
+  registerDoctor,
   registerConfig,
 ];
 

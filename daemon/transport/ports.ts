@@ -36,7 +36,7 @@ export function recognise(vendorId?: number, productId?: number, text = ''): str
 }
 
 /** by-id symlink for each device node (`/dev/ttyUSB0` → `/dev/serial/by-id/usb-…`). */
-function byIdLinks(dir = '/dev/serial/by-id'): Map<string, string> {
+export function byIdLinks(dir = '/dev/serial/by-id'): Map<string, string> {
   const links = new Map<string, string>();
   try {
     for (const name of readdirSync(dir)) {
