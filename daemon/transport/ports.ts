@@ -71,10 +71,10 @@ export async function listSerialPorts(): Promise<PortInfo[]> {
   });
 }
 
-export function listHidDevices(api: HidApi): PortInfo[] {
+export async function listHidDevices(api: HidApi): Promise<PortInfo[]> {
   const seen = new Set<string>();
   const out: PortInfo[] = [];
-  for (const d of api.devices()) {
+  for (const d of await api.devices()) {
     if (!d.path || seen.has(d.path)) continue;
     seen.add(d.path);
     const source = `hid:${hex(d.vendorId)}:${hex(d.productId)}${d.serialNumber ? `:${d.serialNumber}` : ''}`;
