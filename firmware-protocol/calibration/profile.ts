@@ -3,6 +3,7 @@
 import { type BoardSize, fieldMapProblem, squareCount } from '../board.ts';
 import { err, ok, type Result } from '../result.ts';
 import type { PieceCodes, ProtocolName, ProtocolOptions } from '../types.ts';
+import { DEFAULT_HID_LAYOUT } from '../hid/layout.ts';
 import { hidRawCode } from './raw.ts';
 
 export const PROFILE_FORMAT = 'damlink-board-profile/1';
@@ -92,8 +93,8 @@ export function profileOptions(profile: BoardProfile, base: ProtocolOptions = {}
   const { fieldMap: _map, pieceCodes: _codes, senses: _senses, scan: _scan, ...rest } = base;
   const options: ProtocolOptions = { ...rest, size: profile.size, senses: profile.senses };
   if (profile.protocol === 'hid') {
-    const layout = base.hidLayout;
-    if (layout) {
+    const layout = base.hidLayout ?? DEFAULT_HID_LAYOUT;
+    {
       const empty = layout.codes.empty;
       const code = (raw: number) => hidRawCode(raw, empty);
       const p = profile.pieces;

@@ -8,6 +8,7 @@ import {
   checkBoardProfile,
   createBoardEncoder,
   createDecoder,
+  DEFAULT_HID_LAYOUT,
   type ProtocolOptions,
   profileOptions,
   renumberSquares,
@@ -129,6 +130,30 @@ describe('calibration learns a scrambled board', () => {
     expect(lift).toMatchObject({ square: 30 });
     const decoded = decoder.push(encoder.encode(lift), 0);
     expect(decoded.at(-1)).toMatchObject({ type: 'lift', square: 3 });
+  });
+});
+
+describe('calibration of a HID board', () => {
+  it('a report whose cells are in a random order, other codes: the profile reads it back', () => {
+    const hidLayout = {
+      ...DEFAULT_HID_LAYOUT,
+      cellMap: randomFields50(12),
+      codes: { empty: 0, w: 2, b: 1, W: 4, B: 3, occupied: 5 },
+    };
+    const session = calibrateBoard('hid', { hidLayout });
+    expect(session.last?.type, JSON.stringify(session.last)).toBe('done');
+    if (session.last?.type !== 'done') return;
+    const profile = session.last.profile;
+    expect(profile.fieldMap).toEqual(hidLayout.cellMap);
+    const options = profileOptions(profile, { hidLayout: DEFAULT_HID_LAYOUT });
+    expect(options.hidLayout?.codes).toMatchObject({ w: 2, b: 1, W: 4, B: 3 });
+    const report = createBoardEncoder('hid', { hidLayout }).encode({
+      t: 0,
+      type: 'snapshot',
+      board: MIDGAME,
+    });
+    const [snap] = createDecoder('hid', { ...options, orientation: 'normal' }).push(report, 0);
+    expect(snap).toMatchObject({ type: 'snapshot', board: MIDGAME });
   });
 });
 
