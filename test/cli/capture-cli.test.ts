@@ -1,13 +1,13 @@
 // `damlink capture` against a simulated DGT board behind a socat PTY: the file holds the board's
 // bytes and the commands sent, and `damlink decode` reads it back into the board's hello and picture.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSimulation } from '../../simulator/index.ts';
 import { cleanUp, onCleanup } from '../integration/helpers.ts';
-import { BIN, ROOT } from './run-cli.ts';
+import { BIN, ROOT, spawnDamlink } from './run-cli.ts';
 
 afterEach(cleanUp);
 
@@ -16,27 +16,19 @@ describe('damlink capture', () => {
     const sim = await startSimulation({ boards: 1, protocol: 'dgt', transport: 'pty', idle: true });
     onCleanup(() => sim.stop());
     const out = join(mkdtempSync(join(tmpdir(), 'damlink-capture-')), 'board.jsonl');
-    const child = spawn(
-      process.execPath,
-      [
-        BIN,
-        'capture',
-        '--board',
-        `serial:${sim.boards[0].address}`,
-        '--protocol',
-        'dgt',
-        '--seconds',
-        '2',
-        '--out',
-        out,
-      ],
-      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => {
-      stderr += d.toString();
-    });
-    const code = await new Promise((resolve) => child.once('exit', resolve));
+    const run = spawnDamlink([
+      'capture',
+      '--board',
+      `serial:${sim.boards[0].address}`,
+      '--protocol',
+      'dgt',
+      '--seconds',
+      '2',
+      '--out',
+      out,
+    ]);
+    const code = await run.exited;
+    const stderr = run.stderr();
     expect(code, stderr).toBe(0);
     expect(stderr).toMatch(/damlink: \d+ bytes in \d+ reads from the board, \d+ commands sent/);
     const lines = readFileSync(out, 'utf8')

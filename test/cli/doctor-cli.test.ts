@@ -1,6 +1,5 @@
 // `damlink doctor` as a user runs it: a DGT board behind a socat PTY answers identify, a dump and its
 // clock; a missing device and a data directory that cannot be written each fail with advice (exit 1).
-import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,28 +7,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Finding } from '../../daemon/doctor/checks.ts';
 import { startSimulation } from '../../simulator/index.ts';
 import { cleanUp, onCleanup } from '../integration/helpers.ts';
-import { BIN, ROOT } from './run-cli.ts';
+import { spawnDamlink } from './run-cli.ts';
 
 afterEach(cleanUp);
 
 async function doctor(args: string[]): Promise<{ code: number | null; findings: Finding[]; stderr: string }> {
-  const child = spawn(
-    process.execPath,
-    [BIN, 'doctor', '--json', '--port', '0', '--answer-ms', '1500', ...args],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => {
-    stdout += d.toString();
-  });
-  child.stderr.on('data', (d: Buffer) => {
-    stderr += d.toString();
-  });
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const run = spawnDamlink(['doctor', '--json', '--port', '0', '--answer-ms', '1500', ...args]);
+  const code = await run.exited;
+  const stdout = run.stdout();
+  const stderr = run.stderr();
   return {
     code,
     findings: stdout

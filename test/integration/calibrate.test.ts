@@ -1,7 +1,6 @@
 // A scrambled DGT board (random field order, other piece codes) behind a real socat PTY: `damlink
 // calibrate --json` learns it while the simulator's person answers the prompts; then the daemon,
 // with the profile in its data directory, follows a game on that board: the PDN equals the truth.
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -9,7 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Prompt, ProtocolOptions } from '../../firmware-protocol/index.ts';
 import { answerPrompt, startSimulation } from '../../simulator/index.ts';
 import { randomFields50 } from '../protocol/calibration-boards.ts';
-import { cleanUp, onCleanup, ROOT, servedGames, startDaemon, tempDir } from './helpers.ts';
+import { spawnDamlink } from '../cli/run-cli.ts';
+import { cleanUp, onCleanup, servedGames, startDaemon, tempDir } from './helpers.ts';
 
 const SPEED = 5;
 const BOARD: ProtocolOptions = {
@@ -32,33 +32,23 @@ async function calibrate(
   });
   onCleanup(() => sim.stop());
   const [board] = sim.boards;
-  const child = spawn(
-    process.execPath,
-    [
-      'bin/damlink.js',
-      'calibrate',
-      '--board',
-      `serial:${board.address}`,
-      '--protocol',
-      'dgt',
-      '--json',
-      '--data-dir',
-      dataDir,
-    ],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let stderr = '';
-  child.stderr.on('data', (d: Buffer) => {
-    stderr += d.toString();
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const run = spawnDamlink([
+    'calibrate',
+    '--board',
+    `serial:${board.address}`,
+    '--protocol',
+    'dgt',
+    '--json',
+    '--data-dir',
+    dataDir,
+  ]);
   const lines: { type: string; prompt?: Prompt }[] = [];
-  for await (const line of createInterface({ input: child.stdout })) {
+  for await (const line of createInterface({ input: run.child.stdout })) {
     const message = JSON.parse(line);
     lines.push(message);
     if (message.type === 'prompt') await answerPrompt(board.board, message.prompt, { speed: 10 });
   }
-  return { code: await exited, lines, stderr };
+  return { code: await run.exited, lines, stderr: run.stderr() };
 }
 
 describe('calibrate a scrambled board over a PTY, then play on it', () => {
