@@ -12,8 +12,7 @@ import type { Link } from '../transport/link.ts';
 
 export type SessionOutput =
   | WizardOutput
-  | { type: 'board'; serial: string; firmware?: string; senses: string }
-  | { type: 'waiting'; message: string };
+  | { type: 'board'; serial: string; firmware?: string; senses: string };
 
 export interface CalibrationSessionOptions {
   transport: BoardTransport;

@@ -39,8 +39,6 @@ function textOf(out: SessionOutput): string | undefined {
       return `[${out.prompt.n}/${out.prompt.of}] ${out.prompt.text}`;
     case 'board':
       return `board ${out.serial}${out.firmware ? ` (firmware ${out.firmware})` : ''}`;
-    case 'waiting':
-      return out.message;
     default:
       return undefined;
   }
