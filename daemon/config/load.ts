@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
-import { profileOptions } from '../../firmware-protocol/calibration/index.ts';
+import { profileOptions, replacedByProfile } from '../../firmware-protocol/calibration/index.ts';
 import { checkBoardConfig } from '../../firmware-protocol/config.ts';
 import type { ProtocolName, ProtocolOptions } from '../../firmware-protocol/types.ts';
 import { readProfileFile } from '../calibration/profiles.ts';
@@ -191,9 +191,6 @@ export function loadConfig(options: LoadOptions = {}): Result<LoadedConfig, stri
   return ok({ ...config, setups, file, warnings: located(warnings) });
 }
 
-/** Keys of a board description that a profile replaces. */
-const PROFILED_KEYS = ['fieldMap', 'pieceCodes', 'scan', 'senses', 'occupiedCode', 'squareMap'] as const;
-
 /** A profile file laid over the board's protocol options; warnings for what it overrides. */
 function applyProfile(
   file: string,
@@ -207,7 +204,7 @@ function applyProfile(
   if (name !== 'auto' && name !== profile.protocol)
     return err(`${file} is the profile of a ${profile.protocol} board, but protocol says ${name}`);
   const warnings: string[] = [];
-  const overridden = PROFILED_KEYS.filter((k) => options[k] !== undefined);
+  const overridden = replacedByProfile(options);
   if (overridden.length > 0) warnings.push(`the profile ${file} wins over protocol ${overridden.join(', ')}`);
   if (serial !== undefined && serial !== profile.serial)
     warnings.push(`the profile ${file} is of board ${profile.serial}, not ${serial}`);

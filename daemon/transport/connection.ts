@@ -230,7 +230,11 @@ export class BoardConnection {
     if (!profiled || profiled === this.driver) return;
     this.driver = profiled;
     this.decoder = profiled.createDecoder();
-    this.log('info', 'board profile applied', { serial });
+    const replaced = profiled.replaced ?? [];
+    // The profile wins; settings it overrides were probably meant for another board, or are stale.
+    if (replaced.length > 0)
+      this.log('warn', `board profile applied; it replaces protocol ${replaced.join(', ')}`, { serial });
+    else this.log('info', 'board profile applied', { serial });
   }
 
   private resync(): void {

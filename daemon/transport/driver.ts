@@ -25,4 +25,6 @@ export interface ProtocolDriver {
    * The same driver each time for one serial.
    */
   forSerial?(serial: string): ProtocolDriver | undefined;
+  /** A profile's driver: the configured board description keys its profile replaced. */
+  readonly replaced?: readonly string[];
 }

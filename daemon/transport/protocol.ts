@@ -5,6 +5,7 @@ import {
   createDecoder,
   encodeHostCommand,
   profileOptions,
+  replacedByProfile,
 } from '../../firmware-protocol/index.ts';
 import type { HostCommand, ProtocolName, ProtocolOptions } from '../../firmware-protocol/types.ts';
 import type { ProtocolDriver } from './driver.ts';
@@ -34,7 +35,10 @@ export function protocolDriver(
     if (!profile || profile.protocol !== name) return undefined;
     let driver = profiled.get(serial);
     if (!driver) {
-      driver = protocolDriver(name, profileOptions(profile, options), baudRate);
+      driver = {
+        ...protocolDriver(name, profileOptions(profile, options), baudRate),
+        replaced: replacedByProfile(options),
+      };
       profiled.set(serial, driver);
     }
     return driver;

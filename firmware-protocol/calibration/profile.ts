@@ -85,6 +85,20 @@ export function parseBoardProfile(text: string): Result<BoardProfile> {
   }
 }
 
+/** Keys of a board description that a profile replaces. */
+export const PROFILE_KEYS = [
+  'fieldMap',
+  'pieceCodes',
+  'scan',
+  'senses',
+  'occupiedCode',
+  'squareMap',
+] as const;
+
+/** The keys of `options` a profile would replace (to warn about: both were given). */
+export const replacedByProfile = (options: ProtocolOptions): string[] =>
+  PROFILE_KEYS.filter((k) => options[k] !== undefined);
+
 /**
  * The profile laid over a board description: the learned field map, scan and codes replace what
  * `base` says about them (the rest — clock side, orientation, HID report layout — stays).
