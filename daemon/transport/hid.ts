@@ -28,9 +28,12 @@ export interface HidDevice {
 export interface HidApi {
   devices(): HidDeviceInfo[] | Promise<HidDeviceInfo[]>;
   open(path: string): HidDevice | Promise<HidDevice>;
-  /** Calls `listener` whenever a USB device is plugged in; returns the stop. Absent: no hotplug. */
-  onAttach?(listener: () => void): () => void;
+  /** Calls `listener` whenever a USB device is plugged in (`attach`) or out (`detach`); returns the
+   * stop. Absent: no hotplug events. */
+  onHotplug?(event: HotplugEvent, listener: () => void): () => void;
 }
+
+export type HotplugEvent = 'attach' | 'detach';
 
 interface NodeHidModule {
   devicesAsync(): Promise<HidDeviceInfo[]>;
@@ -39,20 +42,20 @@ interface NodeHidModule {
 
 interface UsbModule {
   usb: {
-    on(event: 'attach', listener: () => void): unknown;
-    off(event: 'attach', listener: () => void): unknown;
+    on(event: HotplugEvent, listener: () => void): unknown;
+    off(event: HotplugEvent, listener: () => void): unknown;
   };
 }
 
 /** The `usb` package's hotplug events, when it can be loaded (it is optional: without it, no hotplug). */
-async function usbHotplug(): Promise<HidApi['onAttach']> {
+async function usbHotplug(): Promise<HidApi['onHotplug']> {
   try {
     // A variable specifier: the module is optional, and its types are only the few used here.
     const name = 'usb';
     const { usb } = (await import(name)) as UsbModule;
-    return (listener) => {
-      usb.on('attach', listener);
-      return () => void usb.off('attach', listener);
+    return (event, listener) => {
+      usb.on(event, listener);
+      return () => void usb.off(event, listener);
     };
   } catch {
     return undefined;
@@ -62,11 +65,11 @@ async function usbHotplug(): Promise<HidApi['onAttach']> {
 /** node-hid, loaded lazily (a missing native module only matters when a HID board is configured). */
 export async function nodeHid(): Promise<HidApi> {
   const mod = (await import('node-hid')) as unknown as NodeHidModule;
-  const onAttach = await usbHotplug();
+  const onHotplug = await usbHotplug();
   return {
     devices: () => mod.devicesAsync(),
     open: (path) => mod.HIDAsync.open(path),
-    ...(onAttach ? { onAttach } : {}),
+    ...(onHotplug ? { onHotplug } : {}),
   };
 }
 
@@ -99,8 +102,8 @@ async function waitForDevice(
   waitMs: number,
 ): Promise<HidDeviceInfo | undefined> {
   const now = findHidDevice(await hid.devices(), target);
-  if (now || !hid.onAttach) return now;
-  const onAttach = hid.onAttach;
+  if (now || !hid.onHotplug) return now;
+  const onHotplug = hid.onHotplug;
   return new Promise((resolve) => {
     let done = false;
     const finish = (info: HidDeviceInfo | undefined) => {
@@ -112,7 +115,7 @@ async function waitForDevice(
     };
     const timer = setTimeout(() => finish(undefined), waitMs);
     timer.unref?.();
-    const stop = onAttach(() => {
+    const stop = onHotplug('attach', () => {
       // Only when something was plugged in are the devices asked again.
       void Promise.resolve(hid.devices()).then(
         (devices) => {
@@ -144,9 +147,11 @@ export function hidOpener(
       throw new Error(`hid:${id}${target.serialNumber ? `:${target.serialNumber}` : ''}: not connected`);
     const device = await hid.open(info.path);
     let done = false;
+    let stopDetach: (() => void) | undefined;
     const lost = (e: Error) => {
       if (done) return;
       done = true;
+      stopDetach?.();
       try {
         settle(device.close(), () => {});
       } catch {
@@ -158,6 +163,15 @@ export function hidOpener(
       if (!done) handlers.onData(new Uint8Array(report));
     });
     device.on('error', lost);
+    // Unplugged: the device's path is gone from the list (its read error may come late, or never).
+    stopDetach = hid.onHotplug?.('detach', () => {
+      void Promise.resolve(hid.devices()).then(
+        (devices) => {
+          if (!devices.some((d) => d.path === info.path)) lost(new Error('unplugged'));
+        },
+        () => {},
+      );
+    });
     const link: Link = {
       hello: hidHello(info, options),
       write(bytes) {
@@ -171,6 +185,7 @@ export function hidOpener(
       close() {
         if (done) return;
         done = true;
+        stopDetach?.();
         settle(device.close(), () => {});
       },
     };

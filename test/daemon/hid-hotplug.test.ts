@@ -29,8 +29,9 @@ class AsyncDevice extends EventEmitter implements HidDevice {
 
 /** A machine with `plugged` devices and hotplug events the test fires. */
 function machine(hotplug = true) {
-  const plugged: HidDeviceInfo[] = [];
+  let plugged: HidDeviceInfo[] = [];
   const listeners = new Set<() => void>();
+  const detachListeners = new Set<() => void>();
   const opened: AsyncDevice[] = [];
   let enumerations = 0;
   const api: HidApi = {
@@ -45,9 +46,10 @@ function machine(hotplug = true) {
     },
     ...(hotplug
       ? {
-          onAttach: (listener: () => void) => {
-            listeners.add(listener);
-            return () => listeners.delete(listener);
+          onHotplug: (event: 'attach' | 'detach', listener: () => void) => {
+            const set = event === 'attach' ? listeners : detachListeners;
+            set.add(listener);
+            return () => void set.delete(listener);
           },
         }
       : {}),
@@ -57,9 +59,14 @@ function machine(hotplug = true) {
     opened,
     listeners,
     enumerations: () => enumerations,
+    detachListeners,
     plug(info: HidDeviceInfo) {
       plugged.push(info);
       for (const l of [...listeners]) l();
+    },
+    unplug(info: HidDeviceInfo) {
+      plugged = plugged.filter((d) => d !== info);
+      for (const l of [...detachListeners]) l();
     },
   };
 }
@@ -125,5 +132,21 @@ describe('HID hotplug', () => {
     await sleep(0);
     expect(h.closed).toEqual(['could not write to HID device']);
     expect(m.opened[0].closed).toBe(true);
+  });
+
+  it('unplugged: the detach event closes the link (another device unplugged does not)', async () => {
+    const m = machine();
+    m.plug(MOUSE);
+    m.plug(BOARD);
+    const h = handlers();
+    await hidOpener({ vendorId: 0x2d80, productId: 0x8002 }, {}, async () => m.api)(h);
+    m.unplug(MOUSE);
+    await sleep(10);
+    expect(h.closed).toEqual([]);
+    m.unplug(BOARD);
+    await sleep(10);
+    expect(h.closed).toEqual(['unplugged']);
+    expect(m.opened[0].closed).toBe(true);
+    expect(m.detachListeners.size).toBe(0);
   });
 });
