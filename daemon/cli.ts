@@ -1,8 +1,11 @@
 // The `damlink` command line. Each command lives in daemon/commands/<name>.ts and registers itself;
 // daemon/commands/program.ts holds the manners they share (exit codes, one-line errors).
 import type { Command } from 'commander';
+import { registerCalibrate } from './commands/calibrate.ts';
+import { registerCapture } from './commands/capture.ts';
 import { registerConfig } from './commands/config.ts';
 import { registerDecode } from './commands/decode.ts';
+import { registerDoctor } from './commands/doctor.ts';
 import { registerExport } from './commands/export.ts';
 import { registerMoves } from './commands/moves.ts';
 import { registerPdn } from './commands/pdn.ts';
@@ -24,6 +27,9 @@ const COMMANDS: ((program: Command) => void)[] = [
   registerMoves,
   registerPdn,
   registerPorts,
+  registerCalibrate,
+  registerCapture,
+  registerDoctor,
   registerConfig,
   registerStandings,
 ];

@@ -59,6 +59,15 @@ export function checkBoardConfig(json: unknown): Result<ProtocolOptions> {
       return fail('clockWhite must be left or right');
     options.clockWhite = json.clockWhite;
   }
+  if (json.senses !== undefined) {
+    if (json.senses !== 'pieces' && json.senses !== 'occupancy')
+      return fail('senses must be pieces or occupancy');
+    options.senses = json.senses;
+  }
+  if (json.occupied !== undefined) {
+    if (!isByte(json.occupied) || json.occupied === 0) return fail('occupied must be a non-zero byte value');
+    options.occupiedCode = json.occupied;
+  }
   if (json.allowEepromScanCommands !== undefined)
     options.allowEepromScanCommands = json.allowEepromScanCommands === true;
   if (json.hidLayout !== undefined) {

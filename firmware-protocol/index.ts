@@ -17,8 +17,15 @@ import type {
 export * from './board.ts';
 export * from './bytes.ts';
 export * from './config.ts';
-export { ackData, bwTimeData, parseBwTime } from './dgt/clock.ts';
-export { CLOCK, CMD, DEFAULT_PIECE_CODES, MSG } from './dgt/constants.ts';
+export {
+  ackData,
+  bwTimeData,
+  type ClockAck,
+  clockAckMeaning,
+  clockCommandName,
+  parseBwTime,
+} from './dgt/clock.ts';
+export { CLOCK, CLOCK_ACK, CMD, DEFAULT_PIECE_CODES, MSG } from './dgt/constants.ts';
 export { DgtDecoder } from './dgt/decoder.ts';
 export {
   DgtBoardEncoder,
@@ -92,3 +99,5 @@ export const createBoardEncoder = (protocol: ProtocolName, options: ProtocolOpti
 /** Board side (simulator): host bytes → commands to answer. */
 export const createCommandParser = (protocol: ProtocolName, options: ProtocolOptions = {}): CommandParser =>
   CODECS[protocol].commandParser(options);
+export * from './calibration/index.ts';
+export { type DgtInfo, type DgtInfoAt, DgtMessageReader, describeDgtMessage } from './dgt/messages.ts';

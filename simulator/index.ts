@@ -24,6 +24,7 @@ export type { BoardLink, LatenessStats } from './virtual-board.ts';
 export { VirtualBoard } from './virtual-board.ts';
 export { Scheduler } from './scheduler.ts';
 export { connectInProcess } from './transports/memory.ts';
+export { answerPrompt } from './follow-prompts.ts';
 
 export type SimTransport = 'tcp' | 'pty' | 'memory' | 'none';
 export const SIM_TRANSPORTS: readonly SimTransport[] = ['tcp', 'pty', 'memory', 'none'];
@@ -56,6 +57,8 @@ export interface SimulationOptions {
   eventsOut?: string;
   /** Each board keeps the list of events it sent (tests). */
   record?: boolean;
+  /** Boards stand empty and play no game (they answer calibration prompts: `answerPrompt`). */
+  idle?: boolean;
   /** Start every board's first game now instead of when a host connects. */
   startNow?: boolean;
   /** Called with the lateness (ms) of every event any board emits (benchmarks). */
@@ -189,7 +192,7 @@ export async function startSimulation(opts: SimulationOptions = {}): Promise<Sim
           : transport === 'pty' || protocol === 'dgt'
             ? 'first-command'
             : 'attach',
-        firstGame: makeGame(opts, i, 0, 0),
+        firstGame: opts.idle ? undefined : makeGame(opts, i, 0, 0),
         nextGame: (g, startT, setupFrom) =>
           g >= gamesPerBoard && !opts.loop
             ? undefined

@@ -118,6 +118,10 @@ export class VirtualBoard {
       this.squares = this.firstGame.variant === 'brazilian' ? 32 : 50;
       this.senses = this.firstGame.occupancyOnly ? 'occupancy' : 'pieces';
       this.cells = first?.type === 'snapshot' ? [...first.board] : [];
+    } else {
+      // A board with no game stands empty (until someone puts pieces on it: `perform`).
+      this.squares = opts.protocolOptions?.size === 8 ? 32 : 50;
+      this.cells = new Array<string>(this.squares).fill('.');
     }
     if (opts.startOn === 'now') this.start();
   }
@@ -218,6 +222,12 @@ export class VirtualBoard {
       });
     };
     emitFrom(0);
+  }
+
+  /** Hands on the board outside any game (a person answering calibration prompts): felt and told now. */
+  perform(event: BoardEvent): void {
+    this.apply(event);
+    if (this.streaming) this.send(event);
   }
 
   private emit(event: BoardEvent, lateMs: number): void {

@@ -1,16 +1,18 @@
 // `damlink decode --protocol line|dgt|hid [--field-map FILE] CAPTURE`: decodes a raw capture (bytes as
-// the board sent them) and prints the events as JSON lines, decode faults as {"type":"fault",…} lines.
+// the board sent them) and prints the events as JSON lines, decode faults as {"type":"fault",…} lines,
+// and (DGT) every other message understood as {"type":"message","message":…} lines.
 import { readFileSync } from 'node:fs';
 import { type Command, Option } from 'commander';
 import {
   type BoardEvent,
   createDecoder,
   DEFAULT_HID_LAYOUT,
+  DgtMessageReader,
   PROTOCOLS,
   type ProtocolName,
   type ProtocolOptions,
-  parseBoardConfig,
 } from '../../firmware-protocol/index.ts';
+import { FIELD_MAP_HELP, readBoardDescription } from './board-description.ts';
 import { wholeNumber } from './options.ts';
 import { usageError, workFailed } from './program.ts';
 
@@ -37,7 +39,9 @@ function readCapture(path: string): { t: number; bytes: Uint8Array }[] | string 
   for (let i = 0; i < lines.length; i++) {
     if (!lines[i].trim()) continue;
     try {
-      const { t, hex } = JSON.parse(lines[i]);
+      const { t, hex, dir } = JSON.parse(lines[i]);
+      // What the host sent (`damlink capture` keeps it for the reader): not the board's bytes.
+      if (dir === 'out') continue;
       if (typeof t !== 'number' || typeof hex !== 'string' || !/^([0-9a-fA-F]{2}\s*)*$/.test(hex))
         throw new Error('expected {"t": ms, "hex": "…"}');
       chunks.push({ t, bytes: Buffer.from(hex.replace(/\s+/g, ''), 'hex') });
@@ -70,10 +74,7 @@ export function registerDecode(program: Command): void {
     .addOption(
       new Option('--protocol <name>', 'board protocol').choices([...PROTOCOLS]).makeOptionMandatory(),
     )
-    .option(
-      '--field-map <file>',
-      'board description JSON: field map, piece codes, orientation, clock side, HID layout',
-    )
+    .option('--field-map <file>', FIELD_MAP_HELP)
     .option(
       '--report-length <n>',
       'hid: bytes per report in the capture (default: what the layout needs)',
@@ -86,33 +87,32 @@ export function registerDecode(program: Command): void {
     )
     .action((capture: string, opts: DecodeOptions) => {
       const protocol = opts.protocol;
-      let options: ProtocolOptions = {};
-      if (opts.fieldMap) {
-        let text: string;
-        try {
-          text = readFileSync(opts.fieldMap, 'utf8');
-        } catch (e) {
-          throw usageError(`cannot read ${opts.fieldMap}: ${(e as Error).message}`);
-        }
-        const parsed = parseBoardConfig(text);
-        if (!parsed.ok) throw usageError(`${opts.fieldMap}: ${parsed.error.message}`);
-        options = parsed.value;
-      }
+      const options = readBoardDescription(opts.fieldMap);
       let chunks = readCapture(capture);
       if (typeof chunks === 'string') throw workFailed(chunks);
       if (protocol === 'hid') chunks = splitReports(chunks, opts.reportLength ?? hidReportLength(options));
       const decoder = createDecoder(protocol, options);
+      // DGT boards say more than board events: serial, version, battery, clock readings and acks.
+      const messages = protocol === 'dgt' ? new DgtMessageReader() : undefined;
       const lines: string[] = [];
       let faults = 0;
+      let described = 0;
       const emit = (events: BoardEvent[]) => {
         for (const e of events) {
           if (e.type === 'fault') faults++;
           lines.push(JSON.stringify(e));
         }
       };
-      for (const c of chunks) emit(decoder.push(c.bytes, c.t));
+      for (const c of chunks) {
+        emit(decoder.push(c.bytes, c.t));
+        for (const info of messages?.push(c.bytes, c.t) ?? []) {
+          described++;
+          lines.push(JSON.stringify({ type: 'message', ...info }));
+        }
+      }
       emit(decoder.flush(chunks.at(-1)?.t ?? 0));
       if (lines.length) process.stdout.write(`${lines.join('\n')}\n`);
-      console.error(`${lines.length} events, ${faults} faults`);
+      const events = lines.length - described;
+      console.error(`${events} events, ${faults} faults${messages ? `, ${described} messages` : ''}`);
     });
 }

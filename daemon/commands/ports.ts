@@ -17,7 +17,7 @@ export function registerPorts(program: Command): void {
         problems.push(`serial ports: ${(e as Error).message}`);
       }
       try {
-        ports.push(...listHidDevices(await nodeHid()));
+        ports.push(...(await listHidDevices(await nodeHid())));
       } catch (e) {
         problems.push(`HID devices: ${(e as Error).message}`);
       }

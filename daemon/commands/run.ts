@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Command, Option } from 'commander';
+import { loadProfiles } from '../calibration/profiles.ts';
 import { Controller } from '../controller.ts';
 import { type ConfigFlags, type LoadedConfig, loadConfig } from '../config/index.ts';
 import { mqttSettings } from '../config/schema.ts';
@@ -124,6 +125,10 @@ async function run(flags: RunFlags): Promise<void> {
     throw usageError('no boards: give --board SOURCE (repeatable), a config file with boards:, or --demo');
   }
   const { log, file } = openLogger({ dataDir: config.dataDir, level: flags.logLevel ?? config.log.level });
+  for (const warning of config.warnings) {
+    console.error(`damlink: warning: ${warning}`);
+    log.warn(warning);
+  }
   await serve(config, log, file, demo, tournament, flags.pairingProgram);
 }
 
@@ -186,6 +191,9 @@ async function serve(
         ? 'mqttUrl is ignored beside mqtt: { url: … }'
         : 'mqttUrl is deprecated: write mqtt: { url: … } instead',
     );
+  const { profiles, problems } = loadProfiles(config.dataDir);
+  for (const problem of problems) log.warn({ problem }, 'board profile not used');
+  if (profiles.size > 0) log.info({ serials: [...profiles.keys()] }, 'board profiles');
   // The tournament the journal keeps sets the round; each round's pairings name the boards.
   const tournament = startTournament(journal, config, tournamentFile);
   config = { ...config, round: tournament.config.round };
@@ -197,7 +205,7 @@ async function serve(
         config: round,
         journal,
         createTracker,
-        transport: { inProcess: demo?.boards },
+        transport: { inProcess: demo?.boards, profiles },
         logger: log,
         timeScale: config.timeScale,
         journalBacklog: config.journal.backlog,

@@ -1,14 +1,17 @@
 // `damlink simulate`: virtual boards that play like people (seeded self-play or PDN games) over tcp,
 // socat PTYs or not at all (`--transport none --events-out DIR`: ground-truth files only).
 // `--json`: JSON lines ({"type":"board"|"game"|"done",…}) instead of the table.
-import { readFileSync } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { performance } from 'node:perf_hooks';
 import { type Command, Option } from 'commander';
 import { formatLocated } from '../../src/result.ts';
 import { type PdnGame, parsePdn, type Variant } from '../../src/engine/index.ts';
 import type { RuleId } from '../../src/tracker/types.ts';
 import { NOISES, type Noise } from '../../simulator/human.ts';
+import type { Prompt } from '../../firmware-protocol/index.ts';
 import {
+  answerPrompt,
   type SimTransport,
   type SimulationOptions,
   startSimulation,
@@ -16,6 +19,7 @@ import {
 } from '../../simulator/index.ts';
 import { INJECTABLE } from '../../simulator/inject.ts';
 import { SIM_PROTOCOLS, type SimProtocol } from '../../simulator/protocol.ts';
+import { FIELD_MAP_HELP, readBoardDescription } from './board-description.ts';
 import { positiveNumber, probability, variantOption, wholeNumber } from './options.ts';
 import { usageError, workFailed } from './program.ts';
 import { progress } from './progress.ts';
@@ -42,6 +46,8 @@ interface SimulateFlags {
   ptyDir?: string;
   loop?: boolean;
   json?: boolean;
+  fieldMap?: string;
+  followPrompts?: string;
 }
 
 /** Friendly names for the injections that are not article numbers. */
@@ -112,6 +118,8 @@ async function run(flags: SimulateFlags): Promise<void> {
     loop: flags.loop,
     gamesPerBoard: flags.games,
     eventsOut: flags.eventsOut,
+    protocolOptions: readBoardDescription(flags.fieldMap),
+    idle: flags.followPrompts !== undefined,
     game: {
       variant: flags.variant,
       noise: flags.noise,
@@ -158,6 +166,10 @@ async function run(flags: SimulateFlags): Promise<void> {
     const board = { name: b.name, address: b.address, serial: b.serial, protocol: flags.protocol };
     emit(`${b.name}  ${b.address}  serial ${b.serial}  ${flags.protocol}`, { type: 'board', ...board });
   }
+  if (flags.followPrompts !== undefined) {
+    await followPrompts(sim, flags.followPrompts, flags.speed);
+    return;
+  }
   if (!flags.json) {
     console.log(
       flags.transport === 'pty' || flags.protocol === 'dgt'
@@ -186,6 +198,33 @@ async function run(flags: SimulateFlags): Promise<void> {
     type: 'done',
     ...late,
   });
+}
+
+/**
+ * The first board's person answers the prompts of `damlink calibrate --json` read from `path`
+ * (`-`: stdin) until they end or the calibration is over.
+ */
+async function followPrompts(
+  sim: Awaited<ReturnType<typeof startSimulation>>,
+  path: string,
+  speed: number,
+): Promise<void> {
+  const input = path === '-' ? process.stdin : createReadStream(path);
+  const board = sim.boards[0].board;
+  try {
+    for await (const line of createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY })) {
+      let message: { type?: string; prompt?: Prompt };
+      try {
+        message = JSON.parse(line);
+      } catch {
+        continue; // not one of the wizard's lines
+      }
+      if (message.type === 'prompt' && message.prompt) await answerPrompt(board, message.prompt, { speed });
+      if (message.type === 'done' || message.type === 'failed') break;
+    }
+  } finally {
+    await sim.stop();
+  }
 }
 
 export function registerSimulate(program: Command): void {
@@ -238,5 +277,13 @@ export function registerSimulate(program: Command): void {
     .option('--events-out <dir>', "write each game's ground truth: .jsonl events, .pdn, .injected.json")
     .option('--loop', 'keep playing new games until interrupted')
     .option('--json', 'JSON lines: {"type":"board"|"game"|"results"|"done",…}')
+    .option(
+      '--field-map <file>',
+      `${FIELD_MAP_HELP}: the boards present themselves so (scrambled fields, other piece codes)`,
+    )
+    .option(
+      '--follow-prompts <file>',
+      'no game: the first board answers the prompts of `damlink calibrate --json` read from FILE (- for stdin)',
+    )
     .action(run);
 }

@@ -4,8 +4,10 @@
 import { readFileSync } from 'node:fs';
 import { LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
+import { profileOptions, replacedByProfile } from '../../firmware-protocol/calibration/index.ts';
 import { checkBoardConfig } from '../../firmware-protocol/config.ts';
-import type { ProtocolOptions } from '../../firmware-protocol/types.ts';
+import type { ProtocolName, ProtocolOptions } from '../../firmware-protocol/types.ts';
+import { readProfileFile } from '../calibration/profiles.ts';
 import { err, ok, type Result } from '../../src/result.ts';
 import { applyEnv, envOverrides } from './env.ts';
 import { knownKeys } from './json-schema.ts';
@@ -39,12 +41,16 @@ export interface BoardSetup {
   protocol: Config['protocol'];
   /** The board description as firmware-protocol reads it (field map, piece codes, …). */
   options: ProtocolOptions;
+  /** The profile file `options` were calibrated from (`boards[].profile`). */
+  profile?: string;
 }
 
 export interface LoadedConfig extends Config {
   /** Boards resolved: numbered, sources parsed, protocol options merged over the global ones. */
   setups: BoardSetup[];
   file?: string;
+  /** Things that work but are probably not meant (a profile and a field map for one board). */
+  warnings: string[];
 }
 
 /** One problem with the config, at a path of it. */
@@ -143,6 +149,7 @@ export function loadConfig(options: LoadOptions = {}): Result<LoadedConfig, stri
   const config = parsed.data;
   const setups: BoardSetup[] = [];
   const problems: Issue[] = [];
+  const warnings: Issue[] = [];
   const seen = new Map<number, number>();
   config.boards.forEach((b, i) => {
     const board = b.board ?? i + 1;
@@ -152,7 +159,7 @@ export function loadConfig(options: LoadOptions = {}): Result<LoadedConfig, stri
     seen.set(board, i);
     const source = parseSource(b.source);
     if (!source.ok) return; // already reported by the schema
-    const protocol = { ...config.protocol, ...(b.protocol ?? {}) };
+    let protocol = { ...config.protocol, ...(b.protocol ?? {}) };
     const { name: _name, baudRate: _baud, ...boardOptions } = protocol;
     const checked = checkBoardConfig(boardOptions);
     if (!checked.ok)
@@ -160,6 +167,17 @@ export function loadConfig(options: LoadOptions = {}): Result<LoadedConfig, stri
         path: b.protocol ? ['boards', i, 'protocol'] : ['protocol'],
         message: checked.error.message,
       });
+    let options = checked.ok ? checked.value : {};
+    if (b.profile) {
+      const applied = applyProfile(b.profile, protocol.name, options, b.serial);
+      const path = ['boards', i, 'profile'];
+      if (!applied.ok) problems.push({ path, message: applied.error });
+      else {
+        ({ options } = applied.value);
+        protocol = { ...protocol, name: applied.value.protocol };
+        warnings.push(...applied.value.warnings.map((message) => ({ path, message })));
+      }
+    }
     setups.push({
       board,
       source: source.value,
@@ -167,10 +185,31 @@ export function loadConfig(options: LoadOptions = {}): Result<LoadedConfig, stri
       black: b.black,
       serial: b.serial,
       protocol,
-      options: checked.ok ? checked.value : {},
+      options,
+      ...(b.profile ? { profile: b.profile } : {}),
     });
   });
   if (problems.length > 0) return err(located(problems));
   setups.sort((a, b) => a.board - b.board);
-  return ok({ ...config, setups, file });
+  return ok({ ...config, setups, file, warnings: located(warnings) });
+}
+
+/** A profile file laid over the board's protocol options; warnings for what it overrides. */
+function applyProfile(
+  file: string,
+  name: string,
+  options: ProtocolOptions,
+  serial: string | undefined,
+): Result<{ options: ProtocolOptions; protocol: ProtocolName; warnings: string[] }, string> {
+  const read = readProfileFile(file);
+  if (!read.ok) return read;
+  const profile = read.value;
+  if (name !== 'auto' && name !== profile.protocol)
+    return err(`${file} is the profile of a ${profile.protocol} board, but protocol says ${name}`);
+  const warnings: string[] = [];
+  const overridden = replacedByProfile(options);
+  if (overridden.length > 0) warnings.push(`the profile ${file} wins over protocol ${overridden.join(', ')}`);
+  if (serial !== undefined && serial !== profile.serial)
+    warnings.push(`the profile ${file} is of board ${profile.serial}, not ${serial}`);
+  return ok({ options: profileOptions(profile, options), protocol: profile.protocol, warnings });
 }

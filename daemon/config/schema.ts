@@ -69,6 +69,8 @@ export const boardSchema = z.strictObject({
   /** Expected serial number: a board reporting it is this board whatever port it is on. */
   serial: text().optional(),
   protocol: protocolSchema.optional(),
+  /** A calibrated board's profile file (`damlink calibrate --out`); wins over `protocol`'s field map. */
+  profile: z.string().min(1).optional(),
 });
 
 const hostField = text().pipe(z.string().min(1));

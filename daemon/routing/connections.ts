@@ -18,6 +18,9 @@ import {
 import type { SerialBindings } from './bindings.ts';
 import type { ConnectionStates } from './connection-state.ts';
 
+/** Board faults that say the set-up is wrong rather than a byte was lost. */
+const SET_UP_FAULTS = new Set(['clock-error', 'unmapped-dump', 'unknown-piece']);
+
 /** A source's connection and the board it feeds now (its own until a serial says otherwise). */
 interface Feed {
   readonly setup: BoardSetup;
@@ -48,7 +51,11 @@ export class Connections {
     for (const setup of this.options.setups) {
       let transport: BoardTransport;
       try {
-        transport = boardTransport(setup.source, setup.protocol, setup.options, this.options.transport);
+        // A board given its profile file in the config is not looked up by serial as well.
+        const deps = setup.profile
+          ? { ...this.options.transport, profiles: undefined }
+          : this.options.transport;
+        transport = boardTransport(setup.source, setup.protocol, setup.options, deps);
       } catch (e) {
         log.error({ board: setup.board, source: setup.source.text, err: e }, 'cannot use this board source');
         continue;
@@ -119,6 +126,12 @@ export class Connections {
     const live = this.options.boards.get(feed.board ?? this.options.bindings.boardOf(feed.setup, serial));
     if (!live) return;
     const { commits } = this.options;
+    for (const e of events) {
+      // What the set-up must fix (a clock that refuses commands, a dump without a field map) is said
+      // where the organiser looks; the line noise of resync faults is not.
+      if (e.type === 'fault' && SET_UP_FAULTS.has(e.code))
+        this.options.log.warn({ board: live.setup.board, serial, code: e.code }, e.message);
+    }
     events.forEach((stamped, i) => {
       // Never back in a board's time (events stamped before a replugged board was routed here).
       const event = stamped.t < live.time.last ? { ...stamped, t: live.time.last } : stamped;

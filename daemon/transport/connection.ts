@@ -70,6 +70,8 @@ export class BoardConnection {
   private readonly now: () => number;
   private readonly eventTime: () => number;
   private link: Link | undefined;
+  /** The configured driver, or the one of the board's calibrated profile once its serial is known. */
+  private driver: ProtocolDriver;
   private decoder: StreamDecoder | undefined;
   private state: ConnectionState = 'connecting';
   private serial: string | undefined;
@@ -97,6 +99,7 @@ export class BoardConnection {
     this.now = options.now ?? Date.now;
     this.eventTime = options.eventTime ?? this.now;
     this.backoff = this.timing.backoffMs;
+    this.driver = options.driver;
   }
 
   start(): void {
@@ -150,19 +153,20 @@ export class BoardConnection {
       return;
     }
     this.link = link;
-    this.decoder = this.options.driver.createDecoder();
+    this.driver = this.options.driver;
+    this.decoder = this.driver.createDecoder();
     this.identified = false;
     this.early = [];
     this.unattributed = [];
     this.unattributedBytes = 0;
     this.openedAt = this.lastRx = this.now();
     this.log('info', 'link open');
-    for (const command of this.options.driver.startCommands) this.send(command);
+    for (const command of this.driver.startCommands) this.send(command);
     if (link.hello) {
       this.lastStamp = this.eventTime();
       this.early.push({ ...link.hello, t: this.lastStamp });
       this.identify(link.hello.serial);
-    } else if (this.options.driver.canIdentify) this.send({ type: 'identify' });
+    } else if (this.driver.canIdentify) this.send({ type: 'identify' });
     else this.identify(this.options.fallbackSerial ?? this.options.source);
     this.stopWatchdog?.();
     // After the turn's reads: bytes already waiting after a pause of the daemon are no silence.
@@ -170,7 +174,7 @@ export class BoardConnection {
   }
 
   private send(command: HostCommand): void {
-    const bytes = this.options.driver.encode(command);
+    const bytes = this.driver.encode(command);
     if (this.link && bytes.length > 0) this.link.write(bytes);
   }
 
@@ -224,6 +228,7 @@ export class BoardConnection {
   private identify(serial: string): void {
     const changed = serial !== this.serial;
     this.serial = serial;
+    this.useProfile(serial);
     if (this.identified && !changed) {
       // A hello long after the first means the board restarted and may have lost its state: dump
       // again. (One right after, answering our identify, is just the reply to a board that greets.)
@@ -246,6 +251,19 @@ export class BoardConnection {
     this.requestSnapshot();
   }
 
+  /** A calibrated board: what it says from now on is read through its profile. */
+  private useProfile(serial: string): void {
+    const profiled = this.options.driver.forSerial?.(serial);
+    if (!profiled || profiled === this.driver) return;
+    this.driver = profiled;
+    this.decoder = profiled.createDecoder();
+    const replaced = profiled.replaced ?? [];
+    // The profile wins; settings it overrides were probably meant for another board, or are stale.
+    if (replaced.length > 0)
+      this.log('warn', `board profile applied; it replaces protocol ${replaced.join(', ')}`, { serial });
+    else this.log('info', 'board profile applied', { serial });
+  }
+
   private resync(): void {
     const t = this.now();
     if (t - this.lastResync < this.timing.resyncMs) return;
@@ -265,7 +283,7 @@ export class BoardConnection {
       if (t - this.openedAt >= this.timing.helloMs) this.send({ type: 'identify' });
       return;
     }
-    if (!this.options.driver.canPing) return;
+    if (!this.driver.canPing) return;
     if (quiet >= this.timing.lostMs) {
       this.lose(`silent for ${quiet} ms`);
       return;

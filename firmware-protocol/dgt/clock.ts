@@ -1,6 +1,7 @@
 // BWTIME (0x8d, 10 bytes): clock times, or a clock ack dressed as clock times.
 // Sides are the clock's left and right, never colours: turning the board does not swap them.
 import { err, ok, type Result } from '../result.ts';
+import { CLOCK, CLOCK_ACK } from './constants.ts';
 
 export interface ClockSideTime {
   /** Remaining time, whole seconds. */
@@ -83,3 +84,37 @@ export const ackData = ([a0, a1, a2, a3]: readonly number[]): number[] => [
   a3 & 0x7f,
   0,
 ];
+
+/** What a clock ack says. */
+export type ClockAck =
+  /** The clock did `command`. */
+  | { meaning: 'ok'; command: number }
+  /** The clock refused `command` (SETNRUN outside mode 23, for one). */
+  | { meaning: 'error'; command: number }
+  /** Unasked: the clock is ready. */
+  | { meaning: 'ready' }
+  /** Unasked: button `button` (1–5) was pressed. */
+  | { meaning: 'button'; button: number }
+  | { meaning: 'unknown'; ack: readonly number[] };
+
+export function clockAckMeaning(ack: readonly [number, number, number, number]): ClockAck {
+  const [a0, a1, , a3] = ack;
+  if (a1 & 0x80) {
+    if (a1 === CLOCK_ACK.READY) return { meaning: 'ready' };
+    if (a1 === CLOCK_ACK.BUTTON && a3 >= 0x31 && a3 <= 0x35) return { meaning: 'button', button: a3 - 0x30 };
+    return { meaning: 'unknown', ack };
+  }
+  if (a0 === CLOCK_ACK.OK) return { meaning: 'ok', command: a1 };
+  if (a0 === CLOCK_ACK.ERROR) return { meaning: 'error', command: a1 };
+  return { meaning: 'unknown', ack };
+}
+
+const CLOCK_COMMAND_NAMES = new Map<number, string>(
+  Object.entries(CLOCK)
+    .filter(([name]) => !name.endsWith('_MESSAGE'))
+    .map(([name, code]) => [code, name]),
+);
+
+/** `SETNRUN (0x0a)`: a clock command by its header name. */
+export const clockCommandName = (command: number): string =>
+  `${CLOCK_COMMAND_NAMES.get(command) ?? 'command'} (0x${command.toString(16).padStart(2, '0')})`;

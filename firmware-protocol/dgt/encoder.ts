@@ -4,7 +4,7 @@ import { concatBytes } from '../bytes.ts';
 import type { BoardEvent, PieceCode, Side } from '../events.ts';
 import type { BoardEncoder, CommandParser, HostCommand, ProtocolOptions } from '../types.ts';
 import { ackData, bwTimeData, type ClockSideTime, STATUS } from './clock.ts';
-import { CLOCK, CMD, MSG, RUN } from './constants.ts';
+import { CLOCK, CLOCK_ACK, CMD, MSG, RUN } from './constants.ts';
 import { type DgtSetup, dgtSetup, inverseMaps } from './mapping.ts';
 
 const EMPTY = new Uint8Array(0);
@@ -55,9 +55,9 @@ export function encodeDgtMessage(m: DgtMessage): Uint8Array {
   }
 }
 
-/** A clock ack as a board sends it after a clock command (ack0 0x10 = fine; ack1 = the command). */
-export const encodeDgtClockAck = (command: number): Uint8Array =>
-  encodeDgtMessage({ kind: 'bwtime', data: ackData([0x10, command, 0, 0]) });
+/** A clock ack as a board sends it after a clock command (ack0 0x10 fine, 0x40 refused; ack1 = the command). */
+export const encodeDgtClockAck = (command: number, status: number = CLOCK_ACK.OK): Uint8Array =>
+  encodeDgtMessage({ kind: 'bwtime', data: ackData([status, command, 0, 0]) });
 
 /**
  * A simulated DGT board: field updates through the inverse field map (and its physical orientation:
@@ -90,9 +90,7 @@ export class DgtBoardEncoder implements BoardEncoder {
         const field = this.fieldOf(event.square);
         if (field < 0) return EMPTY;
         if (event.type === 'lift') return encodeDgtMessage({ kind: 'field-update', field, code: 0 });
-        return event.piece
-          ? encodeDgtMessage({ kind: 'field-update', field, code: this.setup.codeOf[event.piece] })
-          : EMPTY;
+        return encodeDgtMessage({ kind: 'field-update', field, code: this.pieceCode(event.piece ?? 'o') });
       }
       case 'snapshot':
         return this.dump(event.board);
@@ -124,6 +122,11 @@ export class DgtBoardEncoder implements BoardEncoder {
     }
   }
 
+  /** The byte for a piece: its code, or the one code of an occupancy board (and for a piece of unknown colour). */
+  private pieceCode(c: PieceCode | 'o'): number {
+    return c === 'o' || this.setup.senses === 'occupancy' ? this.setup.occupied : this.setup.codeOf[c];
+  }
+
   private serialMessage(): Uint8Array {
     return encodeDgtMessage(
       /^\d{10}$/.test(this.serial)
@@ -149,8 +152,7 @@ export class DgtBoardEncoder implements BoardEncoder {
   private dump(board: string): Uint8Array {
     const squares = toSquareString(board, this.setup.n);
     if (!squares) return EMPTY;
-    const code = (c: SquareChar): number =>
-      c === '.' ? 0 : this.setup.codeOf[c === 'o' ? 'w' : (c as PieceCode)];
+    const code = (c: SquareChar): number => (c === '.' ? 0 : this.pieceCode(c));
     const fill = (map: readonly number[]) =>
       map.map((sq) => (sq === 0 ? 0 : code(squares[this.physical(sq) - 1] as SquareChar)));
     if (this.setup.size === 10 && this.setup.scan === '50')
@@ -213,7 +215,11 @@ export function encodeDgtCommand(cmd: HostCommand, options: ProtocolOptions = {}
       const right = hms(leftIsWhite ? cmd.black : cmd.white);
       const run =
         cmd.running === null ? RUN.NONE : (cmd.running === 'white') === leftIsWhite ? RUN.LEFT : RUN.RIGHT;
-      return clockMessage(CLOCK.SETNRUN, [...left, ...right, run]);
+      // The open drivers follow SETNRUN with END ("needed for some clocks").
+      return concatBytes([
+        clockMessage(CLOCK.SETNRUN, [...left, ...right, run]),
+        clockMessage(CLOCK.END, []),
+      ]);
     }
     case 'display': {
       const text = [...cmd.text.slice(0, 8).padEnd(8, ' ')].map((c) => c.charCodeAt(0) & 0x7f);
@@ -226,7 +232,14 @@ export function encodeDgtCommand(cmd: HostCommand, options: ProtocolOptions = {}
 
 /** `2b SIZE 03 CMD data… 00`, SIZE = data length + 3. */
 const clockMessage = (command: number, data: number[]): Uint8Array =>
-  Uint8Array.from([CMD.CLOCK_MESSAGE, data.length + 3, CLOCK.START, command, ...data, CLOCK.END]);
+  Uint8Array.from([
+    CMD.CLOCK_MESSAGE,
+    data.length + 3,
+    CLOCK.START_MESSAGE,
+    command,
+    ...data,
+    CLOCK.END_MESSAGE,
+  ]);
 
 const SINGLE: Readonly<Record<number, HostCommand>> = {
   [CMD.RESET]: { type: 'reset' },
@@ -280,7 +293,7 @@ export class DgtCommandParser implements CommandParser {
 
   private clockCommand(m: number[]): HostCommand | undefined {
     const data = m.slice(4, -1);
-    if (m[2] !== CLOCK.START || m[m.length - 1] !== CLOCK.END) return undefined;
+    if (m[2] !== CLOCK.START_MESSAGE || m[m.length - 1] !== CLOCK.END_MESSAGE) return undefined;
     if (m[3] === CLOCK.SETNRUN && data.length === 7) {
       const ms = (h: number, mi: number, s: number) => ((h & 0x0f) * 3600 + mi * 60 + s) * 1000;
       const left = ms(data[0], data[1], data[2]);

@@ -1,6 +1,6 @@
 // Host side of the line protocol: bytes in, BoardEvents out. Checks framing, checksum,
 // sequence numbers and the protocol version; asks for a resync (fault with resync) on any loss.
-import { fault, squareCount } from '../board.ts';
+import { fault, renumberSquares, squareCount } from '../board.ts';
 import type { BoardEvent } from '../events.ts';
 import type { Decoder, ProtocolOptions } from '../types.ts';
 import { LINE_PROTOCOL_MAJOR, LineSplitter, MAX_LINE, unframeLine } from './frame.ts';
@@ -17,9 +17,11 @@ export class LineDecoder implements Decoder {
   private squares: number;
   /** Set after a hello with a major version we do not speak: lines are ignored until a good hello. */
   private incompatible = false;
+  private readonly squareMap: readonly number[] | undefined;
 
   constructor(options: ProtocolOptions = {}) {
     this.squares = squareCount(options.size ?? 10);
+    this.squareMap = options.squareMap;
   }
 
   push(chunk: Uint8Array, t: number): BoardEvent[] {
@@ -91,7 +93,8 @@ export class LineDecoder implements Decoder {
       }
       this.squares = hello.squares;
     }
-    out.push(...events);
+    const map = this.squareMap;
+    out.push(...(map ? events.map((e) => renumberSquares(e, map)) : events));
   }
 
   /** False when the line is a duplicate and must be dropped. */

@@ -1,7 +1,12 @@
 import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BoardEvent } from '../../firmware-protocol/events.ts';
-import { createBoardEncoder, startPosition } from '../../firmware-protocol/index.ts';
+import {
+  type BoardProfile,
+  createBoardEncoder,
+  PROFILE_FORMAT,
+  startPosition,
+} from '../../firmware-protocol/index.ts';
 import { parseSource } from '../../daemon/config/index.ts';
 import {
   BoardConnection,
@@ -222,5 +227,35 @@ describe('board connection over HID (fake device)', () => {
     await until(() => opened.length === 2);
     expect(opened[0].closed).toBe(true);
     expect(seen.states.map((s) => s.state)).toEqual(['active', 'lost', 'active']);
+  });
+});
+
+describe('board connection with calibrated profiles', () => {
+  it('a board whose serial has a profile is read through it from its hello on; another board is not', async () => {
+    const backwards = Array.from({ length: 50 }, (_, i) => 50 - i);
+    const profile: BoardProfile = {
+      format: PROFILE_FORMAT,
+      serial: 'DL-0077',
+      protocol: 'line',
+      size: 10,
+      fields: 50,
+      fieldMap: backwards,
+      lightFields: [],
+      senses: 'pieces',
+      pieces: { w: 1, b: 2, W: 3, B: 4 },
+      kings: 'crown',
+    };
+    const profiles = new Map([[profile.serial, profile]]);
+    const calibrated = await fakeBoard('DL-0077');
+    const other = await fakeBoard('DL-0078');
+    const a = connect(`tcp://127.0.0.1:${calibrated.port}`, { profiles });
+    const b = connect(`tcp://127.0.0.1:${other.port}`, { profiles });
+    await until(() => [a, b].every(({ seen }) => seen.events.some((e) => e.event.type === 'snapshot')));
+    calibrated.send({ t: 0, type: 'lift', square: 18 });
+    other.send({ t: 0, type: 'lift', square: 18 });
+    await until(() => [a, b].every(({ seen }) => seen.events.some((e) => e.event.type === 'lift')));
+    // The calibrated board's firmware reports square 18 for what is square 33.
+    expect(a.seen.events.find((e) => e.event.type === 'lift')?.event).toMatchObject({ square: 33 });
+    expect(b.seen.events.find((e) => e.event.type === 'lift')?.event).toMatchObject({ square: 18 });
   });
 });
