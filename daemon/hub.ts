@@ -1,6 +1,7 @@
 // The seam between "boards in" (controller: transports, journal, trackers) and "games out"
 // (HTTP, WebSocket, MQTT). The controller implements it; the servers only read and call it.
 import type { ArbiterDecision } from '../src/tracker/types.ts';
+import type { ArbiterAction } from '../src/game/actions.ts';
 import type { GameEvent, GameInfo, GameResult, GameSnapshot } from '../src/game/types.ts';
 
 export interface BoardSummary {
@@ -27,6 +28,8 @@ export interface Hub {
   decide(board: number, decision: ArbiterDecision): Promise<void>;
   setResult(board: number, result: GameResult): Promise<void>;
   setInfo(board: number, info: Partial<GameInfo>): Promise<void>;
+  /** Resignation, draw by agreement or offer, refusal to follow the rules, Appendix G actions. */
+  act(board: number, action: ArbiterAction): Promise<void>;
   /** Asks the boards being watched (every one, or `board`) for a full dump; the boards asked. */
   resync(board?: number): number[];
 }

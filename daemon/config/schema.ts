@@ -2,6 +2,7 @@
 // with only `boards:` (or flags alone) enough.
 import { z } from 'zod';
 import { PROTOCOLS } from '../../firmware-protocol/types.ts';
+import { parseTimeControl } from '../../src/clock/time-control.ts';
 import { DRAW_PROFILES } from '../../src/engine/draw.ts';
 import { parseSource } from './source.ts';
 
@@ -13,6 +14,12 @@ const text = () => z.preprocess((v) => (typeof v === 'number' ? String(v) : v), 
 
 const sourceField = text().superRefine((value, ctx) => {
   const parsed = parseSource(value);
+  if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.error.message });
+});
+
+/** A time control in the PDN `TimeControl` form, seconds: `5400+30`, `40/5400:1800+30`. */
+const timeControlField = text().superRefine((value, ctx) => {
+  const parsed = parseTimeControl(value);
   if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.error.message });
 });
 
@@ -107,7 +114,9 @@ export const configSchema = z.strictObject({
     .optional(),
   round: z.number().int().min(1).default(1),
   variant: z.enum(['international', 'brazilian']).default('international'),
-  timeControl: text().optional(),
+  timeControl: timeControlField.optional(),
+  /** Appendix G (the quickplay finish) announced for the event (G.2); the time control decides (G.3). */
+  quickplayFinish: z.boolean().default(false),
   drawRule: z
     .strictObject({
       profile: z.enum(DRAW_PROFILES).default('fmjd'),

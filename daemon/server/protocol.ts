@@ -51,6 +51,7 @@ const board = z.number().int().positive();
 const version = z.number().int().nonnegative();
 const subId = z.union([z.string().max(200), z.number()]);
 const token = z.string().max(500).optional();
+const side = z.enum(['white', 'black']);
 
 export const params = {
   auth: z.object({ token: z.string().max(500) }),
@@ -101,6 +102,15 @@ export const params = {
     token,
   }),
   resync: z.object({ board: board.optional(), token }).optional(),
+  act: z.discriminatedUnion('action', [
+    z.object({ board, action: z.literal('resign'), side, token }),
+    z.object({ board, action: z.literal('draw-agreed'), token }),
+    z.object({ board, action: z.literal('refusal'), side, token }),
+    z.object({ board, action: z.literal('draw-offer'), side, token }),
+    z.object({ board, action: z.literal('increment'), side, token }),
+    z.object({ board, action: z.literal('claim'), side, decision: z.enum(['accept', 'postpone', 'reject']), token }),
+    z.object({ board, action: z.literal('claim-ends'), side, token }),
+  ]),
 } as const;
 
 /** Zod's first issue, as `param.board: expected number`. */

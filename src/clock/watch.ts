@@ -50,7 +50,7 @@ export interface ClockWatchOptions {
 
 export class ClockWatch {
   private readonly control: TimeControl | undefined;
-  /** The board sent a clock reading this game: its clock is the clock. */
+  /** The board has a clock (it sent a reading, or said so): its clock is the clock. */
   private boardClock = false;
   /** The clock as last known: the board's last reading, or damlink's own. */
   private state: ClockState | undefined;
@@ -69,9 +69,8 @@ export class ClockWatch {
     return !this.boardClock && this.control !== undefined;
   }
 
-  /** A new game: no flag down, no clock known yet. */
+  /** A new game: no flag down, no clock known yet (the board keeps its clock, or its lack of one). */
   reset(): void {
-    this.boardClock = false;
     this.state = undefined;
     this.fallen.clear();
     this.pressedSinceReading = undefined;
@@ -80,6 +79,10 @@ export class ClockWatch {
 
   push(event: BoardEvent, game: GameAtClock): ClockOutput[] {
     const out: ClockOutput[] = [];
+    if (event.type === 'hello') {
+      if (event.capabilities?.includes('clock')) this.boardClock = true;
+      return out;
+    }
     if (event.type === 'clock') {
       this.boardClock = true;
       const reading = { white: event.white, black: event.black, running: event.running };

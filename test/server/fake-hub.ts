@@ -1,6 +1,7 @@
 // A Hub without boards: GameRecords fed by hand, so the server can be tested on its own.
 import type { BoardSummary, Hub } from '../../daemon/hub.ts';
 import { GameRecord } from '../../src/game/index.ts';
+import type { ArbiterAction } from '../../src/game/actions.ts';
 import type { GameEvent, GameInfo, GameResult, GameSnapshot } from '../../src/game/types.ts';
 import type { ArbiterDecision, TrackerOutput } from '../../src/tracker/types.ts';
 
@@ -84,7 +85,7 @@ export class FakeHub implements Hub {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
-  private async act(call: string, board: number, arg: unknown, run: (r: GameRecord) => GameEvent[]) {
+  private async call(call: string, board: number, arg: unknown, run: (r: GameRecord) => GameEvent[]) {
     this.calls.push({ call, board, arg });
     if (this.failNext) {
       const m = this.failNext;
@@ -94,13 +95,16 @@ export class FakeHub implements Hub {
     this.publish(run(this.boardsByNo.get(board)!.record));
   }
   decide(board: number, decision: ArbiterDecision): Promise<void> {
-    return this.act('decide', board, decision, (r) => r.decide(decision, ++this.t));
+    return this.call('decide', board, decision, (r) => r.decide(decision, ++this.t));
   }
   setResult(board: number, result: GameResult): Promise<void> {
-    return this.act('setResult', board, result, (r) => r.setResult(result, ++this.t));
+    return this.call('setResult', board, result, (r) => r.setResult(result, ++this.t));
   }
   setInfo(board: number, info: Partial<GameInfo>): Promise<void> {
-    return this.act('setInfo', board, info, (r) => r.setInfo(info, ++this.t));
+    return this.call('setInfo', board, info, (r) => r.setInfo(info, ++this.t));
+  }
+  act(board: number, action: ArbiterAction): Promise<void> {
+    return this.call('act', board, action, (r) => r.act(action, ++this.t));
   }
   resync(board?: number): number[] {
     this.calls.push({ call: 'resync', board: board ?? 0, arg: undefined });

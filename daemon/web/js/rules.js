@@ -19,6 +19,8 @@ export const RULE_TEXT = {
   '5.4.13': 'The removal of captured pieces was interrupted.',
   '5.4.14': 'The player removed own piece(s) after a capture.',
   'unknown-position': 'The board matches no legal continuation: the arbiter must look at the board.',
+  flag: "A player's time ran out: the player who exceeds the time loses (the regulations), once the arbiter confirms.",
+  flags: 'Both flags fell and nobody can tell which fell first: a draw in the last period.',
 };
 
 /** Only the opponent decides (5.4); once the opponent moves, the situation stands (5.7). */
