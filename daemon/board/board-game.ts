@@ -38,7 +38,10 @@ export class BoardGame {
     const { record, tracker } = this;
     switch (input.kind) {
       case 'event':
-        return [...tracker.push(input.event).flatMap((o) => record.apply(o)), ...record.clockEvent(input.event)];
+        return [
+          ...tracker.push(input.event).flatMap((o) => record.apply(o)),
+          ...record.clockEvent(input.event),
+        ];
       case 'action':
         return record.act(input.action, t);
       case 'decision':

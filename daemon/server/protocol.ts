@@ -108,7 +108,13 @@ export const params = {
     z.object({ board, action: z.literal('refusal'), side, token }),
     z.object({ board, action: z.literal('draw-offer'), side, token }),
     z.object({ board, action: z.literal('increment'), side, token }),
-    z.object({ board, action: z.literal('claim'), side, decision: z.enum(['accept', 'postpone', 'reject']), token }),
+    z.object({
+      board,
+      action: z.literal('claim'),
+      side,
+      decision: z.enum(['accept', 'postpone', 'reject']),
+      token,
+    }),
     z.object({ board, action: z.literal('claim-ends'), side, token }),
   ]),
 } as const;

@@ -25,7 +25,14 @@ export const otherSide = (side: Side): Side => (side === 'white' ? 'black' : 'wh
 /** Both sides with the first period's time, nobody's clock running. */
 export function startClock(control: TimeControl, t: number): ClockState {
   const ms = (control.periods[0]?.seconds ?? 0) * 1000;
-  return { white: ms, black: ms, running: null, since: t, moves: { white: 0, black: 0 }, extraIncrementMs: 0 };
+  return {
+    white: ms,
+    black: ms,
+    running: null,
+    since: t,
+    moves: { white: 0, black: 0 },
+    extraIncrementMs: 0,
+  };
 }
 
 /** What the running side's clock has counted of a move that began `spent` ms ago (a delay waits). */
@@ -38,7 +45,10 @@ function counted(control: TimeControl, moves: number, spent: number): number {
 export function readClock(state: ClockState, control: TimeControl, t: number): ClockReading {
   const { running } = state;
   if (!running) return { white: state.white, black: state.black, running };
-  const left = Math.max(0, state[running] - counted(control, state.moves[running], Math.max(0, t - state.since)));
+  const left = Math.max(
+    0,
+    state[running] - counted(control, state.moves[running], Math.max(0, t - state.since)),
+  );
   return { white: state.white, black: state.black, [running]: left, running } as ClockReading;
 }
 

@@ -122,9 +122,7 @@ export function periodStartsAt(control: TimeControl, moves: number): boolean {
 /** FIDE blitz: 60 moves take 10 minutes or less. */
 export const BLITZ_SECONDS_FOR_60_MOVES = 600;
 
-export type QuickplayFinish =
-  | { applies: true }
-  | { applies: false; reason: string };
+export type QuickplayFinish = { applies: true } | { applies: false; reason: string };
 
 /**
  * Whether Appendix G (the quickplay finish) applies to games with this control: it must be
@@ -137,7 +135,10 @@ export function quickplayFinish(control: TimeControl, announced: boolean): Quick
   if (!last || last.moves !== undefined)
     return { applies: false, reason: 'G.1: the time control has no quickplay finish (a repeating period)' };
   if (last.bonus)
-    return { applies: false, reason: `G.3: the last period has ${last.bonus.kind === 'increment' ? 'an increment' : 'a delay'}` };
+    return {
+      applies: false,
+      reason: `G.3: the last period has ${last.bonus.kind === 'increment' ? 'an increment' : 'a delay'}`,
+    };
   if (secondsFor(control, 60) <= BLITZ_SECONDS_FOR_60_MOVES)
     return { applies: false, reason: 'G.3: not for blitz' };
   return { applies: true };

@@ -55,6 +55,8 @@ export class ClockWatch {
   /** The clock as last known: the board's last reading, or damlink's own. */
   private state: ClockState | undefined;
   private readonly fallen = new Set<Side>();
+  /** Sides whose clock shows zero after a press in time (see findFlags). */
+  private readonly inTime = new Set<Side>();
   /** The side that pressed since the last reading: its move was over before that reading. */
   private pressedSinceReading: Side | undefined;
   /** Added to the presser's time after each move (G.4), where the clock itself adds nothing. */
@@ -73,6 +75,7 @@ export class ClockWatch {
   reset(): void {
     this.state = undefined;
     this.fallen.clear();
+    this.inTime.clear();
     this.pressedSinceReading = undefined;
     this.extraIncrementMs = 0;
   }
@@ -88,7 +91,13 @@ export class ClockWatch {
       const reading = { white: event.white, black: event.black, running: event.running };
       const pressed = this.pressedSinceReading;
       this.state = this.state ? setClock(this.state, reading, event.t) : this.fresh(reading, event.t);
-      this.findFlags({ ...reading, ...(event.flag ? { flag: event.flag } : {}) }, event.t, game, pressed, out);
+      this.findFlags(
+        { ...reading, ...(event.flag ? { flag: event.flag } : {}) },
+        event.t,
+        game,
+        pressed,
+        out,
+      );
       // The G.4 increment on a clock that adds none: the presser's time, plus 5 s, set after the press.
       if (pressed && this.extraIncrementMs > 0 && event.running === otherSide(pressed)) {
         const set = { ...reading, [pressed]: reading[pressed] + this.extraIncrementMs };
@@ -139,7 +148,12 @@ export class ClockWatch {
     if (this.control) return readClock(s, this.control, t);
     // A board clock read at `t` without knowing its control: the running side as counting down.
     const spent = s.running ? Math.max(0, t - s.since) : 0;
-    return { white: s.white, black: s.black, running: s.running, ...(s.running ? { [s.running]: Math.max(0, s[s.running] - spent) } : {}) };
+    return {
+      white: s.white,
+      black: s.black,
+      running: s.running,
+      ...(s.running ? { [s.running]: Math.max(0, s[s.running] - spent) } : {}),
+    };
   }
 
   get known(): boolean {
@@ -158,9 +172,9 @@ export class ClockWatch {
   }
 
   /**
-   * The flags down in `reading` that were not before. A side's flag is down when the clock says so,
-   * or when its time is at zero and the other side's does not run (a zero on the clock of a side that
-   * pressed and stopped is a move made in time: the press came first).
+   * The flags down in `reading` that were not before: the clock shows the flag, or the side's time is
+   * at zero. A side that pressed since the last reading made its move in time, whatever its clock
+   * shows (the press came first), and its zero stays excused until its clock runs again.
    */
   private findFlags(
     reading: ClockReading & { flag?: Side },
@@ -170,12 +184,16 @@ export class ClockWatch {
     out: ClockOutput[],
   ): void {
     this.pressedSinceReading = undefined;
-    const down = (['white', 'black'] as const).filter(
-      (side) =>
-        !this.fallen.has(side) &&
-        pressed !== side &&
-        (reading.flag === side || (reading[side] <= 0 && reading.running !== otherSide(side))),
-    );
+    const down: Side[] = [];
+    for (const side of ['white', 'black'] as const) {
+      if (pressed === side) {
+        if (reading[side] <= 0) this.inTime.add(side);
+        continue;
+      }
+      if (reading[side] > 0 || reading.running === side) this.inTime.delete(side);
+      const zero = reading[side] <= 0 && !this.inTime.has(side);
+      if (!this.fallen.has(side) && (reading.flag === side || zero)) down.push(side);
+    }
     if (down.length === 0) return;
     const firstFall = this.fallen.size === 0;
     for (const side of down) this.fallen.add(side);
@@ -186,7 +204,10 @@ export class ClockWatch {
       const lastPeriod =
         !this.control ||
         (inLastPeriod(this.control, game.moves.white) && inLastPeriod(this.control, game.moves.black));
-      out.push({ type: 'flag', finding: { rule: 'flags', side: game.turn, ply: game.nextPly, t, lastPeriod, reading } });
+      out.push({
+        type: 'flag',
+        finding: { rule: 'flags', side: game.turn, ply: game.nextPly, t, lastPeriod, reading },
+      });
       return;
     }
     const side = down[0];

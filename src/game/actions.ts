@@ -45,12 +45,17 @@ export const opponent = (side: Side): Side => (side === 'white' ? 'black' : 'whi
 export const lossFor = (side: Side): Exclude<GameResult, '*'> => (side === 'white' ? '0-2' : '2-0');
 
 /** The result the action writes, with why (the arbiter entered it, so it is written, not proposed). */
-export function actionResult(action: ArbiterAction): { result: Exclude<GameResult, '*'>; reason: string } | undefined {
+export function actionResult(
+  action: ArbiterAction,
+): { result: Exclude<GameResult, '*'>; reason: string } | undefined {
   switch (action.type) {
     case 'resign':
       return { result: lossFor(action.side), reason: `7.2.1: ${name(action.side)} resigned` };
     case 'refusal':
-      return { result: lossFor(action.side), reason: `7.2.4: ${name(action.side)} refused to follow the rules` };
+      return {
+        result: lossFor(action.side),
+        reason: `7.2.4: ${name(action.side)} refused to follow the rules`,
+      };
     case 'draw-agreed':
       return { result: '1-1', reason: '7.3.1: draw by agreement' };
     case 'claim':

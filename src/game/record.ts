@@ -18,7 +18,6 @@ import {
   startGame,
   writeFen,
 } from '../engine/index.ts';
-import { alertMessage } from '../tracker/messages.ts';
 import type { ArbiterDecision, TrackerOutput } from '../tracker/types.ts';
 import {
   type ActionRecord,
@@ -26,11 +25,11 @@ import {
   type ArbiterAction,
   actionResult,
   addedTimeFor,
-  lossFor,
   QUICKPLAY_ACTIONS,
   QUICKPLAY_INCREMENT_MS,
 } from './actions.ts';
 import { drawRulesFor, type GameEnd, gameEnd } from './end.ts';
+import { flagAlert, flagResult } from './flags.ts';
 import { gameToPdn } from './pdn.ts';
 import type {
   AlertRecord,
@@ -127,7 +126,10 @@ export class GameRecord {
   apply(output: TrackerOutput): GameEvent[] {
     const out: GameEvent[] = [];
     // G.6: the game ended at the claim; what happens on the board after it is not the game's.
-    if (this.quickplay?.ended && (output.type === 'move' || output.type === 'takeback' || output.type === 'position-set'))
+    if (
+      this.quickplay?.ended &&
+      (output.type === 'move' || output.type === 'takeback' || output.type === 'position-set')
+    )
       return out;
     switch (output.type) {
       case 'move':
@@ -304,7 +306,9 @@ export class GameRecord {
   private freshQuickplay(): QuickplayState | undefined {
     if (!this.control) return undefined;
     const g = quickplayFinish(this.control, this.quickplayAnnounced);
-    return g.applies ? { applies: true, incrementMs: 0 } : { applies: false, reason: g.reason, incrementMs: 0 };
+    return g.applies
+      ? { applies: true, incrementMs: 0 }
+      : { applies: false, reason: g.reason, incrementMs: 0 };
   }
 
   private nextQuickplay(q: QuickplayState, action: ArbiterAction, t: number, ply: number): QuickplayState {
@@ -341,30 +345,9 @@ export class GameRecord {
 
   /** A fallen flag: the alert, and the result it proposes for the arbiter to confirm. */
   private flagged(f: FlagFinding, out: GameEvent[]): void {
-    const who = f.side === 'white' ? 'White' : 'Black';
-    const detail =
-      f.rule === 'flag'
-        ? `The player who exceeds the time loses: ${f.side === 'white' ? '0-2' : '2-0'} once the arbiter confirms.`
-        : f.lastPeriod
-          ? 'Nobody can tell which fell first, in the last period: a draw once the arbiter confirms.'
-          : 'Not the last period: the game goes on.';
-    this.applyAlert(
-      {
-        id: `${f.ply}-${f.rule}-1`,
-        rule: f.rule,
-        ply: f.ply,
-        side: f.side,
-        message: alertMessage(f.rule, { side: f.side, detail }),
-        t: f.t,
-        events: [],
-        board: this.board,
-      },
-      out,
-    );
-    if (f.rule === 'flag')
-      this.propose({ result: lossFor(f.side), reason: `flag: ${who} exceeded the time` }, out, f.t);
-    else if (f.lastPeriod)
-      this.propose({ result: '1-1', reason: 'flags: both flags fell in the last period' }, out, f.t);
+    this.applyAlert({ ...flagAlert(f), board: this.board }, out);
+    const end = flagResult(f);
+    if (end) this.propose(end, out, f.t);
   }
 
   private parse(fen: string | undefined): Position | undefined {
