@@ -12,7 +12,13 @@ const tc = (text: string): TimeControl => {
   return r.value;
 };
 const game: GameAtClock = { turn: 'white', nextPly: 3, moves: { white: 1, black: 1 } };
-const clock = (t: number, white: number, black: number, running: 'white' | 'black' | null, flag?: 'white' | 'black'): BoardEvent => ({
+const clock = (
+  t: number,
+  white: number,
+  black: number,
+  running: 'white' | 'black' | null,
+  flag?: 'white' | 'black',
+): BoardEvent => ({
   t,
   type: 'clock',
   white,
@@ -85,17 +91,25 @@ describe('ClockWatch: flags', () => {
     expect(w.push(clock(2000, 0, 4000, 'black'), { ...game, turn: 'black' })).toEqual([]);
     // Once White's clock runs again at zero, the time is out.
     w.push(press(2500, 'black'), { ...game, turn: 'black' });
-    expect(w.push(clock(2500, 0, 3500, 'white'), game)).toMatchObject([{ finding: { rule: 'flag', side: 'white' } }]);
+    expect(w.push(clock(2500, 0, 3500, 'white'), game)).toMatchObject([
+      { finding: { rule: 'flag', side: 'white' } },
+    ]);
   });
 
   it('flags: both down when first seen — a draw in the last period, play on before it', () => {
     const last = new ClockWatch({ control: tc('40/5400:1800') });
     const late = { turn: 'white' as const, nextPly: 101, moves: { white: 50, black: 50 } };
-    expect(last.push(clock(0, 0, 0, null), late)).toMatchObject([{ finding: { rule: 'flags', lastPeriod: true } }]);
+    expect(last.push(clock(0, 0, 0, null), late)).toMatchObject([
+      { finding: { rule: 'flags', lastPeriod: true } },
+    ]);
     const early = new ClockWatch({ control: tc('40/5400:1800') });
-    expect(early.push(clock(0, 0, 0, null), game)).toMatchObject([{ finding: { rule: 'flags', lastPeriod: false } }]);
+    expect(early.push(clock(0, 0, 0, null), game)).toMatchObject([
+      { finding: { rule: 'flags', lastPeriod: false } },
+    ]);
     // Without a time control every period counts as the last.
-    expect(new ClockWatch().push(clock(0, 0, 0, null), game)).toMatchObject([{ finding: { lastPeriod: true } }]);
+    expect(new ClockWatch().push(clock(0, 0, 0, null), game)).toMatchObject([
+      { finding: { lastPeriod: true } },
+    ]);
   });
 
   it('a second flag after the first is no news: it is known which fell first', () => {
@@ -120,7 +134,18 @@ describe('ClockWatch: own clock and clock settings', () => {
 
   it('a board that announces a clock (or sends a reading) gets no clock of damlink', () => {
     const w = new ClockWatch({ control: tc('60') });
-    w.push({ t: 0, type: 'hello', serial: 'x', protocol: 'line', squares: 50, senses: 'pieces', capabilities: ['clock'] }, game);
+    w.push(
+      {
+        t: 0,
+        type: 'hello',
+        serial: 'x',
+        protocol: 'line',
+        squares: 50,
+        senses: 'pieces',
+        capabilities: ['clock'],
+      },
+      game,
+    );
     expect(w.push(press(0, 'black'), game)).toEqual([]);
     expect(w.ownClock).toBe(false);
   });

@@ -19,12 +19,17 @@ const parsed = (text: string): TimeControl => {
 
 describe('parseTimeControl / writeTimeControl', () => {
   it('reads base + Fischer increment (5400+30)', () => {
-    expect(parsed('5400+30')).toEqual({ periods: [{ seconds: 5400, bonus: { kind: 'increment', seconds: 30 } }] });
+    expect(parsed('5400+30')).toEqual({
+      periods: [{ seconds: 5400, bonus: { kind: 'increment', seconds: 30 } }],
+    });
   });
 
   it('reads moves in time with periods (40/5400:1800+30)', () => {
     expect(parsed('40/5400:1800+30')).toEqual({
-      periods: [{ moves: 40, seconds: 5400 }, { seconds: 1800, bonus: { kind: 'increment', seconds: 30 } }],
+      periods: [
+        { moves: 40, seconds: 5400 },
+        { seconds: 1800, bonus: { kind: 'increment', seconds: 30 } },
+      ],
     });
   });
 
@@ -34,7 +39,15 @@ describe('parseTimeControl / writeTimeControl', () => {
   });
 
   it('writes back exactly what it read', () => {
-    for (const text of ['5400+30', '40/5400:1800+30', '3600', '40/7200', '40/7200:20/3600:1800', '3600d5', '900b10'])
+    for (const text of [
+      '5400+30',
+      '40/5400:1800+30',
+      '3600',
+      '40/7200',
+      '40/7200:20/3600:1800',
+      '3600d5',
+      '900b10',
+    ])
       expect(writeTimeControl(parsed(text))).toBe(text);
   });
 
@@ -80,14 +93,29 @@ describe('quickplay finish (Appendix G)', () => {
   it('applies to a sudden-death finish announced beforehand (G.2)', () => {
     expect(quickplayFinish(parsed('3600'), true)).toEqual({ applies: true });
     expect(quickplayFinish(parsed('40/5400:1800'), true)).toEqual({ applies: true });
-    expect(quickplayFinish(parsed('3600'), false)).toMatchObject({ applies: false, reason: expect.stringMatching(/^G\.2/) });
+    expect(quickplayFinish(parsed('3600'), false)).toMatchObject({
+      applies: false,
+      reason: expect.stringMatching(/^G\.2/),
+    });
   });
 
   it('G.3: not for blitz, not with an increment or a delay', () => {
-    expect(quickplayFinish(parsed('300'), true)).toMatchObject({ applies: false, reason: 'G.3: not for blitz' });
-    expect(quickplayFinish(parsed('600'), true)).toMatchObject({ applies: false, reason: 'G.3: not for blitz' });
-    expect(quickplayFinish(parsed('5400+30'), true)).toMatchObject({ applies: false, reason: expect.stringMatching(/increment/) });
-    expect(quickplayFinish(parsed('3600d5'), true)).toMatchObject({ applies: false, reason: expect.stringMatching(/delay/) });
+    expect(quickplayFinish(parsed('300'), true)).toMatchObject({
+      applies: false,
+      reason: 'G.3: not for blitz',
+    });
+    expect(quickplayFinish(parsed('600'), true)).toMatchObject({
+      applies: false,
+      reason: 'G.3: not for blitz',
+    });
+    expect(quickplayFinish(parsed('5400+30'), true)).toMatchObject({
+      applies: false,
+      reason: expect.stringMatching(/increment/),
+    });
+    expect(quickplayFinish(parsed('3600d5'), true)).toMatchObject({
+      applies: false,
+      reason: expect.stringMatching(/delay/),
+    });
   });
 
   it('no quickplay finish when the last period repeats', () => {
