@@ -18,18 +18,14 @@ export function alertComment(alert: AlertRecord): string {
 
 /**
  * Items by the index of the move they are written after: their own ply's move, else the last move
- * before it (an alert about a ply not played yet goes with the last move), else the first move.
+ * before it (an alert about a ply not played yet goes with the last move); -1 (before the first
+ * move) for what came before any move was played.
  */
 function byMove<T extends { ply: number }>(game: GameSnapshot, items: readonly T[]): Map<number, T[]> {
   const out = new Map<number, T[]>();
-  if (game.moves.length === 0) return out;
   for (const a of items) {
     let i = game.moves.findIndex((m) => m.ply === a.ply);
-    if (i < 0)
-      i = Math.max(
-        0,
-        game.moves.findLastIndex((m) => m.ply < a.ply),
-      );
+    if (i < 0) i = game.moves.findLastIndex((m) => m.ply < a.ply);
     out.set(i, [...(out.get(i) ?? []), a]);
   }
   return out;
@@ -47,7 +43,14 @@ export function pdnGameOf(game: GameSnapshot): PdnGameToWrite {
   const { info } = game;
   const alerts = byMove(game, game.alerts);
   const actions = byMove(game, game.actions ?? []);
+  const markersAt = (i: number) =>
+    [
+      ...(alerts.get(i) ?? []).map(alertComment),
+      ...(actions.get(i) ?? []).map((a) => actionNote(game, a)),
+    ].join('; ');
+  const before = markersAt(-1);
   return {
+    ...(before ? { comment: before } : {}),
     tags: {
       Event: info.event,
       Site: info.site,
@@ -60,10 +63,7 @@ export function pdnGameOf(game: GameSnapshot): PdnGameToWrite {
     startFen: game.startFen,
     variant: info.variant,
     moves: game.moves.map((m, i) => {
-      const markers = [
-        ...(alerts.get(i) ?? []).map(alertComment),
-        ...(actions.get(i) ?? []).map((a) => actionNote(game, a)),
-      ].join('; ');
+      const markers = markersAt(i);
       const notes = [...(m.clock ? [clockCommand(m.clock)] : []), ...(markers ? [markers] : [])];
       return notes.length > 0 ? { text: m.pdn, comment: notes.join(' ') } : { text: m.pdn };
     }),

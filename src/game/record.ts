@@ -339,8 +339,11 @@ export class GameRecord {
 
   private clockOutput(o: ClockOutput, out: GameEvent[]): void {
     if (o.type === 'reading') this.applyClock({ type: 'clock', t: o.t, ...o.reading }, out);
-    else if (o.type === 'set-clock') this.emit(out, o.t, { kind: 'clock-set', ...o.reading });
-    else this.flagged(o.finding, out);
+    else if (o.type === 'set-clock') {
+      // Shown at once: the board's next reading confirms it (or shows it could not follow).
+      this.emit(out, o.t, { kind: 'clock-set', ...o.reading });
+      this.applyClock({ type: 'clock', t: o.t, ...o.reading }, out);
+    } else this.flagged(o.finding, out);
   }
 
   /** A fallen flag: the alert, and the result it proposes for the arbiter to confirm. */

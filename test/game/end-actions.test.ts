@@ -113,7 +113,8 @@ describe('Appendix G', () => {
   it('G.4: 5 s a move for both and two minutes to the opponent, set on the clock', () => {
     const rec = twoMovesIn();
     const events = rec.act({ type: 'increment', side: 'white' }, 3100);
-    expect(kinds(events)).toEqual(['action', 'clock-set']);
+    expect(kinds(events)).toEqual(['action', 'clock-set', 'clock']);
+    expect(rec.snapshot().clock).toMatchObject({ white: 89_000, black: 720_000 });
     expect(events[1]).toMatchObject({ white: 89_000, black: 720_000, running: 'white' });
     expect(rec.snapshot().quickplay).toEqual({ applies: true, incrementMs: 5000 });
     // The clock adds no increment: after White's press damlink sets White's time 5 s higher.
