@@ -2,6 +2,7 @@
 // Every arbiter call needs the token (docs/api.md `auth`); the server refuses them without it.
 import { boardSvg } from './board.js';
 import { editorFen, editorFrom, editorHtml, paint, setTurn, typeFen } from './editor.js';
+import { actionParam, endCellHtml, tickRowClocks } from './endgame.js';
 import { escapeHtml, formatResult, formatTime } from './format.js';
 import { followRound } from './live.js';
 import { followPublishing } from './publish.js';
@@ -356,7 +357,8 @@ function rowHtml(s) {
     `<select data-field="result" aria-label="Result (board ${b})"><option value="">—</option>` +
     `<option value="2-0">2-0 White wins</option><option value="1-1">1-1 Draw</option>` +
     `<option value="0-2">0-2 Black wins</option><option value="*">* Clear</option></select>` +
-    `<button type="button" data-act="set-result">Set</button>${proposal}</td>`
+    `<button type="button" data-act="set-result">Set</button>${proposal}</td>` +
+    `<td class="end">${endCellHtml(s, store.clockNow(b), b)}</td>`
   );
 }
 
@@ -364,7 +366,17 @@ function renderRows() {
   for (const b of store.boards()) {
     const s = store.get(b);
     const extra = boardRows.get(b);
-    const sig = JSON.stringify([s.info, s.state, s.serial, s.result, s.proposedResult, extra?.source]);
+    const sig = JSON.stringify([
+      s.info,
+      s.state,
+      s.serial,
+      s.result,
+      s.proposedResult,
+      extra?.source,
+      s.quickplay,
+      s.actions?.length,
+      Boolean(s.clock),
+    ]);
     if (rowSignatures.get(b) === sig) continue;
     rowSignatures.set(b, sig);
     let tr = ui.rows.querySelector(`tr[data-board="${b}"]`);
@@ -396,6 +408,10 @@ ui.rows.addEventListener('click', (e) => {
     arbiterCall('result', { board, result: field('result') }, `Board ${board}: result ${field('result')}`);
   } else if (act === 'resync') {
     arbiterCall('resync', { board }, (answer) => resyncText(answer, `Board ${board}`));
+  } else if (act === 'act' && field('action')) {
+    const chosen = /** @type {HTMLSelectElement} */ (tr.querySelector('[data-field="action"]'));
+    const label = chosen.selectedOptions[0]?.textContent ?? field('action');
+    arbiterCall('act', { board, ...actionParam(field('action')) }, `Board ${board}: ${label}`);
   } else if (act === 'confirm') {
     arbiterCall('result', { board, result: 'proposed' }, (answer) =>
       `Board ${board}: result ${answer?.result ?? ''} confirmed`.replace('  ', ' '),
@@ -404,6 +420,7 @@ ui.rows.addEventListener('click', (e) => {
 });
 
 ui.openOnly.addEventListener('change', renderAlerts);
+setInterval(() => tickRowClocks(ui.rows, store), 200);
 
 /** What a resync answer says: the boards asked for a dump (only connected boards can be). */
 function resyncText(answer, what) {

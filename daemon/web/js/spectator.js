@@ -4,6 +4,7 @@ import { boardSvg } from './board.js';
 import { escapeHtml, formatClock, formatResult, moveRows } from './format.js';
 import { followRound } from './live.js';
 import { ruleText } from './rules.js';
+import { underTwoMinutes } from './endgame.js';
 import { GameStore } from './store.js';
 
 const STATE_LABEL = { active: 'live', silent: 'silent', lost: 'lost', connecting: 'connecting' };
@@ -43,10 +44,12 @@ function clockHtml(board, side, name, recorded) {
   const clock = recorded === undefined ? store.clockNow(board) : recorded;
   const running = clock?.running === side;
   const live = recorded === undefined ? ` data-side="${side}"` : ` data-recorded="${side}"`;
+  const quickplay = recorded === undefined && underTwoMinutes(store.get(board), clock) === side;
   return (
     `<div class="player ${side}${running ? ' to-move' : ''}">` +
     `<span class="disc ${side}" aria-hidden="true"></span>` +
     `<span class="name">${escapeHtml(name || (side === 'white' ? 'White' : 'Black'))}</span>` +
+    `<span class="g-marker" title="quickplay finish: under two minutes"${quickplay ? '' : ' hidden'}>G</span>` +
     `<span class="clock${running ? ' running' : ''}"${live} aria-label="${side} clock">` +
     `${clock ? formatClock(clock[side]) : ''}</span></div>`
   );
@@ -249,11 +252,14 @@ function navigate(action) {
 function tickClocks() {
   for (const el of document.querySelectorAll('.clock[data-side]')) {
     const card = el.closest('.card');
-    const clock = store.clockNow(card ? Number(card.dataset.board) : view.board);
+    const board = card ? Number(card.dataset.board) : view.board;
+    const clock = store.clockNow(board);
     const running = clock?.running === el.dataset.side;
     el.textContent = clock ? formatClock(clock[el.dataset.side]) : '';
     el.classList.toggle('running', running);
     el.parentElement?.classList.toggle('to-move', running);
+    const marker = el.parentElement?.querySelector('.g-marker');
+    if (marker) marker.hidden = underTwoMinutes(store.get(board), clock) !== el.dataset.side;
   }
 }
 
