@@ -156,6 +156,12 @@ export class ClockWatch {
     };
   }
 
+  /** damlink's own clock runs for a side whose flag has not fallen: time passing can make it fall. */
+  get flagDue(): boolean {
+    const running = this.state?.running;
+    return this.ownClock && running !== undefined && running !== null && !this.fallen.has(running);
+  }
+
   get known(): boolean {
     return this.state !== undefined;
   }

@@ -118,6 +118,11 @@ export class GameRecord {
     return this.info.board;
   }
 
+  /** damlink keeps this game's clock and a flag can fall with time alone (the daemon keeps ticking). */
+  get clockRunning(): boolean {
+    return this.watch.flagDue && this.result === '*' && !this.quickplay?.ended;
+  }
+
   get currentVersion(): number {
     return this.version;
   }
