@@ -1,6 +1,7 @@
 // The WebSocket envelope (DGT LiveChess style, docs/api.md): what clients may send, read without
 // ever throwing; and how server messages are written.
 import { z } from 'zod';
+import { parseTimeControl } from '../../src/clock/time-control.ts';
 import type { GameEvent, GameSnapshot } from '../../src/game/types.ts';
 import type { AlertRecord, GameResult } from '../../src/game/types.ts';
 
@@ -95,7 +96,13 @@ export const params = {
         round: z.number().int().positive(),
         white: z.string().max(200),
         black: z.string().max(200),
-        timeControl: z.string().max(100),
+        timeControl: z
+          .string()
+          .max(100)
+          .refine(
+            (v) => parseTimeControl(v).ok,
+            'expected the PDN TimeControl form in seconds (5400+30, 40/5400:1800+30)',
+          ),
       })
       .partial()
       .strict(),

@@ -36,8 +36,6 @@ export interface ActionRecord {
 /** G.4 and G.5: the opponent's two minutes; G.4's increment a move. */
 export const ADDED_TIME_MS = 2 * 60_000;
 export const QUICKPLAY_INCREMENT_MS = 5_000;
-/** Appendix G's threshold: a player with less than this at his move may ask (G.4) or claim (G.5). */
-export const QUICKPLAY_THRESHOLD_MS = 2 * 60_000;
 
 const name = (side: Side) => (side === 'white' ? 'White' : 'Black');
 export const opponent = (side: Side): Side => (side === 'white' ? 'black' : 'white');
