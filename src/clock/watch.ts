@@ -107,12 +107,15 @@ export class ClockWatch {
       return out;
     }
     if (event.type === 'press') {
-      this.pressedSinceReading = event.side;
       if (this.ownClock) {
         const control = this.control!;
+        // damlink's clock knows when the time ran out: a press after it is too late.
+        if (this.state?.running === event.side && readClock(this.state, control, event.t)[event.side] <= 0)
+          this.ownReading(event.t, game, out);
+        this.pressedSinceReading = event.side;
         this.state = pressClock(this.state ?? startClock(control, event.t), control, event.side, event.t);
         this.ownReading(event.t, game, out);
-      }
+      } else this.pressedSinceReading = event.side;
       return out;
     }
     // Time passing on damlink's own clock: the flag falls when the running side reaches zero.
@@ -138,10 +141,6 @@ export class ClockWatch {
     if (this.state) this.state = { ...this.state, extraIncrementMs: this.extraIncrementMs };
   }
 
-  get incrementMs(): number {
-    return this.extraIncrementMs;
-  }
-
   /** The clock as it reads at `t`, when known. */
   readAt(t: number): ClockReading {
     const s = this.state!;
@@ -162,10 +161,6 @@ export class ClockWatch {
     return this.ownClock && running !== undefined && running !== null && !this.fallen.has(running);
   }
 
-  get known(): boolean {
-    return this.state !== undefined;
-  }
-
   private fresh(reading: ClockReading, t: number): ClockState {
     const base = startClock(this.control ?? { periods: [] }, t);
     return { ...setClock(base, reading, t), extraIncrementMs: this.extraIncrementMs };
@@ -179,8 +174,8 @@ export class ClockWatch {
 
   /**
    * The flags down in `reading` that were not before: the clock shows the flag, or the side's time is
-   * at zero. A side that pressed since the last reading made its move in time, whatever its clock
-   * shows (the press came first), and its zero stays excused until its clock runs again.
+   * at zero. A side that pressed since the last reading, and whose press took, made its move in time
+   * whatever its clock shows (the press came first); its zero stays excused until its clock runs again.
    */
   private findFlags(
     reading: ClockReading & { flag?: Side },
@@ -192,7 +187,8 @@ export class ClockWatch {
     this.pressedSinceReading = undefined;
     const down: Side[] = [];
     for (const side of ['white', 'black'] as const) {
-      if (pressed === side) {
+      // The press took (the other side's clock runs): the move was made in time.
+      if (pressed === side && reading.running !== side) {
         if (reading[side] <= 0) this.inTime.add(side);
         continue;
       }

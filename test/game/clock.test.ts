@@ -96,6 +96,14 @@ describe('ClockWatch: flags', () => {
     ]);
   });
 
+  it('a press that did not take (the clock still runs for the presser) does not excuse its flag', () => {
+    const w = new ClockWatch();
+    w.push(press(900, 'white'), game);
+    expect(w.push(clock(1000, 0, 5000, 'white', 'white'), game)).toMatchObject([
+      { finding: { rule: 'flag', side: 'white' } },
+    ]);
+  });
+
   it('flags: both down when first seen — a draw in the last period, play on before it', () => {
     const last = new ClockWatch({ control: tc('40/5400:1800') });
     const late = { turn: 'white' as const, nextPly: 101, moves: { white: 50, black: 50 } };
@@ -129,6 +137,15 @@ describe('ClockWatch: own clock and clock settings', () => {
     expect(w.push({ t: 60_100, type: 'tick' }, game)).toMatchObject([
       { type: 'reading', reading: { white: 0, running: 'white' } },
       { type: 'flag', finding: { rule: 'flag', side: 'white' } },
+    ]);
+  });
+
+  it("a press after damlink's clock ran out is too late: the flag falls at the press", () => {
+    const w = new ClockWatch({ control: tc('60') });
+    w.push(press(0, 'black'), game);
+    const out = w.push(press(61_000, 'white'), game);
+    expect(out.filter((o) => o.type === 'flag')).toMatchObject([
+      { finding: { rule: 'flag', side: 'white' } },
     ]);
   });
 
