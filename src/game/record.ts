@@ -336,7 +336,8 @@ export class GameRecord {
   private atClock(): GameAtClock {
     const turn: Side = this.fen.trim()[0]?.toUpperCase() === 'B' ? 'black' : 'white';
     const last = this.moves.at(-1);
-    const nextPly = last ? last.ply + 1 : turn === 'white' ? 1 : 2;
+    // Plies count from 1 whoever starts, as the tracker counts them.
+    const nextPly = last ? last.ply + 1 : 1;
     let white = 0;
     for (const m of this.moves) if (moverOf(m) === 'white') white++;
     return { turn, nextPly, moves: { white, black: this.moves.length - white } };
