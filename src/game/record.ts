@@ -356,7 +356,12 @@ export class GameRecord {
   private flagged(f: FlagFinding, out: GameEvent[]): void {
     this.applyAlert({ ...flagAlert(f), board: this.board }, out);
     const end = flagResult(f);
-    if (end) this.propose(end, out, f.t);
+    // G.5: a postponed claim is decided after a flag: the arbiter's proposal says it waits.
+    const postponed = this.quickplay?.postponed;
+    const note = postponed
+      ? ` (G.5: ${postponed.side === 'white' ? 'White' : 'Black'}'s draw claim is postponed: decide it now)`
+      : '';
+    if (end) this.propose({ ...end, reason: `${end.reason}${note}` }, out, f.t);
   }
 
   private parse(fen: string | undefined): Position | undefined {

@@ -137,7 +137,11 @@ describe('Appendix G', () => {
     expect(events.find((e) => e.kind === 'clock-set')).toMatchObject({ black: 720_000 });
     expect(rec.snapshot().quickplay?.postponed).toMatchObject({ side: 'white', ply: 2 });
     expect(rec.snapshot().result).toBe('*');
-    // Decided later: accepted.
+    // White's flag falls: the proposal says the claim waits for a decision, which comes: accepted.
+    rec.clockEvent(reading(200_000, 0, 700_000, 'white'));
+    expect(rec.snapshot().proposedResult?.reason).toMatch(
+      /G\.5: White's draw claim is postponed: decide it now/,
+    );
     rec.act({ type: 'claim', side: 'white', decision: 'accept' }, 9000);
     expect(rec.snapshot().result).toBe('1-1');
     expect(rec.snapshot().quickplay?.postponed).toBeUndefined();
