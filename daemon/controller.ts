@@ -3,6 +3,7 @@
 // connections and the routing of what they read (routing/); the group commit that journals every
 // input before it is applied, and the ticks (ingest/). It sequences start and stop; the parts do
 // the work.
+import type { BoardEvent } from '../firmware-protocol/events.ts';
 import type { GameEvent, GameInfo, GameResult, GameSnapshot } from '../src/game/types.ts';
 import type { ArbiterAction } from '../src/game/actions.ts';
 import type { ArbiterDecision } from '../src/tracker/types.ts';
@@ -16,6 +17,7 @@ import {
   PastRounds,
   rebuildLive,
   replaySettings,
+  sensorEvents,
   type TrackerFactory,
 } from './board/index.ts';
 import type { LoadedConfig } from './config/index.ts';
@@ -173,6 +175,10 @@ export class Controller implements Hub {
     return this.live.get(board)?.game.record.snapshot();
   }
 
+  hasRound(round: number): boolean {
+    return round === this.options.config.round || this.options.journal.hasRound(round);
+  }
+
   games(round: number): GameSnapshot[] {
     if (round !== this.options.config.round) return this.pastRounds.games(round);
     return this.ordered().map((b) => b.game.record.snapshot());
@@ -180,6 +186,11 @@ export class Controller implements Hub {
 
   since(board: number, version: number): GameEvent[] | undefined {
     return this.live.get(board)?.game.record.since(version);
+  }
+
+  sensorEvents(board: number, from: number, to: number, limit: number): BoardEvent[] {
+    if (!this.live.has(board)) return [];
+    return sensorEvents(this.options.journal, this.options.config.round, board, { from, to, limit });
   }
 
   subscribe(listener: (event: GameEvent) => void): () => void {

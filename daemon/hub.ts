@@ -1,5 +1,6 @@
 // The seam between "boards in" (controller: transports, journal, trackers) and "games out"
 // (HTTP, WebSocket, MQTT). The controller implements it; the servers only read and call it.
+import type { BoardEvent } from '../firmware-protocol/events.ts';
 import type { ArbiterDecision } from '../src/tracker/types.ts';
 import type { ArbiterAction } from '../src/game/actions.ts';
 import type { GameEvent, GameInfo, GameResult, GameSnapshot } from '../src/game/types.ts';
@@ -18,12 +19,19 @@ export interface Hub {
   boards(): BoardSummary[];
   round(): number;
   snapshot(board: number): GameSnapshot | undefined;
+  /** Whether the round has games: the current round, or one the journal holds (an index lookup). */
+  hasRound(round: number): boolean;
   /** All games of a round, board order (stable for the whole round). */
   games(round: number): GameSnapshot[];
   /** Events after `version` for one board, or undefined when they are no longer kept (send a snapshot). */
   since(board: number, version: number): GameEvent[] | undefined;
   /** Every GameEvent of every board, as it happens. Returns an unsubscribe function. */
   subscribe(listener: (event: GameEvent) => void): () => void;
+  /**
+   * One board's sensor events of the current round (ticks included) with `from <= t <= to`, oldest
+   * first, at most `limit` of them. Read-only, for the dispute view; a hub without a journal has none.
+   */
+  sensorEvents?(board: number, from: number, to: number, limit: number): BoardEvent[];
   /** Arbiter actions: journaled first, then applied. */
   decide(board: number, decision: ArbiterDecision): Promise<void>;
   setResult(board: number, result: GameResult): Promise<void>;

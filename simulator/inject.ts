@@ -122,6 +122,23 @@ function fresh(ctx: PlyContext, moves: Move[]): Move[] {
   });
 }
 
+/**
+ * After S steps O's man `m` backward (5.4.5), O has a reply other than stepping it back: that
+ * reply would put the board back as it was, which reads as the players' correction.
+ */
+function playsOnWithoutUndoing(pos: Position, m: Move): boolean {
+  const cells = [...pos.toBoardString()];
+  cells[m.to - 1] = cells[m.from - 1];
+  cells[m.from - 1] = '.';
+  const pieces: [number, PieceCode][] = [];
+  cells.forEach((c, i) => {
+    if (c !== '.') pieces.push([i + 1, c as PieceCode]);
+  });
+  const after = Position.setup(pos.variant, opposite(pos.turn), pieces);
+  const before = pos.toBoardString();
+  return legalMoves(after).some((r) => play(after, r).toBoardString() !== before);
+}
+
 /** The plain hand of an irregular displacement: lift, carry, put; nothing else. */
 function displace(h: Hands, m: Move): void {
   h.tl.lift(m.from);
@@ -247,8 +264,11 @@ export const MOVE_INJECTORS: readonly MoveInjector[] = [
     plan(ctx) {
       const s = ctx.pos.turn;
       // O's men stepping the way S's men go: backward for O, so never a legal O move.
-      const steps = manSteps(ctx.pos, opposite(s), s, false).filter(
-        (m) => !promotionRow(ctx.pos, opposite(s), m.to),
+      const steps = fresh(
+        ctx,
+        manSteps(ctx.pos, opposite(s), s, false).filter(
+          (m) => !promotionRow(ctx.pos, opposite(s), m.to) && playsOnWithoutUndoing(ctx.pos, m),
+        ),
       );
       return displaceOneOf(ctx, fresh(ctx, steps), '5.4.5');
     },
@@ -473,27 +493,63 @@ export const MOVE_INJECTORS: readonly MoveInjector[] = [
   },
 ];
 
-/** 5.4.1: S moves again before O has moved (no press), then puts the piece back. A second move
- * that recreates an earlier position (a king stepping back) would be a takeback, so it is not used. */
+/**
+ * 5.4.1: S moves again before O has moved (no press), a man's step; then either puts the piece
+ * back (the players' correction) or leaves it, and O plays on (accepted, 5.7). A second move that
+ * recreates an earlier position would be a takeback, so it is not used. Returns the second move,
+ * from `again` (the position after it with S to move).
+ */
 export function planTwoMoves(
   hands: Hands,
   after: Position,
   isEarlier: (board: string) => boolean,
-): (() => void) | undefined {
+): ((putBack: boolean) => { move: Move; again: Position }) | undefined {
   const again = after.withTurn(opposite(after.turn));
   const moves = legalMoves(again);
   if (moves.length === 0 || moves[0].captured.length > 0) return undefined;
-  const fresh = moves.filter((m) => !m.promotes && !isEarlier(play(again, m).toBoardString()));
+  // A man's step: a king's second move may be the two shapes the tracker decides only at a press or
+  // the stall time (docs/irregularities.md: the result gesture, a capture's king carried back).
+  const fresh = moves.filter(
+    (m) => !m.promotes && !isKing(m.piece) && !isEarlier(play(again, m).toBoardString()),
+  );
   if (fresh.length === 0) return undefined;
   const m = hands.rng.pick(fresh);
-  return () => {
+  return (putBack) => {
     hands.pause(span(600, 1200));
     displace(hands, m);
-    hands.pause(span(1000, 2000));
-    hands.tl.lift(m.to);
-    hands.pause(DELAYS.carry);
-    hands.tl.put(m.from, m.piece);
+    if (putBack) {
+      hands.pause(span(1000, 2000));
+      hands.tl.lift(m.to);
+      hands.pause(DELAYS.carry);
+      hands.tl.put(m.from, m.piece);
+    }
+    return { move: m, again };
   };
+}
+
+/**
+ * The players correct an irregularity (5.4): the board goes back to `pos` — pieces that should not
+ * stand where they do come off first, then the missing ones go on, each quicker than the tracker's
+ * settle time so no board on the way is read.
+ */
+export function putBack(hands: Hands, pos: Position): void {
+  hands.pause(span(600, 2000));
+  const want = pos.toBoardString();
+  const quick = span(60, 180);
+  for (let s = 1; s <= want.length; s++) {
+    const have = hands.tl.pieceAt(s);
+    if (have && have !== want[s - 1]) {
+      hands.tl.lift(s);
+      hands.pause(quick);
+    }
+  }
+  for (let s = 1; s <= want.length; s++) {
+    if (want[s - 1] !== '.' && !hands.tl.pieceAt(s)) {
+      hands.tl.put(s, want[s - 1] as PieceCode);
+      hands.pause(quick);
+    }
+  }
+  hands.pause(span(400, 1200));
 }
 
 /** 5.4.4: the player who made `move` puts it back: the piece on `from`, the captured pieces back. */

@@ -6,4 +6,5 @@ export { configuredInfo } from './info.ts';
 export { type LiveBoard, liveBoard } from './live-board.ts';
 export { PastRounds } from './past-rounds.ts';
 export { playedWith, rebuildLive, replayBoard, replayRound, replaySettings } from './replay.ts';
+export { sensorEvents } from './sensor-events.ts';
 export { BoardTime, inputClock, watched } from './time.ts';

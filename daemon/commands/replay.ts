@@ -1,7 +1,7 @@
 // `damlink replay --events FILE.jsonl [--fen START] [--variant …] [--occupancy-only]`: runs a sensor
 // event file through the tracker and prints the reconstructed game as PDN, then one JSON line per
-// alert `{"rule","ply","side","message"}` (`--json`: every game and alert as a JSON line). Bad lines
-// are reported on stderr with their line number and skipped.
+// alert `{"rule","ply","side","message","params"}` (`--json`: every game and alert as a JSON line).
+// Bad lines are reported on stderr with their line number and skipped.
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { z } from 'zod';
@@ -113,9 +113,10 @@ export function replayEvents(
   let lastPly = 0;
   const apply = (out: TrackerOutput) => {
     if (out.type === 'move') {
-      game.moves.push(out.pdn);
+      // A 5.7 correction replays the move at its ply: what followed is replaced, not appended to.
+      game.moves.splice(out.ply - 1, Infinity, out.pdn);
       lastPly = out.ply;
-    } else if (out.type === 'takeback') {
+    } else if (out.type === 'takeback' || out.type === 'correction') {
       game.moves.length = out.ply;
       lastPly = out.ply;
     } else if (out.type === 'alert') alerts.push(out.alert);
@@ -218,6 +219,7 @@ export function registerReplay(program: Command): void {
         ply: a.ply,
         side: a.side,
         message: a.message,
+        params: a.params,
       }));
       const pdn = replay.value.games.map((g) =>
         writePdnGame({

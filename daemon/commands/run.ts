@@ -6,8 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { type Command, Option } from 'commander';
 import { Controller } from '../controller.ts';
 import { type ConfigFlags, type LoadedConfig, loadConfig } from '../config/index.ts';
+import { mqttSettings } from '../config/schema.ts';
 import { Journal } from '../journal/index.ts';
 import { createLogger, type Logger } from '../log.ts';
+import { effectiveTokens } from '../server/admin-token.ts';
 import { startServer } from '../server/index.ts';
 import type { Publishing } from '../publish/index.ts';
 import type { InProcessBoards } from '../transport/index.ts';
@@ -18,22 +20,15 @@ import { usageError, workFailed } from './program.ts';
 
 const WEB_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', 'web');
 
-interface RunFlags {
+/** The config flags (`--board` repeated instead of `boards`) plus the daemon's own. */
+interface RunFlags extends Omit<ConfigFlags, 'boards'> {
   config?: string;
   board: string[];
-  host?: string;
-  port?: number;
-  dataDir?: string;
-  round?: number;
-  event?: string;
-  variant?: string;
-  autoResult?: boolean;
   logLevel?: string;
   demo?: boolean;
   demoBoards: number;
   speed: number;
   seed?: number;
-  timeScale?: number;
 }
 
 export function registerRun(program: Command): void {
@@ -77,6 +72,7 @@ export function registerRun(program: Command): void {
     .addHelpText(
       'after',
       '\nEvery config key can also be set as DAMLINK_<KEY> (nested keys with __, e.g. DAMLINK_TOKENS__ARBITER).\n' +
+        'Without tokens, an admin token is made in the data directory and the console address is printed with it.\n' +
         'Examples:\n  damlink run --board tcp://127.0.0.1:7001 --board /dev/ttyUSB0\n  damlink run --config hall.yaml --round 3\n',
     )
     .action(run);
@@ -157,6 +153,20 @@ async function serve(
     await demo?.stop();
     throw workFailed(`cannot open the journal ${journalPath}: ${(e as Error).message}`);
   }
+  let access: ReturnType<typeof effectiveTokens>;
+  try {
+    access = effectiveTokens(config.tokens, config.dataDir);
+  } catch (e) {
+    journal.close();
+    await demo?.stop();
+    throw workFailed(`cannot keep the admin token in ${config.dataDir}: ${(e as Error).message}`);
+  }
+  if (config.mqttUrl)
+    log.warn(
+      config.mqtt
+        ? 'mqttUrl is ignored beside mqtt: { url: … }'
+        : 'mqttUrl is deprecated: write mqtt: { url: … } instead',
+    );
   const controller = new Controller({
     config,
     journal,
@@ -172,10 +182,17 @@ async function serve(
       hub: controller,
       host: config.host,
       port: config.port,
-      tokens: config.tokens,
+      tokens: access.tokens,
+      allowedOrigins: config.allowedOrigins,
+      limits: {
+        connections: config.limits.connections,
+        connectionsPerAddress: config.limits.connectionsPerAddress,
+        maxBuffered: config.limits.clientBuffer,
+        unsentBudget: config.limits.unsentBytes,
+      },
       webRoot: WEB_ROOT,
       log,
-      mqttUrl: config.mqttUrl,
+      mqtt: mqttSettings(config),
       health: () => (publishing ? { publish: publishing.state() } : {}),
     });
   } catch (e) {
@@ -197,6 +214,12 @@ async function serve(
   console.log(
     `damlink: open ${server.url}/  (arbiter: ${server.url}/arbiter, PDN: ${server.url}/rounds/${config.round}/games.pdn)`,
   );
+  // As Jupyter does: the daemon's own token travels in the address (after #, so it is never sent
+  // in a request or kept in a server log); a configured token is the organiser's to hand out.
+  if (access.made)
+    console.log(
+      `damlink: arbiter console ${server.url}/arbiter#token=${access.made.token}  (admin token in ${access.made.file})`,
+    );
   return new Promise<void>((done) => {
     let stopping = false;
     const stop = async (signal: string): Promise<void> => {

@@ -1,9 +1,9 @@
 // The durable journal (SQLite, WAL). An entry is committed before anything acts on it; WAL with
 // synchronous=NORMAL survives a killed process (only a power cut can drop the last commits).
-// Rows are kept in arrival order (the rowid), with no index: each commit then writes a page or two
-// at the end of the table, where a (round, board, seq) key scattered every commit over one page
-// per board — five times the work and the daemon's largest cost with 200 boards. Reads are whole
-// passes over a round in that order, which is also what a restart needs.
+// Rows are kept in arrival order (the rowid), indexed by round alone: each commit then writes a page
+// or two at the end of the table and of the index, where a (round, board, seq) key scattered every
+// commit over one page per board — five times the work and the daemon's largest cost with 200
+// boards. Reads are whole passes over a round in that order, which is also what a restart needs.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
@@ -36,6 +36,10 @@ CREATE TABLE IF NOT EXISTS derived (
   kind    TEXT    NOT NULL,
   data    TEXT    NOT NULL
 );
+-- By round: every read is of one round. The rowid is part of each entry, so a round's rows stay in
+-- arrival order and a commit adds to the end of its round's range (one page, as the table's).
+CREATE INDEX IF NOT EXISTS journal_round ON journal (round);
+CREATE INDEX IF NOT EXISTS derived_round ON derived (round);
 CREATE TABLE IF NOT EXISTS rounds (
   round    INTEGER PRIMARY KEY,
   settings TEXT NOT NULL
@@ -258,6 +262,11 @@ export class Journal {
     }
     if (seqs && !this.nextSeq.has(round)) this.nextSeq.set(round, seqs);
     return n;
+  }
+
+  /** Whether any entry belongs to the round. */
+  hasRound(round: number): boolean {
+    return this.db.prepare('SELECT 1 FROM journal WHERE round = ? LIMIT 1').get(round) !== undefined;
   }
 
   /** Every board that has entries in the round. */

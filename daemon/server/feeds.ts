@@ -5,6 +5,7 @@ import type { GameEvent, GameSnapshot } from '../../src/game/types.ts';
 import type { Hub } from '../hub.ts';
 import type { Subscription } from './client.ts';
 import { type FeedItem, frame } from './protocol.ts';
+import { playedGames } from './rounds.ts';
 import { textFrame } from './wire.ts';
 
 /** Event kinds an arbiter's alerts feed carries. */
@@ -59,7 +60,7 @@ export class Feeds {
     }
     const round = sub.round === 'current' ? this.hub.round() : sub.round!;
     const versions = typeof since === 'object' ? since : {};
-    for (const game of this.hub.games(round)) {
+    for (const game of playedGames(this.hub, round)) {
       this.catchUpBoard(sub, game.info.board, versions[String(game.info.board)], game);
     }
   }

@@ -5,7 +5,9 @@ import { gzipSync } from 'node:zlib';
 import type { Hub } from '../hub.ts';
 import { notModified, type ValidatorCache, type Validators } from './conditional.ts';
 import { boardRows } from './rows.ts';
-import { PdnCache, RoundJson, roundFile } from './rounds.ts';
+import { PageLanguages } from './languages.ts';
+import { pictureRoutes } from './pictures.ts';
+import { PdnCache, playedGames, RoundJson, roundFile } from './rounds.ts';
 import { staticFile } from './static.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -27,9 +29,34 @@ type Answer = {
   cors?: boolean;
   /** File name for `Content-Disposition`. */
   download?: string;
+  vary?: string;
 };
 
 const GZIP_MIN = 256;
+
+/**
+ * The pages load only the daemon's own scripts, styles and socket. The arbiter console is never
+ * framed (a page that frames it could steer the arbiter's clicks); the spectator view may be: clubs
+ * embed it.
+ */
+const PAGE_POLICY =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
+  "object-src 'none'; base-uri 'none'; form-action 'self'";
+const CONSOLE_PATHS = new Set(['/arbiter', '/arbiter.html']);
+
+/** Headers every answer carries: no type sniffing, no address leaking to other sites. */
+function securityHeaders(path: string, type: string): Record<string, string> {
+  const headers: Record<string, string> = {
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+  };
+  if (type.startsWith('text/html')) {
+    const console = CONSOLE_PATHS.has(path);
+    headers['Content-Security-Policy'] = console ? `${PAGE_POLICY}; frame-ancestors 'none'` : PAGE_POLICY;
+    if (console) headers['X-Frame-Options'] = 'DENY';
+  }
+  return headers;
+}
 
 const wantsGzip = (req: IncomingMessage): boolean =>
   /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
@@ -64,6 +91,11 @@ export function createHttpHandler(ctx: HttpContext) {
   const gzipped = new GzipCache();
 
   const roundJson = new RoundJson();
+  const languages = new PageLanguages(ctx.webRoot ?? '');
+  const pictures = pictureRoutes({
+    games: (round) => playedGames(ctx.hub, round),
+    validators: ctx.validators,
+  });
   const json = (key: string, value: unknown, cors = true): Answer => {
     const body = typeof value === 'string' ? value : JSON.stringify(value);
     return { status: 200, type: JSON_TYPE, body, validators: ctx.validators.of(key, body), cors };
@@ -76,7 +108,7 @@ export function createHttpHandler(ctx: HttpContext) {
     cors: true,
   });
 
-  async function route(path: string, query: URLSearchParams): Promise<Answer> {
+  async function route(path: string, query: URLSearchParams, req: IncomingMessage): Promise<Answer> {
     const { hub } = ctx;
     if (path === '/health') {
       const boards = hub.boards();
@@ -97,17 +129,19 @@ export function createHttpHandler(ctx: HttpContext) {
     if (path === '/api/v1/games') {
       const round = query.has('round') ? Number(query.get('round')) : hub.round();
       if (!Number.isInteger(round) || round < 1) return notFound(`no round "${query.get('round')}"`);
-      return json(`${path}?round=${round}`, roundJson.of(round, hub.games(round)));
+      return json(`${path}?round=${round}`, roundJson.of(round, playedGames(hub, round)));
     }
     let m = /^\/api\/v1\/games\/(\d+)$/.exec(path);
     if (m) {
       const snap = hub.snapshot(Number(m[1]));
       return snap ? json(path, snap) : notFound(`no board ${m[1]} in round ${hub.round()}`);
     }
+    const picture = pictures(path, query);
+    if (picture) return picture;
     m = /^\/rounds\/(\d+)\/([^/]+)$/.exec(path);
     if (m) {
       const round = Number(m[1]);
-      const games = hub.games(round);
+      const games = playedGames(hub, round);
       if (games.length === 0) return notFound(`no games in round ${round}`);
       const file = roundFile(round, games, m[2], pdn);
       if (!file) return notFound(`no ${m[2]} in round ${round}`);
@@ -116,7 +150,7 @@ export function createHttpHandler(ctx: HttpContext) {
     }
     if (ctx.webRoot && !path.startsWith('/api/') && !path.startsWith('/rounds/')) {
       const file = await staticFile(ctx.webRoot, path);
-      if (file) return { status: 200, type: file.type, body: file.body, validators: file.validators };
+      if (file) return languages.answer(file, req.headers['accept-language']);
     }
     return notFound(`nothing at ${path}`);
   }
@@ -135,6 +169,8 @@ export function createHttpHandler(ctx: HttpContext) {
         return;
       }
       if (req.method !== 'GET' && req.method !== 'HEAD') {
+        // Nothing over HTTP changes state: arbiter actions go through the WebSocket API, where the
+        // token and the page's origin are checked.
         res.writeHead(405, { Allow: 'GET, HEAD, OPTIONS', 'Content-Type': JSON_TYPE });
         res.end(JSON.stringify({ error: 'method-not-allowed', message: `${req.method} is not served` }));
         return;
@@ -145,9 +181,14 @@ export function createHttpHandler(ctx: HttpContext) {
         res.end();
         return;
       }
-      const a = await route(url.pathname, url.searchParams);
-      const headers: Record<string, string> = { 'Content-Type': a.type, 'Cache-Control': 'no-cache' };
+      const a = await route(url.pathname, url.searchParams, req);
+      const headers: Record<string, string> = {
+        'Content-Type': a.type,
+        'Cache-Control': 'no-cache',
+        ...securityHeaders(url.pathname, a.type),
+      };
       if (a.download) headers['Content-Disposition'] = `attachment; filename="${a.download}"`;
+      if (a.vary) headers.Vary = a.vary;
       if (a.cors) {
         headers['Access-Control-Allow-Origin'] = '*';
         headers['Access-Control-Expose-Headers'] = 'ETag, Last-Modified, Content-Disposition';
@@ -156,7 +197,7 @@ export function createHttpHandler(ctx: HttpContext) {
       const gzip = a.status === 200 && wantsGzip(req) && Buffer.byteLength(a.body) >= GZIP_MIN;
       if (gzip) {
         headers['Content-Encoding'] = 'gzip';
-        headers.Vary = 'Accept-Encoding';
+        headers.Vary = a.vary ? `${a.vary}, Accept-Encoding` : 'Accept-Encoding';
       }
       if (a.validators) {
         headers.ETag = gzip ? gzipEtag(a.validators.etag) : a.validators.etag;

@@ -3,7 +3,12 @@
 // rounds' games are kept by the hub).
 import { gameToPdn } from '../../src/game/pdn.ts';
 import type { GameSnapshot } from '../../src/game/types.ts';
+import type { Hub } from '../hub.ts';
 import { roundIndex } from './lidraughts.ts';
+
+/** A round's games; a round nobody played is answered from the journal's index, never replayed. */
+export const playedGames = (hub: Pick<Hub, 'hasRound' | 'games'>, round: number): GameSnapshot[] =>
+  hub.hasRound(round) ? hub.games(round) : [];
 
 /** Games whose PDN text is kept: a few rounds of a large tournament. */
 const PDN_GAMES_KEPT = 2000;
@@ -24,6 +29,10 @@ export class PdnCache {
     this.cache.set(key, hit);
     if (this.cache.size > PDN_GAMES_KEPT) this.cache.delete(this.cache.keys().next().value!);
     return hit.text;
+  }
+
+  get size(): number {
+    return this.cache.size;
   }
 }
 

@@ -8,8 +8,9 @@ import type { z } from 'zod';
 import { type ArbiterAction, QUICKPLAY_ACTIONS } from '../../src/game/actions.ts';
 import type { GameResult } from '../../src/game/types.ts';
 import type { Hub } from '../hub.ts';
-import { connectionRole, hasTokens, isLoopback, roleOf, type Tokens } from './auth.ts';
-import { Client, type ClientLimits, type Subscription } from './client.ts';
+import { type AuthLimits, AuthLimiter, originAllowed, type Role, roleOf, type Tokens } from './auth.ts';
+import { Client, type ClientLimits, SendBudget, type Subscription } from './client.ts';
+import { correctionProblem } from './correction.ts';
 import { Feeds } from './feeds.ts';
 import {
   type CallId,
@@ -21,7 +22,7 @@ import {
   readRequest,
 } from './protocol.ts';
 import { boardRows } from './rows.ts';
-import { RoundJson } from './rounds.ts';
+import { playedGames, RoundJson } from './rounds.ts';
 
 export interface ServerLog {
   info(obj: object, msg?: string): void;
@@ -32,6 +33,9 @@ export interface ServerLog {
 export interface WsOptions {
   hub: Hub;
   tokens: Tokens;
+  /** Origins besides the daemon's own whose pages may present a token (`https://club.example`). */
+  allowedOrigins?: readonly string[];
+  authLimits?: Partial<AuthLimits>;
   log: ServerLog;
   /** Largest frame a client may send (bytes). */
   maxPayload?: number;
@@ -42,6 +46,8 @@ export interface WsOptions {
 }
 
 export const WS_PATH = '/api/v1';
+/** The most sensor events one `sensor-events` answer carries (about 1 MB of JSON). */
+export const SENSOR_EVENTS_MAX = 20_000;
 
 class CallError extends Error {
   readonly code: ErrorCode;
@@ -60,8 +66,13 @@ export class WsApi {
   private readonly hub: Hub;
   private readonly roundJson = new RoundJson();
   private readonly tokens: Tokens;
+  private readonly allowedOrigins: readonly string[];
+  private readonly authLimiter: AuthLimiter;
   private readonly log: ServerLog;
   private readonly limits: ClientLimits;
+  private readonly budget: SendBudget;
+  /** `board/alertId` of decisions on their way to the journal: a second one waits for `revise`. */
+  private readonly deciding = new Set<string>();
   private readonly now: () => number;
   private readonly unsubscribeHub: () => void;
   private readonly heartbeat: NodeJS.Timeout;
@@ -69,15 +80,19 @@ export class WsApi {
   constructor(options: WsOptions) {
     this.hub = options.hub;
     this.tokens = options.tokens;
+    this.allowedOrigins = options.allowedOrigins ?? [];
     this.log = options.log;
     this.now = options.now ?? Date.now;
+    this.authLimiter = new AuthLimiter(options.authLimits, this.now);
     this.limits = {
       maxBuffered: 4 * 1024 * 1024,
+      unsentBudget: 256 * 1024 * 1024,
       maxErrors: 50,
       maxSubscriptions: 64,
       callsPerSecond: 50,
       ...options.limits,
     };
+    this.budget = new SendBudget(this.limits.unsentBudget, this.clients);
     this.wss = new WebSocketServer({
       noServer: true,
       maxPayload: options.maxPayload ?? 64 * 1024,
@@ -90,21 +105,45 @@ export class WsApi {
     this.heartbeat.unref();
   }
 
-  /** HTTP upgrade on the shared port: only `/api/v1`, and a token in the URL must be right. */
+  /**
+   * HTTP upgrade on the shared port: only `/api/v1`. A token in the URL must be right, and is only
+   * looked at from the daemon's own pages (or an allowed origin, or no browser at all).
+   */
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     socket.on('error', () => socket.destroy());
     const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname !== WS_PATH && url.pathname !== `${WS_PATH}/`) {
-      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-      return;
-    }
     const address = req.socket.remoteAddress;
-    const role = connectionRole(this.tokens, url.searchParams.get('token'), address);
-    if (role === 'refused') {
-      socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    const origin = req.headers.origin;
+    const tokensAccepted = originAllowed(origin, req.headers.host, this.allowedOrigins);
+    const token = url.searchParams.get('token') || undefined;
+    const role =
+      url.pathname === WS_PATH || url.pathname === `${WS_PATH}/`
+        ? this.urlRole(token, address, tokensAccepted)
+        : { refused: '404 Not Found' };
+    if (typeof role === 'object') {
+      socket.end(`HTTP/1.1 ${role.refused}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       return;
     }
-    this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, socket, role, address));
+    const peer = { role, address, origin, tokensAccepted, token };
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, socket, peer));
+  }
+
+  /** The role `?token=` grants, or the HTTP status that refuses the upgrade. */
+  private urlRole(
+    token: string | undefined,
+    address: string | undefined,
+    tokensAccepted: boolean,
+  ): Role | { refused: string } {
+    if (token === undefined) return 'spectator';
+    if (!tokensAccepted) return { refused: '403 Forbidden' };
+    if (!this.authLimiter.allows(address)) return { refused: '429 Too Many Requests' };
+    const role = roleOf(this.tokens, token);
+    if (!role) {
+      this.authLimiter.failed(address);
+      return { refused: '401 Unauthorized' };
+    }
+    this.log.info({ address, role, via: 'url' }, 'arbiter authenticated');
+    return role;
   }
 
   close(): void {
@@ -114,8 +153,11 @@ export class WsApi {
     this.wss.close();
   }
 
-  private accept(ws: WebSocket, socket: Duplex, role: Client['role'], address: string | undefined): void {
-    const client = new Client(ws, socket, role, address, this.limits, (c, reason) => this.forget(c, reason));
+  private accept(ws: WebSocket, socket: Duplex, peer: ConstructorParameters<typeof Client>[2]): void {
+    const { address } = peer;
+    const client = new Client(ws, socket, peer, this.limits, this.budget, (c, reason) =>
+      this.forget(c, reason),
+    );
     this.clients.add(client);
     ws.on('message', (data, isBinary) => this.onMessage(client, data, isBinary));
     ws.on('pong', () => {
@@ -203,21 +245,35 @@ export class WsApi {
     return r.data;
   }
 
-  private requireArbiter(client: Client, token: string | undefined): void {
-    if (token !== undefined) {
-      const role = roleOf(this.tokens, token);
-      if (!role && !(client.isArbiter() && !hasTokens(this.tokens)))
-        throw new CallError('unauthorized', 'bad token');
-      if (role) client.role = role;
-    }
-    if (!client.isArbiter()) {
+  /**
+   * A token presented on this connection (`auth` or `param.token`): compared only from an accepted
+   * origin and while the address has guesses left; a wrong one counts against the address.
+   */
+  private authenticate(client: Client, token: string, via: 'auth' | 'param'): Role {
+    if (!client.tokensAccepted) {
       throw new CallError(
         'unauthorized',
-        hasTokens(this.tokens)
-          ? 'this needs the arbiter or admin token'
-          : 'arbiter calls are only allowed from this computer',
+        `tokens are not accepted from pages at ${client.origin?.slice(0, 200)}`,
       );
     }
+    if (client.provenToken !== undefined && token === client.provenToken) return client.role;
+    if (!this.authLimiter.allows(client.address)) {
+      throw new CallError('rate-limited', 'too many wrong tokens from this address: try again later');
+    }
+    const role = roleOf(this.tokens, token);
+    if (!role) {
+      this.authLimiter.failed(client.address);
+      throw new CallError('unauthorized', 'bad token');
+    }
+    if (client.role !== role) this.log.info({ address: client.address, role, via }, 'arbiter authenticated');
+    client.role = role;
+    client.provenToken = token;
+    return role;
+  }
+
+  private requireArbiter(client: Client, token: string | undefined): void {
+    if (token !== undefined) this.authenticate(client, token, 'param');
+    if (!client.isArbiter()) throw new CallError('unauthorized', 'this needs the arbiter or admin token');
   }
 
   private knownBoard(board: number) {
@@ -232,12 +288,7 @@ export class WsApi {
         return 'pong';
       case 'auth': {
         const { token } = this.parse(params.auth, param);
-        const role =
-          roleOf(this.tokens, token) ??
-          (!hasTokens(this.tokens) && isLoopback(client.address) ? 'arbiter' : undefined);
-        if (!role) throw new CallError('unauthorized', 'bad token');
-        client.role = role;
-        return { role };
+        return { role: this.authenticate(client, token, 'auth') };
       }
       case 'boards':
         return boardRows(this.hub);
@@ -245,7 +296,7 @@ export class WsApi {
         const p = this.parse(params.games, param);
         if (p?.board !== undefined) return [this.knownBoard(p.board)];
         const round = p?.round ?? this.hub.round();
-        return new RawJson(this.roundJson.of(round, this.hub.games(round)));
+        return new RawJson(this.roundJson.of(round, playedGames(this.hub, round)));
       }
       case 'subscribe':
         return this.subscribe(client, callId, param);
@@ -258,19 +309,8 @@ export class WsApi {
         this.feeds.remove(sub);
         return { unsubscribed: id };
       }
-      case 'decide': {
-        const p = this.parse(params.decide, param);
-        this.requireArbiter(client, p.token);
-        const snap = this.knownBoard(p.board);
-        if (!snap.alerts.some((a) => a.id === p.alertId)) {
-          throw new CallError('not-found', `no alert ${p.alertId} on board ${p.board}`);
-        }
-        const decision =
-          p.kind === 'stands'
-            ? { alertId: p.alertId, kind: 'stands' as const }
-            : { alertId: p.alertId, kind: 'corrected' as const, fen: p.fen };
-        return this.hub.decide(p.board, decision).then(() => ({ ok: true }));
-      }
+      case 'decide':
+        return this.decide(client, this.parse(params.decide, param));
       case 'result': {
         const p = this.parse(params.result, param);
         this.requireArbiter(client, p.token);
@@ -282,6 +322,15 @@ export class WsApi {
           result = snap.proposedResult.result;
         } else result = p.result;
         return this.hub.setResult(p.board, result).then(() => ({ ok: true, result }));
+      }
+      case 'sensor-events': {
+        const p = this.parse(params.sensorEvents, param);
+        this.requireArbiter(client, p.token);
+        this.knownBoard(p.board);
+        const events = this.hub.sensorEvents?.(p.board, p.from, p.to, SENSOR_EVENTS_MAX + 1) ?? [];
+        const truncated = events.length > SENSOR_EVENTS_MAX;
+        const kept = truncated ? events.slice(0, SENSOR_EVENTS_MAX) : events;
+        return { board: p.board, round: this.hub.round(), from: p.from, to: p.to, events: kept, truncated };
       }
       case 'info': {
         const p = this.parse(params.info, param);
@@ -311,6 +360,40 @@ export class WsApi {
       default:
         throw new CallError('unknown-call', `unknown call "${call.slice(0, 100)}"`);
     }
+  }
+
+  /**
+   * An arbiter's decision on an alert. A corrected position must be one of the game's variant; an
+   * alert already decided (or being decided) is decided again only with `revise: true`, and the
+   * journaled decision then says it revises.
+   */
+  private decide(client: Client, p: z.infer<typeof params.decide>): Promise<{ ok: true }> {
+    this.requireArbiter(client, p.token);
+    const snap = this.knownBoard(p.board);
+    const alert = snap.alerts.find((a) => a.id === p.alertId);
+    if (!alert) throw new CallError('not-found', `no alert ${p.alertId} on board ${p.board}`);
+    if (p.kind === 'corrected') {
+      const problem = correctionProblem(p.fen, snap.info.variant);
+      if (problem) throw new CallError('bad-fen', `param.fen: ${problem}`);
+    }
+    const key = `${p.board}/${p.alertId}`;
+    const decidedBefore = alert.decision !== undefined || this.deciding.has(key);
+    if (decidedBefore && !p.revise) {
+      throw new CallError(
+        'already-decided',
+        `alert ${p.alertId} is already decided (${alert.decision?.kind ?? 'being decided'}); send revise: true to change it`,
+      );
+    }
+    const revises = decidedBefore ? { revises: true as const } : {};
+    const decision =
+      p.kind === 'stands'
+        ? { alertId: p.alertId, kind: 'stands' as const, ...revises }
+        : { alertId: p.alertId, kind: 'corrected' as const, fen: p.fen, ...revises };
+    this.deciding.add(key);
+    return this.hub
+      .decide(p.board, decision)
+      .finally(() => this.deciding.delete(key))
+      .then(() => ({ ok: true as const }));
   }
 
   /** Answers the call first, then sends the catch-up, then live events follow (all in one tick). */

@@ -34,6 +34,13 @@ export const DEFAULT_TIMING: ConnectionTiming = {
   resyncMs: 500,
 };
 
+/**
+ * Raw bytes kept for the journal with the next events, at most: a board whose messages decode to
+ * nothing for hours (identical HID reports, clock messages without a clock) would otherwise make
+ * one row of everything it sent. The newest bytes are kept — the ones that led to the events.
+ */
+export const RAW_KEPT = 64 * 1024;
+
 export interface ConnectionEvents {
   onState(state: ConnectionState, detail: { serial?: string; reason?: string }): void;
   /**
@@ -81,6 +88,7 @@ export class BoardConnection {
   /** Events and bytes that arrived before the hello. */
   private early: BoardEvent[] = [];
   private unattributed: Uint8Array[] = [];
+  private unattributedBytes = 0;
   /** Counts links opened, so a late callback of an old link is ignored. */
   private generation = 0;
 
@@ -146,6 +154,7 @@ export class BoardConnection {
     this.identified = false;
     this.early = [];
     this.unattributed = [];
+    this.unattributedBytes = 0;
     this.openedAt = this.lastRx = this.now();
     this.log('info', 'link open');
     for (const command of this.options.driver.startCommands) this.send(command);
@@ -174,7 +183,7 @@ export class BoardConnection {
     this.lastStamp = t;
     if (this.identified && this.state === 'silent') this.setState('active');
     const decoded = this.decoder ? this.decoder.push(bytes, t) : [];
-    this.unattributed.push(bytes);
+    this.keepRaw(bytes);
     const events: BoardEvent[] = [];
     for (const event of decoded) {
       // A pong is liveness only; the controller makes its own journaled ticks.
@@ -194,7 +203,25 @@ export class BoardConnection {
   private emit(events: BoardEvent[]): void {
     const raw = concatBytes(this.unattributed);
     this.unattributed = [];
+    this.unattributedBytes = 0;
     this.options.events.onEvents(this.serial!, events, raw);
+  }
+
+  private keepRaw(bytes: Uint8Array): void {
+    const kept = bytes.length > RAW_KEPT ? bytes.subarray(bytes.length - RAW_KEPT) : bytes;
+    this.unattributed.push(kept);
+    this.unattributedBytes += kept.length;
+    while (this.unattributedBytes > RAW_KEPT) {
+      const oldest = this.unattributed[0];
+      const over = this.unattributedBytes - RAW_KEPT;
+      if (oldest.length <= over) {
+        this.unattributed.shift();
+        this.unattributedBytes -= oldest.length;
+      } else {
+        this.unattributed[0] = oldest.subarray(over);
+        this.unattributedBytes -= over;
+      }
+    }
   }
 
   private identify(serial: string): void {

@@ -22,6 +22,8 @@ export class DgtDecoder implements Decoder {
   /** Absolute offset of the next byte. */
   private offset = 0;
   private inGarbage = false;
+  /** Bytes outside any message since the last fault that reported them. */
+  private garbage = 0;
   private serial: string | undefined;
   private version: string | undefined;
   private helloSent: string | undefined;
@@ -45,7 +47,12 @@ export class DgtDecoder implements Decoder {
         continue;
       }
       if (this.have === 0) {
-        if (!this.inGarbage) out.push(fault(t, 'garbage', 'bytes outside any message', this.offset, true));
+        // Reported when it starts, and again for every longest message's worth: a board streaming
+        // bytes that never start a message is asked to resync each time.
+        if (!this.inGarbage || ++this.garbage >= MAX_SIZE) {
+          out.push(fault(t, 'garbage', 'bytes outside any message', this.offset, true));
+          this.garbage = 0;
+        }
         this.inGarbage = true;
         continue;
       }
@@ -58,6 +65,7 @@ export class DgtDecoder implements Decoder {
           out.push(fault(t, 'bad-length', problem, this.frameStart, true));
           this.have = 0;
           this.inGarbage = true; // the rest of this message is garbage: already reported
+          this.garbage = 0;
           continue;
         }
       }

@@ -24,12 +24,15 @@ export class LineDecoder implements Decoder {
 
   push(chunk: Uint8Array, t: number): BoardEvent[] {
     const out: BoardEvent[] = [];
-    this.splitter.push(chunk, (line) => {
-      this.lineNo++;
-      if (line === undefined)
-        this.garbled(out, t, 'line-too-long', `line longer than ${MAX_LINE} characters`);
-      else this.decodeLine(line, t, out);
-    });
+    this.splitter.push(
+      chunk,
+      (line) => {
+        this.lineNo++;
+        // A line too long was reported when it passed the limit; its end only resumes decoding.
+        if (line !== undefined) this.decodeLine(line, t, out);
+      },
+      () => this.garbled(out, t, 'line-too-long', `line longer than ${MAX_LINE} characters`, this.lineNo + 1),
+    );
     return out;
   }
 

@@ -46,45 +46,55 @@ export function unframeLine(line: string): Result<string> {
 export class LineSplitter {
   private readonly pending = new Uint8Array(MAX_LINE + 1);
   private length = 0;
-  private tooLong = false;
+  /** Bytes of the current line since it passed the limit (0: within it). */
+  private overflow = 0;
 
-  /** Calls `line` with each complete line (CR LF removed), or undefined for a line past MAX_LINE. */
-  push(chunk: Uint8Array, line: (text: string | undefined) => void): void {
+  /**
+   * Calls `line` with each complete line (CR LF removed). A line past MAX_LINE is dropped: `tooLong`
+   * is called when it passes the limit and again each time another line's worth arrives without an
+   * LF, so a link streaming bytes that never end a line is reported while it streams, and nothing
+   * collects what it sends meanwhile; at its LF, `line` gets undefined (the line is counted, not read).
+   */
+  push(chunk: Uint8Array, line: (text: string | undefined) => void, tooLong: () => void = () => {}): void {
     let start = 0;
     for (let i = 0; i < chunk.length; i++) {
       if (chunk[i] !== 0x0a) continue;
-      this.take(chunk, start, i);
-      const tooLong = this.tooLong;
+      this.take(chunk, start, i, tooLong);
+      const dropped = this.overflow > 0;
       const end = this.length > 0 && this.pending[this.length - 1] === 0x0d ? this.length - 1 : this.length;
       // One char per byte (latin-1); apply rather than spread, as this runs for every line.
-      const text = tooLong
+      const text = dropped
         ? undefined
         : String.fromCharCode.apply(null, this.pending.subarray(0, end) as unknown as number[]);
       this.length = 0;
-      this.tooLong = false;
+      this.overflow = 0;
       line(text);
       start = i + 1;
     }
-    this.take(chunk, start, chunk.length);
+    this.take(chunk, start, chunk.length, tooLong);
   }
 
   /** End of the stream: true when it ended inside a line (which is dropped). */
   flush(): boolean {
-    const inside = this.length > 0 || this.tooLong;
+    const inside = this.length > 0 || this.overflow > 0;
     this.length = 0;
-    this.tooLong = false;
+    this.overflow = 0;
     return inside;
   }
 
-  private take(chunk: Uint8Array, from: number, to: number): void {
-    if (from >= to || this.tooLong) return;
-    if (this.length + (to - from) > this.pending.length) {
-      this.tooLong = true;
-      this.length = 0;
+  private take(chunk: Uint8Array, from: number, to: number, tooLong: () => void): void {
+    if (from >= to) return;
+    const worth = this.pending.length;
+    const before = this.overflow > 0 ? this.overflow : this.length;
+    const after = before + (to - from);
+    if (after <= worth) {
+      this.pending.set(chunk.subarray(from, to), this.length);
+      this.length = after;
       return;
     }
-    this.pending.set(chunk.subarray(from, to), this.length);
-    this.length += to - from;
+    this.length = 0;
+    this.overflow = after;
+    if (Math.floor((after - 1) / worth) > Math.floor(Math.max(0, before - 1) / worth)) tooLong();
   }
 }
 

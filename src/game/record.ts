@@ -143,15 +143,16 @@ export class GameRecord {
       case 'alert':
         this.applyAlert({ ...output.alert, board: this.board }, out);
         break;
-      case 'takeback': {
-        const keep = this.moves.filter((m) => m.ply <= output.ply).length;
-        this.moves = this.moves.slice(0, keep);
-        this.states = this.states.slice(0, keep + 1);
-        this.setPosition(output.fen);
-        this.emit(out, output.t, { kind: 'takeback', ply: output.ply, fen: this.fen });
+      case 'takeback':
+        this.takeBackTo(output.ply, output.fen, output.t, out);
         this.reviewEnd(out, output.t, true);
         break;
-      }
+      case 'correction':
+        // The irregular move leaves the record as a takeback would; its alerts say they were corrected.
+        this.takeBackTo(output.ply, output.fen, output.t, out);
+        for (const id of output.alertIds) this.markCorrected(id, output.t, out);
+        this.reviewEnd(out, output.t, true);
+        break;
       case 'new-game':
         this.startNewGame(output.fen, output.t, out);
         break;
@@ -383,6 +384,12 @@ export class GameRecord {
   }
 
   private applyMove(output: Extract<TrackerOutput, { type: 'move' }>, out: GameEvent[]): void {
+    // A ply recorded again replaces the move recorded for it (the piece went on before the press).
+    const kept = this.moves.filter((m) => m.ply < output.ply).length;
+    if (kept < this.moves.length) {
+      this.moves = this.moves.slice(0, kept);
+      this.states = this.states.slice(0, kept + 1);
+    }
     const mover: Side = colorOf(output.move.piece);
     const advanced = this.advanced(output.move);
     // The engine's own position after the move, when the tracker's FEN says exactly that (the usual
@@ -445,7 +452,7 @@ export class GameRecord {
     return legalHere ? advance(prev, move) : undefined;
   }
 
-  private applyAlert(alert: AlertRecord, out: GameEvent[]): void {
+  private applyAlert(alert: AlertRecord, out: GameEvent[], t = alert.t): void {
     const known = this.alerts.findIndex((a) => a.id === alert.id);
     this.alerts =
       known < 0
@@ -459,7 +466,22 @@ export class GameRecord {
         j === i ? { ...m, alerts: [...(m.alerts ?? []), alert.id] } : x,
       );
     }
-    this.emit(out, alert.t, { kind: 'alert', alert: this.alerts.find((a) => a.id === alert.id)! });
+    this.emit(out, t, { kind: 'alert', alert: this.alerts.find((a) => a.id === alert.id)! });
+  }
+
+  /** Moves after `ply` leave the record; the board shows `fen`. */
+  private takeBackTo(ply: number, fen: string, t: number, out: GameEvent[]): void {
+    const keep = this.moves.filter((m) => m.ply <= ply).length;
+    this.moves = this.moves.slice(0, keep);
+    this.states = this.states.slice(0, keep + 1);
+    this.setPosition(fen);
+    this.emit(out, t, { kind: 'takeback', ply, fen: this.fen });
+  }
+
+  /** The players corrected the alert's irregularity on the board (5.4). */
+  private markCorrected(id: string, t: number, out: GameEvent[]): void {
+    const alert = this.alerts.find((a) => a.id === id);
+    if (alert) this.applyAlert({ ...alert, correctedOnBoard: { t } }, out, t);
   }
 
   private applyClock(output: Extract<TrackerOutput, { type: 'clock' }>, out: GameEvent[]): void {

@@ -40,6 +40,8 @@ export interface RecordedMove {
 export interface AlertRecord extends Alert {
   board: number;
   decision?: ArbiterDecision & { t: number };
+  /** The players put the board back before the opponent moved on (5.4, 5.7): the irregular move left the record. */
+  correctedOnBoard?: { t: number };
 }
 
 /** Everything a viewer needs to draw one board from scratch. */

@@ -80,7 +80,11 @@ export function codeAfter(pos: Position, move: Move, s: number): number {
  */
 export function showsAfter(phys: Int8Array, pos: Position, move: Move): boolean {
   // The squares the move changes first: most candidates fail there.
-  if (!agrees(phys[move.to], codeAfter(pos, move, move.to))) return false;
+  const landed = codeAfter(pos, move, move.to);
+  if (!agrees(phys[move.to], landed)) return false;
+  // A king that moved is seen as a king: a man put there is another piece (a set-up under way).
+  // Only a promotion may be crowned later.
+  if (!move.promotes && isKingCode(landed) && (phys[move.to] === 1 || phys[move.to] === 2)) return false;
   if (move.from !== move.to && phys[move.from] !== EMPTY) return false;
   for (let s = 1; s < pos.board.length; s++) if (!agrees(phys[s], codeAfter(pos, move, s))) return false;
   return true;

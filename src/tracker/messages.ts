@@ -1,5 +1,5 @@
 // Alert texts: what happened, in words an arbiter understands, with the article it falls under.
-import type { RuleId } from './types.ts';
+import type { AlertParams, RuleId } from './types.ts';
 
 /** One title per id of RULE_IDS (the Record type asks for every one, and no other). */
 const TITLES: Record<RuleId, string> = {
@@ -33,6 +33,18 @@ export interface MessageFacts {
   move?: string;
   squares?: readonly number[];
   detail?: string;
+}
+
+/**
+ * The facts of an alert as data (`params` beside `rule`), so a page can say it in its reader's
+ * language; the detail sentences are fixed per rule and follow from the rule id.
+ */
+export function alertParams(facts: MessageFacts): AlertParams {
+  return {
+    side: facts.side,
+    ...(facts.move ? { move: facts.move } : {}),
+    ...(facts.squares && facts.squares.length > 0 ? { squares: [...facts.squares] } : {}),
+  };
 }
 
 /** `5.4.6 White: quiet move although a capture was possible (32-28).` */

@@ -36,6 +36,13 @@ export const CLOCK_RULE_IDS: readonly RuleId[] = ['flag', 'flags'];
 
 export type RuleId = (typeof RULE_IDS)[number];
 
+/** An alert's facts as data: who, the move as the board shows it, the squares concerned. */
+export interface AlertParams {
+  side: Side;
+  move?: string;
+  squares?: number[];
+}
+
 export interface Alert {
   /** Unique within the board's game: `${ply}-${rule}-${n}`. */
   id: string;
@@ -45,6 +52,8 @@ export interface Alert {
   side: Side;
   /** What happened, in words an arbiter understands. */
   message: string;
+  /** The same facts as `message`, as data (for texts in other languages). */
+  params?: AlertParams;
   t: number;
   /** The sensor events that prove it. */
   events: BoardEvent[];
@@ -54,11 +63,20 @@ export interface Alert {
 }
 
 export type TrackerOutput =
-  /** A move was played (and settled). `irregular` lists the rule ids of alerts attached to it. */
+  /**
+   * A move was played (and settled). `irregular` lists the rule ids of alerts attached to it. A
+   * move of a ply already recorded replaces it: the piece went on before the clock was pressed.
+   */
   | { type: 'move'; t: number; ply: number; move: Move; pdn: string; fenAfter: string; irregular?: RuleId[] }
   | { type: 'alert'; t: number; alert: Alert }
   /** The board went back to an earlier position (takeback): moves after `ply` are no longer on it. */
   | { type: 'takeback'; t: number; ply: number; fen: string }
+  /**
+   * The players corrected an irregularity on the board before the opponent moved on (5.4, 5.7):
+   * the alerts `alertIds` are corrected, moves after `ply` leave the record (the irregular move),
+   * and the game continues from `fen`. Not a takeback: no 5.4.4.
+   */
+  | { type: 'correction'; t: number; ply: number; fen: string; alertIds: string[] }
   /** The board was set up in the start position again: a new game. */
   | { type: 'new-game'; t: number; fen: string }
   /** Kings put on the centre squares to show the result; not a move. */
@@ -67,9 +85,10 @@ export type TrackerOutput =
   /** The position the tracker continues from was set by the arbiter (correction). */
   | { type: 'position-set'; t: number; fen: string; reason: string };
 
+/** `revises`: the alert was decided before and the arbiter changes that decision (journaled as such). */
 export type ArbiterDecision =
-  | { alertId: string; kind: 'stands' }
-  | { alertId: string; kind: 'corrected'; fen: string };
+  | { alertId: string; kind: 'stands'; revises?: true }
+  | { alertId: string; kind: 'corrected'; fen: string; revises?: true };
 
 export interface TrackerOptions {
   variant: Variant;

@@ -103,7 +103,7 @@ describe('overrides', () => {
     const env = {
       DAMLINK_PORT: '9000',
       DAMLINK_DATA_DIR: '/var/lib/damlink',
-      DAMLINK_TOKENS__ARBITER: '1234',
+      DAMLINK_TOKENS__ARBITER: '01234567890123456789',
       DAMLINK_BOARDS__0__WHITE: 'Bea',
       DAMLINK_DRAW_RULE__PROFILE: 'fmjd-64',
       DAMLINK_AUTO_RESULT: 'true',
@@ -117,7 +117,7 @@ describe('overrides', () => {
       dataDir: '/var/lib/damlink',
       autoResult: true,
     });
-    expect(r.value.tokens.arbiter).toBe('1234');
+    expect(r.value.tokens.arbiter).toBe('01234567890123456789');
     expect(r.value.drawRule.profile).toBe('fmjd-64');
     expect(r.value.setups[0]).toMatchObject({ white: 'Bea', source: { kind: 'tcp', port: 1 } });
   });

@@ -12,7 +12,7 @@ import { cleanUp, type Daemon, onCleanup, startDaemon, tempDir, until } from './
 
 afterEach(cleanUp);
 
-const TOKEN = 'arbiter-secret';
+const TOKEN = 'arbiter-secret-clocks-1';
 /** What each board's arbiter enters, in order. */
 const SCRIPT: Record<number, object[]> = {
   1: [{ action: 'increment', side: 'white' }],

@@ -45,19 +45,20 @@ describe('line framing (host side)', () => {
     expect(decoder.flush(3)).toEqual([]);
   });
 
-  it('a line past MAX_LINE is dropped as line-too-long when its LF comes; the next line decodes', () => {
+  it('a line past MAX_LINE is line-too-long as soon as it passes the limit; after its LF the next line decodes', () => {
     const decoder = createDecoder('line');
-    // Longer than the splitter holds, in two reads: nothing is kept of it meanwhile.
+    // Longer than the splitter holds, in two reads: reported in the read that passes the limit.
     expect(decoder.push(Buffer.alloc(MAX_LINE, 0x41), 0)).toEqual([]);
-    expect(decoder.push(Buffer.alloc(MAX_LINE, 0x41), 0)).toEqual([]);
+    const passed = decoder.push(Buffer.alloc(MAX_LINE, 0x41), 0);
+    expect(codes(passed)).toEqual(['fault:line-too-long']);
+    expect(passed[0]).toMatchObject({ resync: true, offset: 1 });
     const after = decoder.push(Buffer.concat([Buffer.from('\n'), boardSession()]), 1);
-    expect(codes(after)).toEqual(['fault:line-too-long', 'hello', 'snapshot', 'lift']);
-    expect(after[0]).toMatchObject({ resync: true, offset: 1 });
+    expect(codes(after)).toEqual(['hello', 'snapshot', 'lift']);
   });
 
   it('a line past MAX_LINE that the stream ends inside is truncated', () => {
     const decoder = createDecoder('line');
-    expect(decoder.push(Buffer.alloc(3 * MAX_LINE, 0x41), 0)).toEqual([]);
+    expect(codes(decoder.push(Buffer.alloc(3 * MAX_LINE, 0x41), 0))).toEqual(['fault:line-too-long']);
     expect(codes(decoder.flush(1))).toEqual(['fault:truncated']);
   });
 

@@ -74,7 +74,13 @@ export class FakeHub implements Hub {
   snapshot(board: number): GameSnapshot | undefined {
     return this.boardsByNo.get(board)?.record.snapshot();
   }
+  hasRound(round: number): boolean {
+    return round === this.currentRound;
+  }
+  /** Rounds whose games were asked for (a past round costs the controller a journal replay). */
+  readonly gamesAsked: number[] = [];
   games(round: number): GameSnapshot[] {
+    this.gamesAsked.push(round);
     if (round !== this.currentRound) return [];
     return [...this.boardsByNo.values()].map((b) => b.record.snapshot());
   }

@@ -292,11 +292,11 @@ describe('WebSocket arbiter calls and tokens', () => {
     expect(c.feeds('al').some((m) => m.param.kind === 'move')).toBe(false);
   });
 
-  it('without configured tokens, loopback connections may act as arbiter', async () => {
+  it('without configured tokens, loopback connections are spectators: arbiter calls need a token', async () => {
     const hub = await setup({});
     const c = await open();
-    expect((await c.call('result', { board: 1, result: '2-0' })).param).toEqual({ ok: true, result: '2-0' });
-    expect((await c.call('auth', { token: 'anything' })).param).toEqual({ role: 'arbiter' });
-    expect(hub.calls).toHaveLength(1);
+    expect((await c.call('result', { board: 1, result: '2-0' })).param.code).toBe('unauthorized');
+    expect((await c.call('auth', { token: 'anything' })).param.code).toBe('unauthorized');
+    expect(hub.calls).toHaveLength(0);
   });
 });

@@ -56,8 +56,10 @@ describe('arbiter console: clocks and the end of the game', () => {
     await page.goto(`${base}/arbiter?token=${TOKEN}`);
     await expect.poll(() => page.locator('#board-rows tr').count()).toBe(2);
     const one = row(page, 1);
-    await expect.poll(() => one.locator('[data-row-clock="black"]').textContent()).toBe('Black 9:50');
-    expect(await one.locator('[data-row-clock="white"]').getAttribute('class')).toContain('running');
+    // Main's clocks column carries Appendix G's marker and line; there is no second clock display.
+    await expect.poll(() => one.locator('.clocks .clock[data-side="black"]').textContent()).toBe('9:50');
+    expect(await one.locator('.clocks .clock[data-side="white"]').getAttribute('class')).toContain('running');
+    expect(await one.locator('.clock[data-side]').count()).toBe(2);
     await expect.poll(() => one.locator('.g-under').getAttribute('data-g-under')).toBe('white');
     expect(await one.locator('.g-under').textContent()).toBe('White under 2 min: G.4 / G.5');
     expect(await one.locator('.quickplay').textContent()).toBe('Appendix G');
@@ -66,6 +68,20 @@ describe('arbiter console: clocks and the end of the game', () => {
     expect(await two.locator('.quickplay').textContent()).toBe('Appendix G: no — G.3: not for blitz');
     expect(await two.locator('.g-under').isVisible()).toBe(false);
     expect(await two.locator('option[value="increment:white"]').count()).toBe(0);
+
+    // A chosen action and the row survive the row's updates (the keyed console fills cells in place).
+    const rowHandle = await one.elementHandle();
+    await one.locator('[data-field="action"]').selectOption('claim:black:reject');
+    hub.emit(1, { kind: 'clock', white: 99_000, black: 590_000, running: 'white' });
+    hub.emit(1, {
+      kind: 'action',
+      action: { action: { type: 'draw-offer', side: 'white' }, t: 0, ply: 2 },
+      quickplay: { applies: true, incrementMs: 0 },
+    });
+    await expect.poll(() => one.locator('.actions').getAttribute('data-actions')).toBe('2');
+    await page.waitForTimeout(450); // two 200 ms repaints
+    expect(await one.locator('[data-field="action"]').inputValue()).toBe('claim:black:reject');
+    expect(await rowHandle?.evaluate((el) => el.isConnected)).toBe(true);
 
     await enter(page, 1, 'increment:white');
     await expect

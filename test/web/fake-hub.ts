@@ -1,5 +1,6 @@
 // A scripted Hub for driving the pages without the whole daemon: boards, moves, clocks, alerts,
 // decisions, results. It keeps snapshots and versioned events the way the contract says.
+import type { BoardEvent } from '../../firmware-protocol/events.ts';
 import type { BoardSummary, Hub } from '../../daemon/hub.ts';
 import { play, Position, parseFen, resolveMove, writeFen } from '../../src/engine/index.ts';
 import type { Variant } from '../../src/engine/index.ts';
@@ -24,6 +25,8 @@ export class FakeHub implements Hub {
   private readonly byBoard = new Map<number, BoardGame>();
   private readonly listeners = new Set<(e: GameEvent) => void>();
   readonly decisions: Array<{ board: number; decision: ArbiterDecision }> = [];
+  /** Sensor events by board, as a journal would keep them (see `sense`). */
+  private readonly sensed = new Map<number, BoardEvent[]>();
   /** While true, events are recorded but not pushed to subscribers (a lost feed message). */
   muted = false;
   now = 1_764_418_000_000;
@@ -66,6 +69,9 @@ export class FakeHub implements Hub {
   snapshot(board: number): GameSnapshot | undefined {
     return this.byBoard.get(board)?.snapshot;
   }
+  hasRound(round: number): boolean {
+    return this.games(round).length > 0;
+  }
   games(round: number): GameSnapshot[] {
     return [...this.byBoard.values()].map((g) => g.snapshot).filter((s) => s.info.round === round);
   }
@@ -77,6 +83,13 @@ export class FakeHub implements Hub {
   subscribe(listener: (event: GameEvent) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+  sensorEvents(board: number, from: number, to: number, limit: number): BoardEvent[] {
+    return (this.sensed.get(board) ?? []).filter((e) => e.t >= from && e.t <= to).slice(0, limit);
+  }
+  /** Records sensor events of a board (what the journal would hold). */
+  sense(board: number, events: readonly BoardEvent[]): void {
+    this.sensed.set(board, [...(this.sensed.get(board) ?? []), ...events]);
   }
   async decide(board: number, decision: ArbiterDecision): Promise<void> {
     this.decisions.push({ board, decision });

@@ -1,13 +1,16 @@
-// The clock and the end of the game on the arbiter console: both clocks, Appendix G's state (who is
-// under two minutes at his move, the G.4 increment, a postponed G.5 claim, a G.6 end), and the
-// actions the arbiter enters (the WebSocket call `act`, docs/api.md).
-import { escapeHtml, formatClock } from './format.js';
+// The clock and the end of the game on the arbiter console: Appendix G's state (who is under two
+// minutes at his move, the G.4 increment, a postponed G.5 claim, a G.6 end) beside the row's clocks,
+// and the actions the arbiter enters (the WebSocket call `act`, docs/api.md). The cells are made
+// once per row and filled in place, so a chosen action survives the row's updates.
+import { escapeHtml } from './format.js';
+import { t } from './i18n.js';
+import { setHtml, setText } from './keyed.js';
 
 /** Appendix G's threshold: less than two minutes at his move (G.4, G.5). */
 export const QUICKPLAY_THRESHOLD_MS = 2 * 60_000;
 
-const NAME = { white: 'White', black: 'Black' };
 const SIDES = ['white', 'black'];
+const side = (color) => t(`side.${color}`);
 
 /** The side to move when it has less than two minutes and Appendix G applies, else null. */
 export function underTwoMinutes(snapshot, clock) {
@@ -18,91 +21,87 @@ export function underTwoMinutes(snapshot, clock) {
 /** The actions the console offers: the end of the game always, Appendix G where it applies. */
 export function actionOptions(snapshot) {
   const options = [];
-  for (const side of SIDES) options.push([`resign:${side}`, `7.2.1 ${NAME[side]} resigns`]);
-  options.push(['draw-agreed', '7.3.1 Draw by agreement']);
-  for (const side of SIDES)
-    options.push([`refusal:${side}`, `7.2.4 ${NAME[side]} refuses to follow the rules`]);
-  for (const side of SIDES) options.push([`draw-offer:${side}`, `${NAME[side]} offers a draw`]);
+  for (const c of SIDES) options.push([`resign:${c}`, t('endgame.resign', { side: side(c) })]);
+  options.push(['draw-agreed', t('endgame.drawAgreed')]);
+  for (const c of SIDES) options.push([`refusal:${c}`, t('endgame.refusal', { side: side(c) })]);
+  for (const c of SIDES) options.push([`draw-offer:${c}`, t('endgame.drawOffer', { side: side(c) })]);
   if (snapshot.quickplay?.applies)
-    for (const side of SIDES) {
-      options.push([`increment:${side}`, `G.4 ${NAME[side]} asks for the increment`]);
-      for (const [decision, label] of [
-        ['accept', 'accepted'],
-        ['postpone', 'postponed'],
-        ['reject', 'rejected'],
-      ])
-        options.push([`claim:${side}:${decision}`, `G.5 ${NAME[side]}'s draw claim ${label}`]);
-      options.push([`claim-ends:${side}`, `G.6 ${NAME[side]}'s claim ends the game (no arbiter)`]);
+    for (const c of SIDES) {
+      options.push([`increment:${c}`, t('endgame.increment', { side: side(c) })]);
+      for (const decision of ['accept', 'postpone', 'reject'])
+        options.push([`claim:${c}:${decision}`, t(`endgame.claim.${decision}`, { side: side(c) })]);
+      options.push([`claim-ends:${c}`, t('endgame.claimEnds', { side: side(c) })]);
     }
   return options;
 }
 
 /** A chosen option's value as the `act` call's param (without board and token). */
 export function actionParam(value) {
-  const [action, side, decision] = value.split(':');
-  return { action, ...(side ? { side } : {}), ...(decision ? { decision } : {}) };
+  const [action, color, decision] = value.split(':');
+  return { action, ...(color ? { side: color } : {}), ...(decision ? { decision } : {}) };
 }
 
 /** The Appendix G line: whether it applies, and what the arbiter decided so far. */
 function quickplayText(q) {
-  if (!q) return '';
-  if (!q.applies)
-    return `<small class="quickplay off">Appendix G: no — ${escapeHtml(q.reason ?? '')}</small>`;
-  const parts = ['Appendix G'];
-  if (q.incrementMs > 0) parts.push(`G.4 increment +${q.incrementMs / 1000} s`);
-  if (q.postponed) parts.push(`G.5 claim of ${NAME[q.postponed.side]} postponed`);
-  if (q.ended) parts.push(`G.6 ended at ply ${q.ended.ply}`);
-  return `<small class="quickplay" data-quickplay="${q.ended ? 'ended' : q.postponed ? 'postponed' : 'on'}">${escapeHtml(parts.join(' · '))}</small>`;
+  if (!q.applies) return t('endgame.gOff', { reason: q.reason ?? '' });
+  const parts = [t('endgame.g')];
+  if (q.incrementMs > 0) parts.push(t('endgame.gIncrement', { seconds: q.incrementMs / 1000 }));
+  if (q.postponed) parts.push(t('endgame.gPostponed', { side: side(q.postponed.side) }));
+  if (q.ended) parts.push(t('endgame.gEnded', { ply: q.ended.ply }));
+  return parts.join(' · ');
 }
 
-/** The clocks as they read now, with the G marker; repainted every tick by `tickRowClocks`. */
-export function clocksHtml(snapshot, clock) {
-  if (!clock) return '';
+/** Appendix G's marker and line, placed once in the row's clocks cell under the two clocks. */
+export const QUICKPLAY_HTML =
+  '<strong class="g-under" hidden></strong><small class="quickplay" hidden></small>';
+
+/** The Appendix G line of the clocks cell, written when the row's snapshot changes. */
+export function updateQuickplay(cell, snapshot) {
+  const line = cell.querySelector('.quickplay');
+  const q = snapshot.quickplay;
+  line.hidden = !q;
+  if (!q) return;
+  line.classList.toggle('off', !q.applies);
+  line.dataset.quickplay = !q.applies ? 'off' : q.ended ? 'ended' : q.postponed ? 'postponed' : 'on';
+  setText(line, quickplayText(q));
+}
+
+/** The under-two-minutes marker, repainted with the clocks on every tick. */
+export function paintUnderTwoMinutes(cell, snapshot, clock) {
+  const marker = cell.querySelector('.g-under');
   const under = underTwoMinutes(snapshot, clock);
-  const one = (side) =>
-    `<span class="clock${clock.running === side ? ' running' : ''}" data-row-clock="${side}">${NAME[side]} ${formatClock(clock[side])}</span>`;
+  marker.dataset.gUnder = under ?? '';
+  marker.hidden = !under;
+  setText(marker, under ? t('endgame.under', { side: side(under) }) : '');
+}
+
+/** The end-of-the-game cell's fixed markup: what was recorded, and the action picker. */
+export function endCellHtml(board) {
+  const label = t('arbiter.fieldLabel', { field: t('endgame.action'), board });
   return (
-    `<div class="row-clocks">${one('white')} ${one('black')}` +
-    `<strong class="g-under" data-g-under="${under ?? ''}"${under ? '' : ' hidden'}>` +
-    `${under ? `${NAME[under]} under 2 min: G.4 / G.5` : ''}</strong></div>`
+    '<small class="actions" hidden></small><div class="end-actions">' +
+    `<select data-field="action" aria-label="${escapeHtml(label)}"></select>` +
+    `<button type="button" data-act="act">${escapeHtml(t('endgame.enter'))}</button></div>`
   );
 }
 
-/** The cell's clock, Appendix G state and the action picker. */
-export function endCellHtml(snapshot, clock, board) {
-  const over = snapshot.result !== '*' || snapshot.quickplay?.ended;
-  const options = actionOptions(snapshot)
-    .map(([value, label]) => `<option value="${value}">${escapeHtml(label)}</option>`)
-    .join('');
-  const picker = over
-    ? ''
-    : `<select data-field="action" aria-label="Arbiter action (board ${board})"><option value="">Enter…</option>${options}</select>` +
-      `<button type="button" data-act="act">Enter</button>`;
+/** Fills the end cell in place; the picker keeps the arbiter's choice while its options stand. */
+export function updateEndCell(cell, snapshot) {
   const recorded = (snapshot.actions ?? []).length;
-  return (
-    clocksHtml(snapshot, clock) +
-    quickplayText(snapshot.quickplay) +
-    (recorded > 0 ? `<small class="actions" data-actions="${recorded}">${recorded} recorded</small>` : '') +
-    `<div class="end-actions">${picker}</div>`
+  const actions = cell.querySelector('.actions');
+  actions.hidden = recorded === 0;
+  actions.dataset.actions = String(recorded);
+  setText(actions, recorded > 0 ? t('endgame.recorded', { count: recorded }) : '');
+  cell.querySelector('.end-actions').hidden = snapshot.result !== '*' || Boolean(snapshot.quickplay?.ended);
+  const picker = /** @type {HTMLSelectElement} */ (cell.querySelector('[data-field="action"]'));
+  const chosen = picker.value;
+  setHtml(
+    picker,
+    `<option value="">${escapeHtml(t('endgame.pick'))}</option>` +
+      actionOptions(snapshot)
+        .map(([value, label]) => `<option value="${value}">${escapeHtml(label)}</option>`)
+        .join(''),
   );
-}
-
-/** Repaints the clocks of the rows (time, running mark, the G marker) between snapshots. */
-export function tickRowClocks(root, store) {
-  for (const row of root.querySelectorAll('tr[data-board]')) {
-    const board = Number(row.dataset.board);
-    const clock = store.clockNow(board);
-    if (!clock) continue;
-    for (const el of row.querySelectorAll('[data-row-clock]')) {
-      const side = el.dataset.rowClock;
-      el.textContent = `${NAME[side]} ${formatClock(clock[side])}`;
-      el.classList.toggle('running', clock.running === side);
-    }
-    const marker = row.querySelector('.g-under');
-    if (!marker) continue;
-    const under = underTwoMinutes(store.get(board), clock);
-    marker.dataset.gUnder = under ?? '';
-    marker.hidden = !under;
-    marker.textContent = under ? `${NAME[under]} under 2 min: G.4 / G.5` : '';
-  }
+  // New options (Appendix G now applies, say) keep a choice that is still offered.
+  if (picker.value !== chosen && [...picker.options].some((o) => o.value === chosen)) picker.value = chosen;
 }

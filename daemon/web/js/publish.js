@@ -1,6 +1,7 @@
 // The console's "Published" panel: each publish target's state from /health (docs/api.md), so the
 // arbiter sees at once when the broadcast outside the hall has stopped following the boards.
-import { escapeHtml, formatTime } from './format.js';
+import { escapeHtml } from './format.js';
+import { formatTimeOfDay, t } from './i18n.js';
 
 const POLL_MS = 5000;
 
@@ -15,17 +16,17 @@ const BADGE = { ok: 'state-active', sending: 'state-connecting', failing: 'state
 /** The panel's rows, one per target. */
 export function publishRowsHtml(targets) {
   return targets
-    .map((t) => {
-      const status = publishStatus(t);
-      const error = t.lastError
-        ? `${formatTime(t.lastError.at)} ${escapeHtml(t.lastError.message)}` +
-          (t.retryAt ? ` · next try ${formatTime(t.retryAt)}` : '')
+    .map((target) => {
+      const status = publishStatus(target);
+      const error = target.lastError
+        ? `${formatTimeOfDay(target.lastError.at)} ${escapeHtml(target.lastError.message)}` +
+          (target.retryAt ? ` · ${t('publish.nextTry', { time: formatTimeOfDay(target.retryAt) })}` : '')
         : '';
       return (
-        `<tr data-status="${status}"><td>${escapeHtml(t.target)}</td>` +
-        `<td><span class="badge ${BADGE[status]}">${status}</span></td>` +
-        `<td>${t.lastSuccess ? formatTime(t.lastSuccess) : 'never'}</td>` +
-        `<td>${t.pending}</td><td class="publish-error">${status === 'failing' ? error : ''}</td></tr>`
+        `<tr data-status="${status}"><td>${escapeHtml(target.target)}</td>` +
+        `<td><span class="badge ${BADGE[status]}">${t(`publish.state.${status}`)}</span></td>` +
+        `<td>${target.lastSuccess ? formatTimeOfDay(target.lastSuccess) : t('publish.never')}</td>` +
+        `<td>${target.pending}</td><td class="publish-error">${status === 'failing' ? error : ''}</td></tr>`
       );
     })
     .join('');
