@@ -12,6 +12,7 @@ import { newProgram, runProgram } from './commands/program.ts';
 import { registerReplay } from './commands/replay.ts';
 import { registerRun } from './commands/run.ts';
 import { registerSimulate } from './commands/simulate.ts';
+import { registerStandings } from './commands/standings.ts';
 
 const COMMANDS: ((program: Command) => void)[] = [
   registerRun,
@@ -24,6 +25,7 @@ const COMMANDS: ((program: Command) => void)[] = [
   registerPdn,
   registerPorts,
   registerConfig,
+  registerStandings,
 ];
 
 // `damlink export --events | head -1`: the reader has gone, so stop quietly.

@@ -3,7 +3,7 @@
 // connections and the routing of what they read (routing/); the group commit that journals every
 // input before it is applied, and the ticks (ingest/). It sequences start and stop; the parts do
 // the work.
-import type { BoardEvent } from '../firmware-protocol/events.ts';
+import type { BoardEvent, Side } from '../firmware-protocol/events.ts';
 import type { GameEvent, GameInfo, GameResult, GameSnapshot } from '../src/game/types.ts';
 import type { ArbiterAction } from '../src/game/actions.ts';
 import type { ArbiterDecision } from '../src/tracker/types.ts';
@@ -201,8 +201,8 @@ export class Controller implements Hub {
     return this.arbiterInput(board, { kind: 'decision', decision });
   }
 
-  setResult(board: number, result: GameResult): Promise<void> {
-    return this.arbiterInput(board, { kind: 'result', result });
+  setResult(board: number, result: GameResult, advantage?: Side): Promise<void> {
+    return this.arbiterInput(board, { kind: 'result', result, ...(advantage ? { advantage } : {}) });
   }
 
   act(board: number, action: ArbiterAction): Promise<void> {

@@ -50,7 +50,7 @@ export class BoardGame {
           ...tracker.decide(input.decision, t).flatMap((o) => record.apply(o)),
         ];
       case 'result':
-        return record.setResult(input.result, t);
+        return record.setResult(input.result, t, input.advantage);
       case 'info':
         return record.setInfo(input.info, t);
       case 'state':

@@ -19,6 +19,8 @@ export function configuredInfo(
     date: config.date ?? current.date ?? today(t),
     white: setup.white,
     black: setup.black,
+    whiteFmjdId: setup.whiteFmjdId,
+    blackFmjdId: setup.blackFmjdId,
     timeControl: config.timeControl,
   };
   const change = Object.fromEntries(

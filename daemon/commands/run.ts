@@ -12,7 +12,12 @@ import { createLogger, type Logger } from '../log.ts';
 import { effectiveTokens } from '../server/admin-token.ts';
 import { startServer } from '../server/index.ts';
 import type { Publishing } from '../publish/index.ts';
+import { liveTournament } from '../tournament/live.ts';
+import { withPairingProgram } from '../tournament/pairing-program.ts';
+import { startTournament } from '../tournament/start.ts';
+import { readTournamentFile } from '../tournament/file.ts';
 import type { InProcessBoards } from '../transport/index.ts';
+import type { Event } from '../../src/tournament/index.ts';
 import { createTracker } from '../../src/tracker/index.ts';
 import { LOG_LEVELS } from '../config/schema.ts';
 import { positiveNumber, variantOption, wholeNumber } from './options.ts';
@@ -29,6 +34,8 @@ interface RunFlags extends Omit<ConfigFlags, 'boards'> {
   demoBoards: number;
   speed: number;
   seed?: number;
+  tournament?: string;
+  pairingProgram?: string;
 }
 
 export function registerRun(program: Command): void {
@@ -53,6 +60,11 @@ export function registerRun(program: Command): void {
     .option('-d, --data-dir <dir>', 'journal and logs (default ./data)')
     .option('-r, --round <n>', 'round number (default 1)', wholeNumber('--round', 1))
     .option('--event <name>', 'event name for the PDN')
+    .option('--tournament <file>', "players and pairings: damlink's JSON, a CSV of players, or a TRF")
+    .option(
+      '--pairing-program <command>',
+      "pairs Swiss rounds from the console: program and arguments, {in} the TRF, {out} the pairs (without {in}: bbpPairings' --dutch {in} -p {out} added)",
+    )
     .addOption(variantOption('rules variant (default: the config, else international)').default(undefined))
     .option('--auto-result', 'write the result the engine proposes without waiting for the arbiter')
     .addOption(
@@ -79,6 +91,8 @@ export function registerRun(program: Command): void {
 }
 
 async function run(flags: RunFlags): Promise<void> {
+  // Read before anything starts (the demo's boards): a bad file stops here.
+  const tournament = flags.tournament === undefined ? undefined : readTournamentFile(flags.tournament);
   const cfgFlags: ConfigFlags = {
     boards: flags.board,
     host: flags.host,
@@ -109,7 +123,7 @@ async function run(flags: RunFlags): Promise<void> {
     throw usageError('no boards: give --board SOURCE (repeatable), a config file with boards:, or --demo');
   }
   const log = createLogger({ dataDir: config.dataDir, level: flags.logLevel ?? config.log.level });
-  await serve(config, log, demo);
+  await serve(config, log, demo, tournament, flags.pairingProgram);
 }
 
 async function startDemo(
@@ -141,10 +155,13 @@ async function startDemo(
 }
 
 async function serve(
-  config: LoadedConfig,
+  configured: LoadedConfig,
   log: Logger,
   demo: { boards: InProcessBoards; stop(): Promise<void> } | undefined,
+  tournamentFile?: Event,
+  pairingProgram?: string,
 ): Promise<void> {
+  let config = configured;
   const journalPath = resolve(config.dataDir, 'journal.sqlite');
   let journal: Journal;
   try {
@@ -167,13 +184,21 @@ async function serve(
         ? 'mqttUrl is ignored beside mqtt: { url: … }'
         : 'mqttUrl is deprecated: write mqtt: { url: … } instead',
     );
-  const controller = new Controller({
+  // The tournament the journal keeps sets the round; each round's pairings name the boards.
+  const tournament = startTournament(journal, config, tournamentFile);
+  config = { ...config, round: tournament.config.round };
+  const controller = liveTournament({
     config,
-    journal,
-    createTracker,
-    transport: { inProcess: demo?.boards },
-    logger: log,
-    timeScale: config.timeScale,
+    store: tournament.store,
+    controller: (round) =>
+      new Controller({
+        config: round,
+        journal,
+        createTracker,
+        transport: { inProcess: demo?.boards },
+        logger: log,
+        timeScale: config.timeScale,
+      }),
   });
   let publishing: Publishing | undefined;
   let server: Awaited<ReturnType<typeof startServer>>;
@@ -194,6 +219,7 @@ async function serve(
       log,
       mqtt: mqttSettings(config),
       health: () => (publishing ? { publish: publishing.state() } : {}),
+      tournament: withPairingProgram(tournament.store, pairingProgram),
     });
   } catch (e) {
     journal.close();
@@ -211,6 +237,12 @@ async function serve(
   console.log(
     `damlink: round ${config.round}, ${boards} board${boards === 1 ? '' : 's'}, journal ${journalPath}`,
   );
+  if (tournament.event) {
+    const { name, players } = tournament.event;
+    console.log(
+      `damlink: tournament ${name ? `"${name}", ` : ''}${players.length} players (${server.url}/tournament.html)`,
+    );
+  }
   console.log(
     `damlink: open ${server.url}/  (arbiter: ${server.url}/arbiter, PDN: ${server.url}/rounds/${config.round}/games.pdn)`,
   );

@@ -32,6 +32,9 @@ export interface BoardSetup {
   source: BoardSource;
   white?: string;
   black?: string;
+  /** The players' FMJD ids, from the tournament's pairings. */
+  whiteFmjdId?: string;
+  blackFmjdId?: string;
   serial?: string;
   protocol: Config['protocol'];
   /** The board description as firmware-protocol reads it (field map, piece codes, …). */

@@ -149,6 +149,11 @@ export class Journal {
 
   readonly readonly: boolean;
 
+  /** The SQLite handle, for stores that keep their own tables in the journal's file (the tournament). */
+  get database(): Database.Database {
+    return this.db;
+  }
+
   static open(path: string, options: JournalOptions = {}): Journal {
     return new Journal(path, options);
   }

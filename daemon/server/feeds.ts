@@ -81,6 +81,23 @@ export class Feeds {
     sub.sent.set(board, snap.version);
   }
 
+  /**
+   * The round changed: a board number now names another game, with versions from 1 again. Who
+   * follows the current round, a board or the alerts starts over with the new games' snapshots.
+   */
+  roundChanged(): void {
+    const current = this.hub.round();
+    const again = [
+      ...[...this.byBoard.values()].flatMap((subs) => [...subs]),
+      ...[...this.rounds].filter((sub) => sub.round === 'current' || sub.round === current),
+      ...this.alerts,
+    ];
+    for (const sub of again) {
+      sub.sent.clear();
+      this.catchUp(sub, undefined);
+    }
+  }
+
   /** One GameEvent to everyone who follows it. */
   dispatch(event: GameEvent): void {
     const paramJson = JSON.stringify(event);

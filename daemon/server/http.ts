@@ -8,9 +8,14 @@ import { boardRows } from './rows.ts';
 import { PageLanguages } from './languages.ts';
 import { pictureRoutes } from './pictures.ts';
 import { PdnCache, playedGames, RoundJson, roundFile } from './rounds.ts';
+import { standingsCsv, writeTrf } from '../../src/tournament/index.ts';
+import { type TournamentSource, standingsAfter, standingsPage } from './standings.ts';
 import { staticFile } from './static.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+const HTML_TYPE = 'text/html; charset=utf-8';
+const CSV_TYPE = 'text/csv; charset=utf-8';
+const TEXT_TYPE = 'text/plain; charset=utf-8';
 const PDN_TYPE = 'application/x-draughts-pdn; charset=utf-8';
 
 export interface HttpContext {
@@ -19,6 +24,8 @@ export interface HttpContext {
   validators: ValidatorCache;
   /** Extra facts for /health. */
   health: () => { clients: number; uptime: number; [more: string]: unknown };
+  /** The tournament, for the standings. */
+  tournament?: TournamentSource;
 }
 
 type Answer = {
@@ -126,6 +133,8 @@ export function createHttpHandler(ctx: HttpContext) {
       };
     }
     if (path === '/api/v1/boards') return json(path, boardRows(hub));
+    if (path === '/api/v1/tournament')
+      return json(path, { round: hub.round(), event: ctx.tournament?.load() ?? null });
     if (path === '/api/v1/games') {
       const round = query.has('round') ? Number(query.get('round')) : hub.round();
       if (!Number.isInteger(round) || round < 1) return notFound(`no round "${query.get('round')}"`);
@@ -135,6 +144,28 @@ export function createHttpHandler(ctx: HttpContext) {
     if (m) {
       const snap = hub.snapshot(Number(m[1]));
       return snap ? json(path, snap) : notFound(`no board ${m[1]} in round ${hub.round()}`);
+    }
+    if (path === '/api/v1/tournament.trf') {
+      const event = ctx.tournament?.load();
+      if (!event) return notFound('no tournament: start the daemon with --tournament FILE');
+      const body = writeTrf(event);
+      return { status: 200, type: TEXT_TYPE, body, validators: ctx.validators.of(path, body), cors: true };
+    }
+    m = /^\/rounds\/(\d+)\/standings(\.json|\.csv)?$/.exec(path);
+    if (m) {
+      const event = ctx.tournament?.load();
+      if (!event) return notFound('no tournament: start the daemon with --tournament FILE');
+      const group = query.get('group') ?? undefined;
+      const doc = standingsAfter(event, Number(m[1]), group);
+      if (!doc) return notFound(`no group "${group}"`);
+      const key = `${path}?${query}`;
+      if (m[2] === '.json') return json(key, doc);
+      if (m[2] === '.csv') {
+        const body = standingsCsv(doc.groups.flatMap((g) => g.rows));
+        return { status: 200, type: CSV_TYPE, body, validators: ctx.validators.of(key, body), cors: true };
+      }
+      const body = standingsPage(doc, group === undefined ? '' : `?group=${encodeURIComponent(group)}`);
+      return { status: 200, type: HTML_TYPE, body, validators: ctx.validators.of(key, body), cors: true };
     }
     const picture = pictures(path, query);
     if (picture) return picture;

@@ -8,6 +8,7 @@ import type { ClientLimits } from './client.ts';
 import { ValidatorCache } from './conditional.ts';
 import { createHttpHandler } from './http.ts';
 import type { MqttBridge, MqttSettings } from './mqtt.ts';
+import type { TournamentAccess } from './tournament-api.ts';
 import { type ServerLog, WS_PATH, WsApi } from './ws.ts';
 
 export type { ServerLog } from './ws.ts';
@@ -33,6 +34,8 @@ export interface ServerOptions {
   heartbeatMs?: number;
   /** More facts for /health (the publish targets' state). */
   health?: () => Record<string, unknown>;
+  /** The tournament: the standings routes read it, the arbiter's tournament calls change it. */
+  tournament?: TournamentAccess;
 }
 
 export interface ConnectionLimits {
@@ -72,6 +75,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     maxPayload: options.maxPayload,
     limits: options.limits,
     heartbeatMs: options.heartbeatMs,
+    tournament: options.tournament,
   });
   const handle = createHttpHandler({
     hub: options.hub,
@@ -82,6 +86,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       uptime: (Date.now() - started) / 1000,
       ...options.health?.(),
     }),
+    tournament: options.tournament,
   });
   const http = createServer((req, res) => void handle(req, res));
   limitConnections(http, { ...DEFAULT_CONNECTION_LIMITS, ...options.limits }, log);

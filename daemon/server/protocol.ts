@@ -99,7 +99,14 @@ export const params = {
     }),
   ]),
   sensorEvents: z.object({ board, from: z.number().finite(), to: z.number().finite(), token }),
-  result: z.object({ board, result: z.enum(['2-0', '1-1', '0-2', '*', 'proposed']), token }),
+  round: z.object({ round: z.number().int().positive(), token }),
+  result: z.object({
+    board,
+    result: z.enum(['2-0', '1-1', '0-2', '*', 'proposed']),
+    /** A draw with advantage (6.5): the side that had it. */
+    advantage: z.enum(['white', 'black']).optional(),
+    token,
+  }),
   info: z.object({
     board,
     info: z

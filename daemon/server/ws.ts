@@ -23,6 +23,13 @@ import {
 } from './protocol.ts';
 import { boardRows } from './rows.ts';
 import { playedGames, RoundJson } from './rounds.ts';
+import {
+  type CallAnswer,
+  isTournamentCall,
+  type TournamentAccess,
+  tournamentCall,
+  tournamentCallToken,
+} from './tournament-api.ts';
 
 export interface ServerLog {
   info(obj: object, msg?: string): void;
@@ -43,6 +50,8 @@ export interface WsOptions {
   /** WebSocket ping interval; a client that misses two is cut. */
   heartbeatMs?: number;
   now?: () => number;
+  /** The tournament the arbiter's tournament calls change. */
+  tournament?: TournamentAccess;
 }
 
 export const WS_PATH = '/api/v1';
@@ -76,9 +85,11 @@ export class WsApi {
   private readonly now: () => number;
   private readonly unsubscribeHub: () => void;
   private readonly heartbeat: NodeJS.Timeout;
+  private readonly tournament: TournamentAccess | undefined;
 
   constructor(options: WsOptions) {
     this.hub = options.hub;
+    this.tournament = options.tournament;
     this.tokens = options.tokens;
     this.allowedOrigins = options.allowedOrigins ?? [];
     this.log = options.log;
@@ -316,12 +327,31 @@ export class WsApi {
         this.requireArbiter(client, p.token);
         const snap = this.knownBoard(p.board);
         let result: GameResult;
+        let advantage = p.advantage;
         if (p.result === 'proposed') {
           if (!snap.proposedResult)
             throw new CallError('not-found', `board ${p.board} has no proposed result`);
           result = snap.proposedResult.result;
+          advantage = snap.proposedResult.advantage;
         } else result = p.result;
-        return this.hub.setResult(p.board, result).then(() => ({ ok: true, result }));
+        if (advantage && result !== '1-1')
+          throw new CallError('bad-param', 'param.advantage: only a draw (1-1) has an advantage');
+        const { hub } = this;
+        return hub.setResult(p.board, result, advantage).then(() => {
+          // The board's rules may not play draws with advantage: say what was written.
+          const written = hub.snapshot(p.board)?.advantage;
+          return { ok: true, result, ...(written ? { advantage: written } : {}) };
+        });
+      }
+      case 'round': {
+        const p = this.parse(params.round, param);
+        this.requireArbiter(client, p.token);
+        const { hub } = this;
+        if (!hub.setRound) throw new CallError('failed', 'this daemon cannot change rounds');
+        return hub.setRound(p.round).then(() => {
+          this.feeds.roundChanged();
+          return { ok: true, round: hub.round() };
+        });
       }
       case 'sensor-events': {
         const p = this.parse(params.sensorEvents, param);
@@ -357,8 +387,18 @@ export class WsApi {
         if (p?.board !== undefined) this.knownBoard(p.board);
         return { ok: true, boards: this.hub.resync(p?.board) };
       }
-      default:
-        throw new CallError('unknown-call', `unknown call "${call.slice(0, 100)}"`);
+      default: {
+        const { tournament } = this;
+        if (!tournament || !isTournamentCall(call))
+          throw new CallError('unknown-call', `unknown call "${call.slice(0, 100)}"`);
+        this.requireArbiter(client, tournamentCallToken(call, param));
+        const answered = (answer: CallAnswer) => {
+          if (!answer.ok) throw new CallError(answer.code, answer.message);
+          return answer.value;
+        };
+        const answer = tournamentCall(tournament, call, param);
+        return answer instanceof Promise ? answer.then(answered) : answered(answer);
+      }
     }
   }
 

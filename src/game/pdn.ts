@@ -64,7 +64,11 @@ export function pdnGameOf(game: GameSnapshot): PdnGameToWrite {
       Round: info.round,
       White: info.white,
       Black: info.black,
+      WhiteFmjdId: info.whiteFmjdId,
+      BlackFmjdId: info.blackFmjdId,
       TimeControl: info.timeControl,
+      // lidraughts reads the draw from Result; the advantage (6.5, 1+/1−) rides beside it.
+      Advantage: game.advantage === undefined ? undefined : game.advantage === 'white' ? 'White' : 'Black',
     },
     startFen: game.startFen,
     variant: info.variant,

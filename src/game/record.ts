@@ -88,6 +88,7 @@ export class GameRecord {
   private clock: GameSnapshot['clock'];
   private alerts: AlertRecord[] = [];
   private result: GameResult = '*';
+  private advantage: Side | undefined;
   private proposed: GameSnapshot['proposedResult'];
   private recent: GameEvent[] = [];
   private readonly quickplayAnnounced: boolean;
@@ -182,10 +183,13 @@ export class GameRecord {
     return out;
   }
 
-  /** The arbiter writes a result (`*` clears it); confirming the proposal is writing it. */
-  setResult(result: GameResult, t: number): GameEvent[] {
+  /**
+   * The arbiter writes a result (`*` clears it); confirming the proposal is writing it. A draw may
+   * carry the side that had the advantage (6.5) when the tournament plays them — never on 8×8.
+   */
+  setResult(result: GameResult, t: number, advantage?: Side): GameEvent[] {
     const out: GameEvent[] = [];
-    this.writeResult(result, t, out);
+    this.writeResult(result, t, out, advantage);
     return out;
   }
 
@@ -283,10 +287,20 @@ export class GameRecord {
       ...(this.clock ? { clock: { ...this.clock } } : {}),
       alerts: [...this.alerts],
       result: this.result,
+      ...(this.advantage ? { advantage: this.advantage } : {}),
       ...(this.proposed ? { proposedResult: { ...this.proposed } } : {}),
       ...(this.actions.length > 0 ? { actions: [...this.actions] } : {}),
       ...(this.quickplay ? { quickplay: { ...this.quickplay } } : {}),
     };
+  }
+
+  /** 6.5 applies: the draw rules use it, and the game is not the 64 version. */
+  private advantageDraws(): boolean {
+    return (
+      this.rules.advantageDraw === true &&
+      this.rules.profile !== 'fmjd-64' &&
+      this.info.variant !== 'brazilian'
+    );
   }
 
   toPdn(): string {
@@ -295,11 +309,13 @@ export class GameRecord {
 
   // ——— internals ———
 
-  private writeResult(result: GameResult, t: number, out: GameEvent[]): void {
-    if (result === this.result && !this.proposed) return;
+  private writeResult(result: GameResult, t: number, out: GameEvent[], advantage?: Side): void {
+    const side = result === '1-1' && this.advantageDraws() ? advantage : undefined;
+    if (result === this.result && side === this.advantage && !this.proposed) return;
     this.result = result;
+    this.advantage = side;
     this.proposed = undefined;
-    this.emit(out, t, { kind: 'result', result });
+    this.emit(out, t, { kind: 'result', result, ...(side ? { advantage: side } : {}) });
   }
 
   private readControl(): TimeControl | undefined {
@@ -505,6 +521,7 @@ export class GameRecord {
     this.moves = [];
     this.alerts = [];
     this.result = '*';
+    this.advantage = undefined;
     this.proposed = undefined;
     this.actions = [];
     this.watch.reset();
@@ -532,14 +549,16 @@ export class GameRecord {
 
   private propose(end: GameEnd, out: GameEvent[], t: number): void {
     if (this.result !== '*') return;
+    const advantage = end.advantage ? { advantage: end.advantage } : {};
     if (this.autoResult) {
       this.result = end.result;
+      this.advantage = end.advantage;
       this.proposed = undefined;
-      this.emit(out, t, { kind: 'result', result: end.result });
+      this.emit(out, t, { kind: 'result', result: end.result, ...advantage });
       return;
     }
     if (this.proposed?.result === end.result && this.proposed.reason === end.reason) return;
-    this.proposed = { result: end.result, reason: end.reason };
+    this.proposed = { result: end.result, reason: end.reason, ...advantage };
     this.emit(out, t, { kind: 'result', result: this.result, proposed: { ...this.proposed } });
   }
 

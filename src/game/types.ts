@@ -17,6 +17,9 @@ export interface GameInfo {
   date?: string;
   white?: string;
   black?: string;
+  /** The players' FMJD ids, from the tournament's pairings. */
+  whiteFmjdId?: string;
+  blackFmjdId?: string;
   variant: Variant;
   timeControl?: string;
 }
@@ -57,8 +60,10 @@ export interface GameSnapshot {
   clock?: { white: number; black: number; running: Side | null; t: number };
   alerts: AlertRecord[];
   result: GameResult;
+  /** A draw with advantage (6.5, 1+/1−): the side that had it; only with `result` 1-1. */
+  advantage?: Side;
   /** A result the engine proposes (game over / draw rule), waiting for the arbiter's confirmation. */
-  proposedResult?: { result: GameResult; reason: string };
+  proposedResult?: { result: GameResult; reason: string; advantage?: Side };
   /** What the arbiter entered besides results: resignations, draw offers, Appendix G (in order). */
   actions?: ActionRecord[];
   /** The quickplay finish (Appendix G), when the game has a time control. */
@@ -87,7 +92,12 @@ export type GameEvent = { board: number; version: number; t: number } & (
   | { kind: 'alert'; alert: AlertRecord }
   | { kind: 'decision'; alertId: string; decision: ArbiterDecision }
   | { kind: 'position-set'; fen: string; reason: string }
-  | { kind: 'result'; result: GameResult; proposed?: { result: GameResult; reason: string } }
+  | {
+      kind: 'result';
+      result: GameResult;
+      advantage?: Side;
+      proposed?: { result: GameResult; reason: string; advantage?: Side };
+    }
   | { kind: 'state'; state: ConnectionState; serial?: string }
   | { kind: 'info'; info: GameInfo }
   /** An arbiter's action, and the quickplay state after it. */

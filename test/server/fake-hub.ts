@@ -1,5 +1,6 @@
 // A Hub without boards: GameRecords fed by hand, so the server can be tested on its own.
 import type { BoardSummary, Hub } from '../../daemon/hub.ts';
+import type { Side } from '../../firmware-protocol/events.ts';
 import { GameRecord } from '../../src/game/index.ts';
 import type { ArbiterAction } from '../../src/game/actions.ts';
 import type { GameEvent, GameInfo, GameResult, GameSnapshot } from '../../src/game/types.ts';
@@ -103,8 +104,8 @@ export class FakeHub implements Hub {
   decide(board: number, decision: ArbiterDecision): Promise<void> {
     return this.call('decide', board, decision, (r) => r.decide(decision, ++this.t));
   }
-  setResult(board: number, result: GameResult): Promise<void> {
-    return this.call('setResult', board, result, (r) => r.setResult(result, ++this.t));
+  setResult(board: number, result: GameResult, advantage?: Side): Promise<void> {
+    return this.call('setResult', board, result, (r) => r.setResult(result, ++this.t, advantage));
   }
   setInfo(board: number, info: Partial<GameInfo>): Promise<void> {
     return this.call('setInfo', board, info, (r) => r.setInfo(info, ++this.t));

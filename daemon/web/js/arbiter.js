@@ -19,6 +19,7 @@ import { setupPage } from './page.js';
 import { alertText, ruleText } from './rules.js';
 import { GameStore } from './store.js';
 import { timelineHtml } from './timeline.js';
+import { toast } from './toast.js';
 import { forgetToken, keepToken, takeToken } from './token.js';
 
 await setupPage();
@@ -64,21 +65,6 @@ function askForToken(message) {
   ui.status.dataset.status = 'closed';
   ui.status.textContent = t('status.none');
   ui.tokenInput.focus();
-}
-
-function toast(text, isError = false) {
-  const el = document.createElement('div');
-  el.className = `toast${isError ? ' error' : ''}`;
-  el.setAttribute('role', isError ? 'alert' : 'status');
-  el.textContent = text;
-  let stack = document.querySelector('.toasts');
-  if (!stack) {
-    stack = document.createElement('div');
-    stack.className = 'toasts';
-    document.body.append(stack);
-  }
-  stack.append(el);
-  setTimeout(() => el.remove(), isError ? 6000 : 2500);
 }
 
 /** `done` is the toast on success: text, or a function of the answer. */

@@ -114,6 +114,7 @@ export default {
     'publish.state.ok': 'ok',
     'publish.state.sending': 'sending',
     'publish.state.failing': 'failing',
+    'arbiter.tournament': 'Tournament',
     'arbiter.boards': 'Boards',
     'arbiter.colBoard': 'Board',
     'arbiter.colConnection': 'Connection',

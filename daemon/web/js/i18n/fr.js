@@ -112,6 +112,7 @@ export default {
     'publish.state.ok': 'ok',
     'publish.state.sending': 'envoi',
     'publish.state.failing': 'échec',
+    'arbiter.tournament': 'Tournoi',
     'arbiter.boards': 'Damiers',
     'arbiter.colBoard': 'Damier',
     'arbiter.colConnection': 'Connexion',

@@ -110,6 +110,7 @@ export default {
     'publish.state.ok': 'ok',
     'publish.state.sending': 'bezig',
     'publish.state.failing': 'mislukt',
+    'arbiter.tournament': 'Toernooi',
     'arbiter.boards': 'Borden',
     'arbiter.colBoard': 'Bord',
     'arbiter.colConnection': 'Verbinding',

@@ -111,6 +111,7 @@ export default {
     'publish.state.ok': 'ok',
     'publish.state.sending': 'wysyłanie',
     'publish.state.failing': 'błąd',
+    'arbiter.tournament': 'Turniej',
     'arbiter.boards': 'Warcabnice',
     'arbiter.colBoard': 'Warcabnica',
     'arbiter.colConnection': 'Połączenie',

@@ -110,6 +110,7 @@ export default {
     'publish.state.ok': 'ок',
     'publish.state.sending': 'отправка',
     'publish.state.failing': 'ошибка',
+    'arbiter.tournament': 'Турнир',
     'arbiter.boards': 'Доски',
     'arbiter.colBoard': 'Доска',
     'arbiter.colConnection': 'Связь',
