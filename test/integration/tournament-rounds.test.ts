@@ -1,7 +1,7 @@
 // A round change while the daemon runs (a real process, simulated boards over tcp): the next
 // round's pairings start on the boards, the last round's PDN stays served, and a restart goes on
 // with the journal's round.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSimulation } from '../../simulator/index.ts';
@@ -12,6 +12,7 @@ import {
   writeTournamentJson,
 } from '../../src/tournament/index.ts';
 import { TestClient } from '../server/ws-client.ts';
+import { ADMIN_TOKEN_FILE } from '../../daemon/server/admin-token.ts';
 import { cleanUp, fetchText, onCleanup, pdnMoves, startDaemon, tempDir, until } from './helpers.ts';
 
 const SPEED = 5;
@@ -80,6 +81,9 @@ describe('rounds at run time', () => {
 
     const client = await TestClient.open(`${daemon.url.replace('http', 'ws')}/api/v1`);
     onCleanup(async () => client.ws.close());
+    // No token configured: the daemon made an admin token in its data directory.
+    const token = readFileSync(join(dir, 'data', ADMIN_TOKEN_FILE), 'utf8').trim();
+    await client.call('auth', { token });
     expect((await client.call('round', { round: 3 })).param).toMatchObject({
       code: 'failed',
       message: 'round 3 has no pairings',

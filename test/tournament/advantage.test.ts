@@ -9,6 +9,8 @@ import { FakeHub } from '../server/fake-hub.ts';
 import { TestClient } from '../server/ws-client.ts';
 import { type TempStore, tempStore } from './helpers.ts';
 
+const ARBITER_TOKEN = 'tournament-arbiter-token-1';
+
 describe('6.5 a draw with advantage in the game record', () => {
   const record = (variant: 'international' | 'brazilian' = 'international', drawProfile = 'advantage') =>
     new GameRecord({ info: { board: 1, round: 1, variant }, drawProfile });
@@ -75,8 +77,9 @@ describe('the result call with an advantage, and the tournament table', () => {
         state: 'active',
       });
     followResults(hub, store);
-    server = await startServer({ hub, port: 0, tournament: store });
+    server = await startServer({ hub, port: 0, tokens: { arbiter: ARBITER_TOKEN }, tournament: store });
     client = await TestClient.open(server.wsUrl);
+    await client.call('auth', { token: ARBITER_TOKEN });
   });
 
   afterAll(async () => {

@@ -9,6 +9,8 @@ import { FakeHub } from '../server/fake-hub.ts';
 import { TestClient } from '../server/ws-client.ts';
 import { FIXTURES, fixtureEvent, type TempStore, tempStore } from './helpers.ts';
 
+const ARBITER_TOKEN = 'tournament-arbiter-token-1';
+
 const PROGRAM = `${process.execPath} ${join(FIXTURES, 'fake-pairing-program.js')}`;
 const players = [1, 2, 3, 4, 5].map((start) => ({ start, name: `P${start}` }));
 
@@ -89,8 +91,14 @@ describe('the pair call', () => {
     temp = tempStore('pair-call');
     temp.store.save(fixtureEvent('swiss-2026.trf'));
     const access = withPairingProgram(temp.store, `${PROGRAM} --dutch {in} -p {out}`);
-    server = await startServer({ hub: new FakeHub(4, 7), port: 0, tournament: access });
+    server = await startServer({
+      hub: new FakeHub(4, 7),
+      port: 0,
+      tokens: { arbiter: ARBITER_TOKEN },
+      tournament: access,
+    });
     client = await TestClient.open(server.wsUrl);
+    await client.call('auth', { token: ARBITER_TOKEN });
   });
 
   afterAll(async () => {

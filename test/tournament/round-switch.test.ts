@@ -6,6 +6,8 @@ import { RoundSwitch } from '../../daemon/tournament/round-switch.ts';
 import { FakeHub } from '../server/fake-hub.ts';
 import { TestClient } from '../server/ws-client.ts';
 
+const ARBITER_TOKEN = 'tournament-arbiter-token-1';
+
 /** A round's hub that knows whether it runs. */
 class RoundFake extends FakeHub {
   running = false;
@@ -32,8 +34,9 @@ beforeAll(async () => {
     refuse: (round) => (round > 2 ? `round ${round} has no pairings` : undefined),
   });
   hub.start();
-  server = await startServer({ hub, port: 0 });
+  server = await startServer({ hub, port: 0, tokens: { arbiter: ARBITER_TOKEN } });
   client = await TestClient.open(server.wsUrl);
+  await client.call('auth', { token: ARBITER_TOKEN });
 });
 
 afterAll(async () => {
