@@ -5,6 +5,7 @@
 // the work.
 import type { BoardEvent, Side } from '../firmware-protocol/events.ts';
 import type { GameEvent, GameInfo, GameResult, GameSnapshot } from '../src/game/types.ts';
+import type { ArbiterAction } from '../src/game/actions.ts';
 import type { ArbiterDecision } from '../src/tracker/types.ts';
 import {
   configuredInfo,
@@ -33,7 +34,8 @@ import type { ConnectionTiming, TransportDeps } from './transport/index.ts';
 export type ControllerConfig = Pick<
   LoadedConfig,
   'setups' | 'round' | 'variant' | 'event' | 'site' | 'date' | 'timeControl' | 'drawRule' | 'autoResult'
->;
+> &
+  Partial<Pick<LoadedConfig, 'quickplayFinish'>>;
 
 export interface ControllerOptions {
   config: ControllerConfig;
@@ -84,6 +86,7 @@ export class Controller implements Hub {
   private readonly ticks: Ticks;
   private readonly connections: Connections;
   private readonly pastRounds: PastRounds;
+  private readonly unsubscribeClocks: () => void;
 
   constructor(private readonly options: ControllerOptions) {
     const log = options.logger ?? silentLogger();
@@ -134,6 +137,23 @@ export class Controller implements Hub {
       windowMs: options.tickWindowMs ?? 6000,
     });
     this.pastRounds = new PastRounds(journal, settings);
+    this.unsubscribeClocks = this.commits.subscribe((event) => {
+      if (event.kind === 'clock-set') this.setBoardClock(event, log);
+    });
+  }
+
+  /**
+   * Sends the clock the record decided on (the arbiter's added time, the G.4 increment) to the board
+   * whose clock accepts it; says so where it cannot follow, so the arbiter sets it by hand.
+   */
+  private setBoardClock(event: Extract<GameEvent, { kind: 'clock-set' }>, log: Logger): void {
+    const { white, black, running } = event;
+    const sent = this.live.get(event.board)?.feeder?.send({ type: 'set-clock', white, black, running });
+    if (!sent)
+      log.warn(
+        { board: event.board, white, black, running },
+        "the board's clock cannot be set from damlink: set it by hand",
+      );
   }
 
   /** Opens every board's connection and starts the ticks. */
@@ -145,6 +165,7 @@ export class Controller implements Hub {
 
   /** Stops; returns how many inputs could not be journaled (the journal was failing). */
   stop(): number {
+    this.unsubscribeClocks();
     this.ticks.stop();
     this.clock.stop();
     this.connections.stop();
@@ -203,6 +224,10 @@ export class Controller implements Hub {
 
   setResult(board: number, result: GameResult, advantage?: Side): Promise<void> {
     return this.arbiterInput(board, { kind: 'result', result, ...(advantage ? { advantage } : {}) });
+  }
+
+  act(board: number, action: ArbiterAction): Promise<void> {
+    return this.arbiterInput(board, { kind: 'action', action });
   }
 
   setInfo(board: number, info: Partial<GameInfo>): Promise<void> {

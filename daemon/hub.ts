@@ -2,6 +2,7 @@
 // (HTTP, WebSocket, MQTT). The controller implements it; the servers only read and call it.
 import type { BoardEvent } from '../firmware-protocol/events.ts';
 import type { ArbiterDecision } from '../src/tracker/types.ts';
+import type { ArbiterAction } from '../src/game/actions.ts';
 import type { Side } from '../firmware-protocol/events.ts';
 import type { GameEvent, GameInfo, GameResult, GameSnapshot } from '../src/game/types.ts';
 
@@ -58,6 +59,8 @@ export interface Hub {
   /** `advantage`: a draw with advantage (6.5) to that side. */
   setResult(board: number, result: GameResult, advantage?: Side): Promise<void>;
   setInfo(board: number, info: Partial<GameInfo>): Promise<void>;
+  /** Resignation, draw by agreement or offer, refusal to follow the rules, Appendix G actions. */
+  act(board: number, action: ArbiterAction): Promise<void>;
   /** Asks the boards being watched (every one, or `board`) for a full dump; the boards asked. */
   resync(board?: number): number[];
   /** Closes the round's games and starts round `round` (a daemon that can change rounds). */

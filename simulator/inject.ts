@@ -15,13 +15,13 @@ import {
   Position,
   play,
 } from '../src/engine/index.ts';
-import { RULE_IDS, type RuleId } from '../src/tracker/types.ts';
+import { CLOCK_RULE_IDS, RULE_IDS, type RuleId } from '../src/tracker/types.ts';
 import { completeCaptures } from './captures.ts';
 import { type Delay, DELAYS, type Hands } from './human.ts';
 import type { Rng } from './prng.ts';
 
-/** Every rule id the simulator can inject: all of them. */
-export const INJECTABLE: readonly RuleId[] = RULE_IDS;
+/** Every rule id the simulator can inject: all the hands can cause (flags come from the clock). */
+export const INJECTABLE: readonly RuleId[] = RULE_IDS.filter((id) => !CLOCK_RULE_IDS.includes(id));
 
 /** The situation at a ply: the game position (S to move) and the move the player means to play. */
 export interface PlyContext {

@@ -16,6 +16,8 @@ export interface BoardGameOptions {
   /** Draw rules: a profile name or the engine's DrawRules (with the 6.5 advantage option). */
   drawProfile?: string | DrawRules;
   autoResult?: boolean;
+  /** Appendix G announced for the event (the time control decides whether it applies). */
+  quickplayFinish?: boolean;
 }
 
 export class BoardGame {
@@ -28,6 +30,7 @@ export class BoardGame {
       info: options.info,
       drawProfile: options.drawProfile,
       autoResult: options.autoResult,
+      quickplayFinish: options.quickplayFinish,
     });
   }
 
@@ -35,7 +38,12 @@ export class BoardGame {
     const { record, tracker } = this;
     switch (input.kind) {
       case 'event':
-        return tracker.push(input.event).flatMap((o) => record.apply(o));
+        return [
+          ...tracker.push(input.event).flatMap((o) => record.apply(o)),
+          ...record.clockEvent(input.event),
+        ];
+      case 'action':
+        return record.act(input.action, t);
       case 'decision':
         return [
           ...record.decide(input.decision, t),

@@ -8,7 +8,7 @@ import type { LiveBoard } from './live-board.ts';
 
 /** The round's rules as the configuration gives them, the same for live games and replays. */
 export function replaySettings(
-  config: Pick<LoadedConfig, 'variant' | 'drawRule' | 'autoResult'>,
+  config: Pick<LoadedConfig, 'variant' | 'drawRule' | 'autoResult'> & { quickplayFinish?: boolean },
   createTracker: TrackerFactory,
 ): ReplaySettings {
   return {
@@ -16,6 +16,7 @@ export function replaySettings(
     createTracker,
     drawProfile: { profile: config.drawRule.profile, advantageDraw: config.drawRule.advantage },
     autoResult: config.autoResult,
+    ...(config.quickplayFinish ? { quickplayFinish: true } : {}),
   };
 }
 

@@ -6,7 +6,10 @@ import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import type { BoardEvent } from '../../firmware-protocol/events.ts';
-import { parseFen, type Variant, writeFen, writePdnGame } from '../../src/engine/index.ts';
+import { ClockWatch } from '../../src/clock/watch.ts';
+import { parseTimeControl, type TimeControl } from '../../src/clock/time-control.ts';
+import { colorOf, parseFen, type Variant, writeFen, writePdnGame } from '../../src/engine/index.ts';
+import { flagAlert, flagResult } from '../../src/game/flags.ts';
 import { err, ok, type ParseError, type Result } from '../../src/result.ts';
 import { createTracker } from '../../src/tracker/index.ts';
 import type { Alert, TrackerOutput } from '../../src/tracker/types.ts';
@@ -21,7 +24,14 @@ const EventSchema = z.discriminatedUnion('type', [
   z.object({ t, type: z.literal('lift'), square: z.number().int() }),
   z.object({ t, type: z.literal('put'), square: z.number().int(), piece: piece.optional() }),
   z.object({ t, type: z.literal('snapshot'), board: z.string() }),
-  z.object({ t, type: z.literal('clock'), white: z.number(), black: z.number(), running: side.nullable() }),
+  z.object({
+    t,
+    type: z.literal('clock'),
+    white: z.number(),
+    black: z.number(),
+    running: side.nullable(),
+    flag: side.optional(),
+  }),
   z.object({ t, type: z.literal('press'), side }),
   z.object({
     t,
@@ -80,6 +90,10 @@ export function replayEvents(
     startFen?: string;
     occupancyOnly?: boolean;
     file?: string;
+    /** The time control: damlink's own clock for boards without one, and which period is the last. */
+    timeControl?: TimeControl;
+    /** Write the result a fallen flag proposes (else the PDN keeps `*` for the arbiter). */
+    autoResult?: boolean;
     /** Called after each line (progress of a long file). */
     onLine?: (done: number, lines: number) => void;
   },
@@ -95,14 +109,35 @@ export function replayEvents(
   const games = [game];
   const alerts: Alert[] = [];
   const errors: ParseError[] = [];
+  const watch = new ClockWatch({ control: opts.timeControl });
+  let lastPly = 0;
   const apply = (out: TrackerOutput) => {
-    if (out.type === 'move') game.moves.splice(out.ply - 1, Infinity, out.pdn);
-    else if (out.type === 'takeback' || out.type === 'correction') game.moves.length = out.ply;
-    else if (out.type === 'alert') alerts.push(out.alert);
+    if (out.type === 'move') {
+      // A 5.7 correction replays the move at its ply: what followed is replaced, not appended to.
+      game.moves.splice(out.ply - 1, Infinity, out.pdn);
+      lastPly = out.ply;
+    } else if (out.type === 'takeback' || out.type === 'correction') {
+      game.moves.length = out.ply;
+      lastPly = out.ply;
+    } else if (out.type === 'alert') alerts.push(out.alert);
     else if (out.type === 'result-gesture' && out.result) game.result = out.result;
     else if (out.type === 'new-game') {
       game = { startFen: out.fen, moves: [], result: '*' };
       games.push(game);
+      lastPly = 0;
+      watch.reset();
+    }
+  };
+  // Fallen flags, from the clock readings (or damlink's own clock) against where the game stands.
+  const watchClock = (event: BoardEvent) => {
+    const turn = tracker.state.position.turn;
+    const moves = { white: 0, black: 0 };
+    for (const m of tracker.state.moves) moves[colorOf(m.piece)]++;
+    for (const o of watch.push(event, { turn, nextPly: lastPly + 1, moves })) {
+      if (o.type !== 'flag') continue;
+      alerts.push(flagAlert(o.finding));
+      const end = flagResult(o.finding);
+      if (end && opts.autoResult && game.result === '*') game.result = end.result;
     }
   };
   let lastT = 0;
@@ -117,6 +152,7 @@ export function replayEvents(
     }
     lastT = Math.max(lastT, parsed.value.t);
     tracker.push(parsed.value).forEach(apply);
+    watchClock(parsed.value);
   });
   tracker.flush(lastT).forEach(apply);
   // A board set up again with nothing played yet is not a game.
@@ -126,6 +162,8 @@ export function replayEvents(
 
 interface ReplayFlags {
   events: string;
+  timeControl?: string;
+  autoResult?: boolean;
   fen?: string;
   variant: Variant;
   occupancyOnly?: boolean;
@@ -140,6 +178,14 @@ export function registerReplay(program: Command): void {
     .option('--fen <fen>', 'start position (default: the initial position)')
     .addOption(variantOption())
     .option('--occupancy-only', 'the board senses occupancy only: colours follow from the game')
+    .option(
+      '--time-control <tc>',
+      'the time control, PDN TimeControl form in seconds (5400+30, 40/5400:1800+30): damlink clocks a board without a clock, and knows the last period',
+    )
+    .option(
+      '--auto-result',
+      'write the result a fallen flag proposes (default: the PDN keeps * for the arbiter)',
+    )
     .option('--json', 'JSON lines: {"type":"game",…} per game, then {"type":"alert",…} per alert')
     .action((opts: ReplayFlags) => {
       let text: string;
@@ -154,7 +200,16 @@ export function registerReplay(program: Command): void {
       const onLine = (done: number) => {
         if (done % 1000 === 0) bar.tick(1000);
       };
-      const replay = replayEvents(text, { ...opts, startFen: opts.fen, file: opts.events, onLine });
+      const control = opts.timeControl === undefined ? undefined : parseTimeControl(opts.timeControl);
+      if (control && !control.ok)
+        throw usageError(`--time-control: ${control.error.message} at column ${control.error.col}`);
+      const replay = replayEvents(text, {
+        ...opts,
+        timeControl: control?.value,
+        startFen: opts.fen,
+        file: opts.events,
+        onLine,
+      });
       bar.stop();
       if (!replay.ok) throw usageError(replay.error.message);
       for (const e of replay.value.errors)

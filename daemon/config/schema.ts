@@ -2,6 +2,7 @@
 // with only `boards:` (or flags alone) enough.
 import { z } from 'zod';
 import { PROTOCOLS } from '../../firmware-protocol/types.ts';
+import { parseTimeControl } from '../../src/clock/time-control.ts';
 import { DRAW_PROFILES } from '../../src/engine/draw.ts';
 import { parseSource } from './source.ts';
 import { hasControlCharacter } from './text.ts';
@@ -12,9 +13,12 @@ export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'] a
 /** A string YAML may have written as a number (`timeControl: 90`). */
 const text = () => z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string());
 
-/** Text of a PDN tag (players, event…): one line, no control characters. */
+/** Text of a PDN tag (players, event…): one line, no control characters (then no further checks). */
 const tagText = () =>
-  text().refine((s) => !hasControlCharacter(s), 'control characters (a newline, a tab…) are not allowed');
+  text().refine((s) => !hasControlCharacter(s), {
+    message: 'control characters (a newline, a tab…) are not allowed',
+    abort: true,
+  });
 
 /**
  * A secret: text as written, long enough not to be guessed. A YAML number is refused rather than
@@ -47,6 +51,12 @@ const mqttUrl = text().pipe(z.string().regex(/^(mqtts?|wss?):\/\/./, 'expected m
 
 const sourceField = text().superRefine((value, ctx) => {
   const parsed = parseSource(value);
+  if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.error.message });
+});
+
+/** A time control in the PDN `TimeControl` form, seconds: `5400+30`, `40/5400:1800+30`. */
+const timeControlField = tagText().superRefine((value, ctx) => {
+  const parsed = parseTimeControl(value);
   if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.error.message });
 });
 
@@ -143,7 +153,9 @@ export const configSchema = z.strictObject({
     .optional(),
   round: z.number().int().min(1).default(1),
   variant: z.enum(['international', 'brazilian']).default('international'),
-  timeControl: tagText().optional(),
+  timeControl: timeControlField.optional(),
+  /** Appendix G (the quickplay finish) announced for the event (G.2); the time control decides (G.3). */
+  quickplayFinish: z.boolean().default(false),
   drawRule: z
     .strictObject({
       profile: z.enum(DRAW_PROFILES).default('fmjd'),

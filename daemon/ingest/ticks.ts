@@ -69,7 +69,9 @@ export class Ticks {
       const t = board.time.at(this.clock.now());
       // Ticks stop once one has come after the window: that one took every decision still due, even
       // when the board's time leapt past the window at once (the daemon held up, see HoldUpClock).
-      if (board.lastTick - board.lastEvent > windowMs || t - board.lastTick < tickMs) continue;
+      // damlink's own clock keeps a quiet board ticking: its flag falls with time alone.
+      const quiet = board.lastTick - board.lastEvent > windowMs && !board.game.record.clockRunning;
+      if (quiet || t - board.lastTick < tickMs) continue;
       board.lastTick = t;
       const input: JournalInput = { kind: 'event', event: { t, type: 'tick' } };
       const events = this.commits.apply(board, input, t);

@@ -2,6 +2,7 @@
 // Replaying a board's entries through a fresh tracker and game record rebuilds the same game.
 import type { BoardEvent, Side } from '../../firmware-protocol/events.ts';
 import type { DrawRules } from '../../src/engine/index.ts';
+import type { ArbiterAction } from '../../src/game/actions.ts';
 import type { GameInfo, GameResult } from '../../src/game/types.ts';
 import type { ArbiterDecision } from '../../src/tracker/types.ts';
 import type { ConnectionState } from '../../src/game/types.ts';
@@ -11,6 +12,8 @@ export type JournalInput =
   | { kind: 'event'; event: BoardEvent }
   | { kind: 'decision'; decision: ArbiterDecision }
   | { kind: 'result'; result: GameResult; advantage?: Side }
+  /** An arbiter's action: resignation, draw by agreement or offer, refusal, Appendix G. */
+  | { kind: 'action'; action: ArbiterAction }
   | { kind: 'info'; info: Partial<GameInfo> }
   /** Connection state of the board (kept so versions after a replay match the ones served before). */
   | { kind: 'state'; state: ConnectionState; serial?: string };
@@ -32,4 +35,6 @@ export interface RoundSettings {
   variant: GameInfo['variant'];
   drawProfile?: string | DrawRules;
   autoResult?: boolean;
+  /** Appendix G announced for the event. */
+  quickplayFinish?: boolean;
 }

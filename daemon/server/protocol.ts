@@ -1,6 +1,7 @@
 // The WebSocket envelope (DGT LiveChess style, docs/api.md): what clients may send, read without
 // ever throwing; and how server messages are written.
 import { z } from 'zod';
+import { parseTimeControl } from '../../src/clock/time-control.ts';
 import { hasControlCharacter } from '../config/text.ts';
 import type { GameEvent, GameSnapshot } from '../../src/game/types.ts';
 import type { AlertRecord, GameResult } from '../../src/game/types.ts';
@@ -56,6 +57,7 @@ const board = z.number().int().positive();
 const version = z.number().int().nonnegative();
 const subId = z.union([z.string().max(200), z.number()]);
 const token = z.string().max(500).optional();
+const side = z.enum(['white', 'black']);
 /** Tag text (names, event…): a control character would break the PDN line it is written on. */
 const tagText = (max: number) =>
   z
@@ -116,13 +118,31 @@ export const params = {
         round: z.number().int().positive(),
         white: tagText(200),
         black: tagText(200),
-        timeControl: tagText(100),
+        timeControl: tagText(100).refine(
+          (v) => parseTimeControl(v).ok,
+          'expected the PDN TimeControl form in seconds (5400+30, 40/5400:1800+30)',
+        ),
       })
       .partial()
       .strict(),
     token,
   }),
   resync: z.object({ board: board.optional(), token }).optional(),
+  act: z.discriminatedUnion('action', [
+    z.object({ board, action: z.literal('resign'), side, token }),
+    z.object({ board, action: z.literal('draw-agreed'), token }),
+    z.object({ board, action: z.literal('refusal'), side, token }),
+    z.object({ board, action: z.literal('draw-offer'), side, token }),
+    z.object({ board, action: z.literal('increment'), side, token }),
+    z.object({
+      board,
+      action: z.literal('claim'),
+      side,
+      decision: z.enum(['accept', 'postpone', 'reject']),
+      token,
+    }),
+    z.object({ board, action: z.literal('claim-ends'), side, token }),
+  ]),
 } as const;
 
 /** Zod's first issue, as `param.board: expected number`. */

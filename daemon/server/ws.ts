@@ -5,6 +5,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import type { z } from 'zod';
+import { type ArbiterAction, QUICKPLAY_ACTIONS } from '../../src/game/actions.ts';
 import type { GameResult } from '../../src/game/types.ts';
 import { type Hub, JournalUnavailable } from '../hub.ts';
 import { type AuthLimits, AuthLimiter, originAllowed, type Role, roleOf, type Tokens } from './auth.ts';
@@ -367,6 +368,19 @@ export class WsApi {
         this.requireArbiter(client, p.token);
         this.knownBoard(p.board);
         return this.hub.setInfo(p.board, p.info).then(() => ({ ok: true }));
+      }
+      case 'act': {
+        const { board, token, action, ...rest } = this.parse(params.act, param);
+        this.requireArbiter(client, token);
+        const snap = this.knownBoard(board);
+        if (snap.result !== '*')
+          throw new CallError('bad-param', `board ${board}'s game is over (${snap.result})`);
+        if (QUICKPLAY_ACTIONS.includes(action) && !snap.quickplay?.applies)
+          throw new CallError(
+            'bad-param',
+            `Appendix G does not apply on board ${board}${snap.quickplay?.reason ? ` (${snap.quickplay.reason})` : ' (no time control)'}`,
+          );
+        return this.hub.act(board, { type: action, ...rest } as ArbiterAction).then(() => ({ ok: true }));
       }
       case 'resync': {
         const p = this.parse(params.resync, param);

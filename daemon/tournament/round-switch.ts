@@ -5,6 +5,7 @@
 import type { Side } from '../../firmware-protocol/events.ts';
 import type { ArbiterDecision } from '../../src/tracker/types.ts';
 import type { BoardEvent } from '../../firmware-protocol/events.ts';
+import type { ArbiterAction } from '../../src/game/actions.ts';
 import type { GameEvent, GameInfo, GameResult, GameSnapshot } from '../../src/game/types.ts';
 import type { BoardSummary, Hub } from '../hub.ts';
 
@@ -117,5 +118,9 @@ export class RoundSwitch implements Hub {
 
   setInfo(board: number, info: Partial<GameInfo>): Promise<void> {
     return this.current.setInfo(board, info);
+  }
+
+  act(board: number, action: ArbiterAction): Promise<void> {
+    return this.current.act(board, action);
   }
 }

@@ -173,9 +173,12 @@ export class BoardConnection {
     this.stopWatchdog = everyAfterIo(() => this.check(), this.timing.livenessMs);
   }
 
-  private send(command: HostCommand): void {
+  /** Sends a command to the board; false when the protocol cannot say it or no link is open. */
+  send(command: HostCommand): boolean {
     const bytes = this.driver.encode(command);
-    if (this.link && bytes.length > 0) this.link.write(bytes);
+    if (!this.link || bytes.length === 0) return false;
+    this.link.write(bytes);
+    return true;
   }
 
   private receive(bytes: Uint8Array): void {

@@ -19,6 +19,9 @@ export type BwTime =
   /** Status bit5: no clock connected, the times mean nothing. */
   | { kind: 'no-clock' };
 
+/** In ClockSideTime.flags: the side's flag has fallen. */
+export const FLAG_FALLEN = 0x10;
+
 export const STATUS = {
   RUNNING: 0x01,
   LEVER_RIGHT_HIGH: 0x02,

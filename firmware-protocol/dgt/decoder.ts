@@ -3,7 +3,7 @@
 import { fault } from '../board.ts';
 import type { BoardEvent, HelloEvent, PieceCode, Side } from '../events.ts';
 import type { Decoder, ProtocolOptions } from '../types.ts';
-import { clockAckMeaning, clockCommandName, parseBwTime, STATUS } from './clock.ts';
+import { clockAckMeaning, clockCommandName, FLAG_FALLEN, parseBwTime, STATUS } from './clock.ts';
 import { MSG } from './constants.ts';
 import { type DgtFrame, DgtFramer } from './framer.ts';
 import { type DgtSetup, dgtSetup } from './mapping.ts';
@@ -192,12 +192,19 @@ export class DgtDecoder implements Decoder {
             : null;
         const left = bw.left.seconds * 1000;
         const right = bw.right.seconds * 1000;
+        // The flag bit of the running side first: the one that fell now.
+        const fallen = [
+          ...(bw.right.flags & FLAG_FALLEN ? [rightSide] : []),
+          ...(bw.left.flags & FLAG_FALLEN ? [leftSide] : []),
+        ];
+        const flag = fallen.find((s) => s === running) ?? fallen[0];
         out.push({
           t,
           type: 'clock',
           white: leftSide === 'white' ? left : right,
           black: leftSide === 'white' ? right : left,
           running,
+          ...(flag ? { flag } : {}),
         });
       }
     }

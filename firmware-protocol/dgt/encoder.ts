@@ -3,7 +3,7 @@ import { type SquareChar, toSquareString } from '../board.ts';
 import { concatBytes } from '../bytes.ts';
 import type { BoardEvent, PieceCode, Side } from '../events.ts';
 import type { BoardEncoder, CommandParser, HostCommand, ProtocolOptions } from '../types.ts';
-import { ackData, bwTimeData, type ClockSideTime, STATUS } from './clock.ts';
+import { ackData, bwTimeData, type ClockSideTime, FLAG_FALLEN, STATUS } from './clock.ts';
 import { CLOCK, CLOCK_ACK, CMD, MSG, RUN } from './constants.ts';
 import { type DgtSetup, dgtSetup, inverseMaps } from './mapping.ts';
 
@@ -71,7 +71,7 @@ export class DgtBoardEncoder implements BoardEncoder {
   private readonly turned: boolean;
   private serial = '00000';
   private lever = 0;
-  private lastClock: { white: number; black: number; running: Side | null } = {
+  private lastClock: { white: number; black: number; running: Side | null; flag?: Side } = {
     white: 0,
     black: 0,
     running: null,
@@ -95,7 +95,7 @@ export class DgtBoardEncoder implements BoardEncoder {
       case 'snapshot':
         return this.dump(event.board);
       case 'clock': {
-        this.lastClock = { white: event.white, black: event.black, running: event.running };
+        this.lastClock = { white: event.white, black: event.black, running: event.running, flag: event.flag };
         // The lever stands high on the side whose clock runs.
         if (event.running !== null) this.lever = this.isLeft(event.running) ? 0 : STATUS.LEVER_RIGHT_HIGH;
         return this.bwTime();
@@ -161,11 +161,14 @@ export class DgtBoardEncoder implements BoardEncoder {
   }
 
   private bwTime(): Uint8Array {
-    const { white, black, running } = this.lastClock;
+    const { white, black, running, flag } = this.lastClock;
     const leftIsWhite = this.setup.clockWhite === 'left';
-    const side = (ms: number): ClockSideTime => ({ seconds: Math.floor(ms / 1000), flags: 0 });
-    const left = side(leftIsWhite ? white : black);
-    const right = side(leftIsWhite ? black : white);
+    const side = (ms: number, s: Side): ClockSideTime => ({
+      seconds: Math.floor(ms / 1000),
+      flags: flag === s ? FLAG_FALLEN : 0,
+    });
+    const left = leftIsWhite ? side(white, 'white') : side(black, 'black');
+    const right = leftIsWhite ? side(black, 'black') : side(white, 'white');
     const runningLeft = running !== null && (running === 'white') === leftIsWhite;
     let status = this.lever;
     if (running !== null) status |= STATUS.RUNNING | (runningLeft ? STATUS.LEFT_TURN : STATUS.RIGHT_TURN);

@@ -43,6 +43,7 @@ export function boardLineArgs(event: BoardEvent): { type: BoardLineType; args: s
           String(Math.max(0, Math.round(event.white))),
           String(Math.max(0, Math.round(event.black))),
           sideChar(event.running),
+          ...(event.flag ? [sideChar(event.flag)] : []),
         ],
       };
     case 'press':
@@ -98,7 +99,12 @@ export function parseBoardLine(
     }
     case 'clock': {
       const clock = clockArgs(args);
-      return clock.ok ? said({ t, type: 'clock', ...clock.value }) : clock;
+      if (!clock.ok) return clock;
+      // An optional fourth argument: the side whose flag fell.
+      const flag = args[3] === undefined ? undefined : charSide(args[3]);
+      if (flag === null || (args[3] !== undefined && flag === undefined))
+        return bad('clock: the flag is w or b');
+      return said({ t, type: 'clock', ...clock.value, ...(flag ? { flag } : {}) });
     }
     case 'press': {
       const side = charSide(args[0] ?? '');

@@ -16,6 +16,8 @@ export interface PdnGameToWrite {
   variant?: Variant;
   /** Each move's text, its NAGs (written `$n`) and its comment. */
   moves: ReadonlyArray<{ text: string; comment?: string; nags?: readonly number[] }>;
+  /** A comment before the first move (what happened before it was played). */
+  comment?: string;
   result: PdnResult;
 }
 
@@ -65,7 +67,7 @@ export function writePdnGame(game: PdnGameToWrite): string {
     tags.push(['SetUp', '1'], ['FEN', start?.ok ? writeFen(start.value) : game.startFen.trim()]);
   }
 
-  const words: string[] = [];
+  const words: string[] = game.comment ? [`{${commentSafe(game.comment)}}`] : [];
   game.moves.forEach((m, i) => {
     const half = i + (blackFirst ? 1 : 0);
     const number = Math.floor(half / 2) + 1;

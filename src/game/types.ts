@@ -2,6 +2,7 @@
 import type { Side } from '../../firmware-protocol/events.ts';
 import type { Variant } from '../engine/index.ts';
 import type { Alert, ArbiterDecision } from '../tracker/types.ts';
+import type { ActionRecord, ClaimDecision } from './actions.ts';
 
 export type GameResult = '2-0' | '1-1' | '0-2' | '*';
 /** How the daemon's connection to a board stands (not the board's position: that is the game). */
@@ -63,6 +64,23 @@ export interface GameSnapshot {
   advantage?: Side;
   /** A result the engine proposes (game over / draw rule), waiting for the arbiter's confirmation. */
   proposedResult?: { result: GameResult; reason: string; advantage?: Side };
+  /** What the arbiter entered besides results: resignations, draw offers, Appendix G (in order). */
+  actions?: ActionRecord[];
+  /** The quickplay finish (Appendix G), when the game has a time control. */
+  quickplay?: QuickplayState;
+}
+
+export interface QuickplayState {
+  /** Whether Appendix G applies to this game (announced, no increment, not blitz). */
+  applies: boolean;
+  /** Why not, when it does not (`G.3: not for blitz`). */
+  reason?: string;
+  /** The increment a move introduced by G.4 (ms; 0 before). */
+  incrementMs: number;
+  /** A G.5 claim the arbiter postponed: decided at the end or after a flag. */
+  postponed?: { side: Side; ply: number; t: number; decision: Extract<ClaimDecision, 'postpone'> };
+  /** G.6: a claim ended the game here; the record stops and keeps this position for the arbiter. */
+  ended?: { side: Side; ply: number; fen: string; t: number };
 }
 
 /** One change to one board's game; `version` = the snapshot's version after applying it. */
@@ -82,4 +100,8 @@ export type GameEvent = { board: number; version: number; t: number } & (
     }
   | { kind: 'state'; state: ConnectionState; serial?: string }
   | { kind: 'info'; info: GameInfo }
+  /** An arbiter's action, and the quickplay state after it. */
+  | { kind: 'action'; action: ActionRecord; quickplay?: QuickplayState }
+  /** damlink sets the board's clock to this (time added by the arbiter, the G.4 increment). */
+  | { kind: 'clock-set'; white: number; black: number; running: Side | null }
 );

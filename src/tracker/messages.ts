@@ -21,6 +21,8 @@ const TITLES: Record<RuleId, string> = {
   '5.4.13': 'removal of the captured pieces interrupted',
   '5.4.14': 'removed own piece after a capture',
   'unknown-position': 'board shows no position reachable from the game',
+  flag: 'flag fell (time exceeded)',
+  flags: 'both flags fell',
 };
 
 const squares = (list: readonly number[]) => list.join(', ');
@@ -55,6 +57,7 @@ export function alertMessage(rule: RuleId, facts: MessageFacts): string {
     .filter(Boolean)
     .join('; ');
   const detail = facts.detail ? ` ${facts.detail}` : '';
-  const label = rule === 'unknown-position' ? '' : `${rule} `;
+  // Only article numbers are written before the text: the other ids are not words for people.
+  const label = /^\d/.test(rule) ? `${rule} ` : '';
   return `${label}${who}: ${TITLES[rule]}${parts ? ` (${parts})` : ''}.${detail}`;
 }

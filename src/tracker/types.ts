@@ -4,7 +4,8 @@ import type { Move, Position, Variant } from '../engine/index.ts';
 
 /**
  * Rule ids the tracker alerts on: the article numbers of docs/rules.md, and `unknown-position` (the
- * board matches no legal continuation and the arbiter must look: a snapshot after a gap, …). The one
+ * board matches no legal continuation and the arbiter must look: a snapshot after a gap, …); the
+ * clock's: `flag` (one side's time ran out) and `flags` (both flags down, no telling which first). The one
  * list: messages, the simulator's injection and the web texts (checked by a test) follow it.
  */
 export const RULE_IDS = [
@@ -26,7 +27,12 @@ export const RULE_IDS = [
   '5.4.13',
   '5.4.14',
   'unknown-position',
+  'flag',
+  'flags',
 ] as const;
+
+/** The rule ids the clock raises, not the hands on the board (src/clock/watch.ts). */
+export const CLOCK_RULE_IDS: readonly RuleId[] = ['flag', 'flags'];
 
 export type RuleId = (typeof RULE_IDS)[number];
 

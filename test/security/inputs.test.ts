@@ -96,7 +96,12 @@ describe('an alert already decided', () => {
 describe('control characters in names and tag values', () => {
   it('are refused at the API', async () => {
     const { hub, c } = await withAlert();
-    for (const info of [{ white: 'Anna\n[Event "x"]' }, { event: 'Open\r' }, { black: 'B\u0000' }]) {
+    for (const info of [
+      { white: 'Anna\n[Event "x"]' },
+      { event: 'Open\r' },
+      { black: 'B\u0000' },
+      { timeControl: '5400+30\n[Round "9"]' },
+    ]) {
       expect((await c.call('info', { board: 1, info })).param, JSON.stringify(info)).toMatchObject({
         code: 'bad-param',
       });
@@ -111,13 +116,16 @@ describe('control characters in names and tag values', () => {
     const file = join(tempDir(), 'damlink.yaml');
     writeFileSync(
       file,
-      'event: "Open\\nX"\nboards:\n  - source: tcp://127.0.0.1:9\n    white: "Anna\\r\\n[Round \\"9\\"]"\n',
+      'event: "Open\\nX"\nboards:\n  - source: tcp://127.0.0.1:9\n    white: "Anna\\r\\n[Round \\"9\\"]"\n' +
+        'timeControl: "5400+30\\n[Round \\"9\\"]"\n',
     );
     const r = loadConfig({ file });
     expect(r.ok).toBe(false);
     if (!r.ok)
       expect(r.error).toEqual([
         expect.stringMatching(/damlink\.yaml:1 event: control characters/),
+        // One error: a time control with a control character is not parsed as one too.
+        expect.stringMatching(/damlink\.yaml:5 timeControl: control characters/),
         expect.stringMatching(/damlink\.yaml:4 boards\[0\]\.white: control characters/),
       ]);
   });

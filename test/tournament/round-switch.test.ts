@@ -78,4 +78,12 @@ describe('round switch', () => {
     expect(hub.snapshot(1)?.info).toMatchObject({ round: 2, white: 'Next, White' });
     expect(hub.boards().map((b) => b.round)).toEqual([2, 2]);
   });
+
+  it('an arbiter action (act) goes to the round being played', async () => {
+    const [playing, closed] = hub.round() === 2 ? [second, first] : [first, second];
+    await hub.act(2, { type: 'resign', side: 'white' });
+    expect(playing.calls.at(-1)).toEqual({ call: 'act', board: 2, arg: { type: 'resign', side: 'white' } });
+    expect(closed.calls.filter((c) => c.call === 'act')).toEqual([]);
+    expect(hub.snapshot(2)?.result).toBe('0-2');
+  });
 });

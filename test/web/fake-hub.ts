@@ -4,6 +4,7 @@ import type { BoardEvent } from '../../firmware-protocol/events.ts';
 import type { BoardSummary, Hub } from '../../daemon/hub.ts';
 import { play, Position, parseFen, resolveMove, writeFen } from '../../src/engine/index.ts';
 import type { Variant } from '../../src/engine/index.ts';
+import type { ArbiterAction } from '../../src/game/actions.ts';
 import type { AlertRecord, GameEvent, GameInfo, GameResult, GameSnapshot } from '../../src/game/types.ts';
 import type { ArbiterDecision } from '../../src/tracker/types.ts';
 
@@ -103,6 +104,13 @@ export class FakeHub implements Hub {
   async setInfo(board: number, info: Partial<GameInfo>): Promise<void> {
     this.emit(board, { kind: 'info', info: { ...this.snapshot(board)!.info, ...info } });
   }
+  /** Actions entered, in order (the console's end-of-game and Appendix G buttons). */
+  readonly actions: { board: number; action: ArbiterAction }[] = [];
+  async act(board: number, action: ArbiterAction): Promise<void> {
+    this.actions.push({ board, action });
+    const ply = this.snapshot(board)!.moves.at(-1)?.ply ?? 0;
+    this.emit(board, { kind: 'action', action: { action, t: this.now, ply } });
+  }
   /** Boards asked for a full dump, in order of the calls (every board when none was named). */
   readonly resyncs: number[][] = [];
   resync(board?: number): number[] {
@@ -195,5 +203,9 @@ function applyToSnapshot(s: GameSnapshot, e: GameEvent): GameSnapshot {
       return { ...next, moves: s.moves.filter((m) => m.ply <= e.ply), fen: e.fen };
     case 'new-game':
       return { ...e.snapshot, version: e.version };
+    case 'action':
+      return { ...next, actions: [...(s.actions ?? []), e.action], quickplay: e.quickplay ?? s.quickplay };
+    case 'clock-set':
+      return next;
   }
 }

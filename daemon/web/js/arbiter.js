@@ -2,6 +2,14 @@
 // Every arbiter call needs the token (docs/api.md `auth`); the server refuses them without it.
 import { boardSvg } from './board.js';
 import { editorFen, editorFrom, editorHtml, paint, setTurn, typeFen } from './editor.js';
+import {
+  actionParam,
+  endCellHtml,
+  paintUnderTwoMinutes,
+  QUICKPLAY_HTML,
+  updateEndCell,
+  updateQuickplay,
+} from './endgame.js';
 import { escapeHtml, formatClock, formatResult } from './format.js';
 import { formatTimeOfDay, t } from './i18n.js';
 import { renderKeyed, setHtml, setText, syncField } from './keyed.js';
@@ -422,7 +430,7 @@ function createRow(s) {
         (c) =>
           `<span class="player ${c}"><span class="disc ${c}" aria-hidden="true"></span><span class="clock" data-side="${c}" aria-label="${escapeHtml(t('spectator.clock', { side: side(c) }))}"></span></span>`,
       )
-      .join('')}</td>` +
+      .join('')}${QUICKPLAY_HTML}</td>` +
     `<td>${input('white', side('white'))}${input('black', side('black'))}` +
     `<label class="field"><span>${t('arbiter.round')}</span><input data-field="round" type="number" min="1" ` +
     `aria-label="${escapeHtml(t('arbiter.fieldLabel', { field: t('arbiter.round'), board: b }))}"></label>` +
@@ -431,7 +439,8 @@ function createRow(s) {
     `<select data-field="result" aria-label="${escapeHtml(t('arbiter.fieldLabel', { field: t('arbiter.colResult'), board: b }))}"><option value="">—</option>` +
     `<option value="2-0">${t('arbiter.result.win')}</option><option value="1-1">${t('arbiter.result.draw')}</option>` +
     `<option value="0-2">${t('arbiter.result.loss')}</option><option value="*">${t('arbiter.result.clear')}</option></select>` +
-    `<button type="button" data-act="set-result">${t('arbiter.set')}</button><div class="proposal-slot"></div></td>`;
+    `<button type="button" data-act="set-result">${t('arbiter.set')}</button><div class="proposal-slot"></div></td>` +
+    `<td class="end">${endCellHtml(b)}</td>`;
   return tr;
 }
 
@@ -458,6 +467,8 @@ function updateRow(tr, s) {
       ` — ${escapeHtml(s.proposedResult.reason)} <button type="button" data-act="confirm">${t('arbiter.confirm')}</button></div>`
     : '';
   setHtml(tr.querySelector('.proposal-slot'), proposal);
+  updateQuickplay(tr.querySelector('.clocks'), s);
+  updateEndCell(tr.querySelector('.end'), s);
   paintClocks(tr, b);
 }
 
@@ -476,6 +487,7 @@ function paintClocks(tr, board) {
     setText(el, clock ? formatClock(clock[el.dataset.side]) : '–');
     el.classList.toggle('running', running);
   }
+  paintUnderTwoMinutes(tr.querySelector('.clocks'), store.get(board), clock);
 }
 
 ui.rows.addEventListener('click', (e) => {
@@ -500,6 +512,10 @@ ui.rows.addEventListener('click', (e) => {
     );
   } else if (act === 'resync') {
     arbiterCall('resync', { board }, (answer) => resyncText(answer, board));
+  } else if (act === 'act' && field('action')) {
+    const chosen = /** @type {HTMLSelectElement} */ (tr.querySelector('[data-field="action"]'));
+    const action = chosen.selectedOptions[0]?.textContent ?? field('action');
+    arbiterCall('act', { board, ...actionParam(field('action')) }, t('endgame.entered', { board, action }));
   } else if (act === 'confirm') {
     arbiterCall('result', { board, result: 'proposed' }, (answer) =>
       t('arbiter.confirmedResult', { board, result: answer?.result ?? '' }),

@@ -25,7 +25,8 @@ export function alertText(alert) {
     .join('; ');
   const detailKey = `rule.detail.${alert.rule}`;
   const detail = detailKey in en.messages ? ` ${t(detailKey)}` : '';
-  const label = alert.rule === 'unknown-position' ? '' : `${alert.rule} `;
+  // As the tracker writes it: only article numbers go before the text.
+  const label = /^\d/.test(alert.rule) ? `${alert.rule} ` : '';
   return (
     label +
     t('alert.text', {

@@ -6,6 +6,7 @@ import { escapeHtml, formatClock, formatResult, moveRows } from './format.js';
 import { formatPdnDate, t } from './i18n.js';
 import { followRound } from './live.js';
 import { setupPage } from './page.js';
+import { underTwoMinutes } from './endgame.js';
 import { ruleText } from './rules.js';
 import { GameStore } from './store.js';
 
@@ -48,10 +49,12 @@ function clockHtml(board, color, name, recorded) {
   const clock = recorded === undefined ? store.clockNow(board) : recorded;
   const running = clock?.running === color;
   const live = recorded === undefined ? ` data-side="${color}"` : ` data-recorded="${color}"`;
+  const quickplay = recorded === undefined && underTwoMinutes(store.get(board), clock) === color;
   return (
     `<div class="player ${color}${running ? ' to-move' : ''}">` +
     `<span class="disc ${color}" aria-hidden="true"></span>` +
     `<span class="name">${escapeHtml(name || side(color))}</span>` +
+    `<span class="g-marker" title="${escapeHtml(t('endgame.gMarker'))}"${quickplay ? '' : ' hidden'}>G</span>` +
     `<span class="clock${running ? ' running' : ''}"${live} aria-label="${escapeHtml(t('spectator.clock', { side: side(color) }))}">` +
     `${clock ? formatClock(clock[color]) : ''}</span></div>`
   );
@@ -288,11 +291,14 @@ function navigate(action) {
 function tickClocks() {
   for (const el of document.querySelectorAll('.clock[data-side]')) {
     const card = el.closest('.card');
-    const clock = store.clockNow(card ? Number(card.dataset.board) : view.board);
+    const board = card ? Number(card.dataset.board) : view.board;
+    const clock = store.clockNow(board);
     const running = clock?.running === el.dataset.side;
     el.textContent = clock ? formatClock(clock[el.dataset.side]) : '';
     el.classList.toggle('running', running);
     el.parentElement?.classList.toggle('to-move', running);
+    const marker = el.parentElement?.querySelector('.g-marker');
+    if (marker) marker.hidden = underTwoMinutes(store.get(board), clock) !== el.dataset.side;
   }
 }
 
