@@ -11,6 +11,8 @@ import { Journal } from '../journal/index.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { effectiveTokens } from '../server/admin-token.ts';
 import { startServer } from '../server/index.ts';
+import { DEFAULT_BASE_TOPIC, defaultClientId } from '../server/mqtt-topics.ts';
+import type { MqttSettings } from '../server/mqtt.ts';
 import type { Publishing } from '../publish/index.ts';
 import type { InProcessBoards } from '../transport/index.ts';
 import { createTracker } from '../../src/tracker/index.ts';
@@ -29,6 +31,7 @@ interface RunFlags extends Omit<ConfigFlags, 'boards'> {
   demoBoards: number;
   speed: number;
   seed?: number;
+  mqtt?: string;
 }
 
 export function registerRun(program: Command): void {
@@ -60,6 +63,7 @@ export function registerRun(program: Command): void {
         ...LOG_LEVELS,
       ]),
     )
+    .option('--mqtt <url>', 'publish to this MQTT broker (mqtt://host:1883; wins over the config file)')
     .option('--demo', 'no hardware: simulated boards play in this process (what `npm start` runs)')
     .option('--demo-boards <n>', 'boards in the demo', wholeNumber('--demo-boards', 1), 8)
     .option('--speed <x>', 'demo game speed (1 = human pace)', positiveNumber('--speed'), 3)
@@ -109,7 +113,7 @@ async function run(flags: RunFlags): Promise<void> {
     throw usageError('no boards: give --board SOURCE (repeatable), a config file with boards:, or --demo');
   }
   const log = createLogger({ dataDir: config.dataDir, level: flags.logLevel ?? config.log.level });
-  await serve(config, log, demo);
+  await serve(config, log, demo, flags.mqtt);
 }
 
 async function startDemo(
@@ -140,10 +144,18 @@ async function startDemo(
   };
 }
 
+/** `mqtt:` of the config with `--mqtt` over its URL, and this daemon's own client id by default. */
+function brokerSettings(config: LoadedConfig, url: string | undefined): MqttSettings | undefined {
+  const file = mqttSettings(config);
+  const settings = url ? { baseTopic: DEFAULT_BASE_TOPIC, ...file, url } : file;
+  return settings && { clientId: defaultClientId(resolve(config.dataDir)), ...settings };
+}
+
 async function serve(
   config: LoadedConfig,
   log: Logger,
   demo: { boards: InProcessBoards; stop(): Promise<void> } | undefined,
+  mqttUrl: string | undefined,
 ): Promise<void> {
   const journalPath = resolve(config.dataDir, 'journal.sqlite');
   let journal: Journal;
@@ -192,12 +204,13 @@ async function serve(
       },
       webRoot: WEB_ROOT,
       log,
-      mqtt: mqttSettings(config),
+      mqtt: brokerSettings(config, mqttUrl),
       health: () => (publishing ? { publish: publishing.state() } : {}),
     });
   } catch (e) {
     journal.close();
     await demo?.stop();
+    if (e instanceof Error && e.name === 'BoardHeldError') throw workFailed(e.message);
     throw workFailed(`cannot serve on ${config.host}:${config.port}: ${(e as Error).message}`);
   }
   controller.start();
