@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { registerConfig } from './commands/config.ts';
 import { registerDecode } from './commands/decode.ts';
 import { registerExport } from './commands/export.ts';
+import { registerGateway } from './commands/gateway.ts';
 import { registerMoves } from './commands/moves.ts';
 import { registerPdn } from './commands/pdn.ts';
 import { registerPerft } from './commands/perft.ts';
@@ -16,6 +17,7 @@ import { registerSimulate } from './commands/simulate.ts';
 const COMMANDS: ((program: Command) => void)[] = [
   registerRun,
   registerSimulate,
+  registerGateway,
   registerReplay,
   registerDecode,
   registerExport,

@@ -66,4 +66,3 @@ export function defaultClientId(dataDir: string): string {
   const where = createHash('sha1').update(dataDir).digest('hex').slice(0, 8);
   return `damlink-${hostname().replace(/[^\w-]/g, '')}-${where}`;
 }
-

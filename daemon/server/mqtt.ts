@@ -278,7 +278,8 @@ async function readRetained(
       if (!m) return;
       if (m[1]) seen.bridges.set(m[1], value as unknown as BridgeState);
       else if (m[3] === 'availability') seen.availability.set(Number(m[2]), value as unknown as Availability);
-      else if (typeof value.version === 'number') seen.events.set(Number(m[2]), value as unknown as EventMessage);
+      else if (typeof value.version === 'number')
+        seen.events.set(Number(m[2]), value as unknown as EventMessage);
     };
     client.on('message', onMessage);
   });
@@ -291,10 +292,14 @@ async function readRetained(
 }
 
 /** The first of `boards` another online daemon holds, as a refusal. */
-function heldElsewhere(seen: Retained, daemon: string, boards: readonly number[]): BoardHeldError | undefined {
+function heldElsewhere(
+  seen: Retained,
+  daemon: string,
+  boards: readonly number[],
+): BoardHeldError | undefined {
   for (const board of boards) {
     const holder = seen.availability.get(board);
-    if (!holder || holder.state !== 'online' || holder.daemon === daemon) continue;
+    if (holder?.state !== 'online' || holder.daemon === daemon) continue;
     if (seen.bridges.get(holder.daemon)?.state !== 'online') continue;
     return new BoardHeldError(
       `board ${board} is held by the daemon ${holder.daemon} on the broker: board numbers must be unique across the daemons of an event`,
