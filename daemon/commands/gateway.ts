@@ -68,7 +68,7 @@ async function gateway(flags: GatewayFlags): Promise<void> {
   } catch (e) {
     throw workFailed(`cannot serve on ${flags.host}:${flags.port}: ${(e as Error).message}`);
   }
-  console.log(`damlink: gateway for ${flags.baseTopic}/# open ${running.server.url}/`);
+  console.log(`damlink: open ${running.server.url}/  (a gateway for ${flags.baseTopic}/# on the broker)`);
   await new Promise<void>((done) => {
     const stop = () => void running.close().finally(done);
     process.once('SIGINT', stop);

@@ -18,7 +18,12 @@ interface BoardFeed {
   history: GameEvent[];
   /** Events newer than the snapshot, by version, waiting for the state that follows them. */
   pending: Map<number, GameEvent>;
+  /** A state that came with events missing, kept while they are asked of the daemon. */
+  waiting?: StateMessage;
 }
+
+/** Asks the daemon (its HTTP/WebSocket address) for one board's events after `version`. */
+export type EventFetcher = (api: string, board: number, version: number) => Promise<GameEvent[] | undefined>;
 
 export interface GapLog {
   warn(obj: object, msg?: string): void;
@@ -33,7 +38,17 @@ export class BrokerHub implements Hub {
   private readonly bridges = new Map<string, BridgeState>();
   private readonly listeners = new Set<(event: GameEvent) => void>();
 
-  constructor(private readonly log?: GapLog) {}
+  constructor(
+    private readonly log?: GapLog,
+    private readonly fetchEvents?: EventFetcher,
+  ) {}
+
+  /** The HTTP address of the online daemon that holds `board`, when it announced one. */
+  private apiOf(board: number): string | undefined {
+    for (const b of this.bridges.values())
+      if (b.state === 'online' && b.boards?.includes(board)) return b.api;
+    return undefined;
+  }
 
   // ——— what the broker says ———
 
@@ -64,10 +79,33 @@ export class BrokerHub implements Hub {
       this.feeds.set(board, { round, source: message.source, snapshot, history: [], pending });
       return;
     }
+    if (feed.waiting) {
+      feed.waiting = message;
+      return;
+    }
+    this.advance(feed, message, true);
+  }
+
+  /** Tells the events up to the state's version; asks the daemon for missing ones once. */
+  private advance(feed: BoardFeed, message: StateMessage, mayAsk: boolean): void {
+    const { board, snapshot } = message;
     const from = feed.snapshot.version;
     const arrived = [...feed.pending.keys()].filter((v) => v <= snapshot.version).sort((a, b) => a - b);
     const complete =
       arrived.length === snapshot.version - from && arrived.every((v, i) => v === from + 1 + i);
+    const api = this.apiOf(board);
+    if (!complete && mayAsk && api && this.fetchEvents) {
+      // Published while this gateway was not subscribed (the broker was restarted): the daemon has them.
+      feed.waiting = message;
+      const done = (events: GameEvent[] | undefined) => {
+        for (const e of events ?? []) if (e.version > feed.snapshot.version) feed.pending.set(e.version, e);
+        const latest = feed.waiting!;
+        feed.waiting = undefined;
+        if (this.feeds.get(board) === feed) this.advance(feed, latest, false);
+      };
+      this.fetchEvents(api, board, from).then(done, () => done(undefined));
+      return;
+    }
     const events = arrived.map((v) => feed.pending.get(v)!);
     for (const v of arrived) feed.pending.delete(v);
     feed.snapshot = snapshot;

@@ -14,6 +14,7 @@ import {
   topics,
 } from '../server/mqtt-topics.ts';
 import { BrokerHub } from './broker-hub.ts';
+import { daemonEvents } from './daemon-events.ts';
 
 export interface GatewayOptions {
   mqtt: MqttSettings;
@@ -49,7 +50,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const base = options.mqtt.baseTopic ?? DEFAULT_BASE_TOPIC;
   const t = topics(base);
   const log = options.log;
-  const hub = new BrokerHub(log);
+  const hub = new BrokerHub(log, daemonEvents);
   const client = connect(options.mqtt.url, {
     reconnectPeriod: 1000,
     connectTimeout: 5000,
