@@ -4,7 +4,7 @@
 // and they share the WebSocket epoch, so a spectator resumes on any of them.
 import { createHash } from 'node:crypto';
 import { connect, type MqttClient } from 'mqtt';
-import { type RunningServer, type ServerLog, startServer } from '../server/index.ts';
+import { type RunningServer, type ServerLog, type ServerOptions, startServer } from '../server/index.ts';
 import { loginOptions, type MqttSettings, redactText, redactUrl } from '../server/mqtt.ts';
 import {
   type BridgeState,
@@ -24,6 +24,8 @@ export interface GatewayOptions {
   port: number;
   webRoot?: string;
   log?: ServerLog;
+  limits?: ServerOptions['limits'];
+  heartbeatMs?: number;
 }
 
 export interface Gateway {
@@ -81,6 +83,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     port: options.port,
     webRoot: options.webRoot,
     log,
+    limits: options.limits,
+    heartbeatMs: options.heartbeatMs,
     epoch: gatewayEpoch(base),
   });
   return {
