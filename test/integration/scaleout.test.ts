@@ -261,4 +261,40 @@ describe('scale-out: daemons → broker → gateways', () => {
     expect(twice).toEqual([]);
     expect(beforeOutage.size).toBeGreaterThan(boards);
   }, 180_000);
+
+  it('damlink run --mqtt refuses a board number another online daemon holds (exit 1)', async () => {
+    const broker = await startBroker();
+    onCleanup(() => broker.stop());
+    const holderDir = tempDir('held-a');
+    const first = await startDaemon(['tcp://127.0.0.1:1'], holderDir, ['--mqtt', broker.url]);
+    onCleanup(() => first.stop());
+    const refused = spawn(
+      process.execPath,
+      [
+        'bin/damlink.js',
+        'run',
+        '--board',
+        'tcp://127.0.0.1:1',
+        '--port',
+        '0',
+        '--data-dir',
+        tempDir('held-b'),
+        '--mqtt',
+        broker.url,
+      ],
+      { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    let err = '';
+    refused.stderr!.on('data', (d: Buffer) => {
+      err += d.toString();
+    });
+    const code = await new Promise((resolve) => refused.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(err).toMatch(/damlink: board 1 is held by the daemon damlink-\S+ on the broker/);
+    // The daemon that holds it, killed -9 (its boards still say online) and restarted on its own
+    // data directory, is the same daemon and takes them back.
+    await first.stop('SIGKILL');
+    const again = await startDaemon(['tcp://127.0.0.1:1'], holderDir, ['--mqtt', broker.url]);
+    onCleanup(() => again.stop());
+  }, 60_000);
 });
