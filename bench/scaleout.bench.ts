@@ -15,7 +15,7 @@ import { legalMoves, moveNotation } from '../src/engine/index.ts';
 import { type Player, player } from '../test/game/helpers.ts';
 import { FakeHub } from '../test/server/fake-hub.ts';
 import { startBroker } from '../test/server/mosquitto.ts';
-import { now, openViewer, raiseFileLimit } from './ws-viewer.ts';
+import { now, raiseFileLimit, viewerProcess } from './ws-viewer.ts';
 
 const VIEWERS = Number(process.env.SCALE_VIEWERS ?? 20_000);
 const VIEWER_CHILDREN = Number(process.env.SCALE_CHILDREN ?? 4);
@@ -25,7 +25,6 @@ const OUTAGE_PLIES = Number(process.env.SCALE_OUTAGE_PLIES ?? 20);
 const FANOUT_MOVES = 8;
 const self = fileURLToPath(import.meta.url);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const SUBSCRIBE = '{"id":1,"call":"subscribe","param":{"feed":"board","board":1,"id":"b"}}';
 
 type Message =
   | { type: 'ready'; url?: string; connected?: number }
@@ -68,34 +67,6 @@ async function gatewayChild(): Promise<void> {
     if (m.type !== 'versions') return;
     const versions = Object.fromEntries(gateway.hub.boards().map((b) => [b.board, b.version]));
     process.send!({ type: 'versions', versions } satisfies Message);
-  });
-}
-
-async function viewerChild(): Promise<void> {
-  const urls = process.env
-    .SCALE_GATEWAYS!.split(',')
-    .map((u) => new URL(`${u.replace(/^http/, 'ws')}/api/v1`));
-  const count = Number(process.env.SCALE_COUNT);
-  const times: Record<number, number[]> = {};
-  let connected = 0;
-  const openOne = (i: number) =>
-    new Promise<void>((resolve) => {
-      void openViewer(urls[i % urls.length], SUBSCRIBE, (text, at) => {
-        const m = JSON.parse(text);
-        if (m.param?.kind === 'snapshot') {
-          connected++;
-          resolve();
-        } else if (m.param?.kind === 'move') (times[m.param.version] ??= []).push(at);
-      }).then((ok) => {
-        if (!ok) resolve();
-      });
-    });
-  for (let i = 0; i < count; i += 100) {
-    await Promise.all(Array.from({ length: Math.min(100, count - i) }, (_, j) => openOne(i + j)));
-  }
-  process.send!({ type: 'ready', connected } satisfies Message);
-  process.on('message', (m: { type: string }) => {
-    if (m.type === 'report') process.send!({ type: 'times', times } satisfies Message, () => process.exit(0));
   });
 }
 
@@ -212,5 +183,9 @@ async function main(): Promise<void> {
 }
 
 if (process.env.SCALE_ROLE === 'gateway') await gatewayChild();
-else if (process.env.SCALE_ROLE === 'viewer') await viewerChild();
-else await main();
+else if (process.env.SCALE_ROLE === 'viewer') {
+  const urls = process.env
+    .SCALE_GATEWAYS!.split(',')
+    .map((u) => new URL(`${u.replace(/^http/, 'ws')}/api/v1`));
+  await viewerProcess(urls, Number(process.env.SCALE_COUNT));
+} else await main();

@@ -94,3 +94,34 @@ export function raiseFileLimit(needed: number, self: string): void {
   );
   process.exit(r.status ?? 1);
 }
+
+const SUBSCRIBE = '{"id":1,"call":"subscribe","param":{"feed":"board","board":1,"id":"b"}}';
+
+/**
+ * The body of a viewer process: `count` spectators of board 1, the i-th on `urls[i % n]`, opened in
+ * waves so the accept queue never overflows. Sends `{type: 'ready', connected}` to the parent, and
+ * on `{type: 'report'}` the arrival times of each move by version (`{type: 'times', times}`).
+ */
+export async function viewerProcess(urls: readonly URL[], count: number): Promise<void> {
+  const times: Record<number, number[]> = {};
+  let connected = 0;
+  const openOne = (i: number) =>
+    new Promise<void>((resolve) => {
+      void openViewer(urls[i % urls.length], SUBSCRIBE, (text, at) => {
+        const m = JSON.parse(text);
+        if (m.param?.kind === 'snapshot') {
+          connected++;
+          resolve();
+        } else if (m.param?.kind === 'move') (times[m.param.version] ??= []).push(at);
+      }).then((ok) => {
+        if (!ok) resolve();
+      });
+    });
+  for (let i = 0; i < count; i += 100) {
+    await Promise.all(Array.from({ length: Math.min(100, count - i) }, (_, j) => openOne(i + j)));
+  }
+  process.send!({ type: 'ready', connected });
+  process.on('message', (m: { type: string }) => {
+    if (m.type === 'report') process.send!({ type: 'times', times }, () => process.exit(0));
+  });
+}

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { startServer } from '../daemon/server/index.ts';
 import { FakeHub } from '../test/server/fake-hub.ts';
 import { player } from '../test/game/helpers.ts';
-import { now, openViewer, raiseFileLimit } from './ws-viewer.ts';
+import { now, raiseFileLimit, viewerProcess } from './ws-viewer.ts';
 
 const VIEWERS = Number(process.env.WS_VIEWERS ?? 10_000);
 const CHILDREN = Number(process.env.WS_CHILDREN ?? 4);
@@ -19,36 +19,6 @@ const MOVES = ['32-28', '19-23', '28x19', '14x23', '37-32', '10-14', '41-37', '5
 const self = fileURLToPath(import.meta.url);
 
 type FromChild = { type: 'ready'; connected: number } | { type: 'times'; times: Record<number, number[]> };
-
-const SUBSCRIBE = '{"id":1,"call":"subscribe","param":{"feed":"board","board":1,"id":"b"}}';
-
-async function viewer(): Promise<void> {
-  const url = new URL(process.env.WS_URL!);
-  const count = Number(process.env.WS_COUNT);
-  const times: Record<number, number[]> = {};
-  let connected = 0;
-  const openOne = () =>
-    new Promise<void>((resolve) => {
-      void openViewer(url, SUBSCRIBE, (text, at) => {
-        const m = JSON.parse(text);
-        if (m.param?.kind === 'snapshot') {
-          connected++;
-          resolve();
-        } else if (m.param?.kind === 'move') (times[m.param.version] ??= []).push(at);
-      }).then((ok) => {
-        if (!ok) resolve();
-      });
-    });
-  // Open in waves so the accept queue never overflows.
-  for (let i = 0; i < count; i += 100) {
-    await Promise.all(Array.from({ length: Math.min(100, count - i) }, openOne));
-  }
-  process.send!({ type: 'ready', connected } satisfies FromChild);
-  process.on('message', (m: { type: string }) => {
-    if (m.type === 'report')
-      process.send!({ type: 'times', times } satisfies FromChild, () => process.exit(0));
-  });
-}
 
 async function main(): Promise<void> {
   raiseFileLimit(VIEWERS + 1000, self);
@@ -145,5 +115,6 @@ async function main(): Promise<void> {
   process.exit(connected === VIEWERS && received === expected ? 0 : 1);
 }
 
-if (process.env.WS_ROLE === 'viewer') await viewer();
+if (process.env.WS_ROLE === 'viewer')
+  await viewerProcess([new URL(process.env.WS_URL!)], Number(process.env.WS_COUNT));
 else await main();

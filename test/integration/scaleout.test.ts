@@ -3,7 +3,7 @@
 // for a few seconds and restarted (empty: no persistence), and a gateway is killed -9 and
 // restarted. Every gateway's games.pdn equals the truth; every spectator saw every move once, in
 // order; no event reached the broker twice from the daemon's restart.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { connect } from 'mqtt';
@@ -20,6 +20,7 @@ import {
   pdnMoves,
   ROOT,
   startDaemon,
+  startServing,
   tempDir,
   until,
 } from './helpers.ts';
@@ -33,50 +34,18 @@ const BOARDS_EACH = 4;
 const OUTAGE_MS = 4000;
 const BASE = 'hall';
 
-interface Gateway {
-  url: string;
-  proc: ChildProcess;
-  stop(signal?: NodeJS.Signals): Promise<void>;
-}
+type Gateway = Daemon;
 
 async function startGatewayProcess(mqtt: string, port: number): Promise<Gateway> {
-  const proc = spawn(
-    process.execPath,
-    [
-      'bin/damlink.js',
-      'gateway',
-      '--mqtt',
-      mqtt,
-      '--base-topic',
-      BASE,
-      '--port',
-      String(port),
-      '--log-level',
-      'warn',
-    ],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
-  let out = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`gateway did not start: ${out}`)), 20_000);
-    proc.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /open (http:\/\/\S+?)\/ /.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    });
-  });
-  const gateway = {
-    url,
-    proc,
-    async stop(signal: NodeJS.Signals = 'SIGTERM') {
-      if (proc.exitCode === null && proc.signalCode === null) proc.kill(signal);
-      await exited;
-    },
-  };
+  const gateway = await startServing([
+    'gateway',
+    '--mqtt',
+    mqtt,
+    '--base-topic',
+    BASE,
+    '--port',
+    String(port),
+  ]);
   onCleanup(() => gateway.stop());
   return gateway;
 }
