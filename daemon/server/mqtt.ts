@@ -247,6 +247,9 @@ export async function startMqttBridge(options: MqttBridgeOptions): Promise<MqttB
   };
 }
 
+/** How long a daemon waits for its probe to come back after the retained messages. */
+const PROBE_WAIT_MS = 5000;
+
 interface Retained {
   bridges: Map<string, BridgeState>;
   availability: Map<number, Availability>;
@@ -264,12 +267,16 @@ async function readRetained(
   const nonce = randomUUID();
   const wanted = [t.bridges, t.probe(daemon), ...boards.flatMap((b) => [t.availability(b), t.events(b)])];
   const arrived = new Promise<void>((resolve) => {
+    // A broker that never echoes the probe (an ACL on it) must not keep the daemon from publishing.
+    const timer = setTimeout(done, PROBE_WAIT_MS);
+    function done() {
+      clearTimeout(timer);
+      client.off('message', onMessage);
+      resolve();
+    }
     const onMessage = (topic: string, payload: Buffer) => {
       if (topic === t.probe(daemon)) {
-        if (payload.toString() === nonce) {
-          client.off('message', onMessage);
-          resolve();
-        }
+        if (payload.toString() === nonce) done();
         return;
       }
       const value = json(payload) as Record<string, unknown> | undefined;
