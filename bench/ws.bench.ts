@@ -11,7 +11,7 @@ import { Session } from 'node:inspector';
 import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../daemon/server/index.ts';
-import { FakeHub } from '../test/server/fake-hub.ts';
+import { FakeHub } from '../test/daemon/fixtures/fake-hub.ts';
 import { player } from '../test/game/helpers.ts';
 
 const VIEWERS = Number(process.env.WS_VIEWERS ?? 10_000);

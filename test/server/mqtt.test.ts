@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../daemon/server/index.ts';
 import { type MqttBridge, startMqttBridge } from '../../daemon/server/mqtt.ts';
 import { player } from '../game/helpers.ts';
-import { FakeHub } from './fake-hub.ts';
+import { FakeHub } from '../daemon/fixtures/fake-hub.ts';
 
 let url: string;
 
