@@ -1,7 +1,7 @@
 // The console's banner when the daemon cannot write to its disk (full, I/O error), from /health:
 // the boards are still followed and broadcast from memory, but arbiter calls are refused until
 // the journal writes again — the arbiter must know before deciding anything.
-import { formatTime } from './format.js';
+import { formatTimeOfDay } from './i18n.js';
 import { pollHealth } from './health.js';
 
 /** The banner's text for a /health answer, or '' when the journal and the log file write. */
@@ -10,7 +10,7 @@ export function storageWarning(health) {
   const j = health?.journal;
   if (j && j.ok === false) {
     lines.push(
-      `The journal cannot write${j.since ? ` since ${formatTime(j.since)}` : ''} (${j.reason}): ` +
+      `The journal cannot write${j.since ? ` since ${formatTimeOfDay(j.since)}` : ''} (${j.reason}): ` +
         `${j.behind} board inputs are kept in memory (at most ${j.bound}). The boards are still followed ` +
         'and broadcast, but decisions, results and player changes are refused until it writes again. ' +
         'Free disk space on the daemon’s machine.',
