@@ -13,7 +13,7 @@ import { gameToPdn } from '../src/game/pdn.ts';
 import { player, type Player } from '../test/game/helpers.ts';
 import { startSshd } from '../test/integration/file-servers.ts';
 import { removeTempDirs } from '../test/integration/helpers.ts';
-import { FakeHub } from '../test/server/fake-hub.ts';
+import { FakeHub } from '../test/daemon/fixtures/fake-hub.ts';
 
 const BOARDS = 16;
 const MOVES = Number(process.env.PUBLISH_MOVES ?? 400);

@@ -13,7 +13,7 @@ import type { Hub } from '../daemon/hub.ts';
 import { startServer } from '../daemon/server/index.ts';
 import { legalMoves, moveNotation } from '../src/engine/index.ts';
 import { type Player, player } from '../test/game/helpers.ts';
-import { FakeHub } from '../test/server/fake-hub.ts';
+import { FakeHub } from '../test/daemon/fixtures/fake-hub.ts';
 import { startBroker } from '../test/server/mosquitto.ts';
 import { now, raiseFileLimit, viewerProcess } from './ws-viewer.ts';
 

@@ -9,7 +9,7 @@ import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { startServer } from '../daemon/server/index.ts';
-import { FakeHub } from '../test/server/fake-hub.ts';
+import { FakeHub } from '../test/daemon/fixtures/fake-hub.ts';
 import { stalledSubscriber } from '../test/server/ws-client.ts';
 
 const AUTH_SECONDS = Number(process.env.SECURITY_AUTH_SECONDS ?? 60);

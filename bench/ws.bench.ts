@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../daemon/server/index.ts';
-import { FakeHub } from '../test/server/fake-hub.ts';
+import { FakeHub } from '../test/daemon/fixtures/fake-hub.ts';
 import { player } from '../test/game/helpers.ts';
 import { now, raiseFileLimit, viewerProcess } from './ws-viewer.ts';
 

@@ -13,7 +13,7 @@ import { AuthLimiter } from '../../daemon/server/auth.ts';
 import { PdnCache } from '../../daemon/server/rounds.ts';
 import { BoardConnection, RAW_KEPT } from '../../daemon/transport/connection.ts';
 import { protocolDriver } from '../../daemon/transport/protocol.ts';
-import { FakeHub } from '../server/fake-hub.ts';
+import { FakeHub } from '../daemon/fixtures/fake-hub.ts';
 import { stalledSubscriber, TestClient } from '../server/ws-client.ts';
 import { removeTempDirs, type Served, serve, tempDir } from './helpers.ts';
 

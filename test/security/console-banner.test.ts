@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JournalHealth } from '../../daemon/hub.ts';
 import { startServer } from '../../daemon/server/index.ts';
-import { FakeHub } from '../server/fake-hub.ts';
+import { FakeHub } from '../daemon/fixtures/fake-hub.ts';
 import { launchBrowser, watchErrors } from '../web/browser.ts';
 import { WEB_ROOT } from '../web/serve.ts';
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type WebSocket from 'ws';
 import { type RunningServer, type ServerOptions, startServer } from '../../daemon/server/index.ts';
-import { FakeHub } from '../server/fake-hub.ts';
+import { FakeHub } from '../daemon/fixtures/fake-hub.ts';
 import { TestClient } from '../server/ws-client.ts';
 
 export const ROOT = join(import.meta.dirname, '..', '..');

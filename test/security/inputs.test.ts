@@ -10,7 +10,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../daemon/config/index.ts';
 import { mqttSettings } from '../../daemon/config/schema.ts';
 import type { Alert } from '../../src/tracker/types.ts';
-import { FakeHub } from '../server/fake-hub.ts';
+import { FakeHub } from '../daemon/fixtures/fake-hub.ts';
 import { ARBITER, removeTempDirs, type Served, serve, tempDir } from './helpers.ts';
 
 let served: Served | undefined;

@@ -4,7 +4,7 @@ import type { Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type RunningServer, startServer } from '../../daemon/server/index.ts';
-import { FakeHub } from './fake-hub.ts';
+import { FakeHub } from '../daemon/fixtures/fake-hub.ts';
 import { clientFrame, TestClient, upgradedSocket } from './ws-client.ts';
 
 let server: RunningServer | undefined;

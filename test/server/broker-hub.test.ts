@@ -5,7 +5,7 @@ import { BrokerHub } from '../../daemon/gateway/broker-hub.ts';
 import type { EventMessage, StateMessage } from '../../daemon/server/mqtt-topics.ts';
 import type { GameEvent } from '../../src/game/types.ts';
 import { player } from '../game/helpers.ts';
-import { FakeHub } from './fake-hub.ts';
+import { FakeHub } from '../daemon/fixtures/fake-hub.ts';
 
 const identity = { epoch: 'e1', daemon: 'hall-a' };
 const eventMessage = (round: number, event: GameEvent): EventMessage => ({

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../daemon/server/index.ts';
 import { PdnCache } from '../../daemon/server/rounds.ts';
 import { player } from '../game/helpers.ts';
-import { FakeHub } from './fake-hub.ts';
+import { FakeHub } from '../daemon/fixtures/fake-hub.ts';
 
 let hub: FakeHub;
 let server: RunningServer;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../daemon/server/index.ts';
 import { BoardHeldError, type MqttBridge, startMqttBridge } from '../../daemon/server/mqtt.ts';
 import { player } from '../game/helpers.ts';
-import { FakeHub } from './fake-hub.ts';
+import { FakeHub } from '../daemon/fixtures/fake-hub.ts';
 import { type Broker, connectWithRetry, freePort, startBroker, waitFor } from './mosquitto.ts';
 
 let broker: Broker;

@@ -3,7 +3,7 @@
 // TimeControl form.
 import { afterEach, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../daemon/server/index.ts';
-import { FakeHub } from './fake-hub.ts';
+import { FakeHub } from '../daemon/fixtures/fake-hub.ts';
 import { TestClient } from './ws-client.ts';
 
 let server: RunningServer | undefined;

@@ -3,7 +3,7 @@ import type { Tokens } from '../../daemon/server/auth.ts';
 import { type RunningServer, startServer } from '../../daemon/server/index.ts';
 import type { Alert } from '../../src/tracker/types.ts';
 import { player } from '../game/helpers.ts';
-import { FakeHub } from './fake-hub.ts';
+import { FakeHub } from '../daemon/fixtures/fake-hub.ts';
 import { TestClient } from './ws-client.ts';
 
 let server: RunningServer | undefined;

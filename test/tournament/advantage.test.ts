@@ -5,7 +5,7 @@ import { followResults } from '../../daemon/tournament/live.ts';
 import type { TournamentStore } from '../../daemon/tournament/store.ts';
 import { GameRecord, gameToPdn } from '../../src/game/index.ts';
 import { DEFAULT_TIEBREAKS, DRAUGHTS_POINTS } from '../../src/tournament/index.ts';
-import { FakeHub } from '../server/fake-hub.ts';
+import { FakeHub } from '../daemon/fixtures/fake-hub.ts';
 import { TestClient } from '../server/ws-client.ts';
 import { type TempStore, tempStore } from './helpers.ts';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../daemon/server/index.ts';
 import type { TournamentStore } from '../../daemon/tournament/store.ts';
 import type { Event } from '../../src/tournament/index.ts';
-import { FakeHub } from '../server/fake-hub.ts';
+import { FakeHub } from '../daemon/fixtures/fake-hub.ts';
 import { TestClient } from '../server/ws-client.ts';
 import { type TempStore, tempStore } from './helpers.ts';
 

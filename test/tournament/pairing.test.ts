@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../daemon/server/index.ts';
 import { eventBefore, pairWithProgram, withPairingProgram } from '../../daemon/tournament/pairing-program.ts';
 import { readPairingOutput } from '../../src/tournament/index.ts';
-import { FakeHub } from '../server/fake-hub.ts';
+import { FakeHub } from '../daemon/fixtures/fake-hub.ts';
 import { TestClient } from '../server/ws-client.ts';
 import { FIXTURES, fixtureEvent, type TempStore, tempStore } from './helpers.ts';
 

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentRoundFiles } from '../../daemon/publish/index.ts';
 import { type RunningServer, startServer } from '../../daemon/server/index.ts';
-import { FakeHub } from '../server/fake-hub.ts';
+import { FakeHub } from '../daemon/fixtures/fake-hub.ts';
 import { fixtureEvent, type TempStore, tempStore } from './helpers.ts';
 
 let temp: TempStore;

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../daemon/server/index.ts';
 import type { StandingsDocument } from '../../daemon/server/standings.ts';
-import { FakeHub } from '../server/fake-hub.ts';
+import { FakeHub } from '../daemon/fixtures/fake-hub.ts';
 import { fixture, fixtureEvent, type TempStore, tempStore } from './helpers.ts';
 
 let temp: TempStore;

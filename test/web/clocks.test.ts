@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type TestBrowser, watchErrors } from './browser.ts';
-import { FakeHub } from './fake-hub.ts';
+import { FakeHub } from '../daemon/fixtures/fake-hub.ts';
 import { serve, type Served } from './serve.ts';
 
 const TOKEN = 'arbiter-clocks-1';
@@ -15,24 +15,28 @@ let base: string;
 
 beforeAll(async () => {
   hub = new FakeHub([
-    { board: 1, white: 'Baliakin, Alexander', black: 'Sijbrands, Ton', timeControl: '3600' },
-    { board: 2, white: 'Georgiev, Alexander', black: 'Schwarzman, Alexei', timeControl: '300' },
+    {
+      board: 1,
+      white: 'Baliakin, Alexander',
+      black: 'Sijbrands, Ton',
+      timeControl: '3600',
+      quickplayFinish: true,
+    },
+    {
+      board: 2,
+      white: 'Georgiev, Alexander',
+      black: 'Schwarzman, Alexei',
+      timeControl: '300',
+      quickplayFinish: true,
+    },
   ]);
   hub.move(1, '32-28', { white: 100_000, black: 600_000 });
   hub.move(1, '19-23', { white: 100_000, black: 590_000 });
-  hub.emit(1, { kind: 'clock', white: 100_000, black: 590_000, running: 'white' });
-  // What the record says of its time control: Appendix G applies on board 1, not in board 2's blitz.
-  hub.emit(1, {
-    kind: 'action',
-    action: { action: { type: 'draw-offer', side: 'black' }, t: 0, ply: 2 },
-    quickplay: { applies: true, incrementMs: 0 },
-  });
-  hub.emit(2, {
-    kind: 'action',
-    action: { action: { type: 'draw-offer', side: 'white' }, t: 0, ply: 0 },
-    quickplay: { applies: false, reason: 'G.3: not for blitz', incrementMs: 0 },
-  });
-  hub.emit(2, { kind: 'clock', white: 60_000, black: 50_000, running: 'white' });
+  hub.clock(1, 100_000, 590_000, 'white');
+  // The record reads Appendix G from the time control: it applies on board 1, not in board 2's blitz.
+  await hub.act(1, { type: 'draw-offer', side: 'black' });
+  await hub.act(2, { type: 'draw-offer', side: 'white' });
+  hub.clock(2, 60_000, 50_000, 'white');
   server = await serve(hub, { arbiter: TOKEN });
   base = `http://127.0.0.1:${server.port}`;
   browser = await launchBrowser();
@@ -72,12 +76,8 @@ describe('arbiter console: clocks and the end of the game', () => {
     // A chosen action and the row survive the row's updates (the keyed console fills cells in place).
     const rowHandle = await one.elementHandle();
     await one.locator('[data-field="action"]').selectOption('claim:black:reject');
-    hub.emit(1, { kind: 'clock', white: 99_000, black: 590_000, running: 'white' });
-    hub.emit(1, {
-      kind: 'action',
-      action: { action: { type: 'draw-offer', side: 'white' }, t: 0, ply: 2 },
-      quickplay: { applies: true, incrementMs: 0 },
-    });
+    hub.clock(1, 99_000, 590_000, 'white');
+    await hub.act(1, { type: 'draw-offer', side: 'white' });
     await expect.poll(() => one.locator('.actions').getAttribute('data-actions')).toBe('2');
     await page.waitForTimeout(450); // two 200 ms repaints
     expect(await one.locator('[data-field="action"]').inputValue()).toBe('claim:black:reject');
@@ -87,26 +87,12 @@ describe('arbiter console: clocks and the end of the game', () => {
     await expect
       .poll(() => hub.actions.at(-1))
       .toEqual({ board: 1, action: { type: 'increment', side: 'white' } });
-    hub.emit(1, {
-      kind: 'action',
-      action: { action: { type: 'increment', side: 'white' }, t: 1, ply: 2 },
-      quickplay: { applies: true, incrementMs: 5000 },
-    });
     await expect.poll(() => one.locator('.quickplay').textContent()).toBe('Appendix G · G.4 increment +5 s');
 
     await enter(page, 1, 'claim:white:postpone');
     await expect
       .poll(() => hub.actions.at(-1))
       .toEqual({ board: 1, action: { type: 'claim', side: 'white', decision: 'postpone' } });
-    hub.emit(1, {
-      kind: 'action',
-      action: { action: { type: 'claim', side: 'white', decision: 'postpone' }, t: 2, ply: 2 },
-      quickplay: {
-        applies: true,
-        incrementMs: 5000,
-        postponed: { side: 'white', ply: 2, t: 2, decision: 'postpone' },
-      },
-    });
     await expect.poll(() => one.locator('.quickplay').getAttribute('data-quickplay')).toBe('postponed');
     expect(await one.locator('.quickplay').textContent()).toContain('G.5 claim of White postponed');
 

@@ -10,7 +10,7 @@ import { replayEvents } from '../../daemon/commands/replay.ts';
 import type { AlertRecord } from '../../src/game/types.ts';
 import { fen, run, Script, sequence } from '../tracker/hands.ts';
 import { launchBrowser, type TestBrowser, watchErrors } from './browser.ts';
-import { FakeHub } from './fake-hub.ts';
+import { FakeHub } from '../daemon/fixtures/fake-hub.ts';
 import { serve, type Served } from './serve.ts';
 
 const TOKEN = 'hall-arbiter-9';
@@ -32,8 +32,7 @@ function inject411(): AlertRecord {
   const [found] = run(script.events, { start }).alerts;
   const shift = hub.now;
   const events = script.events.map((e) => ({ ...e, t: e.t + shift }));
-  const snapshot = { ...hub.snapshot(4)!, startFen: CASE_411, fen: CASE_411, moves: [], alerts: [] };
-  hub.emit(4, { kind: 'new-game', snapshot });
+  hub.newGame(4, CASE_411);
   hub.sense(4, events);
   hub.move(4, '32x3');
   const alert = { ...found, t: found.t + shift, events: found.events.map((e) => ({ ...e, t: e.t + shift })) };
@@ -344,10 +343,10 @@ describe('a console that keeps up', () => {
     await white.pressSequentially('Jansen, Pi');
     const states = ['silent', 'active', 'lost', 'active', 'silent'] as const;
     for (let i = 0; i < 10; i++) {
-      if (i % 2 === 0) hub.emit(1, { kind: 'state', state: states[i / 2] });
+      if (i % 2 === 0) hub.state(1, states[i / 2]);
       else await hub.setInfo(1, { black: `Sijbrands ${i}` });
     }
-    hub.emit(1, { kind: 'clock', white: 5_000_000, black: 4_000_000, running: 'black' });
+    hub.clock(1, 5_000_000, 4_000_000, 'black');
     await expect.poll(() => row.locator('[data-field="black"]').inputValue()).toBe('Sijbrands 9');
     await expect.poll(() => row.locator('.badge').textContent()).toBe('silent');
     expect(await white.inputValue()).toBe('Jansen, Pi');
@@ -359,7 +358,7 @@ describe('a console that keeps up', () => {
     await white.pressSequentially('et');
     await row.locator('[data-act="save-info"]').click();
     await expect.poll(() => hub.snapshot(1)!.info.white).toBe('Jansen, Piet');
-    hub.emit(1, { kind: 'state', state: 'active' });
+    hub.state(1, 'active');
     await page.close();
   });
 

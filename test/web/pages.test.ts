@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, SCREENSHOTS, type TestBrowser, watchErrors } from './browser.ts';
 import { type CutProxy, startCutProxy } from './cut-proxy.ts';
-import { FakeHub } from './fake-hub.ts';
+import { FakeHub } from '../daemon/fixtures/fake-hub.ts';
 import { serve, type Served } from './serve.ts';
 
 const TOKEN = 'arbiter-secret-7';
@@ -23,8 +23,14 @@ let base: string;
 beforeAll(async () => {
   hub = new FakeHub([
     { board: 1, white: 'Baliakin, Alexander', black: 'Sijbrands, Ton', event: 'Test Open' },
-    { board: 2, white: 'Georgiev, Alexander', black: 'Schwarzman, Alexei' },
-    { board: 3, white: 'Boomstra, Roel', black: 'Van IJzendoorn, Jan', variant: 'brazilian' },
+    { board: 2, white: 'Georgiev, Alexander', black: 'Schwarzman, Alexei', drawProfile: 'advantage' },
+    {
+      board: 3,
+      white: 'Boomstra, Roel',
+      black: 'Van IJzendoorn, Jan',
+      variant: 'brazilian',
+      serial: 'SIM-3',
+    },
   ]);
   for (const m of OPENING) hub.move(1, m, { white: 5_400_000, black: 5_390_000 });
   hub.move(2, '33-28');
@@ -198,9 +204,9 @@ describe('spectator view', () => {
     await page.goto(`${base}/`);
     const three = card(page, 3);
     await expect.poll(() => three.locator('.badge').textContent()).toBe('live');
-    hub.emit(3, { kind: 'state', state: 'lost' });
+    hub.state(3, 'lost');
     await expect.poll(() => three.locator('.badge').textContent()).toBe('lost');
-    hub.emit(3, { kind: 'state', state: 'active' });
+    hub.state(3, 'active');
     // Names are data, never markup.
     await hub.setInfo(3, { black: '<img id="xss" src="x">Evil "quote"' });
     await expect
@@ -213,11 +219,11 @@ describe('spectator view', () => {
     hub.move(3, '11-15');
     await expect.poll(() => three.locator('.last-move').getAttribute('data-moves')).toBe('2');
     const afterFirst = hub.snapshot(3)!.moves[0].fenAfter;
-    hub.emit(3, { kind: 'takeback', ply: 1, fen: afterFirst });
+    hub.takeback(3, 1);
     await expect.poll(() => three.locator('.last-move').getAttribute('data-moves')).toBe('1');
     expect(await three.locator('svg.board').getAttribute('data-fen')).toBe(afterFirst);
-    const fresh = { ...hub.snapshot(3)!, moves: [], fen: hub.snapshot(3)!.startFen, alerts: [] };
-    hub.emit(3, { kind: 'new-game', snapshot: fresh });
+    const fresh = hub.snapshot(3)!;
+    hub.newGame(3, fresh.startFen);
     await expect.poll(() => three.locator('.last-move').textContent()).toBe('no moves yet');
     expect(await three.locator('svg.board').getAttribute('data-fen')).toBe(fresh.startFen);
     await page.close();
@@ -405,11 +411,9 @@ describe('arbiter console', () => {
     await expect.poll(() => hub.snapshot(3)!.result).toBe('0-2');
     await expect.poll(() => row.locator('.result').getAttribute('data-result')).toBe('0-2');
 
-    hub.emit(2, {
-      kind: 'result',
-      result: '*',
-      proposed: { result: '1-1', reason: '6.3: 16 moves each (6.5: draw with advantage to black)' },
-    });
+    // The record's own 6.5 proposal: three black kings against one, the same position a third time.
+    hub.newGame(2, 'W:WK46:BK1,K2,K3');
+    for (const m of ['46-41', '1-6', '41-46', '6-1', '46-41', '1-6', '41-46', '6-1']) hub.move(2, m);
     const proposal = page.locator('#board-rows tr[data-board="2"] .proposal');
     await expect.poll(() => proposal.getAttribute('data-proposal')).toBe('1-1');
     expect(await proposal.locator('.advantage').textContent()).toBe('1+ Black · 1− White');

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { startPublishing } from '../../daemon/publish/index.ts';
 import { startServer } from '../../daemon/server/index.ts';
 import { freePort } from '../integration/file-servers.ts';
-import { FakeHub } from '../server/fake-hub.ts';
+import { FakeHub } from '../daemon/fixtures/fake-hub.ts';
 import { launchBrowser, watchErrors } from './browser.ts';
 import { WEB_ROOT } from './serve.ts';
 

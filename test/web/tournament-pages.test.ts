@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../daemon/server/index.ts';
 import type { TournamentStore } from '../../daemon/tournament/store.ts';
-import { FakeHub } from '../server/fake-hub.ts';
+import { FakeHub } from '../daemon/fixtures/fake-hub.ts';
 import { withPairingProgram } from '../../daemon/tournament/pairing-program.ts';
 import { FIXTURES, fixtureEvent, type TempStore, tempStore } from '../tournament/helpers.ts';
 import { launchBrowser, SCREENSHOTS, type TestBrowser, watchErrors } from './browser.ts';
