@@ -20,6 +20,7 @@ const TITLES: Record<RuleId, string> = {
   '5.4.13': 'removal of the captured pieces interrupted',
   '5.4.14': 'removed own piece after a capture',
   'unknown-position': 'board shows no position reachable from the game',
+  gap: 'moves lost in a gap fit several lines',
 };
 
 const squares = (list: readonly number[]) => list.join(', ');
@@ -42,6 +43,6 @@ export function alertMessage(rule: RuleId, facts: MessageFacts): string {
     .filter(Boolean)
     .join('; ');
   const detail = facts.detail ? ` ${facts.detail}` : '';
-  const label = rule === 'unknown-position' ? '' : `${rule} `;
+  const label = rule === 'unknown-position' || rule === 'gap' ? '' : `${rule} `;
   return `${label}${who}: ${TITLES[rule]}${parts ? ` (${parts})` : ''}.${detail}`;
 }

@@ -17,9 +17,7 @@ import {
   writeFen,
 } from '../engine/index.ts';
 import {
-  agrees,
   agreesOn,
-  codeAfter,
   codeOfChar,
   codeOfPut,
   colorOfCode,
@@ -30,12 +28,15 @@ import {
   OCCUPIED,
   occupiedSquares,
   pieceOfCode,
+  sensedText,
   shows,
   showsAfter,
   showsBoard,
+  showsCaptureUnderWay,
   turned,
 } from './board.ts';
 import { captureChains } from './chains.ts';
+import { GAP_NODES, type GapLine, gapDecisionLine, lineNotation, searchGap } from './gap-search.ts';
 import { type HandEvent, originOf, readPlayedMove } from './hands.ts';
 import { alertMessage, type MessageFacts } from './messages.ts';
 import type {
@@ -52,9 +53,6 @@ export const DEFAULT_SETTLE_MS = 250;
 export const DEFAULT_ALERT_AFTER_MS = 4000;
 /** Changes reported this long after a clock press belong to the scan before it. */
 export const PRESS_GRACE_MS = 100;
-/** A snapshot may bring up to this many plies whose events were lost (reconnect). */
-const RESYNC_PLIES = 4;
-const RESYNC_NODES = 20_000;
 /**
  * The search budget while stuck on unknown-position outside a dump's episode: tried at every
  * settle of a board the players keep playing on, the full budget (up to 100 ms each) let a few
@@ -71,6 +69,23 @@ const HAND_LIMIT = 4000;
 type Reading =
   | { kind: 'record'; move: Move; pdn: string; vacated: number[]; rules: RuleId[] }
   | { kind: 'wait'; rule: RuleId; squares: number[] };
+
+/**
+ * A `gap` alert waiting for the arbiter: play goes on from its first line (`line`, recorded from
+ * `base` moves on), and what the record would get from there — that line, the moves since — is
+ * held back (`held`) until the answer says which line was played. `cut`: where in the current
+ * output batch holding starts.
+ */
+interface GapHold {
+  alert: Alert;
+  base: number;
+  line: readonly Move[];
+  held: TrackerOutput[];
+  cut: number;
+}
+
+/** The record's outputs a held gap keeps back (alerts, clocks and gestures go out at once). */
+const HELD: ReadonlySet<TrackerOutput['type']> = new Set(['move', 'takeback', 'position-set']);
 
 /** The centre squares of the result gesture: the dark squares of the four middle fields. */
 function centreSquares(width: number): [number, number] {
@@ -143,6 +158,8 @@ class BoardTracker implements Tracker {
 
   private alerts: Alert[] = [];
   private open: Alert[] = [];
+  /** A `gap` alert not answered yet (see holdGap). */
+  private gapHold: GapHold | undefined;
 
   /**
    * The legal moves of the game position (and of the other side, 5.4.1), made at most once per
@@ -231,6 +248,20 @@ class BoardTracker implements Tracker {
     const out: TrackerOutput[] = [];
     const alert = this.open.find((a) => a.id === decision.alertId);
     if (!alert) return out;
+    if (decision.kind === 'line' || decision.kind === 'moves') {
+      const hold = this.gapHold;
+      const line = gapDecisionLine(alert, decision, this.variant);
+      if (hold?.alert !== alert || !line.ok) return out;
+      this.open = this.open.filter((a) => a !== alert);
+      this.gapHold = undefined;
+      this.settleGap(hold, line.value, t, out);
+      return out;
+    }
+    if (this.gapHold?.alert === alert) {
+      // Any other answer to a gap lets the tracked line stand (then a corrected position follows).
+      out.push(...this.gapHold.held);
+      this.gapHold = undefined;
+    }
     if (decision.kind === 'corrected') {
       const fen = parseFen(decision.fen, { variant: this.variant });
       if (!fen.ok) return out;
@@ -367,7 +398,13 @@ class BoardTracker implements Tracker {
   private done(out: TrackerOutput[]): TrackerOutput[] {
     this.legalMemo = undefined;
     this.wrongSideMemo = undefined;
-    return out;
+    const hold = this.gapHold;
+    if (!hold) return out;
+    const from = hold.cut;
+    hold.cut = 0;
+    const kept = out.slice(0, from);
+    for (const o of out.slice(from)) (HELD.has(o.type) ? hold.held : kept).push(o);
+    return kept;
   }
 
   private settle(t: number, pressed: boolean, out: TrackerOutput[]): void {
@@ -450,19 +487,7 @@ class BoardTracker implements Tracker {
    * earlier position either (on occupancy-only boards the two can look alike).
    */
   private captureUnderWay(): boolean {
-    return this.legalHere().some((m) => this.showsCaptureUnderWay(this.position, m));
-  }
-
-  /** The board shows `o` (a capture from `pos`) landed, its captured pieces still on or partly off. */
-  private showsCaptureUnderWay(pos: Position, move: Move): boolean {
-    if (move.captured.length === 0) return false;
-    for (let s = 1; s <= this.n; s++) {
-      const ok = move.captured.includes(s)
-        ? this.phys[s] === EMPTY || agrees(this.phys[s], pos.board[s])
-        : agrees(this.phys[s], codeAfter(pos, move, s));
-      if (!ok) return false;
-    }
-    return true;
+    return this.legalHere().some((m) => showsCaptureUnderWay(this.phys, this.position, m));
   }
 
   /** 5.1: the start position turned 180° before the first move; from then on squares are read turned. */
@@ -534,67 +559,64 @@ class BoardTracker implements Tracker {
   }
 
   /**
-   * A snapshot after lost events: the position after 2–4 legal plies → record them all; the
-   * last of them may still be under way (a capture landed, its pieces still coming off) → record
-   * the ones before it, the capture follows as an ordinary move. A failed try keeps the snapshot
-   * episode open: the hands may be in the middle of a move at the dump, and the board settles on
-   * a legal continuation a moment later.
+   * A snapshot after lost events: the lines of legal play that lead to the board (gap-search.ts).
+   * One line → recorded (each move `recovered`); its last ply may still be under way (a capture
+   * landed, its pieces still coming off) → the ones before it are recorded, the capture follows as
+   * an ordinary move. Several lines the hands before the gap do not tell apart → a `gap` alert:
+   * play goes on from the first, held back from the record until the arbiter picks the line. A
+   * failed try keeps the snapshot episode open: the hands may be in the middle of a move at the
+   * dump, and the board settles on a legal continuation a moment later.
    */
   private resync(t: number, out: TrackerOutput[]): boolean {
     // The same board against the same game position fails the same way: not searched again.
-    const budget = this.snapshotEpisode ? RESYNC_NODES : RESYNC_NODES_STUCK;
+    const budget = this.snapshotEpisode ? GAP_NODES : RESYNC_NODES_STUCK;
     const key = `${budget}:${this.position.hash}:${this.phys.join('')}`;
     if (key === this.resyncFailed) return false;
     if (this.morePiecesThanTheGame()) {
       this.resyncFailed = key;
       return false;
     }
-    let occupied = 0;
-    for (let s = 1; s <= this.n; s++) if (this.phys[s] !== EMPTY) occupied++;
-    let frontier: Array<{ pos: Position; line: Move[] }> = [{ pos: this.position, line: [] }];
-    const seen = new Set<number>([this.position.hash]);
-    let nodes = 0;
-    for (let depth = 1; depth <= RESYNC_PLIES && nodes < budget; depth++) {
-      // Every explanation of this length: plies in another order (or another capture) may end on
-      // the same board, and the hand events seen before the gap tell which one was played.
-      const found: Array<{ line: Move[]; underWay: boolean }> = [];
-      const next: typeof frontier = [];
-      for (const node of frontier) {
-        const moves = legalMoves(node.pos);
-        // The lost plies, then the next move under way: a piece in the hand. Shorter than any
-        // line of more plies that happens to end on the same occupancy (plies that cancel out).
-        if (this.showsPieceInHand(node.pos, moves)) found.push({ line: node.line, underWay: true });
-        for (const move of moves) {
-          const after = play(node.pos, move);
-          if (depth > 1 && shows(this.phys, after))
-            found.push({ line: [...node.line, move], underWay: false });
-          // A capture landed, its pieces still coming off: decided like any other move (stall, press).
-          else if (this.showsCaptureUnderWay(node.pos, move)) found.push({ line: node.line, underWay: true });
-          if (seen.has(after.hash)) continue;
-          seen.add(after.hash);
-          nodes++;
-          let pieces = 0;
-          for (let s = 1; s < after.board.length; s++) if (after.board[s] !== EMPTY) pieces++;
-          if (pieces >= occupied) next.push({ pos: after, line: [...node.line, move] });
-        }
-      }
-      if (found.length > 0) {
-        const best = this.likeliest(found);
-        // The game position itself with a move under way: no ply was lost.
-        if (best.line.length === 0) return false;
-        const lost = this.eventsLost;
-        this.recordLine(best.line, t, out);
-        if (best.underWay) {
-          // The move under way began in the gap too: its hands' order cannot be judged either.
-          this.undecided = true;
-          this.eventsLost = lost;
-        }
-        return true;
-      }
-      frontier = next;
+    const found = searchGap(this.position, this.phys, { nodes: budget });
+    if (found.kind === 'none') {
+      this.resyncFailed = key;
+      return false;
     }
-    this.resyncFailed = key;
-    return false;
+    const fitting = this.likeliest(found.lines);
+    // The game position itself with a move under way: no ply was lost.
+    if (fitting[0].line.length === 0) return false;
+    const lost = this.eventsLost;
+    const unique = fitting.length === 1 && found.complete && found.total === found.lines.length;
+    if (!unique) this.holdGap(fitting, found.total, t, out);
+    this.recordLine(fitting[0].line, t, out, true);
+    if (fitting[0].underWay) {
+      // The move under way began in the gap too: its hands' order cannot be judged either.
+      this.undecided = true;
+      this.eventsLost = lost;
+    }
+    return true;
+  }
+
+  /** Several lines fit: one `gap` alert listing them; what is recorded from here waits for the answer. */
+  private holdGap(lines: readonly GapLine[], total: number, t: number, out: TrackerOutput[]): void {
+    const pos = this.position;
+    const side = pos.turn;
+    const plies = lines[0].line.length;
+    const detail = `${plies} ${plies === 1 ? 'ply' : 'plies'} were lost; ${total} lines lead to the board${
+      total > lines.length ? ` (${lines.length} listed)` : ''
+    }: which one was played?`;
+    const alert = this.emitAlert(
+      'gap',
+      this.moves.length + 1,
+      side,
+      t,
+      out,
+      { side, detail },
+      pos,
+      lines[0].end,
+    );
+    alert.candidates = lines.map((l) => lineNotation(pos, l.line));
+    alert.boardShown = sensedText(this.phys);
+    this.gapHold = { alert, base: this.moves.length, line: lines[0].line, held: [], cut: out.length };
   }
 
   /**
@@ -621,10 +643,10 @@ class BoardTracker implements Tracker {
   }
 
   /**
-   * Of lines that explain the board equally well, the one whose moves start where the hands were
-   * seen lifting pieces, in that order (the events before the gap); then a completed line.
+   * Of lines that explain the board equally well, the ones whose moves start where the hands were
+   * seen lifting pieces, in that order (the events before the gap); then completed lines.
    */
-  private likeliest<T extends { line: Move[]; underWay: boolean }>(found: readonly T[]): T {
+  private likeliest<T extends { line: readonly Move[]; underWay: boolean }>(found: readonly T[]): T[] {
     const lifts: number[] = [];
     for (const h of this.hand) if (h.kind === 'lift' && !lifts.includes(h.square)) lifts.push(h.square);
     const score = (c: T): number => {
@@ -635,27 +657,69 @@ class BoardTracker implements Tracker {
       }
       return agreeing * 2 + (c.underWay ? 0 : 1);
     };
-    return found.reduce((a, b) => (score(b) > score(a) ? b : a));
-  }
-
-  /** The board shows `pos` but for one piece of the side to move that has a legal move: lifted. */
-  private showsPieceInHand(pos: Position, moves: readonly Move[]): boolean {
-    let lifted = 0;
-    for (let s = 1; s <= this.n; s++) {
-      if (agrees(this.phys[s], pos.board[s])) continue;
-      if (lifted !== 0 || this.phys[s] !== EMPTY || colorOfCode(pos.board[s]) !== pos.turn) return false;
-      lifted = s;
-    }
-    return lifted !== 0 && moves.some((m) => m.from === lifted);
+    const best = Math.max(...found.map(score));
+    // A line found twice (a capture under way reached by two of its sequences) is one line.
+    const seen = new Set<string>();
+    return found.filter((c) => {
+      const key = `${c.underWay}:${c.line.map(moveKey).join(' ')}`;
+      if (score(c) !== best || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
   }
 
   /** Records legal moves from the game position, in order (their events were lost). */
-  private recordLine(line: readonly Move[], t: number, out: TrackerOutput[]): void {
+  private recordLine(line: readonly Move[], t: number, out: TrackerOutput[], recovered = false): void {
     let pos = this.position;
     for (const m of line) {
       const next = play(pos, m);
-      this.record(m, next, moveNotation(pos, m), [], t, out);
+      this.record(m, next, moveNotation(pos, m), [], t, out, recovered);
       pos = next;
+    }
+  }
+
+  /**
+   * The arbiter's line for a held gap: the record gets it, then what was played since. The same
+   * line as tracked (or one ending on the same position) → the held outputs as they are; another
+   * → the game goes back to the gap, plays the chosen line and the legal moves since again.
+   */
+  private settleGap(hold: GapHold, line: readonly Move[], t: number, out: TrackerOutput[]): void {
+    const tracked = hold.line;
+    const since = hold.held.slice(tracked.length);
+    const at = hold.base - this.historyBase;
+    const start = this.history[at];
+    if (!start) {
+      // A position was set since the gap: the record takes what was tracked.
+      out.push(...hold.held);
+      return;
+    }
+    const positions: Position[] = [];
+    for (const m of line) positions.push(play(positions.at(-1) ?? start, m));
+    if (positions.at(-1)!.equals(this.history[at + tracked.length])) {
+      // Same position after the line: what was played since stands as tracked.
+      this.moves.splice(hold.base, tracked.length, ...line);
+      this.history.splice(at + 1, tracked.length, ...positions);
+      const recorded: TrackerOutput[] = line.map((move, i) => ({
+        type: 'move',
+        t,
+        ply: hold.base + i + 1,
+        move,
+        pdn: moveNotation(positions[i - 1] ?? start, move),
+        fenAfter: writeFen(positions[i]),
+        recovered: true,
+      }));
+      out.push(...recorded, ...since);
+      return;
+    }
+    const played = since.flatMap((o) => (o.type === 'move' ? [o.move] : []));
+    this.moves = this.moves.slice(0, hold.base);
+    this.history = this.history.slice(0, at + 1);
+    this.position = start;
+    this.recordLine(line, t, out, true);
+    for (const m of played) {
+      const legal = legalMoves(this.position).find((l) => moveKey(l) === moveKey(m));
+      if (!legal) break;
+      this.recordLine([legal], t, out);
     }
   }
 
@@ -792,6 +856,7 @@ class BoardTracker implements Tracker {
     rules: RuleId[],
     t: number,
     out: TrackerOutput[],
+    recovered = false,
   ): void {
     const before = this.position;
     const ply = this.moves.length + 1;
@@ -802,7 +867,9 @@ class BoardTracker implements Tracker {
     out.push(
       rules.length > 0
         ? { type: 'move', t, ply, move, pdn, fenAfter, irregular: [...rules] }
-        : { type: 'move', t, ply, move, pdn, fenAfter },
+        : recovered
+          ? { type: 'move', t, ply, move, pdn, fenAfter, recovered }
+          : { type: 'move', t, ply, move, pdn, fenAfter },
     );
     for (const rule of rules) {
       this.emitAlert(rule, ply, before.turn, t, out, { side: before.turn, move: pdn }, before, after);
@@ -906,6 +973,9 @@ class BoardTracker implements Tracker {
     this.historyBase = 0;
     this.alerts = [];
     this.open = [];
+    // An unanswered gap: the game that ends keeps the line tracked.
+    if (this.gapHold) out.push(...this.gapHold.held);
+    this.gapHold = undefined;
     this.waiting = undefined;
     this.finished = false;
     this.lightSquarePly = 0;

@@ -22,7 +22,9 @@ export type RuleId =
   | '5.4.13'
   | '5.4.14'
   /** The board matches no legal continuation and the arbiter must look (snapshot after a gap, …). */
-  | 'unknown-position';
+  | 'unknown-position'
+  /** Plies lost in a gap (reconnect, restart) fit several lines: the arbiter picks one (`candidates`). */
+  | 'gap';
 
 export interface Alert {
   /** Unique within the board's game: `${ply}-${rule}-${n}`. */
@@ -39,11 +41,25 @@ export interface Alert {
   /** FEN before and after, when known. */
   before?: string;
   after?: string;
+  /** `gap`: the lines of play (PDN moves from `before`) that lead to the board, the first tracked meanwhile. */
+  candidates?: string[][];
+  /** `gap`: the board the lines must reach, one character per square (`w b W B o .`). */
+  boardShown?: string;
 }
 
 export type TrackerOutput =
   /** A move was played (and settled). `irregular` lists the rule ids of alerts attached to it. */
-  | { type: 'move'; t: number; ply: number; move: Move; pdn: string; fenAfter: string; irregular?: RuleId[] }
+  | {
+      type: 'move';
+      t: number;
+      ply: number;
+      move: Move;
+      pdn: string;
+      fenAfter: string;
+      irregular?: RuleId[];
+      /** Played in a gap (events lost): found by the gap search, not seen. */
+      recovered?: true;
+    }
   | { type: 'alert'; t: number; alert: Alert }
   /** The board went back to an earlier position (takeback): moves after `ply` are no longer on it. */
   | { type: 'takeback'; t: number; ply: number; fen: string }
@@ -57,7 +73,11 @@ export type TrackerOutput =
 
 export type ArbiterDecision =
   | { alertId: string; kind: 'stands' }
-  | { alertId: string; kind: 'corrected'; fen: string };
+  | { alertId: string; kind: 'corrected'; fen: string }
+  /** `gap`: the candidate line `line` (0-based) was played. */
+  | { alertId: string; kind: 'line'; line: number }
+  /** `gap`: these moves (PDN, from the score sheet) were played; they must lead to the board. */
+  | { alertId: string; kind: 'moves'; pdn: string };
 
 export interface TrackerOptions {
   variant: Variant;
