@@ -45,7 +45,7 @@ export const GAP_PLIES = 20;
 /** The first stage's depth: reconnects in the middle of a move. */
 export const SHORT_PLIES = 4;
 /** Nodes one search may expand (see the header: its time is documented in docs/performance.md). */
-export const GAP_NODES = 6_000;
+export const GAP_NODES = 4_000;
 /** Lines listed at most (an arbiter chooses among them; more are counted, not listed). */
 export const GAP_MAX_LINES = 8;
 
@@ -238,6 +238,7 @@ class LongSearch {
   private readonly scratch = {
     men: [new Int16Array(64), new Int16Array(64)],
     arrivals: [new Int16Array(64), new Int16Array(64)],
+    values: new Int16Array(64),
   };
   /** Position hash → bit r set: no line of r plies from it. */
   private readonly failed = new Map<number, number>();
@@ -355,8 +356,10 @@ class LongSearch {
       if (lost < 0) return Number.POSITIVE_INFINITY;
       // The captures this side still makes (occupancy only: every capture, both sides').
       const jumps = byColour ? have[1 - c] - shown[1 - c] : lost;
-      // A quiet move takes a man one row forward, a jump at most two; nothing else adds progress.
-      const stepped = byColour ? Math.max(0, progress[c] - 2 * jumps) + (jumps > 0 ? 1 : 0) : 0;
+      // A quiet move takes a man one row forward, a jump at most two; nothing else adds progress,
+      // and the side's pieces captured take theirs with them (at least the least advanced ones').
+      const gained = progress[c] + (lost > 0 ? this.leastProgress(board, c, men[c], kings[c], lost) : 0);
+      const stepped = byColour ? Math.max(0, gained - 2 * jumps) + (jumps > 0 ? 1 : 0) : 0;
       let m = Math.max(arrivals[c], leaving[c] - lost, jumps > 0 ? 1 : 0, stepped);
       if (arrivals[c] > 0) {
         m = Math.max(m, this.travel(board, c, arrivals[c], men[c], kings[c], jumps));
@@ -369,6 +372,29 @@ class LongSearch {
     const first = pos.turn === 'white' ? moves[0] : moves[1];
     const second = pos.turn === 'white' ? moves[1] : moves[0];
     return Math.max(0, 2 * first - 1, 2 * second);
+  }
+
+  /** The progress of the `count` least advanced pieces of side `c` (kings have none). */
+  private leastProgress(
+    board: Int8Array,
+    c: number,
+    menCount: number,
+    kingCount: number,
+    count: number,
+  ): number {
+    const men = this.scratch.men[c];
+    const values = this.scratch.values;
+    for (let i = 0; i < menCount; i++) values[i] = this.forwardOf(board[men[i]], men[i]);
+    let left = menCount;
+    let sum = 0;
+    // Kings first (none), then the least advanced men, one by one (count is small).
+    for (let k = Math.min(count, kingCount); k < count && left > 0; k++) {
+      let min = 0;
+      for (let i = 1; i < left; i++) if (values[i] < values[min]) min = i;
+      sum += values[min];
+      values[min] = values[--left];
+    }
+    return sum;
   }
 
   /** How many rows a man (code) on `s` stands forward of its own back row. */
