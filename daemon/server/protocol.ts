@@ -82,6 +82,21 @@ export const params = {
       fen: z.string().max(400),
       token,
     }),
+    // A `gap` alert: the candidate line played, or the moves from the score sheet.
+    z.object({
+      board,
+      alertId: z.string().max(200),
+      kind: z.literal('line'),
+      line: z.number().int().min(0),
+      token,
+    }),
+    z.object({
+      board,
+      alertId: z.string().max(200),
+      kind: z.literal('moves'),
+      pdn: z.string().max(4000),
+      token,
+    }),
   ]),
   result: z.object({ board, result: z.enum(['2-0', '1-1', '0-2', '*', 'proposed']), token }),
   info: z.object({

@@ -6,6 +6,8 @@ import type { Duplex } from 'node:stream';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import type { z } from 'zod';
 import type { GameResult } from '../../src/game/types.ts';
+import { gapDecisionLine } from '../../src/tracker/gap-search.ts';
+import type { ArbiterDecision } from '../../src/tracker/types.ts';
 import type { Hub } from '../hub.ts';
 import { connectionRole, hasTokens, isLoopback, roleOf, type Tokens } from './auth.ts';
 import { Client, type ClientLimits, type Subscription } from './client.ts';
@@ -265,14 +267,16 @@ export class WsApi {
         const p = this.parse(params.decide, param);
         this.requireArbiter(client, p.token);
         const snap = this.knownBoard(p.board);
-        if (!snap.alerts.some((a) => a.id === p.alertId)) {
-          throw new CallError('not-found', `no alert ${p.alertId} on board ${p.board}`);
+        const alert = snap.alerts.find((a) => a.id === p.alertId);
+        if (!alert) throw new CallError('not-found', `no alert ${p.alertId} on board ${p.board}`);
+        const { board: _board, token: _token, ...decision } = p;
+        const decided = { ...decision, alertId: p.alertId } as ArbiterDecision;
+        // A gap's line is checked against the board before it is journaled.
+        if (decided.kind === 'line' || decided.kind === 'moves') {
+          const line = gapDecisionLine(alert, decided, snap.info.variant);
+          if (!line.ok) throw new CallError('bad-param', line.error.message);
         }
-        const decision =
-          p.kind === 'stands'
-            ? { alertId: p.alertId, kind: 'stands' as const }
-            : { alertId: p.alertId, kind: 'corrected' as const, fen: p.fen };
-        return this.hub.decide(p.board, decision).then(() => ({ ok: true }));
+        return this.hub.decide(p.board, decided).then(() => ({ ok: true }));
       }
       case 'result': {
         const p = this.parse(params.result, param);

@@ -85,6 +85,8 @@ export interface GapSearchOptions {
 export function searchGap(from: Position, seen: Int8Array, options: GapSearchOptions = {}): GapSearch {
   const budget = options.nodes ?? GAP_NODES;
   const maxPlies = options.maxPlies ?? GAP_PLIES;
+  // Pieces only leave the board: one showing more than the position is reached by no line.
+  if (morePieces(seen, from)) return { kind: 'none', complete: true, nodes: 0 };
   const short = shortLines(from, seen, Math.min(SHORT_PLIES, maxPlies), budget);
   if (short.lines.length > 0) {
     const lines = short.lines.slice(0, GAP_MAX_LINES);
@@ -207,6 +209,23 @@ function shortLines(
     frontier = next;
   }
   return { lines: [], nodes, searched: maxPlies };
+}
+
+/** The board shows more pieces (of a colour, when it tells colours) than the position has. */
+function morePieces(seen: Int8Array, pos: Position): boolean {
+  let white = 0;
+  let black = 0;
+  let unknown = 0;
+  for (let s = 1; s < seen.length; s++) {
+    const t = seen[s];
+    if (t === OCCUPIED) unknown++;
+    else if (t !== EMPTY) isWhiteCode(t) ? white++ : black++;
+  }
+  const w = pos.count('white');
+  const b = pos.count('black');
+  const inWhite = w.men + w.kings;
+  const inBlack = b.men + b.kings;
+  return white > inWhite || black > inBlack || white + black + unknown > inWhite + inBlack;
 }
 
 function occupiedCount(board: Int8Array): number {

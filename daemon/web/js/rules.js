@@ -19,6 +19,7 @@ export const RULE_TEXT = {
   '5.4.13': 'The removal of captured pieces was interrupted.',
   '5.4.14': 'The player removed own piece(s) after a capture.',
   'unknown-position': 'The board matches no legal continuation: the arbiter must look at the board.',
+  gap: 'Moves were lost while the board was not watched, and several lines lead to the board: choose the one played (or enter it from the score sheet).',
 };
 
 /** Only the opponent decides (5.4); once the opponent moves, the situation stands (5.7). */
