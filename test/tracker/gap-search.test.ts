@@ -9,7 +9,7 @@ import type { Alert } from '../../src/tracker/types.ts';
 import { gapOf, lineKey, sensedBoard } from './gap-lines.ts';
 import { playText } from './hands.ts';
 
-const after = (pos: Position, ...line: string[]): Position => line.reduce(playText, pos);
+const played = (pos: Position, ...line: string[]): Position => line.reduce(playText, pos);
 
 /**
  * Gaps whose line is the only one of its length (checked with a search 50 times the budget when
@@ -41,8 +41,8 @@ describe('gap search: a line with no other of its length is found exactly', () =
 
 describe('gap search: transposed plies give every line', () => {
   it('two black moves around a white one, in either order: both lines, the same end', () => {
-    const start = after(Position.initial(), '32-28');
-    const to = after(start, '18-22', '37-32', '20-24');
+    const start = played(Position.initial(), '32-28');
+    const to = played(start, '18-22', '37-32', '20-24');
     const r = searchGap(start, sensedBoard(to, false));
     expect(r.kind).toBe('found');
     if (r.kind !== 'found') return;
@@ -57,10 +57,10 @@ describe('gap search: transposed plies give every line', () => {
 
 describe('gap search: boards no line reaches', () => {
   it('a piece more than the game: none, proven at once; a man behind where it stood: none within the budget', () => {
-    const start = after(Position.initial(), '32-28', '19-23');
+    const start = played(Position.initial(), '32-28', '19-23');
     const extra = sensedBoard(start, false);
     extra[24] = 2;
-    const back = sensedBoard(after(start, '28x19', '14x23'), false);
+    const back = sensedBoard(played(start, '28x19', '14x23'), false);
     // A black man on 5 where the game had it on 10: men never move backward.
     back[10] = 0;
     back[5] = 2;
@@ -79,8 +79,8 @@ describe('gap search: boards no line reaches', () => {
 });
 
 describe('gap decision: the arbiter names a candidate or writes the moves', () => {
-  const start = after(Position.initial(), '32-28');
-  const to = after(start, '18-22', '37-32', '20-24');
+  const start = played(Position.initial(), '32-28');
+  const to = played(start, '18-22', '37-32', '20-24');
   const alert: Alert = {
     id: '2-gap-1',
     rule: 'gap',
