@@ -648,7 +648,9 @@ class BoardTracker implements Tracker {
    */
   private likeliest<T extends { line: readonly Move[]; underWay: boolean }>(found: readonly T[]): T[] {
     const lifts: number[] = [];
-    for (const h of this.hand) if (h.kind === 'lift' && !lifts.includes(h.square)) lifts.push(h.square);
+    // Hands seen lifting (a dump's differences, in square order, tell no order).
+    for (const h of this.hand)
+      if (h.kind === 'lift' && h.batch === 0 && !lifts.includes(h.square)) lifts.push(h.square);
     const score = (c: T): number => {
       let agreeing = 0;
       for (let i = 0; i < c.line.length && i < lifts.length; i++) {
