@@ -12,7 +12,7 @@ import { gapOf, lineKey } from './gap-lines.ts';
 import { Position, playText, run, Script } from './hands.ts';
 import { verdictOf } from './truth.ts';
 
-const after = (pos: Position, ...line: string[]): Position => line.reduce(playText, pos);
+const played = (pos: Position, ...line: string[]): Position => line.reduce(playText, pos);
 
 /** The tracker's outputs through a game record, as the daemon serves them: the recorded moves. */
 function served(
@@ -62,7 +62,7 @@ describe('gap: one line leads to the board', () => {
 });
 
 describe('gap: transposed plies', () => {
-  const start = after(Position.initial(), '32-28');
+  const start = played(Position.initial(), '32-28');
   const lines = [
     ['18-22', '37-32', '20-24'],
     ['20-24', '37-32', '18-22'],
@@ -72,7 +72,7 @@ describe('gap: transposed plies', () => {
     const s = new Script(start);
     s.wait(1000)
       .hello()
-      .snapshot(after(start, ...lines[0]).toBoardString());
+      .snapshot(played(start, ...lines[0]).toBoardString());
     s.wait(1000).tick();
     s.carry(31, 27).wait(400).press('white').wait(2000).tick();
     return run(s.events, { start });
@@ -82,7 +82,7 @@ describe('gap: transposed plies', () => {
     const r = transposed();
     expect(r.alerts.map((a) => [a.rule, a.ply, a.side])).toEqual([['gap', 1, 'black']]);
     expect([...r.alerts[0].candidates!].sort()).toEqual(lines);
-    expect(r.alerts[0].boardShown).toBe(after(start, ...lines[0]).toBoardString());
+    expect(r.alerts[0].boardShown).toBe(played(start, ...lines[0]).toBoardString());
     expect(r.moves).toEqual([]);
     // Tracked from the board: White's 31-27 is the fourth ply since the start (held with the line).
     expect(r.tracker.state.moves.length).toBe(4);
@@ -128,7 +128,7 @@ describe('gap: transposed plies', () => {
   it('the lift seen before the gap tells the order: recorded at once, no alert', () => {
     const s = new Script(start);
     s.wait(1500).lift(20);
-    s.wait(500).snapshot(after(start, ...lines[1]).toBoardString());
+    s.wait(500).snapshot(played(start, ...lines[1]).toBoardString());
     s.wait(2000).tick();
     const r = run(s.events, { start });
     expect(r.moves).toEqual(lines[1]);
@@ -138,7 +138,7 @@ describe('gap: transposed plies', () => {
 
 describe('gap: no line within the bound', () => {
   it('a board no line reaches stays unknown-position (never a gap alert)', () => {
-    const start = after(Position.initial(), '32-28', '19-23');
+    const start = played(Position.initial(), '32-28', '19-23');
     const s = new Script(start);
     const board = [...start.toBoardString()];
     board[0] = 'w';
