@@ -186,6 +186,32 @@ function timelineHtml(events) {
   return `<ol class="timeline" aria-label="Sensor events">${more}${items}</ol>`;
 }
 
+/** Score-sheet moves typed for a gap, by alert id (kept across re-renders). */
+const gapTexts = new Map();
+
+function decisionText(d) {
+  if (d.kind === 'line') return `line ${d.line + 1} played`;
+  if (d.kind === 'moves') return `played ${escapeHtml(d.pdn)}`;
+  return d.kind === 'stands' ? 'stands' : 'corrected';
+}
+
+/** A gap: the candidate lines as choices, and the moves from the score sheet as text. */
+function gapChoicesHtml(a) {
+  const lines = (a.candidates ?? [])
+    .map(
+      (line, i) =>
+        `<li><button type="button" data-act="line" data-line="${i}">Line ${i + 1}</button> ` +
+        `<code>${escapeHtml(line.join(' '))}</code></li>`,
+    )
+    .join('');
+  return (
+    `<div class="decide gap"><ol class="candidates" aria-label="Lines that lead to the board">${lines}</ol>` +
+    `<label>Moves from the score sheet <input type="text" data-field="gap-moves" ` +
+    `value="${escapeHtml(gapTexts.get(a.id) ?? '')}" placeholder="18-22 37-32 20-24"></label>` +
+    `<button type="button" data-act="send-moves">Record these moves</button></div>`
+  );
+}
+
 function alertHtml(a, variant, isNew) {
   const squares = (a.events ?? []).flatMap((e) => (typeof e.square === 'number' ? [e.square] : []));
   const figure = (title, fen) =>
@@ -194,15 +220,17 @@ function alertHtml(a, variant, isNew) {
       : '';
   const moveNo = Math.floor((a.ply - 1) / 2) + 1;
   const decided = a.decision
-    ? `<p class="decision-done" data-decision="${a.decision.kind}">Decision: ${a.decision.kind === 'stands' ? 'stands' : 'corrected'}` +
+    ? `<p class="decision-done" data-decision="${a.decision.kind}">Decision: ${decisionText(a.decision)}` +
       `${a.decision.fen ? ` → <code>${escapeHtml(a.decision.fen)}</code>` : ''}${a.decision.t ? ` · ${formatTime(a.decision.t)}` : ''}</p>`
     : '';
   const editor = editors.get(a.id);
   const buttons =
     a.decision || editor
       ? ''
-      : `<div class="decide"><button type="button" class="primary" data-act="stands">Stands</button>` +
-        `<button type="button" data-act="correct">Corrected…</button></div>`;
+      : a.rule === 'gap'
+        ? gapChoicesHtml(a)
+        : `<div class="decide"><button type="button" class="primary" data-act="stands">Stands</button>` +
+          `<button type="button" data-act="correct">Corrected…</button></div>`;
   return (
     `<article class="alert ${a.decision ? 'decided' : 'open'}${isNew ? ' new' : ''}" data-board="${a.board}" data-alert="${escapeHtml(a.id)}" data-rule="${escapeHtml(a.rule)}">` +
     `<div class="rule">${escapeHtml(a.rule)} <small>board ${a.board}</small></div>` +
@@ -287,6 +315,19 @@ ui.alerts.addEventListener('click', (e) => {
       { board, alertId: id, kind: 'stands' },
       `Board ${board}: ${findAlert(board, id)?.rule} stands`,
     );
+  } else if (act === 'line') {
+    const line = Number(target.closest('[data-line]').dataset.line);
+    arbiterCall(
+      'decide',
+      { board, alertId: id, kind: 'line', line },
+      `Board ${board}: line ${line + 1} recorded`,
+    );
+  } else if (act === 'send-moves') {
+    const pdn = (gapTexts.get(id) ?? '').trim();
+    if (!pdn) return;
+    arbiterCall('decide', { board, alertId: id, kind: 'moves', pdn }, `Board ${board}: moves recorded`).then(
+      (ok) => ok && gapTexts.delete(id),
+    );
   } else if (act === 'correct') {
     const a = findAlert(board, id);
     editors.set(id, editorFrom(a?.before ?? store.get(board)?.fen));
@@ -309,6 +350,11 @@ ui.alerts.addEventListener('click', (e) => {
     editors.set(id, paint(editors.get(id), Number(square.dataset.square)));
     renderAlerts();
   }
+});
+ui.alerts.addEventListener('input', (e) => {
+  const target = /** @type {HTMLInputElement} */ (e.target);
+  const id = target.closest('.alert')?.dataset.alert;
+  if (id && target.dataset.field === 'gap-moves') gapTexts.set(id, target.value);
 });
 ui.alerts.addEventListener('change', (e) => {
   const target = /** @type {HTMLInputElement} */ (e.target);
