@@ -58,9 +58,10 @@ for (const plies of PLIES) {
     unique++;
     const out = trackDump(gap.from, gap.to, gap.occupancyOnly);
     const moves = out.flatMap((o) => (o.type === 'move' ? [o] : []));
+    // One ply shown complete is the tracker's ordinary move (not marked); longer lines are the search's.
     const exact =
       lineKey(moves.map((o) => o.move)) === lineKey(gap.line) &&
-      moves.every((o) => o.recovered) &&
+      (plies === 1 || moves.every((o) => o.recovered)) &&
       !out.some((o) => o.type === 'alert');
     if (exact) recovered++;
   }
