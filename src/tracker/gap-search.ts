@@ -34,6 +34,7 @@ import {
   isKingCode,
   isWhiteCode,
   OCCUPIED,
+  occupiedSquares,
   shows,
   showsCaptureUnderWay,
   showsPieceInHand,
@@ -180,7 +181,7 @@ function shortLines(
   maxPlies: number,
   budget: number,
 ): { lines: GapLine[]; nodes: number; searched: number } {
-  const occupied = occupiedCount(seen);
+  const occupied = occupiedSquares(seen);
   let frontier: Array<{ pos: Position; line: Move[] }> = [{ pos: from, line: [] }];
   const visited = new Set<number>([from.hash]);
   let nodes = 0;
@@ -202,7 +203,7 @@ function shortLines(
           found.push({ line: node.line, underWay: true, end: node.pos });
         if (visited.has(after.hash)) continue;
         visited.add(after.hash);
-        if (occupiedCount(after.board) >= occupied) next.push({ pos: after, line: [...node.line, move] });
+        if (occupiedSquares(after.board) >= occupied) next.push({ pos: after, line: [...node.line, move] });
       }
     }
     if (found.length > 0) return { lines: found, nodes, searched: depth };
@@ -212,7 +213,7 @@ function shortLines(
 }
 
 /** The board shows more pieces (of a colour, when it tells colours) than the position has. */
-function morePieces(seen: Int8Array, pos: Position): boolean {
+export function morePieces(seen: Int8Array, pos: Position): boolean {
   let white = 0;
   let black = 0;
   let unknown = 0;
@@ -226,12 +227,6 @@ function morePieces(seen: Int8Array, pos: Position): boolean {
   const inWhite = w.men + w.kings;
   const inBlack = b.men + b.kings;
   return white > inWhite || black > inBlack || white + black + unknown > inWhite + inBlack;
-}
-
-function occupiedCount(board: Int8Array): number {
-  let n = 0;
-  for (let s = 1; s < board.length; s++) if (board[s] !== EMPTY) n++;
-  return n;
 }
 
 // ——— stage 2: complete lines, depth first with a lower bound ———

@@ -36,7 +36,14 @@ import {
   turned,
 } from './board.ts';
 import { captureChains } from './chains.ts';
-import { GAP_NODES, type GapLine, gapDecisionLine, lineNotation, searchGap } from './gap-search.ts';
+import {
+  GAP_NODES,
+  type GapLine,
+  gapDecisionLine,
+  lineNotation,
+  morePieces,
+  searchGap,
+} from './gap-search.ts';
 import { type HandEvent, originOf, readPlayedMove } from './hands.ts';
 import { alertMessage, type MessageFacts } from './messages.ts';
 import type {
@@ -625,21 +632,7 @@ class BoardTracker implements Tracker {
    * board the players keep playing on is then not searched at every settle.
    */
   private morePiecesThanTheGame(): boolean {
-    if (occupiedSquares(this.phys) > occupiedSquares(this.position.board)) return true;
-    // Then colour by colour (occupancy-only boards see none: the total is all they tell).
-    let white = 0;
-    let black = 0;
-    for (let s = 1; s <= this.n; s++) {
-      const seen = this.phys[s];
-      if (seen === EMPTY || seen === OCCUPIED) continue;
-      if (isWhiteCode(seen)) white++;
-      else black++;
-    }
-    const inGame = (color: Side) => {
-      const m = this.position.count(color);
-      return m.men + m.kings;
-    };
-    return white > inGame('white') || black > inGame('black');
+    return morePieces(this.phys, this.position);
   }
 
   /**
