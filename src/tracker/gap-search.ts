@@ -29,6 +29,7 @@ import {
 import { err, ok, type Result } from '../result.ts';
 import {
   agrees,
+  codeAfter,
   codeOfChar,
   EMPTY,
   isKingCode,
@@ -254,6 +255,8 @@ class LongSearch {
     arrivals: [new Int16Array(64), new Int16Array(64)],
     values: new Int16Array(64),
   };
+  /** A child's board, bounded before its position is built (see count). */
+  private readonly child: Int8Array;
   /** Position hash → bit r set: no line of r plies from it. */
   private readonly failed = new Map<number, number>();
   /** Position hash → plies → the lines found from it. */
@@ -268,17 +271,18 @@ class LongSearch {
     this.rowOf = g.rowOf;
     this.colOf = g.colOf;
     this.width = g.width;
+    this.child = new Int8Array(from.board.length);
     // A board that tells colours (no square of unknown colour) bounds each side's moves apart.
     this.byColour = !seen.includes(OCCUPIED);
   }
 
   /** How many lines of exactly `plies` plies lead from `pos` to the board (so far, when exhausted). */
-  count(pos: Position, plies: number): number {
+  count(pos: Position, plies: number, bounded = false): number {
     if (plies === 0) return shows(this.seen, pos) ? 1 : 0;
     if (((this.failed.get(pos.hash) ?? 0) >> plies) & 1) return 0;
     const known = this.solved.get(pos.hash)?.get(plies);
     if (known) return known.count;
-    if (this.pliesNeeded(pos) > plies) {
+    if (!bounded && this.pliesNeeded(pos.board, pos.turn) > plies) {
       this.fail(pos, plies);
       return 0;
     }
@@ -289,9 +293,19 @@ class LongSearch {
     this.nodes++;
     let count = 0;
     const next: Solved['next'] = [];
+    const child = this.child;
+    const turn = pos.turn === 'white' ? 'black' : 'white';
     for (const move of legalMoves(pos)) {
+      // Bounded on a scratch board first: most children are cut there, no position built for them.
+      if (plies > 1) {
+        child.set(pos.board);
+        child[move.from] = EMPTY;
+        for (const c of move.captured) child[c] = EMPTY;
+        child[move.to] = codeAfter(pos, move, move.to);
+        if (this.pliesNeeded(child, turn) > plies - 1) continue;
+      }
       const after = play(pos, move);
-      const n = this.count(after, plies - 1);
+      const n = this.count(after, plies - 1, true);
       if (n > 0) {
         count = Math.min(MANY, count + n);
         next.push({ move, after });
@@ -324,9 +338,8 @@ class LongSearch {
   }
 
   /** A lower bound on the plies from `pos` to the board (Infinity: no line at all). */
-  private pliesNeeded(pos: Position): number {
+  private pliesNeeded(board: Int8Array, turn: 'white' | 'black'): number {
     const { seen, scratch } = this;
-    const board = pos.board;
     const n = board.length - 1;
     // Per side (0 white, 1 black; occupancy only: everything on side 0): pieces in the position,
     // pieces shown, squares the board shows one on that the position has not (arrivals), squares
@@ -383,8 +396,8 @@ class LongSearch {
     }
     if (!byColour) return moves[0];
     // The side to move plays plies 1, 3, 5 …; the other 2, 4, 6 ….
-    const first = pos.turn === 'white' ? moves[0] : moves[1];
-    const second = pos.turn === 'white' ? moves[1] : moves[0];
+    const first = turn === 'white' ? moves[0] : moves[1];
+    const second = turn === 'white' ? moves[1] : moves[0];
     return Math.max(0, 2 * first - 1, 2 * second);
   }
 
