@@ -69,7 +69,8 @@ for (const plies of PLIES) {
   console.log(`gap_unique_lines_${plies} ${unique} lines`);
   console.log(`gap_transposed_${plies} ${transposed} cases`);
   console.log(`gap_unproven_${plies} ${unproven} cases`);
-  console.log(`gap_recovered_ratio_${plies} ${(unique === 0 ? 1 : recovered / unique).toFixed(3)} ratio`);
+  // No proved-unique line among the cases: no ratio to give.
+  console.log(`gap_recovered_ratio_${plies} ${unique === 0 ? 'nan' : (recovered / unique).toFixed(3)} ratio`);
 }
 times.sort((a, b) => a - b);
 const pct = (p: number) => times[Math.min(times.length - 1, Math.floor(times.length * p))];
