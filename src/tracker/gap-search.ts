@@ -14,7 +14,9 @@
 //    expanded, and a position that failed for a number of plies left is never searched again for it
 //    (transposed moves meet in the same positions).
 // The bound is per node, not per depth: a board the search cannot explain costs at most the budget
-// (GAP_NODES ≈ 10–40 ms on a 2020 laptop core, docs/performance.md), never the event loop's time.
+// (GAP_NODES; its time is measured by `npm run bench -- gap`, see docs/performance.md), and the
+// tracker does not search the same board against the same position twice: a stuck board costs
+// nothing until it changes.
 import {
   geometry,
   legalMoves,
@@ -46,7 +48,7 @@ import type { Alert, ArbiterDecision } from './types.ts';
 export const GAP_PLIES = 20;
 /** The first stage's depth: reconnects in the middle of a move. */
 export const SHORT_PLIES = 4;
-/** Nodes one search may expand (see the header: its time is documented in docs/performance.md). */
+/** Nodes one search may expand (its time: docs/performance.md, `gap_search_p99_ms`). */
 export const GAP_NODES = 4_000;
 /** Lines listed at most (an arbiter chooses among them; more are counted, not listed). */
 export const GAP_MAX_LINES = 8;
