@@ -14,10 +14,15 @@ import { createRng } from '../simulator/prng.ts';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { BoardGame, derivedRecord, Journal, type JournalInput } from '../daemon/journal/index.ts';
+import { BoardGame, derivedRecord } from '../daemon/board/index.ts';
+import {
+  type AppendRequest,
+  type DerivedRecord,
+  Journal,
+  type JournalInput,
+} from '../daemon/journal/index.ts';
 import { createTracker } from '../src/tracker/index.ts';
 import { simulateGame, startSimulation } from '../simulator/index.ts';
-import type { GameSnapshot } from '../src/game/types.ts';
 import { type Daemon, fetchText, pdnMoves, startDaemon, tempDir } from '../test/integration/helpers.ts';
 
 /** Absolute milliseconds, comparable between threads. */
@@ -41,12 +46,17 @@ ws.on('message', (data) => frames.push(performance.timeOrigin + performance.now(
 parentPort.on('message', () => {
   ws.close();
   const received = new Map();
+  const alerts = [];
   for (let i = 0; i < frames.length; i += 2) {
     const msg = JSON.parse(frames[i + 1].toString());
     const p = msg.param;
-    if (msg.response === 'feed' && p && p.kind === 'clock') received.set(p.board + ':' + p.white + ':' + p.black, frames[i]);
+    if (msg.response !== 'feed' || !p) continue;
+    if (p.kind === 'clock') received.set(p.board + ':' + p.white + ':' + p.black, frames[i]);
+    // Every alert raised, in every game (a snapshot keeps only the current game's); a correction
+    // sends the alert again, marked.
+    else if (p.kind === 'alert' && !p.alert.correctedOnBoard) alerts.push(p.board + ' ' + p.alert.rule + ' ply ' + p.alert.ply + ': ' + p.alert.message);
   }
-  parentPort.postMessage(received);
+  parentPort.postMessage({ received, alerts });
 });
 `;
 
@@ -92,24 +102,29 @@ function writeJournals(dir: string, boards: number): number {
       createTracker,
       drawProfile: 'fmjd',
     });
-    journal.transaction(() => {
-      const add = (t: number, input: JournalInput, always: boolean) => {
-        const events = live.apply(input, t);
-        if (events.length === 0 && !always) return;
-        const derived = events.flatMap((e) => derivedRecord(1, e) ?? []);
-        journal.appendMany([{ round: 1, board, t, serial: `SIM-${board}`, input }], derived);
-        rows++;
-      };
-      add(base, { kind: 'state', state: 'active', serial: `SIM-${board}` }, true);
-      const events = game.events.map((e) => ({ ...e, t: base + e.t }));
-      events.forEach((event, i) => {
-        add(event.t, { kind: 'event', event }, true);
-        const next = events[i + 1]?.t ?? event.t + 6000;
-        for (let t = event.t + 100; t < Math.min(next, event.t + 6000); t += 100) {
-          add(t, { kind: 'event', event: { t, type: 'tick' } }, false);
-        }
-      });
+    // One commit per board: the rows as the daemon writes them, in its order.
+    const inputs: AppendRequest[] = [];
+    const derived: DerivedRecord[] = [];
+    const add = (t: number, input: JournalInput, always: boolean) => {
+      const events = live.apply(input, t);
+      if (events.length === 0 && !always) return;
+      for (const e of events) {
+        const record = derivedRecord(1, e);
+        if (record) derived.push(record);
+      }
+      inputs.push({ round: 1, board, t, serial: `SIM-${board}`, input });
+    };
+    add(base, { kind: 'state', state: 'active', serial: `SIM-${board}` }, true);
+    const events = game.events.map((e) => ({ ...e, t: base + e.t }));
+    events.forEach((event, i) => {
+      add(event.t, { kind: 'event', event }, true);
+      const next = events[i + 1]?.t ?? event.t + 6000;
+      for (let t = event.t + 100; t < Math.min(next, event.t + 6000); t += 100) {
+        add(t, { kind: 'event', event: { t, type: 'tick' } }, false);
+      }
     });
+    journal.appendMany(inputs, derived);
+    rows += inputs.length;
   }
   journal.close();
   return rows;
@@ -214,7 +229,10 @@ async function liveBoards(boards: number, seconds: number, speed: number) {
     simulator: (cpuSeconds(process.pid) - cpuFrom.simulator) / seconds,
   };
   spectator.postMessage('done');
-  const received = (await new Promise((r) => spectator.once('message', r))) as Map<string, number>;
+  const { received, alerts } = (await new Promise((r) => spectator.once('message', r))) as {
+    received: Map<string, number>;
+    alerts: string[];
+  };
   await spectator.terminate();
   const latencies: number[] = [];
   const timeline: Array<[number, number]> = [];
@@ -225,15 +243,9 @@ async function liveBoards(boards: number, seconds: number, speed: number) {
       timeline.push([sent, at - sent]);
     }
   }
-  // The simulator injects nothing here: every alert is a false one.
-  const games = JSON.parse(await fetchText(`${daemon.url}/api/v1/games`)) as GameSnapshot[];
-  const alerts = games.flatMap((g) => g.alerts.map((a) => a.rule));
-  // Every false alert is printed, so a rare one is known by its rule even in a run without debug.
-  for (const g of games)
-    for (const a of g.alerts)
-      console.error(
-        `false alert: board ${g.info.board} ${a.rule} ply ${a.ply} t ${a.t % 100000}: ${a.message}`,
-      );
+  // The simulator injects nothing here: every alert is a false one. Every one is printed, so a
+  // rare one is known by its rule even in a run without debug.
+  for (const a of alerts) console.error(`false alert: board ${a}`);
   if (process.env.BENCH_DAEMON_DEBUG) console.error(JSON.stringify(buckets(latencies)));
   const rss = rssMb(daemon.proc.pid!);
   await daemon.stop();

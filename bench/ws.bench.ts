@@ -138,7 +138,14 @@ async function main(): Promise<void> {
   }
   const hub = new FakeHub(1);
   // No heartbeat pings during the measurement: 10,000 pings landing on a move would be measured too.
-  const server = await startServer({ hub, port: 0, heartbeatMs: 3_600_000 });
+  // Every viewer connects from loopback: one address, beyond the per-address default.
+  const connections = VIEWERS + 100;
+  const server = await startServer({
+    hub,
+    port: 0,
+    heartbeatMs: 3_600_000,
+    limits: { connections, connectionsPerAddress: connections },
+  });
   const per = Math.ceil(VIEWERS / CHILDREN);
   const children = Array.from({ length: CHILDREN }, (_, i) =>
     fork(self, [], {

@@ -1,9 +1,11 @@
-// pino logger: JSON lines to `<dataDir>/damlink.log` (rotate with docs/ops/logrotate), and pretty
-// lines on stderr when it is a terminal (JSON there too when it is not, e.g. under systemd).
+// pino logger: JSON lines to `<dataDir>/damlink.log` (rotate with docs/ops/logrotate; written by
+// log-file.ts), and pretty lines on stderr when it is a terminal (JSON there too when it is not,
+// e.g. under systemd).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
 import { createRequire } from 'node:module';
+import { LogFile } from './log-file.ts';
 
 export type { Logger } from 'pino';
 
@@ -19,14 +21,26 @@ export interface LogOptions {
 }
 
 export function createLogger(options: LogOptions = {}): Logger {
+  return openLogger(options).log;
+}
+
+/**
+ * The logger, and its file when there is one (its health goes to /health). The file is written
+ * by LogFile, never by a blocking or endlessly retrying write: a full disk does not hold the
+ * daemon up, nor its exit.
+ */
+export function openLogger(options: LogOptions = {}): { log: Logger; file?: LogFile } {
   const level = options.level ?? 'info';
   const streams: pino.StreamEntry[] = [];
+  let file: LogFile | undefined;
   if (options.dataDir) {
     mkdirSync(options.dataDir, { recursive: true });
+    const opened = new LogFile(join(options.dataDir, 'damlink.log'));
+    file = opened;
     // Reopened on SIGHUP by logrotate's postrotate; `copytruncate` works too.
-    const file = pino.destination({ dest: join(options.dataDir, 'damlink.log'), sync: false, mkdir: true });
-    process.on('SIGHUP', () => file.reopen());
-    streams.push({ level: level as pino.Level, stream: file });
+    process.on('SIGHUP', () => opened.reopen());
+    process.once('exit', () => opened.flushOnExit());
+    streams.push({ level: level as pino.Level, stream: opened });
   }
   if (!options.quiet) {
     const tty = options.pretty ?? process.stderr.isTTY === true;
@@ -35,10 +49,12 @@ export function createLogger(options: LogOptions = {}): Logger {
     const stream = pretty
       ? pretty({ destination: 2, colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' })
       : pino.destination(2);
+    // A stderr that cannot be written (redirected to a full disk) must not take the daemon down.
+    stream.on('error', () => {});
     streams.push({ level: level as pino.Level, stream });
   }
-  if (streams.length === 0) return pino({ level: 'silent' });
-  return pino({ level }, pino.multistream(streams));
+  if (streams.length === 0) return { log: pino({ level: 'silent' }) };
+  return { log: pino({ level }, pino.multistream(streams)), file };
 }
 
 /** A logger that drops everything. */

@@ -1,6 +1,6 @@
 // Board strings (one char per FMJD square) and the helpers every protocol shares:
 // start position, 180° rotation, FEN → board string, and the diff that turns two pictures into events.
-import type { BoardString, FaultEvent, LiftEvent, PieceCode, PutEvent } from './events.ts';
+import type { BoardEvent, BoardString, FaultEvent, LiftEvent, PieceCode, PutEvent } from './events.ts';
 
 /** 10 = international 10×10 (50 squares), 8 = 64-square board (32 squares). */
 export type BoardSize = 10 | 8;
@@ -137,4 +137,14 @@ export function fault(
   if (offset !== undefined) f.offset = offset;
   if (resync) f.resync = true;
   return f;
+}
+
+/** An event with its squares renumbered: `map[s − 1]` is what reported square s really is. */
+export function renumberSquares(event: BoardEvent, map: readonly number[]): BoardEvent {
+  if (event.type === 'lift' || event.type === 'put')
+    return { ...event, square: map[event.square - 1] ?? event.square };
+  if (event.type !== 'snapshot' || !isSquareString(event.board, map.length)) return event;
+  const cells = new Array<string>(map.length).fill('.');
+  for (let i = 0; i < map.length; i++) if (map[i]) cells[map[i] - 1] = event.board[i];
+  return { ...event, board: cells.join('') };
 }

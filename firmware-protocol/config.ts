@@ -1,27 +1,23 @@
 // The board description file (`damlink decode --field-map FILE`, daemon config): JSON with the field
 // map, piece codes, orientation, clock side and HID layout. Parsed without throwing.
 import { fieldMapProblem } from './board.ts';
+import { err, ok, type Result } from './result.ts';
 import type { FieldMap, HidLayout, PieceCodes, ProtocolOptions } from './types.ts';
 
-export type ConfigResult =
-  | { ok: true; value: ProtocolOptions }
-  | { ok: false; error: { code: string; message: string } };
-
-const fail = (message: string): ConfigResult => ({ ok: false, error: { code: 'bad-board-config', message } });
+const fail = (message: string) => err({ code: 'bad-board-config', message });
 const isObject = (x: unknown): x is Record<string, unknown> =>
   typeof x === 'object' && x !== null && !Array.isArray(x);
 const isByte = (x: unknown): x is number =>
   Number.isInteger(x) && (x as number) >= 0 && (x as number) <= 0xff;
 
 /** Checks parsed JSON (or a daemon config section) and returns typed options. */
-export function checkBoardConfig(json: unknown): ConfigResult {
+export function checkBoardConfig(json: unknown): Result<ProtocolOptions> {
   if (!isObject(json)) return fail('expected a JSON object');
   const options: ProtocolOptions = {};
   if (json.size !== undefined) {
     if (json.size !== 10 && json.size !== 8) return fail('size must be 10 or 8');
     options.size = json.size;
   }
-  const n = options.size === 8 ? 32 : 50;
   const fieldMap: FieldMap = {};
   const maps: [keyof FieldMap, number][] = [
     ['fields50', 50],
@@ -63,17 +59,26 @@ export function checkBoardConfig(json: unknown): ConfigResult {
       return fail('clockWhite must be left or right');
     options.clockWhite = json.clockWhite;
   }
+  if (json.senses !== undefined) {
+    if (json.senses !== 'pieces' && json.senses !== 'occupancy')
+      return fail('senses must be pieces or occupancy');
+    options.senses = json.senses;
+  }
+  if (json.occupied !== undefined) {
+    if (!isByte(json.occupied) || json.occupied === 0) return fail('occupied must be a non-zero byte value');
+    options.occupiedCode = json.occupied;
+  }
   if (json.allowEepromScanCommands !== undefined)
     options.allowEepromScanCommands = json.allowEepromScanCommands === true;
   if (json.hidLayout !== undefined) {
-    const layout = checkHidLayout(json.hidLayout, n);
-    if (typeof layout === 'string') return fail(`hidLayout: ${layout}`);
-    options.hidLayout = layout;
+    const layout = checkHidLayout(json.hidLayout);
+    if (!layout.ok) return layout;
+    options.hidLayout = layout.value;
   }
-  return { ok: true, value: options };
+  return ok(options);
 }
 
-export function parseBoardConfig(text: string): ConfigResult {
+export function parseBoardConfig(text: string): Result<ProtocolOptions> {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -83,8 +88,9 @@ export function parseBoardConfig(text: string): ConfigResult {
   return checkBoardConfig(json);
 }
 
-function checkHidLayout(x: unknown, _n: number): HidLayout | string {
-  if (!isObject(x)) return 'expected an object';
+function checkHidLayout(x: unknown): Result<HidLayout> {
+  const no = (message: string) => fail(`hidLayout: ${message}`);
+  if (!isObject(x)) return no('expected an object');
   const {
     reportId,
     offset,
@@ -96,24 +102,25 @@ function checkHidLayout(x: unknown, _n: number): HidLayout | string {
     snapshotCommand,
     cellMap,
   } = x;
-  if (reportId !== null && !isByte(reportId)) return 'reportId must be a byte or null';
-  if (!Number.isInteger(offset) || (offset as number) < 0) return 'offset must be a non-negative integer';
-  if (cells !== 50 && cells !== 32 && cells !== 100 && cells !== 64) return 'cells must be 50, 32, 100 or 64';
-  if (bitsPerCell !== 4 && bitsPerCell !== 8) return 'bitsPerCell must be 4 or 8';
+  if (reportId !== null && !isByte(reportId)) return no('reportId must be a byte or null');
+  if (!Number.isInteger(offset) || (offset as number) < 0) return no('offset must be a non-negative integer');
+  if (cells !== 50 && cells !== 32 && cells !== 100 && cells !== 64)
+    return no('cells must be 50, 32, 100 or 64');
+  if (bitsPerCell !== 4 && bitsPerCell !== 8) return no('bitsPerCell must be 4 or 8');
   if (nibbleOrder !== undefined && nibbleOrder !== 'low-first' && nibbleOrder !== 'high-first')
-    return 'nibbleOrder must be low-first or high-first';
+    return no('nibbleOrder must be low-first or high-first');
   if (!isObject(codes) || !(['empty', 'w', 'b', 'W', 'B'] as const).every((k) => isByte(codes[k])))
-    return 'codes must give empty, w, b, W, B';
-  if (codes.occupied !== undefined && !isByte(codes.occupied)) return 'codes.occupied must be a byte';
+    return no('codes must give empty, w, b, W, B');
+  if (codes.occupied !== undefined && !isByte(codes.occupied)) return no('codes.occupied must be a byte');
   const bytes = (v: unknown) => Array.isArray(v) && v.every(isByte);
-  if (!bytes(realtimeCommand)) return 'realtimeCommand must be an array of bytes';
+  if (!bytes(realtimeCommand)) return no('realtimeCommand must be an array of bytes');
   if (snapshotCommand !== undefined && !bytes(snapshotCommand))
-    return 'snapshotCommand must be an array of bytes';
+    return no('snapshotCommand must be an array of bytes');
   const squares = cells === 50 || cells === 100 ? 50 : 32;
   if (cellMap !== undefined) {
-    if (!Array.isArray(cellMap)) return 'cellMap must be an array';
+    if (!Array.isArray(cellMap)) return no('cellMap must be an array');
     const problem = fieldMapProblem(cellMap as number[], cells, squares);
-    if (problem) return `cellMap ${problem}`;
+    if (problem) return no(`cellMap ${problem}`);
   }
   const layout: HidLayout = {
     reportId: reportId as number | null,
@@ -129,5 +136,5 @@ function checkHidLayout(x: unknown, _n: number): HidLayout | string {
   for (const k of ['vendorId', 'productId', 'usagePage'] as const)
     if (Number.isInteger(x[k])) layout[k] = x[k] as number;
   if (x.senses === 'occupancy' || x.senses === 'pieces') layout.senses = x.senses;
-  return layout;
+  return ok(layout);
 }

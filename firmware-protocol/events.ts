@@ -37,6 +37,8 @@ export interface ClockEvent {
   white: number;
   black: number;
   running: Side | null;
+  /** The side whose flag the clock shows fallen, for clocks that report it (DGT, line `clock … FLAG`). */
+  flag?: Side;
 }
 export interface PressEvent {
   t: number;

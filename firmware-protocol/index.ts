@@ -5,7 +5,6 @@ import { DgtBoardEncoder, DgtCommandParser, encodeDgtCommand } from './dgt/encod
 import { encodeHidCommand, HidBoardEncoder, HidCommandParser, HidDecoder } from './hid/codec.ts';
 import { LineDecoder } from './line/decoder.ts';
 import { encodeLineCommand, LineBoardEncoder, LineCommandParser } from './line/encoder.ts';
-import { CommandWriter, DecoderStream, LineParser, type StreamTiming } from './streams.ts';
 import type {
   BoardEncoder,
   CommandParser,
@@ -18,8 +17,15 @@ import type {
 export * from './board.ts';
 export * from './bytes.ts';
 export * from './config.ts';
-export { ackData, bwTimeData, parseBwTime } from './dgt/clock.ts';
-export { CLOCK, CMD, DEFAULT_PIECE_CODES, MSG } from './dgt/constants.ts';
+export {
+  ackData,
+  bwTimeData,
+  type ClockAck,
+  clockAckMeaning,
+  clockCommandName,
+  parseBwTime,
+} from './dgt/clock.ts';
+export { CLOCK, CLOCK_ACK, CMD, DEFAULT_PIECE_CODES, MSG } from './dgt/constants.ts';
 export { DgtDecoder } from './dgt/decoder.ts';
 export {
   DgtBoardEncoder,
@@ -36,37 +42,49 @@ export { LineDecoder } from './line/decoder.ts';
 export { encodeLineCommand, LineBoardEncoder, LineCommandParser } from './line/encoder.ts';
 export { crc16, frameLine, LINE_PROTOCOL_VERSION, MAX_LINE, unframeLine } from './line/frame.ts';
 export * from './orientation.ts';
-export { type BoardState, boardReply } from './reply.ts';
-export * from './streams.ts';
+export { boardReply, type SimulatedBoardState } from './reply.ts';
+export * from './result.ts';
 export * from './types.ts';
 
-/** Host side: a fresh decoder for one board connection. */
-export function createDecoder(protocol: ProtocolName, options: ProtocolOptions = {}): Decoder {
-  switch (protocol) {
-    case 'line':
-      return new LineDecoder(options);
-    case 'dgt':
-      return new DgtDecoder(options);
-    case 'hid':
-      return new HidDecoder(options);
-  }
+/** Each protocol's four halves: the factories below read them from here. */
+interface ProtocolCodecs {
+  decoder(options: ProtocolOptions): Decoder;
+  encodeCommand(cmd: HostCommand, options: ProtocolOptions): Uint8Array;
+  boardEncoder(options: ProtocolOptions): BoardEncoder;
+  commandParser(options: ProtocolOptions): CommandParser;
 }
 
+const CODECS: Readonly<Record<ProtocolName, ProtocolCodecs>> = {
+  line: {
+    decoder: (options) => new LineDecoder(options),
+    encodeCommand: (cmd) => encodeLineCommand(cmd),
+    boardEncoder: () => new LineBoardEncoder(),
+    commandParser: () => new LineCommandParser(),
+  },
+  dgt: {
+    decoder: (options) => new DgtDecoder(options),
+    encodeCommand: encodeDgtCommand,
+    boardEncoder: (options) => new DgtBoardEncoder(options),
+    commandParser: (options) => new DgtCommandParser(options),
+  },
+  hid: {
+    decoder: (options) => new HidDecoder(options),
+    encodeCommand: encodeHidCommand,
+    boardEncoder: (options) => new HidBoardEncoder(options),
+    commandParser: (options) => new HidCommandParser(options),
+  },
+};
+
+/** Host side: a fresh decoder for one board connection. */
+export const createDecoder = (protocol: ProtocolName, options: ProtocolOptions = {}): Decoder =>
+  CODECS[protocol].decoder(options);
+
 /** Host side: the bytes for a command; empty when this protocol (or these options) cannot say it. */
-export function encodeHostCommand(
+export const encodeHostCommand = (
   protocol: ProtocolName,
   cmd: HostCommand,
   options: ProtocolOptions = {},
-): Uint8Array {
-  switch (protocol) {
-    case 'line':
-      return encodeLineCommand(cmd);
-    case 'dgt':
-      return encodeDgtCommand(cmd, options);
-    case 'hid':
-      return encodeHidCommand(cmd, options);
-  }
-}
+): Uint8Array => CODECS[protocol].encodeCommand(cmd, options);
 
 export const canEncodeHostCommand = (
   protocol: ProtocolName,
@@ -75,41 +93,11 @@ export const canEncodeHostCommand = (
 ): boolean => encodeHostCommand(protocol, cmd, options).length > 0;
 
 /** Board side (simulator): events → bytes, with the board's own state (sequence numbers, lever, picture). */
-export function createBoardEncoder(protocol: ProtocolName, options: ProtocolOptions = {}): BoardEncoder {
-  switch (protocol) {
-    case 'line':
-      return new LineBoardEncoder();
-    case 'dgt':
-      return new DgtBoardEncoder(options);
-    case 'hid':
-      return new HidBoardEncoder(options);
-  }
-}
+export const createBoardEncoder = (protocol: ProtocolName, options: ProtocolOptions = {}): BoardEncoder =>
+  CODECS[protocol].boardEncoder(options);
 
 /** Board side (simulator): host bytes → commands to answer. */
-export function createCommandParser(protocol: ProtocolName, options: ProtocolOptions = {}): CommandParser {
-  switch (protocol) {
-    case 'line':
-      return new LineCommandParser();
-    case 'dgt':
-      return new DgtCommandParser(options);
-    case 'hid':
-      return new HidCommandParser(options);
-  }
-}
-
-/**
- * Host side as streams: `port.pipe(parser)` gives BoardEvents; `writer.pipe(port)` and
- * `writer.send(cmd)` sends commands. The line protocol's parser is built on ReadlineParser.
- */
-export function createHostStreams(
-  protocol: ProtocolName,
-  options: ProtocolOptions,
-  timing: StreamTiming,
-): { parser: LineParser | DecoderStream; writer: CommandWriter } {
-  const parser =
-    protocol === 'line'
-      ? new LineParser(options, timing)
-      : new DecoderStream(createDecoder(protocol, options), timing);
-  return { parser, writer: new CommandWriter((cmd) => encodeHostCommand(protocol, cmd, options)) };
-}
+export const createCommandParser = (protocol: ProtocolName, options: ProtocolOptions = {}): CommandParser =>
+  CODECS[protocol].commandParser(options);
+export * from './calibration/index.ts';
+export { type DgtInfo, type DgtInfoAt, DgtMessageReader, describeDgtMessage } from './dgt/messages.ts';

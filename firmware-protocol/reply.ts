@@ -6,7 +6,8 @@ import { concatBytes } from './bytes.ts';
 import { encodeDgtClockAck, encodeDgtMessage, versionMessage } from './dgt/encoder.ts';
 import type { BoardEncoder, HostCommand } from './types.ts';
 
-export interface BoardState {
+/** What a simulated board answers from: its position and who it is. */
+export interface SimulatedBoardState {
   /** The board as it stands (board string or FEN). */
   board: BoardString;
   /** Who the board is (serial, firmware, squares, senses, capabilities). */
@@ -17,7 +18,7 @@ export interface BoardState {
 export function boardReply(
   encoder: BoardEncoder,
   cmd: HostCommand,
-  state: BoardState,
+  state: SimulatedBoardState,
   t: number,
 ): Uint8Array {
   const snapshot = () => encoder.encode({ t, type: 'snapshot', board: state.board });

@@ -50,7 +50,7 @@ export type HostCommandType = HostCommand['type'];
 export interface FieldMap {
   /** 50 entries: DGT 50B / 50W dumps and field updates in 50-field scan mode (default: field i ↦ i+1). */
   fields50?: number[];
-  /** 50 entries for 50W dumps when they differ from `fields50`. */
+  /** 50 entries for 50W dumps (without them a 50W dump is a fault: its order is not known). */
   fields50W?: number[];
   /** 100 entries: DGT 100-field dumps and updates (default: row-major from Black's side, light = 0). */
   fields100?: number[];
@@ -112,6 +112,15 @@ export interface ProtocolOptions {
   allowEepromScanCommands?: boolean;
   /** HID report layout (default: the damlink reference layout). */
   hidLayout?: HidLayout;
+  /** DGT: `occupancy` when the board reads every piece alike (default `pieces`). */
+  senses?: 'pieces' | 'occupancy';
+  /** DGT, occupancy boards: the byte the board sends for any piece (default: the white man's code). */
+  occupiedCode?: number;
+  /**
+   * Line boards: reported square − 1 → the square it really is (a calibrated board whose firmware
+   * numbers its squares differently). Default: as reported.
+   */
+  squareMap?: number[];
 }
 
 /** Host side: bytes in, events out. Stateful, handles partial frames, never throws. */

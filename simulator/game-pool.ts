@@ -1,7 +1,6 @@
-// Makes the boards' next games in a worker thread. A game takes 10–40 ms to make; made on the
-// boards' thread when a game ended, it held every other board's events back that long, and with
-// 200 boards at 10× speed (games ending several times a second) those bursts were what a host
-// under test was measured on.
+// Makes the boards' next games in a worker thread: a game takes tens of milliseconds to make, and
+// made on the boards' thread it would hold every other board's events back that long, several
+// times a second when many boards play fast.
 import { Worker } from 'node:worker_threads';
 import type { SimulateGameOptions, SimulatedGame } from './game.ts';
 

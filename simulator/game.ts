@@ -10,6 +10,7 @@ import {
   legalSequences,
   type Move,
   moveKey,
+  moveNotation,
   type PdnGame,
   Position,
   parsePdn,
@@ -29,6 +30,7 @@ import {
   type Played,
   planTwoMoves,
   playNormally,
+  putBack,
   takeBack,
 } from './inject.ts';
 import { createRng, type Rng } from './prng.ts';
@@ -52,6 +54,8 @@ export interface SimulateGameOptions {
   injectProbability?: number;
   /** How often each rule may be injected in one game (default 1). */
   injectPerRule?: number;
+  /** Chance that the players correct an irregular move on the board rather than play on (default 0.3). */
+  correctProbability?: number;
   /** Put the kings in the centre to show the result after the last move (piece-sensing boards). */
   resultGesture?: boolean;
   /** The board only senses occupancy: puts carry no piece, snapshots use `o`. */
@@ -174,6 +178,7 @@ export function simulateGame(opts: SimulateGameOptions): SimulatedGame {
   const inject = opts.inject ?? [];
   const injectP = opts.injectProbability ?? 0.1;
   const perRule = opts.injectPerRule ?? 1;
+  const correctP = opts.correctProbability ?? 0.3;
   const startT = opts.startT ?? 0;
 
   // 5.1: the whole game is played on a board turned 180°; the hands work in game squares and the
@@ -196,6 +201,8 @@ export function simulateGame(opts: SimulateGameOptions): SimulatedGame {
   let state: GameState = startGame(startPos, drawRules);
   const history: GameState[] = [];
   let result: GameResult = '*';
+  /** After an irregular move: the board before it, which the next reply must not bring back. */
+  let undoing: string | undefined;
 
   /** A board as the sensors see it (occupancy-only boards cannot tell pieces apart). */
   const sensed = (board: string) => (occupancyOnly ? board.replace(/[wbWB]/g, 'o') : board);
@@ -236,7 +243,14 @@ export function simulateGame(opts: SimulateGameOptions): SimulatedGame {
       const r = resolveMove(pos, text);
       if (!r.ok) throw new Error(`move ${ply} (${text}): ${r.error.message}`);
       chosen = r.value;
-    } else chosen = chooseMove(pos, ply, choiceRng);
+    } else {
+      // Right after an irregular move, a reply that puts the board back where it was before it
+      // reads as the players' correction (docs/irregularities.md): the opponent plays on instead.
+      const undo = undoing;
+      const restores =
+        undo === undefined ? undefined : (m: Move) => sensed(play(pos, m).toBoardString()) === undo;
+      chosen = chooseMove(pos, ply, choiceRng, undefined, restores);
+    }
     if (!chosen) break;
     const side = pos.turn;
     const legal = legalMoves(pos);
@@ -279,6 +293,17 @@ export function simulateGame(opts: SimulateGameOptions): SimulatedGame {
       break;
     }
     played ??= playNormally(ctx);
+    const playedNow = played;
+    const legalResult =
+      legal.some((m) => moveKey(m) === moveKey(playedNow.move)) &&
+      playedNow.after.equals(play(pos, playedNow.move));
+    if (playedNow.irregular && !legalResult && injectRng.chance(correctP)) {
+      // The players correct it (5.4): S presses, the board is put back, S plays a legal move.
+      hands.pause(DELAYS.beforePress);
+      tl.press(side);
+      putBack(hands, pos);
+      played = playNormally(ctx, { noAdjust: true });
+    }
 
     hands.pause(DELAYS.beforePress);
     tl.press(side);
@@ -300,6 +325,7 @@ export function simulateGame(opts: SimulateGameOptions): SimulatedGame {
     const legalPlayed =
       legal.some((m) => moveKey(m) === moveKey(played.move)) && played.after.equals(play(pos, played.move));
     state = legalPlayed ? advance(state, played.move) : startGame(played.after, drawRules);
+    undoing = legalPlayed ? undefined : sensed(pos.toBoardString());
 
     // After the press: 5.4.4 takeback (ply ≥ 2, back to the position before) or 5.4.1 (S again).
     if (!played.irregular && !state.over) {
@@ -316,8 +342,25 @@ export function simulateGame(opts: SimulateGameOptions): SimulatedGame {
           const run = planTwoMoves(hands, state.position, (board) => seenBoards().has(sensed(board)));
           if (!run) continue;
           const t = tl.t;
-          run();
+          const accepted = injectRng.chance(0.5);
+          const { move: second, again } = run(!accepted);
           note('5.4.1', ply + 1, side, t);
+          if (accepted) {
+            // O plays on from the board as it stands: S's second move stays in its ply (5.7).
+            const physical = play(again, second);
+            moves.push({
+              ply: ply + 1,
+              side,
+              move: second,
+              pdn: moveNotation(again, second),
+              irregular: '5.4.1',
+              t: tl.t,
+              fenAfter: writeFen(physical),
+            });
+            history.push(state);
+            state = startGame(physical, drawRules);
+            undoing = sensed(state.position.withTurn(side).toBoardString());
+          }
           break;
         }
       }

@@ -24,6 +24,7 @@ export type { BoardLink, LatenessStats } from './virtual-board.ts';
 export { VirtualBoard } from './virtual-board.ts';
 export { Scheduler } from './scheduler.ts';
 export { connectInProcess } from './transports/memory.ts';
+export { answerPrompt } from './follow-prompts.ts';
 
 export type SimTransport = 'tcp' | 'pty' | 'memory' | 'none';
 export const SIM_TRANSPORTS: readonly SimTransport[] = ['tcp', 'pty', 'memory', 'none'];
@@ -56,6 +57,8 @@ export interface SimulationOptions {
   eventsOut?: string;
   /** Each board keeps the list of events it sent (tests). */
   record?: boolean;
+  /** Boards stand empty and play no game (they answer calibration prompts: `answerPrompt`). */
+  idle?: boolean;
   /** Start every board's first game now instead of when a host connects. */
   startNow?: boolean;
   /** Every board drops off once, after its `afterPly`-th clock press (see VirtualBoardOptions.outage). */
@@ -119,15 +122,21 @@ const makeGame = (...args: Parameters<typeof gameOptions>): SimulatedGame =>
 
 const boardCount = (opts: SimulationOptions): number => opts.boards ?? (opts.pdnGames?.length || 1);
 
-/** Ground truth only (`--transport none`): every board's game, written to `dir`. Returns the games. */
+/**
+ * Ground truth only (`--transport none`): every board's game, written to `dir`. Returns the games;
+ * `onGame` hears of each one written (progress).
+ */
 export async function writeGroundTruthGames(
   opts: SimulationOptions & { eventsOut: string },
+  onGame?: (done: number, total: number) => void,
 ): Promise<SimulatedGame[]> {
   const games: SimulatedGame[] = [];
-  for (let i = 0; i < boardCount(opts); i++) {
+  const total = boardCount(opts);
+  for (let i = 0; i < total; i++) {
     const game = makeGame(opts, i, 0, 0);
     await writeGroundTruth(opts.eventsOut, `board-${i + 1}`, game);
     games.push(game);
+    onGame?.(i + 1, total);
   }
   return games;
 }
@@ -186,7 +195,7 @@ export async function startSimulation(opts: SimulationOptions = {}): Promise<Sim
           : transport === 'pty' || protocol === 'dgt'
             ? 'first-command'
             : 'attach',
-        firstGame: makeGame(opts, i, 0, 0),
+        firstGame: opts.idle ? undefined : makeGame(opts, i, 0, 0),
         nextGame: (g, startT, setupFrom) =>
           g >= gamesPerBoard && !opts.loop
             ? undefined

@@ -15,32 +15,21 @@ import {
   Position,
   play,
 } from '../src/engine/index.ts';
-import type { RuleId } from '../src/tracker/types.ts';
+import { CLOCK_RULE_IDS, RULE_IDS, type RuleId } from '../src/tracker/types.ts';
 import { completeCaptures } from './captures.ts';
 import { type Delay, DELAYS, type Hands } from './human.ts';
 import type { Rng } from './prng.ts';
 
-/** Every rule id the simulator can inject. */
-export const INJECTABLE: readonly RuleId[] = [
-  '4.11',
-  '5.1',
-  '5.3',
-  '5.4.1',
-  '5.4.2',
-  '5.4.3',
-  '5.4.4',
-  '5.4.5',
-  '5.4.6',
-  '5.4.7',
-  '5.4.8',
-  '5.4.9',
-  '5.4.10',
-  '5.4.11',
-  '5.4.12',
-  '5.4.13',
-  '5.4.14',
-  'unknown-position',
-];
+/** The rule id a board's outage raises, not the hands (simulator/outage.ts makes one). */
+export const OUTAGE_RULE_IDS: readonly RuleId[] = ['gap'];
+
+/**
+ * Every rule id the simulator can inject: all the hands can cause (flags come from the clock, a
+ * gap from an outage).
+ */
+export const INJECTABLE: readonly RuleId[] = RULE_IDS.filter(
+  (id) => !CLOCK_RULE_IDS.includes(id) && !OUTAGE_RULE_IDS.includes(id),
+);
 
 /** The situation at a ply: the game position (S to move) and the move the player means to play. */
 export interface PlyContext {
@@ -141,6 +130,23 @@ function fresh(ctx: PlyContext, moves: Move[]): Move[] {
   });
 }
 
+/**
+ * After S steps O's man `m` backward (5.4.5), O has a reply other than stepping it back: that
+ * reply would put the board back as it was, which reads as the players' correction.
+ */
+function playsOnWithoutUndoing(pos: Position, m: Move): boolean {
+  const cells = [...pos.toBoardString()];
+  cells[m.to - 1] = cells[m.from - 1];
+  cells[m.from - 1] = '.';
+  const pieces: [number, PieceCode][] = [];
+  cells.forEach((c, i) => {
+    if (c !== '.') pieces.push([i + 1, c as PieceCode]);
+  });
+  const after = Position.setup(pos.variant, opposite(pos.turn), pieces);
+  const before = pos.toBoardString();
+  return legalMoves(after).some((r) => play(after, r).toBoardString() !== before);
+}
+
 /** The plain hand of an irregular displacement: lift, carry, put; nothing else. */
 function displace(h: Hands, m: Move): void {
   h.tl.lift(m.from);
@@ -150,7 +156,7 @@ function displace(h: Hands, m: Move): void {
 
 /** A normal move by the player's hand, with the noise of the profile. */
 export function playNormally(ctx: PlyContext, opts: { removal?: number[]; noAdjust?: boolean } = {}): Played {
-  const { hands, pos, intended: move, rng } = ctx;
+  const { hands, intended: move, rng } = ctx;
   const crownLater = move.promotes && move.captured.length === 0 && rng.chance(hands.noise.crownAfter);
   hands.carry(move, { crownLater });
   if (crownLater) hands.crown(move.to);
@@ -159,15 +165,74 @@ export function playNormally(ctx: PlyContext, opts: { removal?: number[]; noAdju
     hands.pause(DELAYS.adjust);
     hands.liftAndReplace(move.to);
   }
-  return { move, pdn: moveNotation(pos, move, ctx.legal), after: play(pos, move) };
+  return legalPlayed(ctx, move);
 }
 
-const irregularAfter = (ctx: PlyContext, move: Move, rule: RuleId, sep: '-' | 'x'): Played => ({
+/** A legal move as played: its notation and the engine's position after it. */
+const legalPlayed = (ctx: PlyContext, move: Move): Played => ({
   move,
-  pdn: `${move.from}${sep}${move.to}`,
+  pdn: moveNotation(ctx.pos, move, ctx.legal),
+  after: play(ctx.pos, move),
+});
+
+/** An irregular result: the game goes on from the pieces as they physically stand, O to move. */
+const asItStands = (ctx: PlyContext, played: Pick<Played, 'move' | 'pdn'>, rule: RuleId): Played => ({
+  ...played,
   irregular: rule,
   after: physicalPosition(ctx.hands, ctx.pos.variant, opposite(ctx.pos.turn)),
 });
+
+const irregularAfter = (ctx: PlyContext, move: Move, rule: RuleId, sep: '-' | 'x'): Played =>
+  asItStands(ctx, { move, pdn: `${move.from}${sep}${move.to}` }, rule);
+
+/** S's hand displaces one of `steps` (lift, carry, put), read under `rule`. */
+function displaceOneOf(ctx: PlyContext, steps: Move[], rule: RuleId): (() => Played) | undefined {
+  if (steps.length === 0) return undefined;
+  const m = ctx.rng.pick(steps);
+  return () => {
+    displace(ctx.hands, m);
+    return irregularAfter(ctx, m, rule, '-');
+  };
+}
+
+/** S's hand plays the capture `m` (not a legal one) and removes what it jumped, read under `rule`. */
+const captureAs =
+  (ctx: PlyContext, m: Move, rule: RuleId): (() => Played) =>
+  () => {
+    ctx.hands.carry(m);
+    ctx.hands.removeAll(m.captured);
+    return irregularAfter(ctx, m, rule, 'x');
+  };
+
+/** The move played normally (captured pieces off as `removal`), then one more piece lifted. */
+function playThenLift(
+  ctx: PlyContext,
+  rule: RuleId,
+  lifted: number,
+  pause: Delay,
+  removal?: number[],
+): Played {
+  const played = playNormally(ctx, { removal, noAdjust: true });
+  ctx.hands.pause(pause);
+  ctx.hands.tl.lift(lifted);
+  return asItStands(ctx, played, rule);
+}
+
+/** The intended capture played and its pieces removed, then one of `candidates(move)` lifted too. */
+function liftOneMoreAfterCapture(
+  ctx: PlyContext,
+  rule: RuleId,
+  candidates: (move: Move) => number[],
+): (() => Played) | undefined {
+  const m = ctx.intended;
+  if (m.captured.length === 0) return undefined;
+  const squares = candidates(m);
+  if (squares.length === 0) return undefined;
+  const lifted = ctx.rng.pick(squares);
+  return () => playThenLift(ctx, rule, lifted, span(150, 900), [...m.captured]);
+}
+
+const squaresOf = (pos: Position, color: Color): number[] => pos.pieces(color).map(([sq]) => sq);
 
 const hasCapture = (ctx: PlyContext) => ctx.legal.length > 0 && ctx.legal[0].captured.length > 0;
 
@@ -197,13 +262,7 @@ export const MOVE_INJECTORS: readonly MoveInjector[] = [
     rarity: 0,
     plan(ctx) {
       if (hasCapture(ctx)) return undefined;
-      const steps = fresh(ctx, manSteps(ctx.pos, ctx.pos.turn, ctx.pos.turn, true));
-      if (steps.length === 0) return undefined;
-      const m = ctx.rng.pick(steps);
-      return () => {
-        displace(ctx.hands, m);
-        return irregularAfter(ctx, m, '5.4.2', '-');
-      };
+      return displaceOneOf(ctx, fresh(ctx, manSteps(ctx.pos, ctx.pos.turn, ctx.pos.turn, true)), '5.4.2');
     },
   },
   {
@@ -215,14 +274,11 @@ export const MOVE_INJECTORS: readonly MoveInjector[] = [
       // O's men stepping the way S's men go: backward for O, so never a legal O move.
       const steps = fresh(
         ctx,
-        manSteps(ctx.pos, opposite(s), s, false).filter((m) => !promotionRow(ctx.pos, opposite(s), m.to)),
+        manSteps(ctx.pos, opposite(s), s, false).filter(
+          (m) => !promotionRow(ctx.pos, opposite(s), m.to) && playsOnWithoutUndoing(ctx.pos, m),
+        ),
       );
-      if (steps.length === 0) return undefined;
-      const m = ctx.rng.pick(steps);
-      return () => {
-        displace(ctx.hands, m);
-        return irregularAfter(ctx, m, '5.4.5', '-');
-      };
+      return displaceOneOf(ctx, fresh(ctx, steps), '5.4.5');
     },
   },
   {
@@ -232,16 +288,8 @@ export const MOVE_INJECTORS: readonly MoveInjector[] = [
     plan(ctx) {
       if (!hasCapture(ctx)) return undefined;
       const s = ctx.pos.turn;
-      const steps = fresh(
-        ctx,
-        manSteps(ctx.pos, s, s, false).filter((m) => !promotionRow(ctx.pos, s, m.to)),
-      );
-      if (steps.length === 0) return undefined;
-      const m = ctx.rng.pick(steps);
-      return () => {
-        displace(ctx.hands, m);
-        return irregularAfter(ctx, m, '5.4.6', '-');
-      };
+      const steps = manSteps(ctx.pos, s, s, false).filter((m) => !promotionRow(ctx.pos, s, m.to));
+      return displaceOneOf(ctx, fresh(ctx, steps), '5.4.6');
     },
   },
   {
@@ -255,16 +303,7 @@ export const MOVE_INJECTORS: readonly MoveInjector[] = [
       const victims = ctx.pos.pieces().filter(([sq]) => !near.has(sq));
       if (victims.length === 0) return undefined;
       const [victim] = ctx.rng.pick(victims);
-      return () => {
-        const played = playNormally(ctx, { noAdjust: true });
-        ctx.hands.pause(span(300, 900));
-        ctx.hands.tl.lift(victim);
-        return {
-          ...played,
-          irregular: '5.4.7',
-          after: physicalPosition(ctx.hands, ctx.pos.variant, opposite(ctx.pos.turn)),
-        };
-      };
+      return () => playThenLift(ctx, '5.4.7', victim, span(300, 900));
     },
   },
   {
@@ -287,12 +326,7 @@ export const MOVE_INJECTORS: readonly MoveInjector[] = [
         .flatMap(([sq]) => completeCaptures(ctx.pos, sq))
         .filter((c) => c.captured.length < max && !c.promotes && !isPrefix(c));
       if (candidates.length === 0) return undefined;
-      const m = ctx.rng.pick(candidates);
-      return () => {
-        ctx.hands.carry(m);
-        ctx.hands.removeAll(m.captured);
-        return irregularAfter(ctx, m, '5.4.8', 'x');
-      };
+      return captureAs(ctx, ctx.rng.pick(candidates), '5.4.8');
     },
   },
   {
@@ -316,11 +350,7 @@ export const MOVE_INJECTORS: readonly MoveInjector[] = [
         captured: full.captured.slice(0, k),
         promotes: false,
       };
-      return () => {
-        ctx.hands.carry(m);
-        ctx.hands.removeAll(m.captured);
-        return irregularAfter(ctx, m, '5.4.9', 'x');
-      };
+      return captureAs(ctx, m, '5.4.9');
     },
   },
   {
@@ -330,59 +360,26 @@ export const MOVE_INJECTORS: readonly MoveInjector[] = [
     plan(ctx) {
       if (ctx.intended.captured.length === 0) return undefined;
       const keep = ctx.intended.captured.slice(0, -1);
-      return () => {
-        const played = playNormally(ctx, { removal: keep, noAdjust: true });
-        return {
-          ...played,
-          irregular: '5.4.11',
-          after: physicalPosition(ctx.hands, ctx.pos.variant, opposite(ctx.pos.turn)),
-        };
-      };
+      return () => asItStands(ctx, playNormally(ctx, { removal: keep, noAdjust: true }), '5.4.11');
     },
   },
   {
     rule: '5.4.12',
     altersGame: true,
     rarity: 1,
-    plan(ctx) {
-      const m = ctx.intended;
-      if (m.captured.length === 0) return undefined;
-      const others = ctx.pos.pieces(opposite(ctx.pos.turn)).filter(([sq]) => !m.captured.includes(sq));
-      if (others.length === 0) return undefined;
-      const [extra] = ctx.rng.pick(others);
-      return () => {
-        const played = playNormally(ctx, { removal: [...m.captured], noAdjust: true });
-        ctx.hands.pause(span(150, 900));
-        ctx.hands.tl.lift(extra);
-        return {
-          ...played,
-          irregular: '5.4.12',
-          after: physicalPosition(ctx.hands, ctx.pos.variant, opposite(ctx.pos.turn)),
-        };
-      };
-    },
+    plan: (ctx) =>
+      liftOneMoreAfterCapture(ctx, '5.4.12', (m) =>
+        squaresOf(ctx.pos, opposite(ctx.pos.turn)).filter((sq) => !m.captured.includes(sq)),
+      ),
   },
   {
     rule: '5.4.14',
     altersGame: true,
     rarity: 1,
-    plan(ctx) {
-      const m = ctx.intended;
-      if (m.captured.length === 0) return undefined;
-      const own = ctx.pos.pieces(ctx.pos.turn).filter(([sq]) => sq !== m.from);
-      if (own.length === 0) return undefined;
-      const [mine] = ctx.rng.pick(own);
-      return () => {
-        const played = playNormally(ctx, { removal: [...m.captured], noAdjust: true });
-        ctx.hands.pause(span(150, 900));
-        ctx.hands.tl.lift(mine);
-        return {
-          ...played,
-          irregular: '5.4.14',
-          after: physicalPosition(ctx.hands, ctx.pos.variant, opposite(ctx.pos.turn)),
-        };
-      };
-    },
+    plan: (ctx) =>
+      liftOneMoreAfterCapture(ctx, '5.4.14', (m) =>
+        squaresOf(ctx.pos, ctx.pos.turn).filter((sq) => sq !== m.from),
+      ),
   },
   {
     rule: '4.11',
@@ -412,12 +409,7 @@ export const MOVE_INJECTORS: readonly MoveInjector[] = [
           );
           h.tl.lift(sq);
         });
-        return {
-          move: m,
-          pdn: moveNotation(ctx.pos, m, ctx.legal),
-          irregular: '5.4.13',
-          after: play(ctx.pos, m),
-        };
+        return { ...legalPlayed(ctx, m), irregular: '5.4.13' };
       };
     },
   },
@@ -439,12 +431,7 @@ export const MOVE_INJECTORS: readonly MoveInjector[] = [
           },
         });
         h.removeAll(m.captured.slice(1));
-        return {
-          move: m,
-          pdn: moveNotation(ctx.pos, m, ctx.legal),
-          irregular: '5.4.10',
-          after: play(ctx.pos, m),
-        };
+        return { ...legalPlayed(ctx, m), irregular: '5.4.10' };
       };
     },
   },
@@ -483,21 +470,17 @@ export const MOVE_INJECTORS: readonly MoveInjector[] = [
       const quick = span(60, 180);
       return () => {
         const h = ctx.hands;
-        for (const m of [first, second]) {
-          h.tl.lift(m.from);
+        const shift = (from: number, to: number, piece: PieceCode) => {
+          h.tl.lift(from);
           h.pause(quick);
-          h.tl.put(m.to, m.piece);
+          h.tl.put(to, piece);
           h.pause(quick);
-        }
+        };
+        for (const m of [first, second]) shift(m.from, m.to, m.piece);
         // Nothing pressed: the tracker reads it after its stall time (4000 ms); then the player
         // notices, puts both back, and plays.
         h.pause(span(4600, 5500));
-        for (const m of [second, first]) {
-          h.tl.lift(m.to);
-          h.pause(quick);
-          h.tl.put(m.from, m.piece);
-          h.pause(quick);
-        }
+        for (const m of [second, first]) shift(m.to, m.from, m.piece);
         h.pause(span(500, 1500));
         return playNormally(ctx);
       };
@@ -518,27 +501,63 @@ export const MOVE_INJECTORS: readonly MoveInjector[] = [
   },
 ];
 
-/** 5.4.1: S moves again before O has moved (no press), then puts the piece back. A second move
- * that recreates an earlier position (a king stepping back) would be a takeback, so it is not used. */
+/**
+ * 5.4.1: S moves again before O has moved (no press), a man's step; then either puts the piece
+ * back (the players' correction) or leaves it, and O plays on (accepted, 5.7). A second move that
+ * recreates an earlier position would be a takeback, so it is not used. Returns the second move,
+ * from `again` (the position after it with S to move).
+ */
 export function planTwoMoves(
   hands: Hands,
   after: Position,
   isEarlier: (board: string) => boolean,
-): (() => void) | undefined {
+): ((putBack: boolean) => { move: Move; again: Position }) | undefined {
   const again = after.withTurn(opposite(after.turn));
   const moves = legalMoves(again);
   if (moves.length === 0 || moves[0].captured.length > 0) return undefined;
-  const fresh = moves.filter((m) => !m.promotes && !isEarlier(play(again, m).toBoardString()));
+  // A man's step: a king's second move may be the two shapes the tracker decides only at a press or
+  // the stall time (docs/irregularities.md: the result gesture, a capture's king carried back).
+  const fresh = moves.filter(
+    (m) => !m.promotes && !isKing(m.piece) && !isEarlier(play(again, m).toBoardString()),
+  );
   if (fresh.length === 0) return undefined;
   const m = hands.rng.pick(fresh);
-  return () => {
+  return (putBack) => {
     hands.pause(span(600, 1200));
     displace(hands, m);
-    hands.pause(span(1000, 2000));
-    hands.tl.lift(m.to);
-    hands.pause(DELAYS.carry);
-    hands.tl.put(m.from, m.piece);
+    if (putBack) {
+      hands.pause(span(1000, 2000));
+      hands.tl.lift(m.to);
+      hands.pause(DELAYS.carry);
+      hands.tl.put(m.from, m.piece);
+    }
+    return { move: m, again };
   };
+}
+
+/**
+ * The players correct an irregularity (5.4): the board goes back to `pos` — pieces that should not
+ * stand where they do come off first, then the missing ones go on, each quicker than the tracker's
+ * settle time so no board on the way is read.
+ */
+export function putBack(hands: Hands, pos: Position): void {
+  hands.pause(span(600, 2000));
+  const want = pos.toBoardString();
+  const quick = span(60, 180);
+  for (let s = 1; s <= want.length; s++) {
+    const have = hands.tl.pieceAt(s);
+    if (have && have !== want[s - 1]) {
+      hands.tl.lift(s);
+      hands.pause(quick);
+    }
+  }
+  for (let s = 1; s <= want.length; s++) {
+    if (want[s - 1] !== '.' && !hands.tl.pieceAt(s)) {
+      hands.tl.put(s, want[s - 1] as PieceCode);
+      hands.pause(quick);
+    }
+  }
+  hands.pause(span(400, 1200));
 }
 
 /** 5.4.4: the player who made `move` puts it back: the piece on `from`, the captured pieces back. */

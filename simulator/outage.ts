@@ -1,11 +1,11 @@
 // A long outage: the board drops off (radio link, hub, a daemon restart) while the players play on,
 // and comes back with a greeting and a full dump. Pure, on a game's ground-truth events; board time
-// as the daemon feeds it (daemon/controller.ts): the outage is no board time, it counts as a short
+// as the daemon feeds it (daemon/board/time.ts): the outage is no board time, it counts as a short
 // pause (RESUME_PAUSE_MS), and the events after it follow shifted by as much.
 import type { BoardEvent } from '../firmware-protocol/events.ts';
 import type { SimulatedGame } from './game.ts';
 
-/** The daemon's stand-in for time nobody watched the board (daemon/controller.ts). */
+/** The daemon's stand-in for time nobody watched the board (daemon/board/time.ts RESUME_PAUSE_MS). */
 export const RESUME_PAUSE_MS = 500;
 
 /** The board as a dump at time `t` would show it: every change up to `t` applied. */

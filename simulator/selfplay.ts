@@ -61,8 +61,16 @@ function shape(pos: Position, m: Move, ply: number): number {
 }
 
 /** The move a seeded player picks in `pos` (undefined when there is none: the game is lost). */
-export function chooseMove(pos: Position, ply: number, rng: Rng, noise = 0.35): Move | undefined {
-  const moves = legalMoves(pos);
+export function chooseMove(
+  pos: Position,
+  ply: number,
+  rng: Rng,
+  noise = 0.35,
+  skip?: (m: Move) => boolean,
+): Move | undefined {
+  const all = legalMoves(pos);
+  const kept = skip ? all.filter((m) => !skip(m)) : all;
+  const moves = kept.length > 0 ? kept : all;
   if (moves.length === 0) return undefined;
   if (ply <= BOOK_PLIES && moves[0].captured.length === 0) {
     const book = BOOK[pos.variant][pos.turn];

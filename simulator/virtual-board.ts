@@ -131,6 +131,10 @@ export class VirtualBoard {
       this.squares = this.firstGame.variant === 'brazilian' ? 32 : 50;
       this.senses = this.firstGame.occupancyOnly ? 'occupancy' : 'pieces';
       this.cells = first?.type === 'snapshot' ? [...first.board] : [];
+    } else {
+      // A board with no game stands empty (until someone puts pieces on it: `perform`).
+      this.squares = opts.protocolOptions?.size === 8 ? 32 : 50;
+      this.cells = new Array<string>(this.squares).fill('.');
     }
     if (opts.startOn === 'now') this.start();
   }
@@ -231,6 +235,12 @@ export class VirtualBoard {
       });
     };
     emitFrom(0);
+  }
+
+  /** Hands on the board outside any game (a person answering calibration prompts): felt and told now. */
+  perform(event: BoardEvent): void {
+    this.apply(event);
+    if (this.streaming) this.send(event);
   }
 
   private emit(event: BoardEvent, lateMs: number): void {
@@ -343,19 +353,16 @@ export class VirtualBoard {
         this.reply({ t, type: 'snapshot', board: this.boardString() });
         break;
       case 'ping':
+      case 'serial':
+        // A keep-alive: a DGT board's encoder says it with the serial number alone.
         this.reply({ t, type: 'tick', reply: 'pong' });
         break;
       case 'identify':
+      case 'version':
         // `hello` restarts the line sequence; the board follows it with `snap` (PROTOCOL.md 1.7).
+        // (Only DGT hosts ask for the version.)
         if (this.protocol === 'line') this.greet(true);
         else this.reply(this.hello());
-        break;
-      case 'version':
-        this.reply(this.hello());
-        break;
-      case 'serial':
-        // DGT's keep-alive: the serial number alone.
-        this.reply({ t, type: 'tick', reply: 'pong' });
         break;
       case 'clock-request':
         this.reply(this.clockNow());

@@ -1,26 +1,2 @@
-// Typed parse results: parsers of user data return these instead of throwing.
-
-/** Where in the input a problem is. `line` and `col` are 1-based; `offset` is 0-based. */
-export interface SourceLocation {
-  file?: string;
-  line?: number;
-  col?: number;
-  offset?: number;
-}
-
-export interface ParseError extends SourceLocation {
-  /** Stable machine-readable code, e.g. `square-out-of-range`. */
-  code: string;
-  message: string;
-}
-
-export type Result<T, E = ParseError> = { ok: true; value: T } | { ok: false; error: E };
-
-export const ok = <T>(value: T): { ok: true; value: T } => ({ ok: true, value });
-export const err = <E>(error: E): { ok: false; error: E } => ({ ok: false, error });
-
-/** `file:line:col: message` — how errors are shown to people. */
-export function formatLocated(e: ParseError): string {
-  const where = [e.file, e.line, e.col].filter((x) => x !== undefined).join(':');
-  return where ? `${where}: ${e.message}` : e.message;
-}
+// Typed parse results live in the protocol leaf, which every package may import; src re-exports them.
+export * from '../firmware-protocol/result.ts';

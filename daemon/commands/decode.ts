@@ -1,30 +1,37 @@
 // `damlink decode --protocol line|dgt|hid [--field-map FILE] CAPTURE`: decodes a raw capture (bytes as
-// the board sent them) and prints the events as JSON lines, decode faults as {"type":"fault",…} lines.
+// the board sent them) and prints the events as JSON lines, decode faults as {"type":"fault",…} lines,
+// and (DGT) every other message understood as {"type":"message","message":…} lines.
 import { readFileSync } from 'node:fs';
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import {
   type BoardEvent,
   createDecoder,
   DEFAULT_HID_LAYOUT,
+  DgtMessageReader,
   PROTOCOLS,
   type ProtocolName,
   type ProtocolOptions,
-  parseBoardConfig,
 } from '../../firmware-protocol/index.ts';
+import { FIELD_MAP_HELP, readBoardDescription } from './board-description.ts';
+import { wholeNumber } from './options.ts';
+import { usageError, workFailed } from './program.ts';
 
 interface DecodeOptions {
-  protocol: string;
+  protocol: ProtocolName;
   fieldMap?: string;
-  reportLength?: string;
+  reportLength?: number;
 }
 
-/** A capture as chunks with receive times: raw bytes (t = 0), or `.jsonl` lines `{"t": ms, "hex": "…"}`. */
+/**
+ * A capture as chunks with receive times: raw bytes (t = 0), or `.jsonl` lines `{"t": ms, "hex": "…"}`;
+ * a located message for a bad line.
+ */
 function readCapture(path: string): { t: number; bytes: Uint8Array }[] | string {
   let raw: Buffer;
   try {
     raw = path === '-' ? readFileSync(0) : readFileSync(path);
   } catch (e) {
-    return `cannot read ${path}: ${(e as Error).message}`;
+    throw usageError(`cannot read ${path}: ${(e as Error).message}`);
   }
   if (!path.endsWith('.jsonl')) return [{ t: 0, bytes: raw }];
   const chunks: { t: number; bytes: Uint8Array }[] = [];
@@ -32,7 +39,9 @@ function readCapture(path: string): { t: number; bytes: Uint8Array }[] | string 
   for (let i = 0; i < lines.length; i++) {
     if (!lines[i].trim()) continue;
     try {
-      const { t, hex } = JSON.parse(lines[i]);
+      const { t, hex, dir } = JSON.parse(lines[i]);
+      // What the host sent (`damlink capture` keeps it for the reader): not the board's bytes.
+      if (dir === 'out') continue;
       if (typeof t !== 'number' || typeof hex !== 'string' || !/^([0-9a-fA-F]{2}\s*)*$/.test(hex))
         throw new Error('expected {"t": ms, "hex": "…"}');
       chunks.push({ t, bytes: Buffer.from(hex.replace(/\s+/g, ''), 'hex') });
@@ -62,69 +71,48 @@ export function registerDecode(program: Command): void {
   program
     .command('decode')
     .description('Decode a raw capture from a board and print its events as JSON lines (faults included)')
-    .requiredOption('--protocol <name>', `board protocol: ${PROTOCOLS.join(' | ')}`)
-    .option(
-      '--field-map <file>',
-      'board description JSON: field map, piece codes, orientation, clock side, HID layout',
+    .addOption(
+      new Option('--protocol <name>', 'board protocol').choices([...PROTOCOLS]).makeOptionMandatory(),
     )
-    .option('--report-length <n>', 'hid: bytes per report in the capture (default: what the layout needs)')
+    .option('--field-map <file>', FIELD_MAP_HELP)
+    .option(
+      '--report-length <n>',
+      'hid: bytes per report in the capture (default: what the layout needs)',
+      wholeNumber('--report-length', 1),
+    )
     .argument('<capture>', 'raw bytes as received (- for stdin), or .jsonl lines {"t": ms, "hex": "…"}')
     .addHelpText(
       'after',
       '\nExamples:\n  damlink decode --protocol dgt board.bin\n  damlink decode --protocol dgt --field-map my-board.json capture.jsonl',
     )
     .action((capture: string, opts: DecodeOptions) => {
-      if (!PROTOCOLS.includes(opts.protocol as ProtocolName)) {
-        console.error(`damlink decode: unknown protocol "${opts.protocol}" (use ${PROTOCOLS.join(', ')})`);
-        process.exitCode = 2;
-        return;
-      }
-      const protocol = opts.protocol as ProtocolName;
-      let options: ProtocolOptions = {};
-      if (opts.fieldMap) {
-        let text: string;
-        try {
-          text = readFileSync(opts.fieldMap, 'utf8');
-        } catch (e) {
-          console.error(`damlink decode: cannot read ${opts.fieldMap}: ${(e as Error).message}`);
-          process.exitCode = 1;
-          return;
-        }
-        const parsed = parseBoardConfig(text);
-        if (!parsed.ok) {
-          console.error(`damlink decode: ${opts.fieldMap}: ${parsed.error.message}`);
-          process.exitCode = 1;
-          return;
-        }
-        options = parsed.value;
-      }
+      const protocol = opts.protocol;
+      const options = readBoardDescription(opts.fieldMap);
       let chunks = readCapture(capture);
-      if (typeof chunks === 'string') {
-        console.error(`damlink decode: ${chunks}`);
-        process.exitCode = 1;
-        return;
-      }
-      if (protocol === 'hid') {
-        const length = opts.reportLength ? Number(opts.reportLength) : hidReportLength(options);
-        if (!Number.isInteger(length) || length < 1) {
-          console.error('damlink decode: --report-length must be a positive integer');
-          process.exitCode = 2;
-          return;
-        }
-        chunks = splitReports(chunks, length);
-      }
+      if (typeof chunks === 'string') throw workFailed(chunks);
+      if (protocol === 'hid') chunks = splitReports(chunks, opts.reportLength ?? hidReportLength(options));
       const decoder = createDecoder(protocol, options);
+      // DGT boards say more than board events: serial, version, battery, clock readings and acks.
+      const messages = protocol === 'dgt' ? new DgtMessageReader() : undefined;
       const lines: string[] = [];
       let faults = 0;
+      let described = 0;
       const emit = (events: BoardEvent[]) => {
         for (const e of events) {
           if (e.type === 'fault') faults++;
           lines.push(JSON.stringify(e));
         }
       };
-      for (const c of chunks) emit(decoder.push(c.bytes, c.t));
+      for (const c of chunks) {
+        emit(decoder.push(c.bytes, c.t));
+        for (const info of messages?.push(c.bytes, c.t) ?? []) {
+          described++;
+          lines.push(JSON.stringify({ type: 'message', ...info }));
+        }
+      }
       emit(decoder.flush(chunks.at(-1)?.t ?? 0));
       if (lines.length) process.stdout.write(`${lines.join('\n')}\n`);
-      console.error(`${lines.length} events, ${faults} faults`);
+      const events = lines.length - described;
+      console.error(`${events} events, ${faults} faults${messages ? `, ${described} messages` : ''}`);
     });
 }

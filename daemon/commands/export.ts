@@ -1,13 +1,17 @@
 // `damlink export`: a round's games as PDN, or the raw board events as JSONL (dispute, bug report),
-// rebuilt from the journal — works next to a running daemon.
-import { wholeNumber } from './options.ts';
+// rebuilt from the journal — works next to a running daemon. `--json`: the round as one JSON document
+// of game snapshots (the API's shape); the events are JSON lines already.
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadConfig } from '../config/index.ts';
-import { Journal, type ReplaySettings, replayRound } from '../journal/index.ts';
+import { playedWith, type ReplaySettings, replayRound, replaySettings } from '../board/index.ts';
+import { Journal } from '../journal/index.ts';
 import { gamesToPdn } from '../../src/game/index.ts';
 import { createTracker } from '../../src/tracker/index.ts';
+import { wholeNumber } from './options.ts';
+import { usageError, workFailed } from './program.ts';
+import { progress } from './progress.ts';
 
 interface ExportFlags {
   round: number;
@@ -16,6 +20,7 @@ interface ExportFlags {
   dataDir?: string;
   config?: string;
   out?: string;
+  json?: boolean;
 }
 
 export function registerExport(program: Command): void {
@@ -30,52 +35,53 @@ export function registerExport(program: Command): void {
     .option('-d, --data-dir <dir>', 'where the journal is (default: the config, else ./data)')
     .option('-c, --config <file>', 'config file (variant and draw rules of the round)')
     .option('-o, --out <file>', 'write to this file instead of stdout')
-    .action((flags: ExportFlags) => {
-      process.exitCode = exportRound(flags);
-    });
+    .option('--json', 'the games as one JSON document {round, games: [snapshot…]} (--events: JSON lines)')
+    .action(exportRound);
 }
 
-function exportRound(flags: ExportFlags): number {
+function exportRound(flags: ExportFlags): void {
   const config = loadConfig({ file: flags.config, env: process.env, flags: { dataDir: flags.dataDir } });
-  if (!config.ok) {
-    console.error(`damlink export: invalid configuration\n${config.error.map((m) => `  ${m}`).join('\n')}`);
-    return 2;
-  }
+  if (!config.ok) throw usageError(...config.error);
   const path = resolve(config.value.dataDir, 'journal.sqlite');
   let journal: Journal;
   try {
     journal = Journal.open(path, { readonly: true });
   } catch (e) {
-    console.error(`damlink export: cannot open the journal ${path}: ${(e as Error).message}`);
-    return 1;
+    throw workFailed(`cannot open the journal ${path}: ${(e as Error).message}`);
   }
   try {
     const all = journal.boards(flags.round);
     const boards = flags.board === undefined ? all : all.filter((b) => b === flags.board);
     if (boards.length === 0) {
-      console.error(
-        `damlink export: nothing journaled for round ${flags.round}${flags.board ? `, board ${flags.board}` : ''}`,
+      throw workFailed(
+        `nothing journaled for round ${flags.round}${flags.board ? `, board ${flags.board}` : ''}`,
       );
-      return 1;
     }
     const cfg = config.value;
-    const settings: ReplaySettings = {
-      variant: cfg.variant,
-      drawProfile: { profile: cfg.drawRule.profile, advantageDraw: cfg.drawRule.advantage },
-      autoResult: cfg.autoResult,
-      // The round's own rules, as the daemon journaled them, win over today's config.
-      ...journal.roundSettings(flags.round),
-      createTracker,
-    };
+    // The round's own rules, as the daemon journaled them, win over today's config.
+    const settings = playedWith(journal, flags.round, replaySettings(cfg, createTracker));
     const text = flags.events
       ? eventLines(journal, flags.round, boards, flags.board === undefined)
-      : gamesToPdn(replayRound(journal, flags.round, settings, boards).map((g) => g.record.snapshot()));
+      : roundText(journal, flags, settings, boards);
     if (flags.out) writeFileSync(flags.out, text);
     else process.stdout.write(text);
-    return 0;
   } finally {
     journal.close();
   }
+}
+
+/** The round's games as PDN, or as one JSON document with --json; replayed board by board for the progress bar. */
+function roundText(journal: Journal, flags: ExportFlags, settings: ReplaySettings, boards: number[]): string {
+  const bar = progress(`export round ${flags.round}`, boards.length);
+  const games = [...boards]
+    .sort((a, b) => a - b)
+    .map((board) => {
+      const [game] = replayRound(journal, flags.round, settings, [board]);
+      bar.tick();
+      return game.record.snapshot();
+    });
+  bar.stop();
+  return flags.json ? `${JSON.stringify({ round: flags.round, games })}\n` : gamesToPdn(games);
 }
 
 /** The sensor-event file contract (docs/design.md); `board` is added when several boards are mixed. */

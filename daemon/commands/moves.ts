@@ -1,7 +1,8 @@
 // `damlink moves --fen F [--variant brazilian]`: the legal moves as JSON (docs/design.md contract):
 // one object per canonical move `{ from, to, captured, path, pdn }`.
 import type { Command } from 'commander';
-import { legalMoves, legalSequences, moveNotation } from '../../src/engine/index.ts';
+import { legalMoves, legalSequences, moveNotation, type Variant } from '../../src/engine/index.ts';
+import { variantOption } from './options.ts';
 import { positionFromOptions } from './perft.ts';
 
 export function registerMoves(program: Command): void {
@@ -9,11 +10,10 @@ export function registerMoves(program: Command): void {
     .command('moves')
     .description('print the legal moves of a position as a JSON array')
     .option('--fen <fen>', 'position (default: the initial position)')
-    .option('--variant <name>', 'international or brazilian', 'international')
+    .addOption(variantOption())
     .option('--sequences', 'every capture path and order, not one per canonical move')
-    .action((opts: { fen?: string; variant: string; sequences?: boolean }) => {
+    .action((opts: { fen?: string; variant: Variant; sequences?: boolean }) => {
       const pos = positionFromOptions(opts);
-      if (!pos) return;
       const legal = legalMoves(pos);
       const list = (opts.sequences ? legalSequences(pos) : legal).map((m) => ({
         from: m.from,

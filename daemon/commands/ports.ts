@@ -17,11 +17,11 @@ export function registerPorts(program: Command): void {
         problems.push(`serial ports: ${(e as Error).message}`);
       }
       try {
-        ports.push(...listHidDevices(await nodeHid()));
+        ports.push(...(await listHidDevices(await nodeHid())));
       } catch (e) {
         problems.push(`HID devices: ${(e as Error).message}`);
       }
       process.stdout.write(flags.json ? `${JSON.stringify(ports, null, 2)}\n` : formatPorts(ports));
-      for (const p of problems) console.error(`damlink ports: ${p}`);
+      for (const p of problems) console.error(`damlink: ${p}`);
     });
 }

@@ -1,14 +1,21 @@
 // `damlink replay --events FILE.jsonl [--fen START] [--variant …] [--occupancy-only]`: runs a sensor
 // event file through the tracker and prints the reconstructed game as PDN, then one JSON line per
-// alert `{"rule","ply","side","message"}`. Bad lines are reported with their line number and skipped.
+// alert `{"rule","ply","side","message","params"}` (`--json`: every game and alert as a JSON line).
+// Bad lines are reported on stderr with their line number and skipped.
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import type { BoardEvent } from '../../firmware-protocol/events.ts';
-import { isVariant, parseFen, type Variant, writeFen, writePdnGame } from '../../src/engine/index.ts';
+import { ClockWatch } from '../../src/clock/watch.ts';
+import { parseTimeControl, type TimeControl } from '../../src/clock/time-control.ts';
+import { colorOf, parseFen, type Variant, writeFen, writePdnGame } from '../../src/engine/index.ts';
+import { flagAlert, flagResult } from '../../src/game/flags.ts';
 import { err, ok, type ParseError, type Result } from '../../src/result.ts';
 import { createTracker } from '../../src/tracker/index.ts';
 import type { Alert, TrackerOutput } from '../../src/tracker/types.ts';
+import { variantOption } from './options.ts';
+import { usageError } from './program.ts';
+import { progress } from './progress.ts';
 
 const piece = z.enum(['w', 'b', 'W', 'B']);
 const side = z.enum(['white', 'black']);
@@ -17,7 +24,14 @@ const EventSchema = z.discriminatedUnion('type', [
   z.object({ t, type: z.literal('lift'), square: z.number().int() }),
   z.object({ t, type: z.literal('put'), square: z.number().int(), piece: piece.optional() }),
   z.object({ t, type: z.literal('snapshot'), board: z.string() }),
-  z.object({ t, type: z.literal('clock'), white: z.number(), black: z.number(), running: side.nullable() }),
+  z.object({
+    t,
+    type: z.literal('clock'),
+    white: z.number(),
+    black: z.number(),
+    running: side.nullable(),
+    flag: side.optional(),
+  }),
   z.object({ t, type: z.literal('press'), side }),
   z.object({
     t,
@@ -71,7 +85,18 @@ export interface Replay {
 /** Replays the text of an event file: every game the board showed, and every alert. */
 export function replayEvents(
   text: string,
-  opts: { variant: Variant; startFen?: string; occupancyOnly?: boolean; file?: string },
+  opts: {
+    variant: Variant;
+    startFen?: string;
+    occupancyOnly?: boolean;
+    file?: string;
+    /** The time control: damlink's own clock for boards without one, and which period is the last. */
+    timeControl?: TimeControl;
+    /** Write the result a fallen flag proposes (else the PDN keeps `*` for the arbiter). */
+    autoResult?: boolean;
+    /** Called after each line (progress of a long file). */
+    onLine?: (done: number, lines: number) => void;
+  },
 ): Result<Replay> {
   const start = opts.startFen ? parseFen(opts.startFen, { variant: opts.variant }) : undefined;
   if (start && !start.ok) return err({ ...start.error, message: `--fen: ${start.error.message}` });
@@ -84,18 +109,41 @@ export function replayEvents(
   const games = [game];
   const alerts: Alert[] = [];
   const errors: ParseError[] = [];
+  const watch = new ClockWatch({ control: opts.timeControl });
+  let lastPly = 0;
   const apply = (out: TrackerOutput) => {
-    if (out.type === 'move') game.moves.push(out.pdn);
-    else if (out.type === 'takeback') game.moves.length = out.ply;
-    else if (out.type === 'alert') alerts.push(out.alert);
+    if (out.type === 'move') {
+      // A 5.7 correction replays the move at its ply: what followed is replaced, not appended to.
+      game.moves.splice(out.ply - 1, Infinity, out.pdn);
+      lastPly = out.ply;
+    } else if (out.type === 'takeback' || out.type === 'correction') {
+      game.moves.length = out.ply;
+      lastPly = out.ply;
+    } else if (out.type === 'alert') alerts.push(out.alert);
     else if (out.type === 'result-gesture' && out.result) game.result = out.result;
     else if (out.type === 'new-game') {
       game = { startFen: out.fen, moves: [], result: '*' };
       games.push(game);
+      lastPly = 0;
+      watch.reset();
+    }
+  };
+  // Fallen flags, from the clock readings (or damlink's own clock) against where the game stands.
+  const watchClock = (event: BoardEvent) => {
+    const turn = tracker.state.position.turn;
+    const moves = { white: 0, black: 0 };
+    for (const m of tracker.state.moves) moves[colorOf(m.piece)]++;
+    for (const o of watch.push(event, { turn, nextPly: lastPly + 1, moves })) {
+      if (o.type !== 'flag') continue;
+      alerts.push(flagAlert(o.finding));
+      const end = flagResult(o.finding);
+      if (end && opts.autoResult && game.result === '*') game.result = end.result;
     }
   };
   let lastT = 0;
-  text.split('\n').forEach((raw, i) => {
+  const lines = text.split('\n');
+  lines.forEach((raw, i) => {
+    opts.onLine?.(i + 1, lines.length);
     if (raw.trim() === '') return;
     const parsed = parseEventLine(raw, i + 1, opts.file);
     if (!parsed.ok) {
@@ -104,11 +152,22 @@ export function replayEvents(
     }
     lastT = Math.max(lastT, parsed.value.t);
     tracker.push(parsed.value).forEach(apply);
+    watchClock(parsed.value);
   });
   tracker.flush(lastT).forEach(apply);
   // A board set up again with nothing played yet is not a game.
   const played = games.filter((g, i) => i === 0 || g.moves.length > 0);
   return ok({ games: played, alerts, errors });
+}
+
+interface ReplayFlags {
+  events: string;
+  timeControl?: string;
+  autoResult?: boolean;
+  fen?: string;
+  variant: Variant;
+  occupancyOnly?: boolean;
+  json?: boolean;
 }
 
 export function registerReplay(program: Command): void {
@@ -117,47 +176,68 @@ export function registerReplay(program: Command): void {
     .description('reconstruct the game from a sensor event file: PDN, then one JSON line per alert')
     .requiredOption('--events <file>', 'sensor events, one JSON object per line (.jsonl)')
     .option('--fen <fen>', 'start position (default: the initial position)')
-    .option('--variant <name>', 'international or brazilian', 'international')
+    .addOption(variantOption())
     .option('--occupancy-only', 'the board senses occupancy only: colours follow from the game')
-    .action((opts: { events: string; fen?: string; variant: string; occupancyOnly?: boolean }) => {
-      if (!isVariant(opts.variant)) {
-        console.error(`damlink replay: unknown variant "${opts.variant}" (international or brazilian)`);
-        process.exitCode = 2;
-        return;
-      }
+    .option(
+      '--time-control <tc>',
+      'the time control, PDN TimeControl form in seconds (5400+30, 40/5400:1800+30): damlink clocks a board without a clock, and knows the last period',
+    )
+    .option(
+      '--auto-result',
+      'write the result a fallen flag proposes (default: the PDN keeps * for the arbiter)',
+    )
+    .option('--json', 'JSON lines: {"type":"game",…} per game, then {"type":"alert",…} per alert')
+    .action((opts: ReplayFlags) => {
       let text: string;
       try {
         text = readFileSync(opts.events, 'utf8');
       } catch (e) {
-        console.error(`damlink replay: cannot read ${opts.events}: ${(e as Error).message}`);
-        process.exitCode = 2;
-        return;
+        throw usageError(`cannot read ${opts.events}: ${(e as Error).message}`);
       }
+      const lines = text.split('\n').length;
+      const bar = progress('replay', lines);
+      // Ticked every 1000 lines: a bar redraw per event would cost more than the replay.
+      const onLine = (done: number) => {
+        if (done % 1000 === 0) bar.tick(1000);
+      };
+      const control = opts.timeControl === undefined ? undefined : parseTimeControl(opts.timeControl);
+      if (control && !control.ok)
+        throw usageError(`--time-control: ${control.error.message} at column ${control.error.col}`);
       const replay = replayEvents(text, {
-        variant: opts.variant,
+        ...opts,
+        timeControl: control?.value,
         startFen: opts.fen,
-        occupancyOnly: opts.occupancyOnly,
         file: opts.events,
+        onLine,
       });
-      if (!replay.ok) {
-        console.error(`damlink replay: ${replay.error.message}`);
-        process.exitCode = 2;
-        return;
-      }
-      for (const e of replay.value.errors) console.error(`${e.file}:${e.line}: ${e.message} (skipped)`);
-      const variant = opts.variant;
+      bar.stop();
+      if (!replay.ok) throw usageError(replay.error.message);
+      for (const e of replay.value.errors)
+        console.error(`damlink: ${e.file}:${e.line}: ${e.message} (skipped)`);
+      const alerts = replay.value.alerts.map((a) => ({
+        rule: a.rule,
+        ply: a.ply,
+        side: a.side,
+        message: a.message,
+        params: a.params,
+      }));
       const pdn = replay.value.games.map((g) =>
         writePdnGame({
           tags: {},
           startFen: g.startFen,
-          variant,
+          variant: opts.variant,
           moves: g.moves.map((m) => ({ text: m })),
           result: g.result,
         }),
       );
-      process.stdout.write(pdn.join('\n'));
-      for (const a of replay.value.alerts) {
-        console.log(JSON.stringify({ rule: a.rule, ply: a.ply, side: a.side, message: a.message }));
+      if (opts.json) {
+        replay.value.games.forEach((g, i) => {
+          console.log(JSON.stringify({ type: 'game', ...g, pdn: pdn[i] }));
+        });
+        for (const a of alerts) console.log(JSON.stringify({ type: 'alert', ...a }));
+        return;
       }
+      process.stdout.write(pdn.join('\n'));
+      for (const a of alerts) console.log(JSON.stringify(a));
     });
 }

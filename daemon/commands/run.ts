@@ -1,36 +1,43 @@
 // `damlink run`: the daemon an organiser runs in the hall — boards in (controller), games out (server).
-import { positiveNumber, wholeNumber } from './options.ts';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
+import { loadProfiles } from '../calibration/profiles.ts';
 import { Controller } from '../controller.ts';
 import { type ConfigFlags, type LoadedConfig, loadConfig } from '../config/index.ts';
+import { mqttSettings } from '../config/schema.ts';
 import { Journal } from '../journal/index.ts';
-import { createLogger, type Logger } from '../log.ts';
+import type { LogFile } from '../log-file.ts';
+import { type Logger, openLogger } from '../log.ts';
+import { effectiveTokens } from '../server/admin-token.ts';
 import { startServer } from '../server/index.ts';
+import type { Publishing } from '../publish/index.ts';
+import { liveTournament } from '../tournament/live.ts';
+import { withPairingProgram } from '../tournament/pairing-program.ts';
+import { startTournament } from '../tournament/start.ts';
+import { readTournamentFile } from '../tournament/file.ts';
 import type { InProcessBoards } from '../transport/index.ts';
+import type { Event } from '../../src/tournament/index.ts';
 import { createTracker } from '../../src/tracker/index.ts';
+import { LOG_LEVELS } from '../config/schema.ts';
+import { positiveNumber, variantOption, wholeNumber } from './options.ts';
+import { usageError, workFailed } from './program.ts';
 
 const WEB_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', 'web');
 
-interface RunFlags {
+/** The config flags (`--board` repeated instead of `boards`) plus the daemon's own. */
+interface RunFlags extends Omit<ConfigFlags, 'boards'> {
   config?: string;
   board: string[];
-  host?: string;
-  port?: number;
-  dataDir?: string;
-  round?: number;
-  event?: string;
-  variant?: string;
-  autoResult?: boolean;
   logLevel?: string;
   demo?: boolean;
   demoBoards: number;
   speed: number;
   seed?: number;
-  timeScale?: number;
+  tournament?: string;
+  pairingProgram?: string;
 }
 
 export function registerRun(program: Command): void {
@@ -50,16 +57,25 @@ export function registerRun(program: Command): void {
     .option(
       '-p, --port <n>',
       'HTTP + WebSocket port (default 8080; 0 = any free port)',
-      wholeNumber('--port'),
+      wholeNumber('--port', 0, 65535),
     )
     .option('-d, --data-dir <dir>', 'journal and logs (default ./data)')
-    .option('-r, --round <n>', 'round number (default 1)', wholeNumber('--round'))
+    .option('-r, --round <n>', 'round number (default 1)', wholeNumber('--round', 1))
     .option('--event <name>', 'event name for the PDN')
-    .option('--variant <variant>', 'international (default) or brazilian')
+    .option('--tournament <file>', "players and pairings: damlink's JSON, a CSV of players, or a TRF")
+    .option(
+      '--pairing-program <command>',
+      "pairs Swiss rounds from the console: program and arguments, {in} the TRF, {out} the pairs (without {in}: bbpPairings' --dutch {in} -p {out} added)",
+    )
+    .addOption(variantOption('rules variant (default: the config, else international)').default(undefined))
     .option('--auto-result', 'write the result the engine proposes without waiting for the arbiter')
-    .option('--log-level <level>', 'trace, debug, info (default), warn, error')
+    .addOption(
+      new Option('--log-level <level>', 'log level (default: the config, else info)').choices([
+        ...LOG_LEVELS,
+      ]),
+    )
     .option('--demo', 'no hardware: simulated boards play in this process (what `npm start` runs)')
-    .option('--demo-boards <n>', 'boards in the demo', wholeNumber('--demo-boards'), 8)
+    .option('--demo-boards <n>', 'boards in the demo', wholeNumber('--demo-boards', 1), 8)
     .option('--speed <x>', 'demo game speed (1 = human pace)', positiveNumber('--speed'), 3)
     .option('--seed <n>', 'demo seed (default: a new one each start)', wholeNumber('--seed'))
     .option(
@@ -70,14 +86,15 @@ export function registerRun(program: Command): void {
     .addHelpText(
       'after',
       '\nEvery config key can also be set as DAMLINK_<KEY> (nested keys with __, e.g. DAMLINK_TOKENS__ARBITER).\n' +
+        'Without tokens, an admin token is made in the data directory and the console address is printed with it.\n' +
         'Examples:\n  damlink run --board tcp://127.0.0.1:7001 --board /dev/ttyUSB0\n  damlink run --config hall.yaml --round 3\n',
     )
-    .action(async (flags: RunFlags) => {
-      process.exitCode = await run(flags);
-    });
+    .action(run);
 }
 
-async function run(flags: RunFlags): Promise<number> {
+async function run(flags: RunFlags): Promise<void> {
+  // Read before anything starts (the demo's boards): a bad file stops here.
+  const tournament = flags.tournament === undefined ? undefined : readTournamentFile(flags.tournament);
   const cfgFlags: ConfigFlags = {
     boards: flags.board,
     host: flags.host,
@@ -100,19 +117,19 @@ async function run(flags: RunFlags): Promise<number> {
   }
   const loaded = loadConfig({ file: flags.config, env: process.env, flags: cfgFlags });
   if (!loaded.ok) {
-    console.error(`damlink run: invalid configuration\n${loaded.error.map((m) => `  ${m}`).join('\n')}`);
     await demo?.stop();
-    return 2;
+    throw usageError(...loaded.error);
   }
   const config = loaded.value;
   if (config.setups.length === 0) {
-    console.error(
-      'damlink run: no boards — give --board SOURCE (repeatable), a config file with boards:, or --demo',
-    );
-    return 2;
+    throw usageError('no boards: give --board SOURCE (repeatable), a config file with boards:, or --demo');
   }
-  const log = createLogger({ dataDir: config.dataDir, level: flags.logLevel ?? config.log.level });
-  return serve(config, log, demo);
+  const { log, file } = openLogger({ dataDir: config.dataDir, level: flags.logLevel ?? config.log.level });
+  for (const warning of config.warnings) {
+    console.error(`damlink: warning: ${warning}`);
+    log.warn(warning);
+  }
+  await serve(config, log, file, demo, tournament, flags.pairingProgram);
 }
 
 async function startDemo(
@@ -144,64 +161,130 @@ async function startDemo(
 }
 
 async function serve(
-  config: LoadedConfig,
+  configured: LoadedConfig,
   log: Logger,
+  logFile: LogFile | undefined,
   demo: { boards: InProcessBoards; stop(): Promise<void> } | undefined,
-): Promise<number> {
+  tournamentFile?: Event,
+  pairingProgram?: string,
+): Promise<void> {
+  let config = configured;
   const journalPath = resolve(config.dataDir, 'journal.sqlite');
   let journal: Journal;
   try {
     journal = Journal.open(journalPath, { backgroundCheckpoints: true });
   } catch (e) {
-    console.error(`damlink run: cannot open the journal ${journalPath}: ${(e as Error).message}`);
-    return 1;
+    await demo?.stop();
+    throw workFailed(`cannot open the journal ${journalPath}: ${(e as Error).message}`);
   }
-  const controller = new Controller({
+  let access: ReturnType<typeof effectiveTokens>;
+  try {
+    access = effectiveTokens(config.tokens, config.dataDir);
+  } catch (e) {
+    journal.close();
+    await demo?.stop();
+    throw workFailed(`cannot keep the admin token in ${config.dataDir}: ${(e as Error).message}`);
+  }
+  if (config.mqttUrl)
+    log.warn(
+      config.mqtt
+        ? 'mqttUrl is ignored beside mqtt: { url: … }'
+        : 'mqttUrl is deprecated: write mqtt: { url: … } instead',
+    );
+  const { profiles, problems } = loadProfiles(config.dataDir);
+  for (const problem of problems) log.warn({ problem }, 'board profile not used');
+  if (profiles.size > 0) log.info({ serials: [...profiles.keys()] }, 'board profiles');
+  // The tournament the journal keeps sets the round; each round's pairings name the boards.
+  const tournament = startTournament(journal, config, tournamentFile);
+  config = { ...config, round: tournament.config.round };
+  const controller = liveTournament({
     config,
-    journal,
-    createTracker,
-    transport: { inProcess: demo?.boards },
-    logger: log,
-    timeScale: config.timeScale,
+    store: tournament.store,
+    controller: (round) =>
+      new Controller({
+        config: round,
+        journal,
+        createTracker,
+        transport: { inProcess: demo?.boards, profiles },
+        logger: log,
+        timeScale: config.timeScale,
+        journalBacklog: config.journal.backlog,
+      }),
   });
+  let publishing: Publishing | undefined;
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
     server = await startServer({
       hub: controller,
       host: config.host,
       port: config.port,
-      tokens: config.tokens,
+      tokens: access.tokens,
+      allowedOrigins: config.allowedOrigins,
+      limits: {
+        connections: config.limits.connections,
+        connectionsPerAddress: config.limits.connectionsPerAddress,
+        maxBuffered: config.limits.clientBuffer,
+        unsentBudget: config.limits.unsentBytes,
+      },
       webRoot: WEB_ROOT,
       log,
-      mqttUrl: config.mqttUrl,
+      mqtt: mqttSettings(config),
+      health: () => ({
+        ...(logFile ? { log: logFile.health() } : {}),
+        ...(publishing ? { publish: publishing.state() } : {}),
+      }),
+      tournament: withPairingProgram(tournament.store, pairingProgram),
     });
   } catch (e) {
-    console.error(`damlink run: cannot serve on ${config.host}:${config.port}: ${(e as Error).message}`);
     journal.close();
     await demo?.stop();
-    return 1;
+    throw workFailed(`cannot serve on ${config.host}:${config.port}: ${(e as Error).message}`);
   }
   controller.start();
+  if (config.publish) {
+    // Loaded only when publishing is configured: the SSH and FTP clients cost start-up time.
+    const { startPublishing } = await import('../publish/index.ts');
+    publishing = startPublishing({ hub: controller, config: config.publish, log });
+    for (const t of publishing.state()) console.log(`damlink: publishing to ${t.target}`);
+  }
   const boards = config.setups.length;
   console.log(
     `damlink: round ${config.round}, ${boards} board${boards === 1 ? '' : 's'}, journal ${journalPath}`,
   );
+  if (tournament.event) {
+    const { name, players } = tournament.event;
+    console.log(
+      `damlink: tournament ${name ? `"${name}", ` : ''}${players.length} players (${server.url}/tournament.html)`,
+    );
+  }
   console.log(
     `damlink: open ${server.url}/  (arbiter: ${server.url}/arbiter, PDN: ${server.url}/rounds/${config.round}/games.pdn)`,
   );
-  return new Promise<number>((done) => {
+  // As Jupyter does: the daemon's own token travels in the address (after #, so it is never sent
+  // in a request or kept in a server log); a configured token is the organiser's to hand out.
+  if (access.made)
+    console.log(
+      `damlink: arbiter console ${server.url}/arbiter#token=${access.made.token}  (admin token in ${access.made.file})`,
+    );
+  const unjournaled = await new Promise<number>((done) => {
     let stopping = false;
     const stop = async (signal: string): Promise<void> => {
       if (stopping) return;
       stopping = true;
       log.info({ signal }, 'stopping');
-      controller.stop();
+      const lost = controller.stop();
+      await publishing?.stop().catch(() => {});
       await server.close().catch(() => {});
       await demo?.stop().catch(() => {});
       journal.close();
-      done(0);
+      done(lost);
     };
     process.once('SIGINT', () => void stop('SIGINT'));
     process.once('SIGTERM', () => void stop('SIGTERM'));
   });
+  if (unjournaled > 0) {
+    throw workFailed(
+      `stopped with ${unjournaled} board inputs the journal could not write (the boards' next dump brings their positions back)`,
+    );
+  }
 }

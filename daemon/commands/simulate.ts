@@ -1,14 +1,17 @@
 // `damlink simulate`: virtual boards that play like people (seeded self-play or PDN games) over tcp,
 // socat PTYs or not at all (`--transport none --events-out DIR`: ground-truth files only).
-import { positiveNumber, wholeNumber } from './options.ts';
-import { readFileSync } from 'node:fs';
+// `--json`: JSON lines ({"type":"board"|"game"|"done",…}) instead of the table.
+import { createReadStream, readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { performance } from 'node:perf_hooks';
 import { type Command, Option } from 'commander';
 import { formatLocated } from '../../src/result.ts';
-import { isVariant, type PdnGame, parsePdn, type Variant } from '../../src/engine/index.ts';
+import { type PdnGame, parsePdn, type Variant } from '../../src/engine/index.ts';
 import type { RuleId } from '../../src/tracker/types.ts';
 import { NOISES, type Noise } from '../../simulator/human.ts';
+import type { Prompt } from '../../firmware-protocol/index.ts';
 import {
+  answerPrompt,
   type SimTransport,
   type SimulationOptions,
   startSimulation,
@@ -16,6 +19,10 @@ import {
 } from '../../simulator/index.ts';
 import { INJECTABLE } from '../../simulator/inject.ts';
 import { SIM_PROTOCOLS, type SimProtocol } from '../../simulator/protocol.ts';
+import { FIELD_MAP_HELP, readBoardDescription } from './board-description.ts';
+import { positiveNumber, probability, variantOption, wholeNumber } from './options.ts';
+import { usageError, workFailed } from './program.ts';
+import { progress } from './progress.ts';
 
 interface SimulateFlags {
   pdn?: string;
@@ -38,6 +45,9 @@ interface SimulateFlags {
   eventsOut?: string;
   ptyDir?: string;
   loop?: boolean;
+  json?: boolean;
+  fieldMap?: string;
+  followPrompts?: string;
 }
 
 /** Friendly names for the injections that are not article numbers. */
@@ -49,7 +59,7 @@ const ALIASES: Record<string, RuleId | 'result-gesture'> = {
   'result-gesture': 'result-gesture',
 };
 
-function parseInject(text: string): { rules: RuleId[]; gesture: boolean } | string {
+function parseInject(text: string): { rules: RuleId[]; gesture: boolean } {
   const rules: RuleId[] = [];
   let gesture = false;
   for (const raw of text
@@ -64,35 +74,37 @@ function parseInject(text: string): { rules: RuleId[]; gesture: boolean } | stri
     if (id === 'result-gesture') gesture = true;
     else if ((INJECTABLE as readonly string[]).includes(id)) rules.push(id as RuleId);
     else
-      return `unknown irregularity "${raw}" (one of ${INJECTABLE.join(', ')}, ${Object.keys(ALIASES).join(', ')}, all)`;
+      throw usageError(
+        `unknown irregularity "${raw}" (one of ${INJECTABLE.join(', ')}, ${Object.keys(ALIASES).join(', ')}, all)`,
+      );
   }
   return { rules, gesture };
 }
 
-function readPdnGames(path: string): PdnGame[] | string {
+/** The games of `--pdn`: a file that cannot be read or holds an illegal game is a usage error. */
+function readPdnGames(path: string): PdnGame[] {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    return `cannot read ${path}: ${(e as Error).message}`;
+    throw usageError(`cannot read ${path}: ${(e as Error).message}`);
   }
   const parsed = parsePdn(text, { file: path });
-  if (parsed.errors.length > 0) return parsed.errors.map(formatLocated).join('\n');
-  if (parsed.games.length === 0) return `${path}: no games`;
+  if (parsed.errors.length > 0) throw usageError(...parsed.errors.map(formatLocated));
+  if (parsed.games.length === 0) throw usageError(`${path}: no games`);
   return parsed.games;
 }
 
-async function run(flags: SimulateFlags): Promise<number> {
+/** One line of output: the JSON object with --json, else the text. */
+const emitter =
+  (json: boolean | undefined) =>
+  (text: string, object: Record<string, unknown>): void =>
+    console.log(json ? JSON.stringify(object) : text);
+
+async function run(flags: SimulateFlags): Promise<void> {
   const inject = flags.inject ? parseInject(flags.inject) : { rules: [], gesture: false };
-  if (typeof inject === 'string') {
-    console.error(`damlink simulate: ${inject}`);
-    return 2;
-  }
   const pdnGames = flags.pdn ? readPdnGames(flags.pdn) : undefined;
-  if (typeof pdnGames === 'string') {
-    console.error(`damlink simulate: ${pdnGames}`);
-    return 2;
-  }
+  const emit = emitter(flags.json);
   const opts: SimulationOptions = {
     boards: flags.boards ?? pdnGames?.length ?? 1,
     pdnGames,
@@ -106,6 +118,8 @@ async function run(flags: SimulateFlags): Promise<number> {
     loop: flags.loop,
     gamesPerBoard: flags.games,
     eventsOut: flags.eventsOut,
+    protocolOptions: readBoardDescription(flags.fieldMap),
+    idle: flags.followPrompts !== undefined,
     game: {
       variant: flags.variant,
       noise: flags.noise,
@@ -119,34 +133,50 @@ async function run(flags: SimulateFlags): Promise<number> {
   };
 
   if (flags.transport === 'none') {
-    if (!flags.eventsOut) {
-      console.error('damlink simulate: --transport none writes ground truth only; give --events-out DIR');
-      return 2;
-    }
+    if (!flags.eventsOut)
+      throw usageError('--transport none writes ground truth only; give --events-out DIR');
     const started = performance.now();
-    const games = await writeGroundTruthGames({ ...opts, eventsOut: flags.eventsOut });
-    const ms = performance.now() - started;
+    const bar = progress('simulate', opts.boards ?? 1);
+    const games = await writeGroundTruthGames({ ...opts, eventsOut: flags.eventsOut }, () => bar.tick());
+    bar.stop();
+    const ms = Math.round(performance.now() - started);
     games.forEach((g, i) => {
-      const summary = `${g.moves.length} plies  ${g.result}  ${g.events.length} events  ${g.injected.length} injected`;
-      console.log(`board-${i + 1}  ${summary}`);
+      const game = {
+        board: `board-${i + 1}`,
+        plies: g.moves.length,
+        result: g.result,
+        events: g.events.length,
+        injected: g.injected.length,
+      };
+      const text = `${game.board}  ${game.plies} plies  ${game.result}  ${game.events} events  ${game.injected} injected`;
+      emit(text, { type: 'game', ...game });
     });
-    console.log(`wrote ${games.length} games to ${flags.eventsOut} in ${Math.round(ms)} ms`);
-    return 0;
+    const done = { games: games.length, dir: flags.eventsOut, ms };
+    emit(`wrote ${done.games} games to ${done.dir} in ${ms} ms`, { type: 'done', ...done });
+    return;
   }
 
   let sim: Awaited<ReturnType<typeof startSimulation>>;
   try {
     sim = await startSimulation(opts);
   } catch (e) {
-    console.error(`damlink simulate: ${(e as Error).message}`);
-    return 1;
+    throw workFailed((e as Error).message);
   }
-  for (const b of sim.boards) console.log(`${b.name}  ${b.address}  serial ${b.serial}  ${flags.protocol}`);
-  console.log(
-    flags.transport === 'pty' || flags.protocol === 'dgt'
-      ? 'each board starts playing when the host first sends it a command'
-      : 'each board starts playing when the host connects',
-  );
+  for (const b of sim.boards) {
+    const board = { name: b.name, address: b.address, serial: b.serial, protocol: flags.protocol };
+    emit(`${b.name}  ${b.address}  serial ${b.serial}  ${flags.protocol}`, { type: 'board', ...board });
+  }
+  if (flags.followPrompts !== undefined) {
+    await followPrompts(sim, flags.followPrompts, flags.speed);
+    return;
+  }
+  if (!flags.json) {
+    console.log(
+      flags.transport === 'pty' || flags.protocol === 'dgt'
+        ? 'each board starts playing when the host first sends it a command'
+        : 'each board starts playing when the host connects',
+    );
+  }
   const stop = async () => {
     await sim.stop();
   };
@@ -155,14 +185,46 @@ async function run(flags: SimulateFlags): Promise<number> {
   await sim.done;
   await sim.stop();
   for (const b of sim.boards) {
-    const results = b.board.games.map((g) => g.result).join(' ');
-    console.log(`${b.name}  ${b.board.games.length} game(s)  ${results}`);
+    const results = b.board.games.map((g) => g.result);
+    emit(`${b.name}  ${results.length} game(s)  ${results.join(' ')}`, {
+      type: 'results',
+      board: b.name,
+      results,
+    });
   }
   const stats = sim.stats();
-  console.log(
-    `${stats.events} events, latest ${Math.round(stats.maxLateMs)} ms late, ${stats.lateOver50} over 50 ms`,
-  );
-  return 0;
+  const late = { events: stats.events, maxLateMs: Math.round(stats.maxLateMs), lateOver50: stats.lateOver50 };
+  emit(`${late.events} events, latest ${late.maxLateMs} ms late, ${late.lateOver50} over 50 ms`, {
+    type: 'done',
+    ...late,
+  });
+}
+
+/**
+ * The first board's person answers the prompts of `damlink calibrate --json` read from `path`
+ * (`-`: stdin) until they end or the calibration is over.
+ */
+async function followPrompts(
+  sim: Awaited<ReturnType<typeof startSimulation>>,
+  path: string,
+  speed: number,
+): Promise<void> {
+  const input = path === '-' ? process.stdin : createReadStream(path);
+  const board = sim.boards[0].board;
+  try {
+    for await (const line of createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY })) {
+      let message: { type?: string; prompt?: Prompt };
+      try {
+        message = JSON.parse(line);
+      } catch {
+        continue; // not one of the wizard's lines
+      }
+      if (message.type === 'prompt' && message.prompt) await answerPrompt(board, message.prompt, { speed });
+      if (message.type === 'done' || message.type === 'failed') break;
+    }
+  } finally {
+    await sim.stop();
+  }
 }
 
 export function registerSimulate(program: Command): void {
@@ -187,7 +249,7 @@ export function registerSimulate(program: Command): void {
     .option(
       '--base-port <p>',
       'first tcp port (board N listens on P+N−1; 0 = any free port)',
-      wholeNumber('--base-port', 0),
+      wholeNumber('--base-port', 0, 65535),
       7001,
     )
     .option('--pty-dir <dir>', 'where the PTY links go (default: a temp dir)')
@@ -203,22 +265,25 @@ export function registerSimulate(program: Command): void {
     .option(
       '--inject-probability <p>',
       'chance per ply that one of --inject happens',
-      positiveNumber('--inject-probability'),
+      probability('--inject-probability'),
       0.1,
     )
     .option('--result-gesture', 'show the result with kings in the centre after each game')
     .option('--occupancy-only', 'boards that sense occupancy only (no piece colours)')
-    .addOption(
-      new Option('--variant <name>', 'self-play variant')
-        .choices(['international', 'brazilian'])
-        .default('international'),
-    )
+    .addOption(variantOption('self-play variant'))
     .option('--max-plies <n>', 'stop self-played games after N plies', wholeNumber('--max-plies', 1))
     .option('--think-ms <ms>', 'median thinking time per move', positiveNumber('--think-ms'), 2500)
     .option('--games <n>', 'games per board, one after the other', wholeNumber('--games', 1), 1)
     .option('--events-out <dir>', "write each game's ground truth: .jsonl events, .pdn, .injected.json")
     .option('--loop', 'keep playing new games until interrupted')
-    .action(async (flags: SimulateFlags) => {
-      process.exitCode = isVariant(flags.variant) ? await run(flags) : 2;
-    });
+    .option('--json', 'JSON lines: {"type":"board"|"game"|"results"|"done",…}')
+    .option(
+      '--field-map <file>',
+      `${FIELD_MAP_HELP}: the boards present themselves so (scrambled fields, other piece codes)`,
+    )
+    .option(
+      '--follow-prompts <file>',
+      'no game: the first board answers the prompts of `damlink calibrate --json` read from FILE (- for stdin)',
+    )
+    .action(run);
 }

@@ -2,14 +2,61 @@
 // with only `boards:` (or flags alone) enough.
 import { z } from 'zod';
 import { PROTOCOLS } from '../../firmware-protocol/types.ts';
+import { parseTimeControl } from '../../src/clock/time-control.ts';
 import { DRAW_PROFILES } from '../../src/engine/draw.ts';
 import { parseSource } from './source.ts';
+import { hasControlCharacter } from './text.ts';
 
-/** A string that env vars or YAML may have written as a number (`DAMLINK_TOKENS__ARBITER=1234`). */
+/** pino's levels, the ones `log.level` and `run --log-level` accept. */
+export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const;
+
+/** A string YAML may have written as a number (`timeControl: 90`). */
 const text = () => z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string());
+
+/** Text of a PDN tag (players, event…): one line, no control characters (then no further checks). */
+const tagText = () =>
+  text().refine((s) => !hasControlCharacter(s), {
+    message: 'control characters (a newline, a tab…) are not allowed',
+    abort: true,
+  });
+
+/**
+ * A secret: text as written, long enough not to be guessed. A YAML number is refused rather than
+ * turned into text — YAML has already changed its digits (`0123` is 83, 20 digits lose the last
+ * ones) — and so is the example file's placeholder.
+ */
+const secret = () =>
+  z
+    .string({
+      error: (issue) =>
+        typeof issue.input === 'number'
+          ? 'a number, not text: YAML changes the digits of numbers; quote the token'
+          : 'expected the token as text',
+    })
+    .min(16, 'too short: a token needs at least 16 characters')
+    .refine((s) => !/^change-me/i.test(s), 'still the example value: choose a token of your own')
+    .refine((s) => !hasControlCharacter(s), 'control characters are not allowed');
+
+/** A page's origin (`https://club.example`, no path): the pages allowed to present a token. */
+const origin = z.string().refine((s) => {
+  try {
+    const url = new URL(s);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === s.replace(/\/$/, '');
+  } catch {
+    return false;
+  }
+}, 'expected an origin like https://club.example (scheme, host and port only)');
+
+const mqttUrl = text().pipe(z.string().regex(/^(mqtts?|wss?):\/\/./, 'expected mqtt://host:port'));
 
 const sourceField = text().superRefine((value, ctx) => {
   const parsed = parseSource(value);
+  if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.error.message });
+});
+
+/** A time control in the PDN `TimeControl` form, seconds: `5400+30`, `40/5400:1800+30`. */
+const timeControlField = tagText().superRefine((value, ctx) => {
+  const parsed = parseTimeControl(value);
   if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.error.message });
 });
 
@@ -27,16 +74,78 @@ export const boardSchema = z.strictObject({
   source: sourceField,
   /** Board number in the round (default: position in the list, from 1). */
   board: z.number().int().min(1).optional(),
-  white: text().optional(),
-  black: text().optional(),
+  white: tagText().optional(),
+  black: tagText().optional(),
   /** Expected serial number: a board reporting it is this board whatever port it is on. */
   serial: text().optional(),
   protocol: protocolSchema.optional(),
+  /** A calibrated board's profile file (`damlink calibrate --out`); wins over `protocol`'s field map. */
+  profile: z.string().min(1).optional(),
+});
+
+const hostField = text().pipe(z.string().min(1));
+const portField = z.number().int().min(1).max(65535);
+
+/** Where a round's files are published beyond the hall; each target gets `rounds/<n>/…` under its root. */
+export const publishTargetSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('directory'),
+    /** A local folder (often one a web server or a sync tool serves); files replaced atomically. */
+    path: z.string().min(1),
+  }),
+  z
+    .strictObject({
+      kind: z.literal('sftp'),
+      host: hostField,
+      port: portField.default(22),
+      user: text().pipe(z.string().min(1)),
+      /** Path of a private key file (OpenSSH or PEM); or give `password`. */
+      privateKey: z.string().min(1).optional(),
+      passphrase: text().optional(),
+      password: text().optional(),
+      /** The server's host key as `ssh-keygen -lf` prints it (`SHA256:…`); others are refused. */
+      hostFingerprint: z
+        .string()
+        .regex(/^SHA256:[A-Za-z0-9+/]{43}=?$/, 'expected SHA256:… as ssh-keygen -l prints it')
+        .optional(),
+      /** Folder on the server that holds `rounds/`. */
+      dir: z.string().min(1).default('.'),
+    })
+    .refine((t) => t.privateKey !== undefined || t.password !== undefined, {
+      message: 'give privateKey (a key file) or password',
+    }),
+  z.strictObject({
+    kind: z.literal('ftp'),
+    host: hostField,
+    port: portField.default(21),
+    user: text().pipe(z.string().min(1)).default('anonymous'),
+    password: text().default(''),
+    /** `true`: explicit FTPS (AUTH TLS); `implicit`: TLS from the first byte (port 990). */
+    secure: z.union([z.boolean(), z.literal('implicit')]).default(false),
+    /** Path of a PEM certificate to trust besides the usual authorities (a self-signed server). */
+    ca: z.string().min(1).optional(),
+    dir: z.string().min(1).default('/'),
+  }),
+]);
+
+export const publishSchema = z.strictObject({
+  targets: z.array(publishTargetSchema).default([]),
+  /** Moves within this window go out in one upload. */
+  coalesceMs: z.number().int().min(0).max(10_000).default(250),
+  /** After a failure the next try waits firstMs, doubling up to maxMs. */
+  retry: z
+    .strictObject({
+      firstMs: z.number().int().min(10).default(1000),
+      maxMs: z.number().int().min(10).default(30_000),
+    })
+    .default({ firstMs: 1000, maxMs: 30_000 }),
+  /** A connection or a file that takes longer has failed. */
+  timeoutMs: z.number().int().min(100).default(10_000),
 });
 
 export const configSchema = z.strictObject({
-  event: text().optional(),
-  site: text().optional(),
+  event: tagText().optional(),
+  site: tagText().optional(),
   /** `YYYY.MM.DD`; default: today when the game starts. */
   date: z
     .string()
@@ -44,7 +153,9 @@ export const configSchema = z.strictObject({
     .optional(),
   round: z.number().int().min(1).default(1),
   variant: z.enum(['international', 'brazilian']).default('international'),
-  timeControl: text().optional(),
+  timeControl: timeControlField.optional(),
+  /** Appendix G (the quickplay finish) announced for the event (G.2); the time control decides (G.3). */
+  quickplayFinish: z.boolean().default(false),
   drawRule: z
     .strictObject({
       profile: z.enum(DRAW_PROFILES).default('fmjd'),
@@ -57,27 +168,68 @@ export const configSchema = z.strictObject({
   host: z.string().min(1).default('127.0.0.1'),
   port: z.number().int().min(0).max(65535).default(8080),
   dataDir: z.string().min(1).default('./data'),
+  /** Without either, the daemon makes an admin token in `dataDir` at first start and prints it. */
   tokens: z
     .strictObject({
-      arbiter: text().pipe(z.string().min(1)).optional(),
-      admin: text().pipe(z.string().min(1)).optional(),
+      arbiter: secret().optional(),
+      admin: secret().optional(),
     })
     .default({}),
+  /** Pages besides the daemon's own that may present a token (a reverse proxy's public origin). */
+  allowedOrigins: z.array(origin).default([]),
+  limits: z
+    .strictObject({
+      /** Open connections (HTTP and WebSocket) in all, and from one address (IPv6: one /64). */
+      connections: z.number().int().positive().default(10_000),
+      connectionsPerAddress: z.number().int().positive().default(256),
+      /** Bytes waiting to be sent to one client before it is dropped. */
+      clientBuffer: z.number().int().positive().default(4_194_304),
+      /** Bytes waiting for all clients together: past it the slowest readers are dropped first. */
+      unsentBytes: z.number().int().positive().default(268_435_456),
+    })
+    .prefault({}),
   /** Simulated boards only: the daemon's clock runs this many times faster (matches the simulator's speed). */
   timeScale: z.number().positive().max(1000).default(1),
   /** Write the engine's result at once instead of waiting for the arbiter. */
   autoResult: z.boolean().default(false),
-  /** `mqtt://host:1883`: also publish games to an MQTT broker. */
-  mqttUrl: text()
-    .pipe(z.string().regex(/^mqtts?:\/\/./, 'expected mqtt://host:port'))
+  /** Also publish games to an MQTT broker; `ca`, `cert`, `key` are PEM files. */
+  mqtt: z
+    .strictObject({
+      url: mqttUrl,
+      username: z.string().optional(),
+      password: z.string().optional(),
+      ca: z.string().min(1).optional(),
+      cert: z.string().min(1).optional(),
+      key: z.string().min(1).optional(),
+      clientId: z.string().min(1).max(256).optional(),
+    })
     .optional(),
+  /** @deprecated `mqtt: { url }` — still read. */
+  mqttUrl: mqttUrl.optional(),
   log: z
     .strictObject({
-      level: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal']).default('info'),
+      level: z.enum(LOG_LEVELS).default('info'),
     })
     .default({ level: 'info' }),
+  publish: publishSchema.optional(),
+  journal: z
+    .strictObject({
+      /**
+       * Board inputs kept in memory while the journal cannot write (disk full, I/O error), written
+       * in order once it can; past this the daemon exits (code 1) to be restarted.
+       */
+      backlog: z.number().int().min(100).default(100_000),
+    })
+    .default({ backlog: 100_000 }),
 });
 
 export type Config = z.infer<typeof configSchema>;
 export type BoardConfig = z.infer<typeof boardSchema>;
 export type ProtocolConfig = z.infer<typeof protocolSchema>;
+export type PublishConfig = z.infer<typeof publishSchema>;
+export type PublishTarget = z.infer<typeof publishTargetSchema>;
+
+/** The broker settings: `mqtt`, else the deprecated `mqttUrl` (ignored when `mqtt` is given). */
+export function mqttSettings(config: Pick<Config, 'mqtt' | 'mqttUrl'>): Config['mqtt'] {
+  return config.mqtt ?? (config.mqttUrl ? { url: config.mqttUrl } : undefined);
+}

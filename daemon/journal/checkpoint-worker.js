@@ -6,8 +6,8 @@ const db = new Database(workerData.path, { fileMustExist: true });
 const timer = setInterval(() => {
   try {
     db.pragma('wal_checkpoint(PASSIVE)');
-  } catch (e) {
-    parentPort.postMessage({ error: String(e) });
+  } catch {
+    // A full disk or an I/O error: tried again on the next turn (checkpointer.ts).
   }
 }, workerData.everyMs);
 

@@ -14,11 +14,10 @@ export class Checkpointer {
     // No --import tsx in the thread: it runs plain JavaScript.
     this.worker = new Worker(WORKER, { workerData: { path, everyMs }, execArgv: [] });
     this.worker.unref();
+    // Only the thread's end sends checkpoints back to the commits: one that failed (a full disk)
+    // is tried again a second later by the thread, as the commits' own would fail the same way.
     this.worker.on('error', (e) => {
       if (!this.stopped) onFailure(e);
-    });
-    this.worker.on('message', (m: { error?: string }) => {
-      if (m.error && !this.stopped) onFailure(new Error(m.error));
     });
   }
 

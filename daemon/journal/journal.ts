@@ -1,14 +1,17 @@
 // The durable journal (SQLite, WAL). An entry is committed before anything acts on it; WAL with
-// synchronous=NORMAL survives a killed process (only a power cut can drop the last commits).
-// Rows are kept in arrival order (the rowid), with no index: each commit then writes a page or two
-// at the end of the table, where a (round, board, seq) key scattered every commit over one page
-// per board — five times the work and the daemon's largest cost with 200 boards. Reads are whole
-// passes over a round in that order, which is also what a restart needs.
+// synchronous=NORMAL survives a killed process (only a power cut can drop the last commits, until
+// the next checkpoint syncs the WAL). What must survive a power cut too (arbiter calls) waits for
+// `sync`: the WAL synced off the event loop, as synchronous=FULL would sync it in the commit.
+// Rows are kept in arrival order (the rowid), indexed by round alone: each commit then writes a page
+// or two at the end of the table and of the index, where a (round, board, seq) key scattered every
+// commit over one page per board — five times the work and the daemon's largest cost with 200
+// boards. Reads are whole passes over a round in that order, which is also what a restart needs.
 import { mkdirSync } from 'node:fs';
+import { type FileHandle, open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { Checkpointer } from './checkpointer.ts';
-import type { JournalEntry, JournalInput, RoundSettings } from './types.ts';
+import type { JournalInput, RoundSettings } from './types.ts';
 
 const SCHEMA_VERSION = 2;
 
@@ -36,6 +39,10 @@ CREATE TABLE IF NOT EXISTS derived (
   kind    TEXT    NOT NULL,
   data    TEXT    NOT NULL
 );
+-- By round: every read is of one round. The rowid is part of each entry, so a round's rows stay in
+-- arrival order and a commit adds to the end of its round's range (one page, as the table's).
+CREATE INDEX IF NOT EXISTS journal_round ON journal (round);
+CREATE INDEX IF NOT EXISTS derived_round ON derived (round);
 CREATE TABLE IF NOT EXISTS rounds (
   round    INTEGER PRIMARY KEY,
   settings TEXT NOT NULL
@@ -55,17 +62,6 @@ INSERT INTO journal (round, board, seq, t, kind, serial, data, raw)
 DROP TABLE entries;
 `;
 
-interface Row {
-  round: number;
-  board: number;
-  seq: number;
-  t: number;
-  kind: string;
-  serial: string | null;
-  data: string;
-  raw: Buffer | null;
-}
-
 const payload = (input: JournalInput): unknown => {
   const { kind: _kind, ...rest } = input;
   return rest;
@@ -76,19 +72,6 @@ const readInput = (kind: string, data: string): JournalInput => {
   (input as { kind: string }).kind = kind;
   return input;
 };
-
-function toEntry(row: Row): JournalEntry {
-  return {
-    round: row.round,
-    board: row.board,
-    seq: row.seq,
-    t: row.t,
-    serial: row.serial ?? undefined,
-    input: readInput(row.kind, row.data),
-    // A Buffer is a Uint8Array: no copy.
-    raw: row.raw ?? undefined,
-  };
-}
 
 /** An output of a game (a move, an alert, a result…) kept beside the inputs that produced it. */
 export interface DerivedRecord {
@@ -126,6 +109,8 @@ export class Journal {
   private readonly insertDerived: Database.Statement;
   private readonly checkpointer: Checkpointer | undefined;
   private many: ((reqs: readonly AppendRequest[], derived: readonly DerivedRecord[]) => void) | undefined;
+  /** The WAL file, opened on the first `sync`; the directory is synced once then, for its entry. */
+  private wal: Promise<FileHandle> | undefined;
 
   private constructor(
     readonly path: string,
@@ -169,6 +154,11 @@ export class Journal {
 
   readonly readonly: boolean;
 
+  /** The SQLite handle, for stores that keep their own tables in the journal's file (the tournament). */
+  get database(): Database.Database {
+    return this.db;
+  }
+
   static open(path: string, options: JournalOptions = {}): Journal {
     return new Journal(path, options);
   }
@@ -192,22 +182,8 @@ export class Journal {
     return seqs;
   }
 
-  /** Commits one entry and returns it with its sequence number. */
-  append(req: AppendRequest): JournalEntry {
-    const seq = this.write(req);
-    return {
-      round: req.round,
-      board: req.board,
-      seq,
-      t: req.t,
-      serial: req.serial,
-      input: req.input,
-      raw: req.raw,
-    };
-  }
-
-  /** Inserts one entry (inside the caller's transaction, if any); its sequence number. */
-  private write(req: AppendRequest): number {
+  /** Inserts one entry, inside the caller's transaction. */
+  private write(req: AppendRequest): void {
     if (this.readonly) throw new Error(`${this.path} is open read-only`);
     const seqs = this.sequences(req.round);
     const seq = seqs.get(req.board) ?? 1;
@@ -223,7 +199,6 @@ export class Journal {
       req.raw && req.raw.length > 0 ? Buffer.from(req.raw.buffer, req.raw.byteOffset, req.raw.length) : null,
     );
     seqs.set(req.board, seq + 1);
-    return seq;
   }
 
   /**
@@ -237,11 +212,6 @@ export class Journal {
       for (const r of list) this.write(r);
     });
     this.rollingBack(() => this.many!(reqs, derived));
-  }
-
-  /** Runs `fn` in one transaction (bulk imports, benchmarks): all of it is committed, or nothing. */
-  transaction<T>(fn: () => T): T {
-    return this.rollingBack(() => this.db.transaction(fn)());
   }
 
   private rollingBack<T>(fn: () => T): T {
@@ -266,31 +236,6 @@ export class Journal {
       .raw(true)
       .all(round) as [number, number][];
     return new Map(rows);
-  }
-
-  /** The derived records of a round (or of one board), in the order they were stored. */
-  derived(round: number, board?: number): DerivedRecord[] {
-    const rows = this.db
-      .prepare(
-        `SELECT round, board, version, t, kind, data FROM derived WHERE round = ?${board === undefined ? '' : ' AND board = ?'} ORDER BY id`,
-      )
-      .all(...(board === undefined ? [round] : [round, board])) as (DerivedRecord & { data: string })[];
-    return rows.map((r) => ({ ...r, data: JSON.parse(r.data) as unknown }));
-  }
-
-  /** One board's entries of a round, in order. */
-  *entries(round: number, board: number, afterSeq = 0): Generator<JournalEntry> {
-    // Pages of rows: faster than a row-by-row cursor, and memory stays bounded.
-    const page = this.db.prepare(
-      'SELECT id, * FROM journal WHERE round = ? AND board = ? AND seq > ? AND id > ? ORDER BY id LIMIT ?',
-    );
-    let after = 0;
-    for (;;) {
-      const rows = page.all(round, board, afterSeq, after, 4096) as (Row & { id: number })[];
-      for (const row of rows) yield toEntry(row);
-      if (rows.length < 4096) return;
-      after = rows[rows.length - 1].id;
-    }
   }
 
   /**
@@ -329,17 +274,17 @@ export class Journal {
     return n;
   }
 
+  /** Whether any entry belongs to the round. */
+  hasRound(round: number): boolean {
+    return this.db.prepare('SELECT 1 FROM journal WHERE round = ? LIMIT 1').get(round) !== undefined;
+  }
+
   /** Every board that has entries in the round. */
   boards(round: number): number[] {
     const rows = this.db
       .prepare('SELECT DISTINCT board FROM journal WHERE round = ? ORDER BY board')
       .all(round);
     return (rows as { board: number }[]).map((r) => r.board);
-  }
-
-  rounds(): number[] {
-    const rows = this.db.prepare('SELECT DISTINCT round FROM journal ORDER BY round').all();
-    return (rows as { round: number }[]).map((r) => r.round);
   }
 
   /** Remember that a board with this serial number is board `board` of the round. */
@@ -368,7 +313,46 @@ export class Journal {
     return row ? (JSON.parse(row.settings) as RoundSettings) : undefined;
   }
 
+  /**
+   * Resolves once every commit made so far is on the disk itself (fdatasync of the WAL, in the
+   * thread pool: the event loop keeps serving meanwhile). A checkpoint that moved commits into the
+   * database file has synced them already; the WAL stays the same file while the journal is open.
+   */
+  async sync(): Promise<void> {
+    if (this.path === ':memory:' || this.readonly) return;
+    const wal = (this.wal ??= this.openWal());
+    try {
+      await (await wal).datasync();
+    } catch (e) {
+      // Opened again by the next sync: a handle that failed once is not trusted.
+      if (this.wal === wal) this.closeWal();
+      throw e;
+    }
+  }
+
+  private async openWal(): Promise<FileHandle> {
+    const file = await open(`${this.path}-wal`, 'r+');
+    try {
+      const dir = await open(dirname(this.path), 'r');
+      try {
+        await dir.sync();
+      } finally {
+        await dir.close();
+      }
+    } catch (e) {
+      await file.close().catch(() => {});
+      throw e;
+    }
+    return file;
+  }
+
+  private closeWal(): void {
+    void this.wal?.then((f) => f.close()).catch(() => {});
+    this.wal = undefined;
+  }
+
   close(): void {
+    this.closeWal();
     this.checkpointer?.stop();
     if (this.db.open) this.db.close();
   }

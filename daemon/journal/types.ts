@@ -1,19 +1,22 @@
 // What the journal holds: every input that changes a board's game, in the order it was applied.
 // Replaying a board's entries through a fresh tracker and game record rebuilds the same game.
-import type { BoardEvent } from '../../firmware-protocol/events.ts';
+import type { BoardEvent, Side } from '../../firmware-protocol/events.ts';
 import type { DrawRules } from '../../src/engine/index.ts';
+import type { ArbiterAction } from '../../src/game/actions.ts';
 import type { GameInfo, GameResult } from '../../src/game/types.ts';
 import type { ArbiterDecision } from '../../src/tracker/types.ts';
-import type { BoardState } from '../../src/game/types.ts';
+import type { ConnectionState } from '../../src/game/types.ts';
 
 export type JournalInput =
   /** A decoded board event (including the daemon's `tick`), with the bytes it came from. */
   | { kind: 'event'; event: BoardEvent }
   | { kind: 'decision'; decision: ArbiterDecision }
-  | { kind: 'result'; result: GameResult }
+  | { kind: 'result'; result: GameResult; advantage?: Side }
+  /** An arbiter's action: resignation, draw by agreement or offer, refusal, Appendix G. */
+  | { kind: 'action'; action: ArbiterAction }
   | { kind: 'info'; info: Partial<GameInfo> }
   /** Connection state of the board (kept so versions after a replay match the ones served before). */
-  | { kind: 'state'; state: BoardState; serial?: string };
+  | { kind: 'state'; state: ConnectionState; serial?: string };
 
 export interface JournalEntry {
   round: number;
@@ -32,4 +35,6 @@ export interface RoundSettings {
   variant: GameInfo['variant'];
   drawProfile?: string | DrawRules;
   autoResult?: boolean;
+  /** Appendix G announced for the event. */
+  quickplayFinish?: boolean;
 }

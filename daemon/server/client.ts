@@ -26,6 +26,8 @@ export interface Subscription {
 export interface ClientLimits {
   /** Bytes waiting to be sent beyond which the client is dropped. */
   maxBuffered: number;
+  /** Bytes waiting for all clients together: past it the clients furthest behind are dropped. */
+  unsentBudget: number;
   /** Error answers after which the connection is closed. */
   maxErrors: number;
   maxSubscriptions: number;
@@ -38,7 +40,15 @@ export class Client {
   /** The upgraded TCP socket under `ws`: feed frames framed once for everyone are written here. */
   private readonly socket: Duplex;
   readonly address: string | undefined;
+  /** The connection comes from the daemon's own pages, an allowed origin or no browser at all. */
+  readonly tokensAccepted: boolean;
+  readonly origin: string | undefined;
   role: Role;
+  /**
+   * The token this connection proved: sent again with each call, it is accepted without counting
+   * against the address, so guesses from elsewhere on it cannot lock out an arbiter at work.
+   */
+  provenToken: string | undefined;
   readonly subs = new Map<string, Subscription>();
   errors = 0;
   alive = true;
@@ -48,22 +58,34 @@ export class Client {
   closed = false;
   /** Feed frames of this turn, written together at its end (sendFramed). */
   private held: Buffer[] = [];
+  private heldBytes = 0;
   private readonly limits: ClientLimits;
+  private readonly budget: SendBudget;
   private readonly onDrop: (client: Client, reason: string) => void;
 
   constructor(
     ws: WebSocket,
     socket: Duplex,
-    role: Role,
-    address: string | undefined,
+    peer: {
+      role: Role;
+      address: string | undefined;
+      origin: string | undefined;
+      tokensAccepted: boolean;
+      token?: string;
+    },
     limits: ClientLimits,
+    budget: SendBudget,
     onDrop: (client: Client, reason: string) => void,
   ) {
     this.ws = ws;
     this.socket = socket;
-    this.role = role;
-    this.address = address;
+    this.role = peer.role;
+    this.provenToken = peer.token;
+    this.address = peer.address;
+    this.origin = peer.origin;
+    this.tokensAccepted = peer.tokensAccepted;
     this.limits = limits;
+    this.budget = budget;
     this.onDrop = onDrop;
     this.tokens = limits.callsPerSecond;
     this.refilledAt = Date.now();
@@ -84,6 +106,7 @@ export class Client {
     if (!this.writable()) return false;
     this.writeHeld(); // frames held this turn go first: order is kept
     this.ws.send(data, { binary: false });
+    this.budget.add(typeof data === 'string' ? Buffer.byteLength(data) : data.length);
     return true;
   }
 
@@ -98,15 +121,24 @@ export class Client {
     if (!this.writable()) return false;
     if (this.held.length === 0) queueMicrotask(() => this.writeHeld());
     this.held.push(wire);
+    this.heldBytes += wire.length;
     return true;
+  }
+
+  /** Bytes given to this client and not yet handed to the kernel. */
+  unsent(): number {
+    return this.ws.bufferedAmount + this.heldBytes;
   }
 
   private writeHeld(): void {
     if (this.held.length === 0) return;
     const frames = this.held;
+    const bytes = this.heldBytes;
     this.held = [];
+    this.heldBytes = 0;
     if (this.closed || this.ws.readyState !== 1) return;
     this.socket.write(frames.length === 1 ? frames[0] : Buffer.concat(frames));
+    this.budget.add(bytes);
   }
 
   private writable(): boolean {
@@ -136,11 +168,58 @@ export class Client {
     setTimeout(() => this.ws.terminate(), 1000).unref();
   }
 
+  /** Drops the connection at once: what waits for it is freed now, not after a close handshake. */
+  cut(reason: string): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.held = [];
+    this.heldBytes = 0;
+    this.onDrop(this, reason);
+    this.ws.terminate();
+  }
+
   isArbiter(): boolean {
     return this.role === 'arbiter' || this.role === 'admin';
   }
 
   static subKey(id: CallId | string | number): string {
     return JSON.stringify(id);
+  }
+}
+
+/**
+ * One budget of unsent bytes for all clients: many slow readers each under their own limit could
+ * still hold the daemon's memory. Bytes handed to sockets are added to an estimate as they go;
+ * only when it passes the budget are the clients counted (sockets drain meanwhile), and if they
+ * are over it, the clients with the most waiting are cut first — the slowest readers, not the ones
+ * that happened to be sent to last.
+ */
+export class SendBudget {
+  /** Unsent bytes at the last count, plus everything handed to sockets since. */
+  private estimate = 0;
+
+  constructor(
+    private readonly limit: number,
+    private readonly clients: Iterable<Client>,
+  ) {}
+
+  /** `bytes` were just handed to a client's socket. */
+  add(bytes: number): void {
+    this.estimate += bytes;
+    if (this.estimate > this.limit) this.enforce();
+  }
+
+  private enforce(): void {
+    let total = 0;
+    for (const c of this.clients) total += c.unsent();
+    if (total > this.limit) {
+      const furthestBehind = [...this.clients].sort((a, b) => b.unsent() - a.unsent());
+      for (const c of furthestBehind) {
+        if (total <= this.limit) break;
+        total -= c.unsent();
+        c.cut('send budget exceeded');
+      }
+    }
+    this.estimate = total;
   }
 }

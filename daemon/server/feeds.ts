@@ -5,7 +5,7 @@ import type { GameEvent, GameSnapshot } from '../../src/game/types.ts';
 import type { Hub } from '../hub.ts';
 import type { Subscription } from './client.ts';
 import { type FeedItem, frame } from './protocol.ts';
-import type { RoundGames } from './rounds.ts';
+import { playedGames } from './rounds.ts';
 import { textFrame } from './wire.ts';
 
 /** Event kinds an arbiter's alerts feed carries. */
@@ -13,15 +13,13 @@ const ALERT_KINDS = new Set<GameEvent['kind']>(['alert', 'decision', 'result', '
 
 export class Feeds {
   private readonly hub: Hub;
-  private readonly roundGames: RoundGames;
   private readonly now: () => number;
   private readonly byBoard = new Map<number, Set<Subscription>>();
   private readonly rounds = new Set<Subscription>();
   private readonly alerts = new Set<Subscription>();
 
-  constructor(hub: Hub, rounds: RoundGames, now: () => number) {
+  constructor(hub: Hub, now: () => number) {
     this.hub = hub;
-    this.roundGames = rounds;
     this.now = now;
   }
 
@@ -62,7 +60,7 @@ export class Feeds {
     }
     const round = sub.round === 'current' ? this.hub.round() : sub.round!;
     const versions = typeof since === 'object' ? since : {};
-    for (const game of this.roundGames.of(round)) {
+    for (const game of playedGames(this.hub, round)) {
       this.catchUpBoard(sub, game.info.board, versions[String(game.info.board)], game);
     }
   }
@@ -81,6 +79,23 @@ export class Feeds {
     }
     this.sendItem(sub, { kind: 'snapshot', board, version: snap.version, snapshot: snap });
     sub.sent.set(board, snap.version);
+  }
+
+  /**
+   * The round changed: a board number now names another game, with versions from 1 again. Who
+   * follows the current round, a board or the alerts starts over with the new games' snapshots.
+   */
+  roundChanged(): void {
+    const current = this.hub.round();
+    const again = [
+      ...[...this.byBoard.values()].flatMap((subs) => [...subs]),
+      ...[...this.rounds].filter((sub) => sub.round === 'current' || sub.round === current),
+      ...this.alerts,
+    ];
+    for (const sub of again) {
+      sub.sent.clear();
+      this.catchUp(sub, undefined);
+    }
   }
 
   /** One GameEvent to everyone who follows it. */

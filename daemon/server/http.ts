@@ -4,21 +4,28 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import type { Hub } from '../hub.ts';
 import { notModified, type ValidatorCache, type Validators } from './conditional.ts';
-import { roundIndex } from './lidraughts.ts';
 import { boardRows } from './rows.ts';
-import { PdnCache, type RoundGames, RoundJson } from './rounds.ts';
+import { PageLanguages } from './languages.ts';
+import { pictureRoutes } from './pictures.ts';
+import { PdnCache, playedGames, RoundJson, roundFile } from './rounds.ts';
+import { standingsCsv, writeTrf } from '../../src/tournament/index.ts';
+import { type TournamentSource, standingsAfter, standingsPage } from './standings.ts';
 import { staticFile } from './static.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+const HTML_TYPE = 'text/html; charset=utf-8';
+const CSV_TYPE = 'text/csv; charset=utf-8';
+const TEXT_TYPE = 'text/plain; charset=utf-8';
 const PDN_TYPE = 'application/x-draughts-pdn; charset=utf-8';
 
 export interface HttpContext {
   hub: Hub;
   webRoot?: string;
   validators: ValidatorCache;
-  rounds: RoundGames;
   /** Extra facts for /health. */
-  health: () => { clients: number; uptime: number };
+  health: () => { clients: number; uptime: number; [more: string]: unknown };
+  /** The tournament, for the standings. */
+  tournament?: TournamentSource;
 }
 
 type Answer = {
@@ -27,9 +34,36 @@ type Answer = {
   body: string | Buffer;
   validators?: Validators;
   cors?: boolean;
+  /** File name for `Content-Disposition`. */
+  download?: string;
+  vary?: string;
 };
 
 const GZIP_MIN = 256;
+
+/**
+ * The pages load only the daemon's own scripts, styles and socket. The arbiter console is never
+ * framed (a page that frames it could steer the arbiter's clicks); the spectator view may be: clubs
+ * embed it.
+ */
+const PAGE_POLICY =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
+  "object-src 'none'; base-uri 'none'; form-action 'self'";
+const CONSOLE_PATHS = new Set(['/arbiter', '/arbiter.html']);
+
+/** Headers every answer carries: no type sniffing, no address leaking to other sites. */
+function securityHeaders(path: string, type: string): Record<string, string> {
+  const headers: Record<string, string> = {
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+  };
+  if (type.startsWith('text/html')) {
+    const console = CONSOLE_PATHS.has(path);
+    headers['Content-Security-Policy'] = console ? `${PAGE_POLICY}; frame-ancestors 'none'` : PAGE_POLICY;
+    if (console) headers['X-Frame-Options'] = 'DENY';
+  }
+  return headers;
+}
 
 const wantsGzip = (req: IncomingMessage): boolean =>
   /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
@@ -60,11 +94,15 @@ const notFound = (message: string): Answer => ({
 });
 
 export function createHttpHandler(ctx: HttpContext) {
-  const rounds = ctx.rounds;
   const pdn = new PdnCache();
   const gzipped = new GzipCache();
 
   const roundJson = new RoundJson();
+  const languages = new PageLanguages(ctx.webRoot ?? '');
+  const pictures = pictureRoutes({
+    games: (round) => playedGames(ctx.hub, round),
+    validators: ctx.validators,
+  });
   const json = (key: string, value: unknown, cors = true): Answer => {
     const body = typeof value === 'string' ? value : JSON.stringify(value);
     return { status: 200, type: JSON_TYPE, body, validators: ctx.validators.of(key, body), cors };
@@ -77,51 +115,81 @@ export function createHttpHandler(ctx: HttpContext) {
     cors: true,
   });
 
-  async function route(path: string, query: URLSearchParams): Promise<Answer> {
+  async function route(path: string, query: URLSearchParams, req: IncomingMessage): Promise<Answer> {
     const { hub } = ctx;
     if (path === '/health') {
       const boards = hub.boards();
+      const facts = { ...ctx.health(), ...(hub.journalHealth ? { journal: hub.journalHealth() } : {}) };
+      // A part that cannot write (the journal, the log file) makes the daemon unhealthy: 503.
+      const failing = Object.entries(facts).flatMap(([part, fact]) =>
+        (fact as { ok?: unknown } | null)?.ok === false
+          ? [`${part}: ${(fact as { reason?: string }).reason}`]
+          : [],
+      );
       return {
-        status: 200,
+        status: failing.length > 0 ? 503 : 200,
         type: JSON_TYPE,
         body: JSON.stringify({
-          ok: true,
+          ok: failing.length === 0,
+          ...(failing.length > 0 ? { reason: failing.join('; ') } : {}),
           round: hub.round(),
           boards: boards.length,
           active: boards.filter((b) => b.state === 'active').length,
-          ...ctx.health(),
+          ...facts,
         }),
         cors: true,
       };
     }
     if (path === '/api/v1/boards') return json(path, boardRows(hub));
+    if (path === '/api/v1/tournament')
+      return json(path, { round: hub.round(), event: ctx.tournament?.load() ?? null });
     if (path === '/api/v1/games') {
       const round = query.has('round') ? Number(query.get('round')) : hub.round();
       if (!Number.isInteger(round) || round < 1) return notFound(`no round "${query.get('round')}"`);
-      return json(`${path}?round=${round}`, roundJson.of(round, rounds.of(round)));
+      return json(`${path}?round=${round}`, roundJson.of(round, playedGames(hub, round)));
     }
     let m = /^\/api\/v1\/games\/(\d+)$/.exec(path);
     if (m) {
       const snap = hub.snapshot(Number(m[1]));
       return snap ? json(path, snap) : notFound(`no board ${m[1]} in round ${hub.round()}`);
     }
-    m = /^\/rounds\/(\d+)\/(games\.pdn|games\.json|index\.json|(?:game-)?(\d+)\.pdn)$/.exec(path);
+    if (path === '/api/v1/tournament.trf') {
+      const event = ctx.tournament?.load();
+      if (!event) return notFound('no tournament: start the daemon with --tournament FILE');
+      const body = writeTrf(event);
+      return { status: 200, type: TEXT_TYPE, body, validators: ctx.validators.of(path, body), cors: true };
+    }
+    m = /^\/rounds\/(\d+)\/standings(\.json|\.csv)?$/.exec(path);
+    if (m) {
+      const event = ctx.tournament?.load();
+      if (!event) return notFound('no tournament: start the daemon with --tournament FILE');
+      const group = query.get('group') ?? undefined;
+      const doc = standingsAfter(event, Number(m[1]), group);
+      if (!doc) return notFound(`no group "${group}"`);
+      const key = `${path}?${query}`;
+      if (m[2] === '.json') return json(key, doc);
+      if (m[2] === '.csv') {
+        const body = standingsCsv(doc.groups.flatMap((g) => g.rows));
+        return { status: 200, type: CSV_TYPE, body, validators: ctx.validators.of(key, body), cors: true };
+      }
+      const body = standingsPage(doc, group === undefined ? '' : `?group=${encodeURIComponent(group)}`);
+      return { status: 200, type: HTML_TYPE, body, validators: ctx.validators.of(key, body), cors: true };
+    }
+    const picture = pictures(path, query);
+    if (picture) return picture;
+    m = /^\/rounds\/(\d+)\/([^/]+)$/.exec(path);
     if (m) {
       const round = Number(m[1]);
-      const games = rounds.of(round);
+      const games = playedGames(hub, round);
       if (games.length === 0) return notFound(`no games in round ${round}`);
-      if (m[2] === 'games.pdn') return pdnAnswer(path, games.map((g) => pdn.of(g)).join('\n'));
-      if (m[2] === 'index.json') return json(path, roundIndex(round, games));
-      if (m[2] === 'games.json') {
-        const list = games.map((g) => ({ board: g.info.board, pdn: pdn.of(g), result: g.result }));
-        return json(path, { round, games: list });
-      }
-      const game = games.find((g) => g.info.board === Number(m![3]));
-      return game ? pdnAnswer(path, pdn.of(game)) : notFound(`no board ${m[3]} in round ${round}`);
+      const file = roundFile(round, games, m[2], pdn);
+      if (!file) return notFound(`no ${m[2]} in round ${round}`);
+      const answer = file.kind === 'pdn' ? pdnAnswer(path, file.body) : json(path, file.body);
+      return file.download ? { ...answer, download: file.download } : answer;
     }
     if (ctx.webRoot && !path.startsWith('/api/') && !path.startsWith('/rounds/')) {
       const file = await staticFile(ctx.webRoot, path);
-      if (file) return { status: 200, type: file.type, body: file.body, validators: file.validators };
+      if (file) return languages.answer(file, req.headers['accept-language']);
     }
     return notFound(`nothing at ${path}`);
   }
@@ -140,6 +208,8 @@ export function createHttpHandler(ctx: HttpContext) {
         return;
       }
       if (req.method !== 'GET' && req.method !== 'HEAD') {
+        // Nothing over HTTP changes state: arbiter actions go through the WebSocket API, where the
+        // token and the page's origin are checked.
         res.writeHead(405, { Allow: 'GET, HEAD, OPTIONS', 'Content-Type': JSON_TYPE });
         res.end(JSON.stringify({ error: 'method-not-allowed', message: `${req.method} is not served` }));
         return;
@@ -150,17 +220,23 @@ export function createHttpHandler(ctx: HttpContext) {
         res.end();
         return;
       }
-      const a = await route(url.pathname, url.searchParams);
-      const headers: Record<string, string> = { 'Content-Type': a.type, 'Cache-Control': 'no-cache' };
+      const a = await route(url.pathname, url.searchParams, req);
+      const headers: Record<string, string> = {
+        'Content-Type': a.type,
+        'Cache-Control': 'no-cache',
+        ...securityHeaders(url.pathname, a.type),
+      };
+      if (a.download) headers['Content-Disposition'] = `attachment; filename="${a.download}"`;
+      if (a.vary) headers.Vary = a.vary;
       if (a.cors) {
         headers['Access-Control-Allow-Origin'] = '*';
-        headers['Access-Control-Expose-Headers'] = 'ETag, Last-Modified';
+        headers['Access-Control-Expose-Headers'] = 'ETag, Last-Modified, Content-Disposition';
       }
       // Compressed when the client takes it: venues often have thin uplinks, and PDN shrinks ~5×.
       const gzip = a.status === 200 && wantsGzip(req) && Buffer.byteLength(a.body) >= GZIP_MIN;
       if (gzip) {
         headers['Content-Encoding'] = 'gzip';
-        headers.Vary = 'Accept-Encoding';
+        headers.Vary = a.vary ? `${a.vary}, Accept-Encoding` : 'Accept-Encoding';
       }
       if (a.validators) {
         headers.ETag = gzip ? gzipEtag(a.validators.etag) : a.validators.etag;

@@ -1,14 +1,14 @@
 // Games out: HTTP (PDN files, JSON API, static viewer) and the WebSocket API on one port, plus the
 // optional MQTT bridge. Reads and calls the Hub only; see docs/api.md.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import type { Hub } from '../hub.ts';
-import type { Tokens } from './auth.ts';
+import { type AuthLimits, addressKey, type Tokens } from './auth.ts';
 import type { ClientLimits } from './client.ts';
 import { ValidatorCache } from './conditional.ts';
 import { createHttpHandler } from './http.ts';
-import type { MqttBridge } from './mqtt.ts';
-import { RoundGames } from './rounds.ts';
+import type { MqttBridge, MqttSettings } from './mqtt.ts';
+import type { TournamentAccess } from './tournament-api.ts';
 import { type ServerLog, WS_PATH, WsApi } from './ws.ts';
 
 export type { ServerLog } from './ws.ts';
@@ -20,16 +20,34 @@ export interface ServerOptions {
   /** 0 picks a free port. */
   port: number;
   tokens?: Tokens;
+  /** Origins besides the daemon's own whose pages may present a token. */
+  allowedOrigins?: readonly string[];
   /** Directory of the viewer's static files (daemon/web). */
   webRoot?: string;
   log?: ServerLog;
-  /** `mqtt://host:port`: publish GameEvents and PDN to a broker. */
-  mqttUrl?: string;
+  /** Publish GameEvents and PDN to an MQTT broker. */
+  mqtt?: MqttSettings;
   /** Largest WebSocket frame a client may send (default 64 KiB). */
   maxPayload?: number;
-  limits?: Partial<ClientLimits>;
+  limits?: Partial<ClientLimits & ConnectionLimits>;
+  authLimits?: Partial<AuthLimits>;
   heartbeatMs?: number;
+  /** More facts for /health (the publish targets' state). */
+  health?: () => Record<string, unknown>;
+  /** The tournament: the standings routes read it, the arbiter's tournament calls change it. */
+  tournament?: TournamentAccess;
 }
+
+export interface ConnectionLimits {
+  /** Open TCP connections (HTTP and WebSocket) at most, and at most from one address. */
+  connections: number;
+  connectionsPerAddress: number;
+}
+
+export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
+  connections: 10_000,
+  connectionsPerAddress: 256,
+};
 
 export interface RunningServer {
   /** `http://host:port` */
@@ -48,24 +66,30 @@ const silent: ServerLog = { info() {}, warn() {}, debug() {} };
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const log = options.log ?? silent;
   const started = Date.now();
-  const rounds = new RoundGames(options.hub);
   const ws = new WsApi({
     hub: options.hub,
-    rounds,
     tokens: options.tokens ?? {},
+    allowedOrigins: options.allowedOrigins,
+    authLimits: options.authLimits,
     log,
     maxPayload: options.maxPayload,
     limits: options.limits,
     heartbeatMs: options.heartbeatMs,
+    tournament: options.tournament,
   });
   const handle = createHttpHandler({
     hub: options.hub,
     webRoot: options.webRoot,
     validators: new ValidatorCache(),
-    rounds,
-    health: () => ({ clients: ws.clients.size, uptime: (Date.now() - started) / 1000 }),
+    health: () => ({
+      clients: ws.clients.size,
+      uptime: (Date.now() - started) / 1000,
+      ...options.health?.(),
+    }),
+    tournament: options.tournament,
   });
   const http = createServer((req, res) => void handle(req, res));
+  limitConnections(http, { ...DEFAULT_CONNECTION_LIMITS, ...options.limits }, log);
   http.on('upgrade', (req, socket, head) => ws.upgrade(req, socket, head));
   http.on('clientError', (_e, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
@@ -82,10 +106,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const port = (http.address() as AddressInfo).port;
   const shown = host.includes(':') ? `[${host}]` : host;
   let mqtt: MqttBridge | undefined;
-  if (options.mqttUrl) {
+  if (options.mqtt) {
     // Loaded only when a broker is configured: the mqtt package costs ~300 ms of start-up.
     const { startMqttBridge } = await import('./mqtt.ts');
-    mqtt = await startMqttBridge({ hub: options.hub, url: options.mqttUrl, log });
+    mqtt = await startMqttBridge({ hub: options.hub, ...options.mqtt, log });
   }
   log.info({ host, port }, 'serving');
   return {
@@ -105,4 +129,31 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   };
 }
 
-export type { MqttBridge } from './mqtt.ts';
+/**
+ * Caps open connections in all and per address (IPv6 per /64): one host opening sockets without
+ * end must not take the file descriptors and memory every spectator needs. Refused sockets are
+ * closed before any byte is read.
+ */
+function limitConnections(http: Server, limits: ConnectionLimits, log: ServerLog): void {
+  const perAddress = new Map<string, number>();
+  let open = 0;
+  http.on('connection', (socket: Socket) => {
+    const key = addressKey(socket.remoteAddress);
+    const fromThere = perAddress.get(key) ?? 0;
+    if (open >= limits.connections || fromThere >= limits.connectionsPerAddress) {
+      log.debug({ address: socket.remoteAddress, open, fromThere }, 'connection refused: limit');
+      socket.destroy();
+      return;
+    }
+    open++;
+    perAddress.set(key, fromThere + 1);
+    socket.once('close', () => {
+      open--;
+      const left = (perAddress.get(key) ?? 1) - 1;
+      if (left === 0) perAddress.delete(key);
+      else perAddress.set(key, left);
+    });
+  });
+}
+
+export type { MqttBridge, MqttSettings } from './mqtt.ts';

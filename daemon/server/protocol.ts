@@ -1,6 +1,8 @@
 // The WebSocket envelope (DGT LiveChess style, docs/api.md): what clients may send, read without
 // ever throwing; and how server messages are written.
 import { z } from 'zod';
+import { parseTimeControl } from '../../src/clock/time-control.ts';
+import { hasControlCharacter } from '../config/text.ts';
 import type { GameEvent, GameSnapshot } from '../../src/game/types.ts';
 import type { AlertRecord, GameResult } from '../../src/game/types.ts';
 
@@ -11,9 +13,13 @@ export type ErrorCode =
   | 'unknown-call'
   | 'bad-param'
   | 'unauthorized'
+  | 'rate-limited'
+  | 'bad-fen'
+  | 'already-decided'
   | 'not-found'
   | 'too-many-subscriptions'
   | 'too-many-calls'
+  | 'journal-unavailable'
   | 'failed';
 
 export interface Request {
@@ -51,6 +57,15 @@ const board = z.number().int().positive();
 const version = z.number().int().nonnegative();
 const subId = z.union([z.string().max(200), z.number()]);
 const token = z.string().max(500).optional();
+const side = z.enum(['white', 'black']);
+/** Tag text (names, event…): a control character would break the PDN line it is written on. */
+const tagText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((s) => !hasControlCharacter(s), 'control characters are not allowed');
+/** An alert already decided is decided again only when the call says it revises the decision. */
+const revise = z.literal(true).optional();
 
 export const params = {
   auth: z.object({ token: z.string().max(500) }),
@@ -74,12 +89,13 @@ export const params = {
   ]),
   unsubscribe: z.object({ id: subId }),
   decide: z.discriminatedUnion('kind', [
-    z.object({ board, alertId: z.string().max(200), kind: z.literal('stands'), token }),
+    z.object({ board, alertId: z.string().max(200), kind: z.literal('stands'), revise, token }),
     z.object({
       board,
       alertId: z.string().max(200),
       kind: z.literal('corrected'),
       fen: z.string().max(400),
+      revise,
       token,
     }),
     // A `gap` alert: the candidate line played, or the moves from the score sheet.
@@ -98,23 +114,50 @@ export const params = {
       token,
     }),
   ]),
-  result: z.object({ board, result: z.enum(['2-0', '1-1', '0-2', '*', 'proposed']), token }),
+  sensorEvents: z.object({ board, from: z.number().finite(), to: z.number().finite(), token }),
+  round: z.object({ round: z.number().int().positive(), token }),
+  result: z.object({
+    board,
+    result: z.enum(['2-0', '1-1', '0-2', '*', 'proposed']),
+    /** A draw with advantage (6.5): the side that had it. */
+    advantage: z.enum(['white', 'black']).optional(),
+    token,
+  }),
   info: z.object({
     board,
     info: z
       .object({
-        event: z.string().max(200),
-        site: z.string().max(200),
+        event: tagText(200),
+        site: tagText(200),
         date: z.string().regex(/^[\d?]{4}\.[\d?]{2}\.[\d?]{2}$/),
         round: z.number().int().positive(),
-        white: z.string().max(200),
-        black: z.string().max(200),
-        timeControl: z.string().max(100),
+        white: tagText(200),
+        black: tagText(200),
+        timeControl: tagText(100).refine(
+          (v) => parseTimeControl(v).ok,
+          'expected the PDN TimeControl form in seconds (5400+30, 40/5400:1800+30)',
+        ),
       })
       .partial()
       .strict(),
     token,
   }),
+  resync: z.object({ board: board.optional(), token }).optional(),
+  act: z.discriminatedUnion('action', [
+    z.object({ board, action: z.literal('resign'), side, token }),
+    z.object({ board, action: z.literal('draw-agreed'), token }),
+    z.object({ board, action: z.literal('refusal'), side, token }),
+    z.object({ board, action: z.literal('draw-offer'), side, token }),
+    z.object({ board, action: z.literal('increment'), side, token }),
+    z.object({
+      board,
+      action: z.literal('claim'),
+      side,
+      decision: z.enum(['accept', 'postpone', 'reject']),
+      token,
+    }),
+    z.object({ board, action: z.literal('claim-ends'), side, token }),
+  ]),
 } as const;
 
 /** Zod's first issue, as `param.board: expected number`. */

@@ -5,12 +5,14 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import type { z } from 'zod';
+import { type ArbiterAction, QUICKPLAY_ACTIONS } from '../../src/game/actions.ts';
 import type { GameResult } from '../../src/game/types.ts';
 import { gapDecisionLine } from '../../src/tracker/gap-search.ts';
 import type { ArbiterDecision } from '../../src/tracker/types.ts';
-import type { Hub } from '../hub.ts';
-import { connectionRole, hasTokens, isLoopback, roleOf, type Tokens } from './auth.ts';
-import { Client, type ClientLimits, type Subscription } from './client.ts';
+import { type Hub, JournalUnavailable } from '../hub.ts';
+import { type AuthLimits, AuthLimiter, originAllowed, type Role, roleOf, type Tokens } from './auth.ts';
+import { Client, type ClientLimits, SendBudget, type Subscription } from './client.ts';
+import { correctionProblem } from './correction.ts';
 import { Feeds } from './feeds.ts';
 import {
   type CallId,
@@ -22,7 +24,14 @@ import {
   readRequest,
 } from './protocol.ts';
 import { boardRows } from './rows.ts';
-import { RoundGames, RoundJson } from './rounds.ts';
+import { playedGames, RoundJson } from './rounds.ts';
+import {
+  type CallAnswer,
+  isTournamentCall,
+  type TournamentAccess,
+  tournamentCall,
+  tournamentCallToken,
+} from './tournament-api.ts';
 
 export interface ServerLog {
   info(obj: object, msg?: string): void;
@@ -32,9 +41,10 @@ export interface ServerLog {
 
 export interface WsOptions {
   hub: Hub;
-  /** Shared with HTTP: past rounds are rebuilt at most every few seconds. */
-  rounds?: RoundGames;
   tokens: Tokens;
+  /** Origins besides the daemon's own whose pages may present a token (`https://club.example`). */
+  allowedOrigins?: readonly string[];
+  authLimits?: Partial<AuthLimits>;
   log: ServerLog;
   /** Largest frame a client may send (bytes). */
   maxPayload?: number;
@@ -42,9 +52,13 @@ export interface WsOptions {
   /** WebSocket ping interval; a client that misses two is cut. */
   heartbeatMs?: number;
   now?: () => number;
+  /** The tournament the arbiter's tournament calls change. */
+  tournament?: TournamentAccess;
 }
 
 export const WS_PATH = '/api/v1';
+/** The most sensor events one `sensor-events` answer carries (about 1 MB of JSON). */
+export const SENSOR_EVENTS_MAX = 20_000;
 
 class CallError extends Error {
   readonly code: ErrorCode;
@@ -61,55 +75,88 @@ export class WsApi {
   private readonly wss: WebSocketServer;
   private readonly feeds: Feeds;
   private readonly hub: Hub;
-  private readonly rounds: RoundGames;
   private readonly roundJson = new RoundJson();
   private readonly tokens: Tokens;
+  private readonly allowedOrigins: readonly string[];
+  private readonly authLimiter: AuthLimiter;
   private readonly log: ServerLog;
   private readonly limits: ClientLimits;
+  private readonly budget: SendBudget;
+  /** `board/alertId` of decisions on their way to the journal: a second one waits for `revise`. */
+  private readonly deciding = new Set<string>();
   private readonly now: () => number;
   private readonly unsubscribeHub: () => void;
   private readonly heartbeat: NodeJS.Timeout;
+  private readonly tournament: TournamentAccess | undefined;
 
   constructor(options: WsOptions) {
     this.hub = options.hub;
-    this.rounds = options.rounds ?? new RoundGames(options.hub);
+    this.tournament = options.tournament;
     this.tokens = options.tokens;
+    this.allowedOrigins = options.allowedOrigins ?? [];
     this.log = options.log;
     this.now = options.now ?? Date.now;
+    this.authLimiter = new AuthLimiter(options.authLimits, this.now);
     this.limits = {
       maxBuffered: 4 * 1024 * 1024,
+      unsentBudget: 256 * 1024 * 1024,
       maxErrors: 50,
       maxSubscriptions: 64,
       callsPerSecond: 50,
       ...options.limits,
     };
+    this.budget = new SendBudget(this.limits.unsentBudget, this.clients);
     this.wss = new WebSocketServer({
       noServer: true,
       maxPayload: options.maxPayload ?? 64 * 1024,
       perMessageDeflate: false,
       clientTracking: false,
     });
-    this.feeds = new Feeds(this.hub, this.rounds, this.now);
+    this.feeds = new Feeds(this.hub, this.now);
     this.unsubscribeHub = this.hub.subscribe((event) => this.feeds.dispatch(event));
     this.heartbeat = setInterval(() => this.beat(), options.heartbeatMs ?? 30_000);
     this.heartbeat.unref();
   }
 
-  /** HTTP upgrade on the shared port: only `/api/v1`, and a token in the URL must be right. */
+  /**
+   * HTTP upgrade on the shared port: only `/api/v1`. A token in the URL must be right, and is only
+   * looked at from the daemon's own pages (or an allowed origin, or no browser at all).
+   */
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     socket.on('error', () => socket.destroy());
     const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname !== WS_PATH && url.pathname !== `${WS_PATH}/`) {
-      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-      return;
-    }
     const address = req.socket.remoteAddress;
-    const role = connectionRole(this.tokens, url.searchParams.get('token'), address);
-    if (role === 'refused') {
-      socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    const origin = req.headers.origin;
+    const tokensAccepted = originAllowed(origin, req.headers.host, this.allowedOrigins);
+    const token = url.searchParams.get('token') || undefined;
+    const role =
+      url.pathname === WS_PATH || url.pathname === `${WS_PATH}/`
+        ? this.urlRole(token, address, tokensAccepted)
+        : { refused: '404 Not Found' };
+    if (typeof role === 'object') {
+      socket.end(`HTTP/1.1 ${role.refused}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       return;
     }
-    this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, socket, role, address));
+    const peer = { role, address, origin, tokensAccepted, token };
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, socket, peer));
+  }
+
+  /** The role `?token=` grants, or the HTTP status that refuses the upgrade. */
+  private urlRole(
+    token: string | undefined,
+    address: string | undefined,
+    tokensAccepted: boolean,
+  ): Role | { refused: string } {
+    if (token === undefined) return 'spectator';
+    if (!tokensAccepted) return { refused: '403 Forbidden' };
+    if (!this.authLimiter.allows(address)) return { refused: '429 Too Many Requests' };
+    const role = roleOf(this.tokens, token);
+    if (!role) {
+      this.authLimiter.failed(address);
+      return { refused: '401 Unauthorized' };
+    }
+    this.log.info({ address, role, via: 'url' }, 'arbiter authenticated');
+    return role;
   }
 
   close(): void {
@@ -119,8 +166,11 @@ export class WsApi {
     this.wss.close();
   }
 
-  private accept(ws: WebSocket, socket: Duplex, role: Client['role'], address: string | undefined): void {
-    const client = new Client(ws, socket, role, address, this.limits, (c, reason) => this.forget(c, reason));
+  private accept(ws: WebSocket, socket: Duplex, peer: ConstructorParameters<typeof Client>[2]): void {
+    const { address } = peer;
+    const client = new Client(ws, socket, peer, this.limits, this.budget, (c, reason) =>
+      this.forget(c, reason),
+    );
     this.clients.add(client);
     ws.on('message', (data, isBinary) => this.onMessage(client, data, isBinary));
     ws.on('pong', () => {
@@ -196,6 +246,7 @@ export class WsApi {
 
   private failWith(client: Client, id: CallId, e: unknown): void {
     if (e instanceof CallError) this.fail(client, id, e.code, e.message);
+    else if (e instanceof JournalUnavailable) this.fail(client, id, 'journal-unavailable', e.message);
     else {
       this.log.warn({ err: (e as Error)?.message, call: id }, 'call failed');
       this.fail(client, id, 'failed', (e as Error)?.message ?? String(e));
@@ -208,21 +259,35 @@ export class WsApi {
     return r.data;
   }
 
-  private requireArbiter(client: Client, token: string | undefined): void {
-    if (token !== undefined) {
-      const role = roleOf(this.tokens, token);
-      if (!role && !(client.isArbiter() && !hasTokens(this.tokens)))
-        throw new CallError('unauthorized', 'bad token');
-      if (role) client.role = role;
-    }
-    if (!client.isArbiter()) {
+  /**
+   * A token presented on this connection (`auth` or `param.token`): compared only from an accepted
+   * origin and while the address has guesses left; a wrong one counts against the address.
+   */
+  private authenticate(client: Client, token: string, via: 'auth' | 'param'): Role {
+    if (!client.tokensAccepted) {
       throw new CallError(
         'unauthorized',
-        hasTokens(this.tokens)
-          ? 'this needs the arbiter or admin token'
-          : 'arbiter calls are only allowed from this computer',
+        `tokens are not accepted from pages at ${client.origin?.slice(0, 200)}`,
       );
     }
+    if (client.provenToken !== undefined && token === client.provenToken) return client.role;
+    if (!this.authLimiter.allows(client.address)) {
+      throw new CallError('rate-limited', 'too many wrong tokens from this address: try again later');
+    }
+    const role = roleOf(this.tokens, token);
+    if (!role) {
+      this.authLimiter.failed(client.address);
+      throw new CallError('unauthorized', 'bad token');
+    }
+    if (client.role !== role) this.log.info({ address: client.address, role, via }, 'arbiter authenticated');
+    client.role = role;
+    client.provenToken = token;
+    return role;
+  }
+
+  private requireArbiter(client: Client, token: string | undefined): void {
+    if (token !== undefined) this.authenticate(client, token, 'param');
+    if (!client.isArbiter()) throw new CallError('unauthorized', 'this needs the arbiter or admin token');
   }
 
   private knownBoard(board: number) {
@@ -237,12 +302,7 @@ export class WsApi {
         return 'pong';
       case 'auth': {
         const { token } = this.parse(params.auth, param);
-        const role =
-          roleOf(this.tokens, token) ??
-          (!hasTokens(this.tokens) && isLoopback(client.address) ? 'arbiter' : undefined);
-        if (!role) throw new CallError('unauthorized', 'bad token');
-        client.role = role;
-        return { role };
+        return { role: this.authenticate(client, token, 'auth') };
       }
       case 'boards':
         return boardRows(this.hub);
@@ -250,7 +310,7 @@ export class WsApi {
         const p = this.parse(params.games, param);
         if (p?.board !== undefined) return [this.knownBoard(p.board)];
         const round = p?.round ?? this.hub.round();
-        return new RawJson(this.roundJson.of(round, this.rounds.of(round)));
+        return new RawJson(this.roundJson.of(round, playedGames(this.hub, round)));
       }
       case 'subscribe':
         return this.subscribe(client, callId, param);
@@ -263,32 +323,47 @@ export class WsApi {
         this.feeds.remove(sub);
         return { unsubscribed: id };
       }
-      case 'decide': {
-        const p = this.parse(params.decide, param);
-        this.requireArbiter(client, p.token);
-        const snap = this.knownBoard(p.board);
-        const alert = snap.alerts.find((a) => a.id === p.alertId);
-        if (!alert) throw new CallError('not-found', `no alert ${p.alertId} on board ${p.board}`);
-        const { board: _board, token: _token, ...decision } = p;
-        const decided = { ...decision, alertId: p.alertId } as ArbiterDecision;
-        // A gap's line is checked against the board before it is journaled.
-        if (decided.kind === 'line' || decided.kind === 'moves') {
-          const line = gapDecisionLine(alert, decided, snap.info.variant);
-          if (!line.ok) throw new CallError('bad-param', line.error.message);
-        }
-        return this.hub.decide(p.board, decided).then(() => ({ ok: true }));
-      }
+      case 'decide':
+        return this.decide(client, this.parse(params.decide, param));
       case 'result': {
         const p = this.parse(params.result, param);
         this.requireArbiter(client, p.token);
         const snap = this.knownBoard(p.board);
         let result: GameResult;
+        let advantage = p.advantage;
         if (p.result === 'proposed') {
           if (!snap.proposedResult)
             throw new CallError('not-found', `board ${p.board} has no proposed result`);
           result = snap.proposedResult.result;
+          advantage = snap.proposedResult.advantage;
         } else result = p.result;
-        return this.hub.setResult(p.board, result).then(() => ({ ok: true, result }));
+        if (advantage && result !== '1-1')
+          throw new CallError('bad-param', 'param.advantage: only a draw (1-1) has an advantage');
+        const { hub } = this;
+        return hub.setResult(p.board, result, advantage).then(() => {
+          // The board's rules may not play draws with advantage: say what was written.
+          const written = hub.snapshot(p.board)?.advantage;
+          return { ok: true, result, ...(written ? { advantage: written } : {}) };
+        });
+      }
+      case 'round': {
+        const p = this.parse(params.round, param);
+        this.requireArbiter(client, p.token);
+        const { hub } = this;
+        if (!hub.setRound) throw new CallError('failed', 'this daemon cannot change rounds');
+        return hub.setRound(p.round).then(() => {
+          this.feeds.roundChanged();
+          return { ok: true, round: hub.round() };
+        });
+      }
+      case 'sensor-events': {
+        const p = this.parse(params.sensorEvents, param);
+        this.requireArbiter(client, p.token);
+        this.knownBoard(p.board);
+        const events = this.hub.sensorEvents?.(p.board, p.from, p.to, SENSOR_EVENTS_MAX + 1) ?? [];
+        const truncated = events.length > SENSOR_EVENTS_MAX;
+        const kept = truncated ? events.slice(0, SENSOR_EVENTS_MAX) : events;
+        return { board: p.board, round: this.hub.round(), from: p.from, to: p.to, events: kept, truncated };
       }
       case 'info': {
         const p = this.parse(params.info, param);
@@ -296,9 +371,85 @@ export class WsApi {
         this.knownBoard(p.board);
         return this.hub.setInfo(p.board, p.info).then(() => ({ ok: true }));
       }
-      default:
-        throw new CallError('unknown-call', `unknown call "${call.slice(0, 100)}"`);
+      case 'act': {
+        const { board, token, action, ...rest } = this.parse(params.act, param);
+        this.requireArbiter(client, token);
+        const snap = this.knownBoard(board);
+        if (snap.result !== '*')
+          throw new CallError('bad-param', `board ${board}'s game is over (${snap.result})`);
+        if (QUICKPLAY_ACTIONS.includes(action) && !snap.quickplay?.applies)
+          throw new CallError(
+            'bad-param',
+            `Appendix G does not apply on board ${board}${snap.quickplay?.reason ? ` (${snap.quickplay.reason})` : ' (no time control)'}`,
+          );
+        return this.hub.act(board, { type: action, ...rest } as ArbiterAction).then(() => ({ ok: true }));
+      }
+      case 'resync': {
+        const p = this.parse(params.resync, param);
+        this.requireArbiter(client, p?.token);
+        if (p?.board !== undefined) this.knownBoard(p.board);
+        return { ok: true, boards: this.hub.resync(p?.board) };
+      }
+      default: {
+        const { tournament } = this;
+        if (!tournament || !isTournamentCall(call))
+          throw new CallError('unknown-call', `unknown call "${call.slice(0, 100)}"`);
+        this.requireArbiter(client, tournamentCallToken(call, param));
+        const answered = (answer: CallAnswer) => {
+          if (!answer.ok) throw new CallError(answer.code, answer.message);
+          return answer.value;
+        };
+        const answer = tournamentCall(tournament, call, param);
+        return answer instanceof Promise ? answer.then(answered) : answered(answer);
+      }
     }
+  }
+
+  /**
+   * An arbiter's decision on an alert. A corrected position must be one of the game's variant; an
+   * alert already decided (or being decided) is decided again only with `revise: true`, and the
+   * journaled decision then says it revises.
+   */
+  private decide(client: Client, p: z.infer<typeof params.decide>): Promise<{ ok: true }> {
+    this.requireArbiter(client, p.token);
+    const snap = this.knownBoard(p.board);
+    const alert = snap.alerts.find((a) => a.id === p.alertId);
+    if (!alert) throw new CallError('not-found', `no alert ${p.alertId} on board ${p.board}`);
+    if (p.kind === 'corrected') {
+      const problem = correctionProblem(p.fen, snap.info.variant);
+      if (problem) throw new CallError('bad-fen', `param.fen: ${problem}`);
+    }
+    // A gap's line is checked against the board before it is journaled.
+    if (p.kind === 'line' || p.kind === 'moves') {
+      const line = gapDecisionLine(alert, p, snap.info.variant);
+      if (!line.ok) throw new CallError('bad-param', line.error.message);
+    }
+    const key = `${p.board}/${p.alertId}`;
+    const decidedBefore = alert.decision !== undefined || this.deciding.has(key);
+    // A gap's line is recorded once; what is wrong with it after that is a correction.
+    const mayRevise = (p.kind === 'stands' || p.kind === 'corrected') && p.revise === true;
+    if (decidedBefore && !mayRevise) {
+      throw new CallError(
+        'already-decided',
+        `alert ${p.alertId} is already decided (${alert.decision?.kind ?? 'being decided'})${
+          p.kind === 'line' || p.kind === 'moves' ? '' : '; send revise: true to change it'
+        }`,
+      );
+    }
+    const revises = decidedBefore ? { revises: true as const } : {};
+    const decision: ArbiterDecision =
+      p.kind === 'stands'
+        ? { alertId: p.alertId, kind: 'stands', ...revises }
+        : p.kind === 'corrected'
+          ? { alertId: p.alertId, kind: 'corrected', fen: p.fen, ...revises }
+          : p.kind === 'line'
+            ? { alertId: p.alertId, kind: 'line', line: p.line }
+            : { alertId: p.alertId, kind: 'moves', pdn: p.pdn };
+    this.deciding.add(key);
+    return this.hub
+      .decide(p.board, decision)
+      .finally(() => this.deciding.delete(key))
+      .then(() => ({ ok: true as const }));
   }
 
   /** Answers the call first, then sends the catch-up, then live events follow (all in one tick). */

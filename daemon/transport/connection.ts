@@ -3,7 +3,7 @@
 import { concatBytes } from '../../firmware-protocol/bytes.ts';
 import type { BoardEvent } from '../../firmware-protocol/events.ts';
 import type { HostCommand } from '../../firmware-protocol/types.ts';
-import type { BoardState } from '../../src/game/types.ts';
+import type { ConnectionState } from '../../src/game/types.ts';
 import { everyAfterIo } from '../after-io.ts';
 import type { ProtocolDriver, StreamDecoder } from './driver.ts';
 import type { Link, LinkOpener } from './link.ts';
@@ -34,8 +34,15 @@ export const DEFAULT_TIMING: ConnectionTiming = {
   resyncMs: 500,
 };
 
+/**
+ * Raw bytes kept for the journal with the next events, at most: a board whose messages decode to
+ * nothing for hours (identical HID reports, clock messages without a clock) would otherwise make
+ * one row of everything it sent. The newest bytes are kept — the ones that led to the events.
+ */
+export const RAW_KEPT = 64 * 1024;
+
 export interface ConnectionEvents {
-  onState(state: BoardState, detail: { serial?: string; reason?: string }): void;
+  onState(state: ConnectionState, detail: { serial?: string; reason?: string }): void;
   /**
    * Decoded events once the board is identified. `raw` holds the bytes that produced them (and any
    * bytes before them that produced nothing), attached to the first event of the batch.
@@ -63,8 +70,10 @@ export class BoardConnection {
   private readonly now: () => number;
   private readonly eventTime: () => number;
   private link: Link | undefined;
+  /** The configured driver, or the one of the board's calibrated profile once its serial is known. */
+  private driver: ProtocolDriver;
   private decoder: StreamDecoder | undefined;
-  private state: BoardState = 'connecting';
+  private state: ConnectionState = 'connecting';
   private serial: string | undefined;
   private identified = false;
   private identifiedAt = 0;
@@ -81,6 +90,7 @@ export class BoardConnection {
   /** Events and bytes that arrived before the hello. */
   private early: BoardEvent[] = [];
   private unattributed: Uint8Array[] = [];
+  private unattributedBytes = 0;
   /** Counts links opened, so a late callback of an old link is ignored. */
   private generation = 0;
 
@@ -89,14 +99,7 @@ export class BoardConnection {
     this.now = options.now ?? Date.now;
     this.eventTime = options.eventTime ?? this.now;
     this.backoff = this.timing.backoffMs;
-  }
-
-  get currentState(): BoardState {
-    return this.state;
-  }
-
-  get currentSerial(): string | undefined {
-    return this.serial;
+    this.driver = options.driver;
   }
 
   start(): void {
@@ -120,7 +123,7 @@ export class BoardConnection {
     this.options.events.onLog?.(level, message, { source: this.options.source, ...fields });
   }
 
-  private setState(state: BoardState, reason?: string): void {
+  private setState(state: ConnectionState, reason?: string): void {
     if (state === this.state) return;
     this.state = state;
     this.options.events.onState(state, { serial: this.serial, reason });
@@ -150,27 +153,32 @@ export class BoardConnection {
       return;
     }
     this.link = link;
-    this.decoder = this.options.driver.createDecoder();
+    this.driver = this.options.driver;
+    this.decoder = this.driver.createDecoder();
     this.identified = false;
     this.early = [];
     this.unattributed = [];
+    this.unattributedBytes = 0;
     this.openedAt = this.lastRx = this.now();
     this.log('info', 'link open');
-    for (const command of this.options.driver.startCommands) this.send(command);
+    for (const command of this.driver.startCommands) this.send(command);
     if (link.hello) {
       this.lastStamp = this.eventTime();
       this.early.push({ ...link.hello, t: this.lastStamp });
       this.identify(link.hello.serial);
-    } else if (this.options.driver.canIdentify) this.send({ type: 'identify' });
+    } else if (this.driver.canIdentify) this.send({ type: 'identify' });
     else this.identify(this.options.fallbackSerial ?? this.options.source);
     this.stopWatchdog?.();
     // After the turn's reads: bytes already waiting after a pause of the daemon are no silence.
     this.stopWatchdog = everyAfterIo(() => this.check(), this.timing.livenessMs);
   }
 
-  private send(command: HostCommand): void {
-    const bytes = this.options.driver.encode(command);
-    if (this.link && bytes.length > 0) this.link.write(bytes);
+  /** Sends a command to the board; false when the protocol cannot say it or no link is open. */
+  send(command: HostCommand): boolean {
+    const bytes = this.driver.encode(command);
+    if (!this.link || bytes.length === 0) return false;
+    this.link.write(bytes);
+    return true;
   }
 
   private receive(bytes: Uint8Array): void {
@@ -179,7 +187,7 @@ export class BoardConnection {
     this.lastStamp = t;
     if (this.identified && this.state === 'silent') this.setState('active');
     const decoded = this.decoder ? this.decoder.push(bytes, t) : [];
-    this.unattributed.push(bytes);
+    this.keepRaw(bytes);
     const events: BoardEvent[] = [];
     for (const event of decoded) {
       // A pong is liveness only; the controller makes its own journaled ticks.
@@ -199,12 +207,31 @@ export class BoardConnection {
   private emit(events: BoardEvent[]): void {
     const raw = concatBytes(this.unattributed);
     this.unattributed = [];
+    this.unattributedBytes = 0;
     this.options.events.onEvents(this.serial!, events, raw);
+  }
+
+  private keepRaw(bytes: Uint8Array): void {
+    const kept = bytes.length > RAW_KEPT ? bytes.subarray(bytes.length - RAW_KEPT) : bytes;
+    this.unattributed.push(kept);
+    this.unattributedBytes += kept.length;
+    while (this.unattributedBytes > RAW_KEPT) {
+      const oldest = this.unattributed[0];
+      const over = this.unattributedBytes - RAW_KEPT;
+      if (oldest.length <= over) {
+        this.unattributed.shift();
+        this.unattributedBytes -= oldest.length;
+      } else {
+        this.unattributed[0] = oldest.subarray(over);
+        this.unattributedBytes -= over;
+      }
+    }
   }
 
   private identify(serial: string): void {
     const changed = serial !== this.serial;
     this.serial = serial;
+    this.useProfile(serial);
     if (this.identified && !changed) {
       // A hello long after the first means the board restarted and may have lost its state: dump
       // again. (One right after, answering our identify, is just the reply to a board that greets.)
@@ -227,6 +254,19 @@ export class BoardConnection {
     this.requestSnapshot();
   }
 
+  /** A calibrated board: what it says from now on is read through its profile. */
+  private useProfile(serial: string): void {
+    const profiled = this.options.driver.forSerial?.(serial);
+    if (!profiled || profiled === this.driver) return;
+    this.driver = profiled;
+    this.decoder = profiled.createDecoder();
+    const replaced = profiled.replaced ?? [];
+    // The profile wins; settings it overrides were probably meant for another board, or are stale.
+    if (replaced.length > 0)
+      this.log('warn', `board profile applied; it replaces protocol ${replaced.join(', ')}`, { serial });
+    else this.log('info', 'board profile applied', { serial });
+  }
+
   private resync(): void {
     const t = this.now();
     if (t - this.lastResync < this.timing.resyncMs) return;
@@ -246,7 +286,7 @@ export class BoardConnection {
       if (t - this.openedAt >= this.timing.helloMs) this.send({ type: 'identify' });
       return;
     }
-    if (!this.options.driver.canPing) return;
+    if (!this.driver.canPing) return;
     if (quiet >= this.timing.lostMs) {
       this.lose(`silent for ${quiet} ms`);
       return;

@@ -20,4 +20,11 @@ export interface ProtocolDriver {
   /** The board answers a cheap request, so silence means trouble (HID boards only speak on change). */
   readonly canPing: boolean;
   readonly baudRate: number;
+  /**
+   * The driver for a board whose calibrated profile is known by its serial number (undefined: none).
+   * The same driver each time for one serial.
+   */
+  forSerial?(serial: string): ProtocolDriver | undefined;
+  /** A profile's driver: the configured board description keys its profile replaced. */
+  readonly replaced?: readonly string[];
 }

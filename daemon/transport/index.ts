@@ -5,7 +5,7 @@ import type { BoardSource } from '../config/source.ts';
 import type { ProtocolDriver } from './driver.ts';
 import { type HidApi, hidOpener, nodeHid } from './hid.ts';
 import { type DuplexLike, duplexLink, type LinkOpener } from './link.ts';
-import { protocolDriver } from './protocol.ts';
+import { type ProfilesBySerial, protocolDriver } from './protocol.ts';
 import { serialOpener } from './serial.ts';
 import { tcpOpener } from './tcp.ts';
 
@@ -15,7 +15,7 @@ export type { ProtocolDriver, StreamDecoder } from './driver.ts';
 export type { HidApi, HidDevice, HidDeviceInfo } from './hid.ts';
 export type { DuplexLike, Link, LinkHandlers, LinkOpener } from './link.ts';
 export { duplexLink } from './link.ts';
-export { protocolDriver } from './protocol.ts';
+export { type ProfilesBySerial, protocolDriver } from './protocol.ts';
 
 /** Boards living in this process (the simulator's in-process transport): a byte stream per name. */
 export interface InProcessBoards {
@@ -25,6 +25,8 @@ export interface InProcessBoards {
 export interface TransportDeps {
   inProcess?: InProcessBoards;
   hid?: () => Promise<HidApi>;
+  /** Calibrated boards: a board that names one of these serials is decoded through its profile. */
+  profiles?: ProfilesBySerial;
 }
 
 export interface BoardTransport {
@@ -43,7 +45,7 @@ export function boardTransport(
   deps: TransportDeps = {},
 ): BoardTransport {
   const name = protocol.name === 'auto' ? defaultProtocol(source) : protocol.name;
-  const driver = protocolDriver(name, options, protocol.baudRate);
+  const driver = protocolDriver(name, options, protocol.baudRate, deps.profiles);
   switch (source.kind) {
     case 'serial':
       return { driver, open: serialOpener(source.path, driver.baudRate || 9600) };

@@ -36,7 +36,7 @@ export function recognise(vendorId?: number, productId?: number, text = ''): str
 }
 
 /** by-id symlink for each device node (`/dev/ttyUSB0` → `/dev/serial/by-id/usb-…`). */
-function byIdLinks(dir = '/dev/serial/by-id'): Map<string, string> {
+export function byIdLinks(dir = '/dev/serial/by-id'): Map<string, string> {
   const links = new Map<string, string>();
   try {
     for (const name of readdirSync(dir)) {
@@ -71,10 +71,10 @@ export async function listSerialPorts(): Promise<PortInfo[]> {
   });
 }
 
-export function listHidDevices(api: HidApi): PortInfo[] {
+export async function listHidDevices(api: HidApi): Promise<PortInfo[]> {
   const seen = new Set<string>();
   const out: PortInfo[] = [];
-  for (const d of api.devices()) {
+  for (const d of await api.devices()) {
     if (!d.path || seen.has(d.path)) continue;
     seen.add(d.path);
     const source = `hid:${hex(d.vendorId)}:${hex(d.productId)}${d.serialNumber ? `:${d.serialNumber}` : ''}`;

@@ -1,5 +1,12 @@
 // ProtocolDriver for each firmware protocol, built on firmware-protocol's decoders and encoders.
-import { canEncodeHostCommand, createDecoder, encodeHostCommand } from '../../firmware-protocol/index.ts';
+import {
+  type BoardProfile,
+  canEncodeHostCommand,
+  createDecoder,
+  encodeHostCommand,
+  profileOptions,
+  replacedByProfile,
+} from '../../firmware-protocol/index.ts';
 import type { HostCommand, ProtocolName, ProtocolOptions } from '../../firmware-protocol/types.ts';
 import type { ProtocolDriver } from './driver.ts';
 
@@ -13,12 +20,31 @@ const START: Record<ProtocolName, HostCommand[]> = {
   hid: [{ type: 'realtime' }],
 };
 
+/** Calibrated boards by serial number (`<dataDir>/profiles/`). */
+export type ProfilesBySerial = ReadonlyMap<string, BoardProfile>;
+
 export function protocolDriver(
   name: ProtocolName,
   options: ProtocolOptions = {},
   baudRate?: number,
+  profiles?: ProfilesBySerial,
 ): ProtocolDriver {
+  const profiled = new Map<string, ProtocolDriver>();
+  const forSerial = (serial: string): ProtocolDriver | undefined => {
+    const profile = profiles?.get(serial);
+    if (!profile || profile.protocol !== name) return undefined;
+    let driver = profiled.get(serial);
+    if (!driver) {
+      driver = {
+        ...protocolDriver(name, profileOptions(profile, options), baudRate),
+        replaced: replacedByProfile(options),
+      };
+      profiled.set(serial, driver);
+    }
+    return driver;
+  };
   return {
+    ...(profiles ? { forSerial } : {}),
     name,
     createDecoder: () => createDecoder(name, options),
     encode: (command) => encodeHostCommand(name, command, options),

@@ -1,5 +1,7 @@
 // BWTIME (0x8d, 10 bytes): clock times, or a clock ack dressed as clock times.
 // Sides are the clock's left and right, never colours: turning the board does not swap them.
+import { err, ok, type Result } from '../result.ts';
+import { CLOCK, CLOCK_ACK } from './constants.ts';
 
 export interface ClockSideTime {
   /** Remaining time, whole seconds. */
@@ -15,8 +17,10 @@ export type BwTime =
   /** All zero: what some boards send right after a clock command. Carries nothing. */
   | { kind: 'empty' }
   /** Status bit5: no clock connected, the times mean nothing. */
-  | { kind: 'no-clock' }
-  | { kind: 'invalid'; message: string };
+  | { kind: 'no-clock' };
+
+/** In ClockSideTime.flags: the side's flag has fallen. */
+export const FLAG_FALLEN = 0x10;
 
 export const STATUS = {
   RUNNING: 0x01,
@@ -34,10 +38,10 @@ const bcd = (b: number): number | undefined => {
 };
 const toBcd = (n: number): number => ((Math.floor(n / 10) % 10) << 4) | (n % 10);
 
-/** The 7 data bytes b3..b9. */
-export function parseBwTime(d: Uint8Array): BwTime {
+/** The 7 data bytes b3..b9; an error (`bad-clock`) when the times are not valid BCD. */
+export function parseBwTime(d: Uint8Array): Result<BwTime> {
   if ((d[0] & 0x0f) === 0x0a || (d[3] & 0x0f) === 0x0a) {
-    return {
+    return ok({
       kind: 'ack',
       ack: [
         (d[1] & 0x7f) | ((d[3] << 3) & 0x80),
@@ -45,10 +49,10 @@ export function parseBwTime(d: Uint8Array): BwTime {
         (d[4] & 0x7f) | ((d[0] << 3) & 0x80),
         (d[5] & 0x7f) | ((d[0] << 2) & 0x80),
       ],
-    };
+    });
   }
-  if (d.every((b) => b === 0)) return { kind: 'empty' };
-  if (d[6] & STATUS.NO_CLOCK) return { kind: 'no-clock' };
+  if (d.every((b) => b === 0)) return ok({ kind: 'empty' });
+  if (d[6] & STATUS.NO_CLOCK) return ok({ kind: 'no-clock' });
   const side = (h: number, m: number, s: number): ClockSideTime | undefined => {
     const mm = bcd(m);
     const ss = bcd(s);
@@ -57,8 +61,8 @@ export function parseBwTime(d: Uint8Array): BwTime {
   };
   const right = side(d[0], d[1], d[2]);
   const left = side(d[3], d[4], d[5]);
-  if (!right || !left) return { kind: 'invalid', message: 'BWTIME times are not valid BCD' };
-  return { kind: 'times', right, left, status: d[6] };
+  if (!right || !left) return err({ code: 'bad-clock', message: 'BWTIME times are not valid BCD' });
+  return ok({ kind: 'times', right, left, status: d[6] });
 }
 
 const sideBytes = (t: ClockSideTime): number[] => {
@@ -83,3 +87,37 @@ export const ackData = ([a0, a1, a2, a3]: readonly number[]): number[] => [
   a3 & 0x7f,
   0,
 ];
+
+/** What a clock ack says. */
+export type ClockAck =
+  /** The clock did `command`. */
+  | { meaning: 'ok'; command: number }
+  /** The clock refused `command` (SETNRUN outside mode 23, for one). */
+  | { meaning: 'error'; command: number }
+  /** Unasked: the clock is ready. */
+  | { meaning: 'ready' }
+  /** Unasked: button `button` (1–5) was pressed. */
+  | { meaning: 'button'; button: number }
+  | { meaning: 'unknown'; ack: readonly number[] };
+
+export function clockAckMeaning(ack: readonly [number, number, number, number]): ClockAck {
+  const [a0, a1, , a3] = ack;
+  if (a1 & 0x80) {
+    if (a1 === CLOCK_ACK.READY) return { meaning: 'ready' };
+    if (a1 === CLOCK_ACK.BUTTON && a3 >= 0x31 && a3 <= 0x35) return { meaning: 'button', button: a3 - 0x30 };
+    return { meaning: 'unknown', ack };
+  }
+  if (a0 === CLOCK_ACK.OK) return { meaning: 'ok', command: a1 };
+  if (a0 === CLOCK_ACK.ERROR) return { meaning: 'error', command: a1 };
+  return { meaning: 'unknown', ack };
+}
+
+const CLOCK_COMMAND_NAMES = new Map<number, string>(
+  Object.entries(CLOCK)
+    .filter(([name]) => !name.endsWith('_MESSAGE'))
+    .map(([name, code]) => [code, name]),
+);
+
+/** `SETNRUN (0x0a)`: a clock command by its header name. */
+export const clockCommandName = (command: number): string =>
+  `${CLOCK_COMMAND_NAMES.get(command) ?? 'command'} (0x${command.toString(16).padStart(2, '0')})`;

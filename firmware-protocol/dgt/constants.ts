@@ -1,4 +1,5 @@
-// DGT serial protocol numbers (from the public dgtbrd.h as open drivers use it).
+// DGT serial protocol numbers, named as in DGT's public dgtbrd.h (without its DGT_ / DGT_CMD_CLOCK_
+// prefixes) as the open drivers keep it.
 
 /** Board → host message ids as they appear on the wire (high bit set). */
 export const MSG = {
@@ -41,7 +42,9 @@ export const CMD = {
   SEND_UPDATE_BRD: 0x44,
   RETURN_SERIALNR: 0x45,
   SEND_TRADEMARK: 0x47,
+  SEND_EE_MOVES: 0x49,
   SEND_UPDATE_NICE: 0x4b,
+  SEND_BATTERY_STATUS: 0x4c,
   SEND_VERSION: 0x4d,
   SEND_BRD_50B: 0x50,
   SCAN_50B: 0x51,
@@ -52,12 +55,33 @@ export const CMD = {
   CLOCK_MESSAGE: 0x2b,
 } as const;
 
-/** Inside a CLOCK_MESSAGE (`2b SIZE 03 CMD … 00`). */
+/** Inside a CLOCK_MESSAGE (`2b SIZE START_MESSAGE CMD … END_MESSAGE`). */
 export const CLOCK = {
-  START: 0x03,
-  END: 0x00,
+  /** Change the main display (segments). */
+  DISPLAY: 0x01,
+  ICONS: 0x02,
+  /** Clears a custom display: the clock shows its times again. Sent after SETNRUN, as the open drivers do. */
+  END: 0x03,
+  BUTTON: 0x08,
+  VERSION: 0x09,
+  /** Set both times and which side runs (accepted in the clock's mode 23 only). */
   SETNRUN: 0x0a,
+  BEEP: 0x0b,
+  /** 8 characters on a DGT 3000. */
   ASCII: 0x0c,
+  /** First and last byte around every clock command. */
+  START_MESSAGE: 0x03,
+  END_MESSAGE: 0x00,
+} as const;
+
+/** A clock ack's first byte (ack0) and the automatic acks' second (ack1, bit7 set). */
+export const CLOCK_ACK = {
+  OK: 0x10,
+  ERROR: 0x40,
+  /** ack1 of an automatic ack: the clock is ready. */
+  READY: 0x81,
+  /** ack1 of an automatic ack: a button was pressed (ack3 0x31–0x35 says which). */
+  BUTTON: 0x88,
 } as const;
 
 /** SETNRUN's last data byte: which side runs. */

@@ -3,25 +3,18 @@
 import { fault } from '../board.ts';
 import type { BoardEvent, HelloEvent, PieceCode, Side } from '../events.ts';
 import type { Decoder, ProtocolOptions } from '../types.ts';
-import { parseBwTime, STATUS } from './clock.ts';
-import { FIXED_SIZE, MAX_SIZE, MSG } from './constants.ts';
+import { clockAckMeaning, clockCommandName, FLAG_FALLEN, parseBwTime, STATUS } from './clock.ts';
+import { MSG } from './constants.ts';
+import { type DgtFrame, DgtFramer } from './framer.ts';
 import { type DgtSetup, dgtSetup } from './mapping.ts';
-
-/** Messages longer than this are skipped without being kept (EE_MOVES dumps: not used here). */
-const MAX_KEPT = 3 + 256;
 
 export class DgtDecoder implements Decoder {
   readonly protocol = 'dgt';
   private readonly setup: DgtSetup;
   private scan: '50' | '100';
-  private readonly frame = new Uint8Array(MAX_KEPT);
-  /** Bytes of the current frame received so far (0: between frames). */
-  private have = 0;
-  private size = 0;
+  private readonly framer = new DgtFramer();
+  /** Where the message being decoded began (for fault offsets). */
   private frameStart = 0;
-  /** Absolute offset of the next byte. */
-  private offset = 0;
-  private inGarbage = false;
   private serial: string | undefined;
   private version: string | undefined;
   private helloSent: string | undefined;
@@ -34,66 +27,23 @@ export class DgtDecoder implements Decoder {
 
   push(chunk: Uint8Array, t: number): BoardEvent[] {
     const out: BoardEvent[] = [];
-    for (let i = 0; i < chunk.length; i++, this.offset++) {
-      const b = chunk[i];
-      if (b & 0x80) {
-        if (this.have > 0) this.truncated(out, t);
-        this.frame[0] = b;
-        this.have = 1;
-        this.frameStart = this.offset;
-        this.inGarbage = false;
-        continue;
-      }
-      if (this.have === 0) {
-        if (!this.inGarbage) out.push(fault(t, 'garbage', 'bytes outside any message', this.offset, true));
-        this.inGarbage = true;
-        continue;
-      }
-      if (this.have < MAX_KEPT) this.frame[this.have] = b;
-      this.have++;
-      if (this.have === 3) {
-        this.size = (this.frame[1] << 7) | this.frame[2];
-        const problem = this.sizeProblem(this.frame[0], this.size);
-        if (problem) {
-          out.push(fault(t, 'bad-length', problem, this.frameStart, true));
-          this.have = 0;
-          this.inGarbage = true; // the rest of this message is garbage: already reported
-          continue;
-        }
-      }
-      if (this.have >= 3 && this.have === this.size) {
-        this.have = 0;
-        this.message(out, t);
-      }
-    }
+    this.framer.push(
+      chunk,
+      t,
+      (frame) => {
+        this.frameStart = frame.offset;
+        this.message(frame, out, t);
+      },
+      (f) => out.push(f),
+    );
     return out;
   }
 
   flush(t: number): BoardEvent[] {
-    const out: BoardEvent[] = [];
-    if (this.have > 0) this.truncated(out, t);
-    return out;
+    return this.framer.flush(t);
   }
 
-  private truncated(out: BoardEvent[], t: number): void {
-    const id = this.frame[0].toString(16);
-    out.push(
-      fault(t, 'truncated', `message 0x${id} cut short after ${this.have} byte(s)`, this.frameStart, true),
-    );
-    this.have = 0;
-  }
-
-  private sizeProblem(id: number, size: number): string | undefined {
-    if (size < 3 || size > MAX_SIZE) return `message 0x${id.toString(16)} says it is ${size} bytes long`;
-    const fixed = FIXED_SIZE[id];
-    if (fixed && !fixed.includes(size))
-      return `message 0x${id.toString(16)} is ${size} bytes long, expected ${fixed.join(' or ')}`;
-    return undefined;
-  }
-
-  private message(out: BoardEvent[], t: number): void {
-    const id = this.frame[0];
-    const data = this.frame.subarray(3, Math.min(this.size, MAX_KEPT));
+  private message({ id, size, data }: DgtFrame, out: BoardEvent[], t: number): void {
     switch (id) {
       case MSG.FIELD_UPDATE: {
         this.fieldUpdate(data[0], data[1], out, t);
@@ -106,11 +56,21 @@ export class DgtDecoder implements Decoder {
             fault(t, 'wrong-board', '50-field dump from a board configured as 8×8', this.frameStart, true),
           );
         {
-          this.dump(data, id === MSG.BOARD_DUMP_50B ? this.setup.fields50 : this.setup.fields50W, out, t);
+          const map = id === MSG.BOARD_DUMP_50B ? this.setup.fields50 : this.setup.fields50W;
+          if (!map)
+            return void out.push(
+              fault(
+                t,
+                'unmapped-dump',
+                'a 50W dump, whose field order is not known: give fields50W',
+                this.frameStart,
+              ),
+            );
+          this.dump(data, map, out, t);
           return;
         }
       case MSG.BOARD_DUMP: {
-        const fields = this.size - 3;
+        const fields = size - 3;
         if (fields !== (this.setup.size === 10 ? 100 : 64)) {
           return void out.push(
             fault(
@@ -165,6 +125,7 @@ export class DgtDecoder implements Decoder {
     const square = this.setup.orientation.square(physical);
     if (code === 0) return void out.push({ t, type: 'lift', square });
     const c = this.setup.charOf(code);
+    if (c === 'o') return void out.push({ t, type: 'put', square });
     if (c === undefined || c === '.') {
       out.push(
         fault(t, 'unknown-piece', `piece code 0x${code.toString(16)} on field ${field}`, this.frameStart),
@@ -190,12 +151,26 @@ export class DgtDecoder implements Decoder {
   }
 
   private bwTime(data: Uint8Array, out: BoardEvent[], t: number): void {
-    const bw = parseBwTime(data);
+    const parsed = parseBwTime(data);
+    if (!parsed.ok) return void out.push(fault(t, parsed.error.code, parsed.error.message, this.frameStart));
+    const bw = parsed.value;
     switch (bw.kind) {
-      case 'ack':
-        return void out.push({ t, type: 'tick', reply: 'ack' });
-      case 'invalid':
-        return void out.push(fault(t, 'bad-clock', bw.message, this.frameStart));
+      case 'ack': {
+        // Only an ok ack acknowledges a command; a refusal is the arbiter's business; unasked acks
+        // (clock ready, a button) carry no board event.
+        const ack = clockAckMeaning(bw.ack);
+        if (ack.meaning === 'ok') return void out.push({ t, type: 'tick', reply: 'ack' });
+        if (ack.meaning === 'error')
+          out.push(
+            fault(
+              t,
+              'clock-error',
+              `the clock refused ${clockCommandName(ack.command)}: is it in the mode that takes it (23 for SETNRUN)?`,
+              this.frameStart,
+            ),
+          );
+        return;
+      }
       case 'empty':
       case 'no-clock':
         return;
@@ -217,12 +192,19 @@ export class DgtDecoder implements Decoder {
             : null;
         const left = bw.left.seconds * 1000;
         const right = bw.right.seconds * 1000;
+        // The flag bit of the running side first: the one that fell now.
+        const fallen = [
+          ...(bw.right.flags & FLAG_FALLEN ? [rightSide] : []),
+          ...(bw.left.flags & FLAG_FALLEN ? [leftSide] : []),
+        ];
+        const flag = fallen.find((s) => s === running) ?? fallen[0];
         out.push({
           t,
           type: 'clock',
           white: leftSide === 'white' ? left : right,
           black: leftSide === 'white' ? right : left,
           running,
+          ...(flag ? { flag } : {}),
         });
       }
     }
@@ -246,7 +228,7 @@ export class DgtDecoder implements Decoder {
       protocol: 'dgt',
       firmware: this.version,
       squares: this.setup.size === 8 ? 64 : this.scan === '100' ? 100 : 50,
-      senses: 'pieces',
+      senses: this.setup.senses,
     };
     out.push(hello);
   }

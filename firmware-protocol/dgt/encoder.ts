@@ -3,8 +3,8 @@ import { type SquareChar, toSquareString } from '../board.ts';
 import { concatBytes } from '../bytes.ts';
 import type { BoardEvent, PieceCode, Side } from '../events.ts';
 import type { BoardEncoder, CommandParser, HostCommand, ProtocolOptions } from '../types.ts';
-import { ackData, bwTimeData, type ClockSideTime, STATUS } from './clock.ts';
-import { CLOCK, CMD, MSG, RUN } from './constants.ts';
+import { ackData, bwTimeData, type ClockSideTime, FLAG_FALLEN, STATUS } from './clock.ts';
+import { CLOCK, CLOCK_ACK, CMD, MSG, RUN } from './constants.ts';
 import { type DgtSetup, dgtSetup, inverseMaps } from './mapping.ts';
 
 const EMPTY = new Uint8Array(0);
@@ -55,9 +55,9 @@ export function encodeDgtMessage(m: DgtMessage): Uint8Array {
   }
 }
 
-/** A clock ack as a board sends it after a clock command (ack0 0x10 = fine; ack1 = the command). */
-export const encodeDgtClockAck = (command: number): Uint8Array =>
-  encodeDgtMessage({ kind: 'bwtime', data: ackData([0x10, command, 0, 0]) });
+/** A clock ack as a board sends it after a clock command (ack0 0x10 fine, 0x40 refused; ack1 = the command). */
+export const encodeDgtClockAck = (command: number, status: number = CLOCK_ACK.OK): Uint8Array =>
+  encodeDgtMessage({ kind: 'bwtime', data: ackData([status, command, 0, 0]) });
 
 /**
  * A simulated DGT board: field updates through the inverse field map (and its physical orientation:
@@ -71,7 +71,7 @@ export class DgtBoardEncoder implements BoardEncoder {
   private readonly turned: boolean;
   private serial = '00000';
   private lever = 0;
-  private lastClock: { white: number; black: number; running: Side | null } = {
+  private lastClock: { white: number; black: number; running: Side | null; flag?: Side } = {
     white: 0,
     black: 0,
     running: null,
@@ -90,14 +90,12 @@ export class DgtBoardEncoder implements BoardEncoder {
         const field = this.fieldOf(event.square);
         if (field < 0) return EMPTY;
         if (event.type === 'lift') return encodeDgtMessage({ kind: 'field-update', field, code: 0 });
-        return event.piece
-          ? encodeDgtMessage({ kind: 'field-update', field, code: this.setup.codeOf[event.piece] })
-          : EMPTY;
+        return encodeDgtMessage({ kind: 'field-update', field, code: this.pieceCode(event.piece ?? 'o') });
       }
       case 'snapshot':
         return this.dump(event.board);
       case 'clock': {
-        this.lastClock = { white: event.white, black: event.black, running: event.running };
+        this.lastClock = { white: event.white, black: event.black, running: event.running, flag: event.flag };
         // The lever stands high on the side whose clock runs.
         if (event.running !== null) this.lever = this.isLeft(event.running) ? 0 : STATUS.LEVER_RIGHT_HIGH;
         return this.bwTime();
@@ -122,6 +120,11 @@ export class DgtBoardEncoder implements BoardEncoder {
       case 'fault':
         return EMPTY;
     }
+  }
+
+  /** The byte for a piece: its code, or the one code of an occupancy board (and for a piece of unknown colour). */
+  private pieceCode(c: PieceCode | 'o'): number {
+    return c === 'o' || this.setup.senses === 'occupancy' ? this.setup.occupied : this.setup.codeOf[c];
   }
 
   private serialMessage(): Uint8Array {
@@ -149,8 +152,7 @@ export class DgtBoardEncoder implements BoardEncoder {
   private dump(board: string): Uint8Array {
     const squares = toSquareString(board, this.setup.n);
     if (!squares) return EMPTY;
-    const code = (c: SquareChar): number =>
-      c === '.' ? 0 : this.setup.codeOf[c === 'o' ? 'w' : (c as PieceCode)];
+    const code = (c: SquareChar): number => (c === '.' ? 0 : this.pieceCode(c));
     const fill = (map: readonly number[]) =>
       map.map((sq) => (sq === 0 ? 0 : code(squares[this.physical(sq) - 1] as SquareChar)));
     if (this.setup.size === 10 && this.setup.scan === '50')
@@ -159,11 +161,14 @@ export class DgtBoardEncoder implements BoardEncoder {
   }
 
   private bwTime(): Uint8Array {
-    const { white, black, running } = this.lastClock;
+    const { white, black, running, flag } = this.lastClock;
     const leftIsWhite = this.setup.clockWhite === 'left';
-    const side = (ms: number): ClockSideTime => ({ seconds: Math.floor(ms / 1000), flags: 0 });
-    const left = side(leftIsWhite ? white : black);
-    const right = side(leftIsWhite ? black : white);
+    const side = (ms: number, s: Side): ClockSideTime => ({
+      seconds: Math.floor(ms / 1000),
+      flags: flag === s ? FLAG_FALLEN : 0,
+    });
+    const left = leftIsWhite ? side(white, 'white') : side(black, 'black');
+    const right = leftIsWhite ? side(black, 'black') : side(white, 'white');
     const runningLeft = running !== null && (running === 'white') === leftIsWhite;
     let status = this.lever;
     if (running !== null) status |= STATUS.RUNNING | (runningLeft ? STATUS.LEFT_TURN : STATUS.RIGHT_TURN);
@@ -213,7 +218,11 @@ export function encodeDgtCommand(cmd: HostCommand, options: ProtocolOptions = {}
       const right = hms(leftIsWhite ? cmd.black : cmd.white);
       const run =
         cmd.running === null ? RUN.NONE : (cmd.running === 'white') === leftIsWhite ? RUN.LEFT : RUN.RIGHT;
-      return clockMessage(CLOCK.SETNRUN, [...left, ...right, run]);
+      // The open drivers follow SETNRUN with END ("needed for some clocks").
+      return concatBytes([
+        clockMessage(CLOCK.SETNRUN, [...left, ...right, run]),
+        clockMessage(CLOCK.END, []),
+      ]);
     }
     case 'display': {
       const text = [...cmd.text.slice(0, 8).padEnd(8, ' ')].map((c) => c.charCodeAt(0) & 0x7f);
@@ -226,7 +235,14 @@ export function encodeDgtCommand(cmd: HostCommand, options: ProtocolOptions = {}
 
 /** `2b SIZE 03 CMD data… 00`, SIZE = data length + 3. */
 const clockMessage = (command: number, data: number[]): Uint8Array =>
-  Uint8Array.from([CMD.CLOCK_MESSAGE, data.length + 3, CLOCK.START, command, ...data, CLOCK.END]);
+  Uint8Array.from([
+    CMD.CLOCK_MESSAGE,
+    data.length + 3,
+    CLOCK.START_MESSAGE,
+    command,
+    ...data,
+    CLOCK.END_MESSAGE,
+  ]);
 
 const SINGLE: Readonly<Record<number, HostCommand>> = {
   [CMD.RESET]: { type: 'reset' },
@@ -280,7 +296,7 @@ export class DgtCommandParser implements CommandParser {
 
   private clockCommand(m: number[]): HostCommand | undefined {
     const data = m.slice(4, -1);
-    if (m[2] !== CLOCK.START || m[m.length - 1] !== CLOCK.END) return undefined;
+    if (m[2] !== CLOCK.START_MESSAGE || m[m.length - 1] !== CLOCK.END_MESSAGE) return undefined;
     if (m[3] === CLOCK.SETNRUN && data.length === 7) {
       const ms = (h: number, mi: number, s: number) => ((h & 0x0f) * 3600 + mi * 60 + s) * 1000;
       const left = ms(data[0], data[1], data[2]);

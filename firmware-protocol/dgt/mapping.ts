@@ -16,12 +16,16 @@ export interface DgtSetup {
   size: BoardSize;
   n: number;
   fields50: readonly number[];
-  fields50W: readonly number[];
+  /** Only when configured: what a 50W dump's fields are is not public, and not the 50B order. */
+  fields50W: readonly number[] | undefined;
   /** The all-squares scan: 100 fields on 10×10, 64 on 8×8. */
   fieldsFull: readonly number[];
-  /** piece byte → square char (`o` for an unknown non-zero byte). */
+  senses: 'pieces' | 'occupancy';
+  /** piece byte → square char (undefined for an unknown byte; every non-zero byte is `o` on occupancy boards). */
   charOf: (code: number) => SquareChar | undefined;
   codeOf: Readonly<Record<PieceCode, number>>;
+  /** The byte an occupancy board sends for any piece. */
+  occupied: number;
   clockWhite: 'left' | 'right';
   scan: '50' | '100';
   orientation: Orientation;
@@ -31,11 +35,13 @@ export function dgtSetup(options: ProtocolOptions): DgtSetup {
   const size = options.size ?? 10;
   const map = options.fieldMap ?? {};
   const codes: PieceCodes = options.pieceCodes ?? DEFAULT_PIECE_CODES;
+  const senses = options.senses ?? 'pieces';
+  // Men last: a board that reads kings as men (same code) shows men.
   const byCode = new Map<number, SquareChar>([
-    [codes.w, 'w'],
-    [codes.b, 'b'],
     [codes.W, 'W'],
     [codes.B, 'B'],
+    [codes.w, 'w'],
+    [codes.b, 'b'],
     [0, '.'],
   ]);
   const fields50 = map.fields50 ?? darkScanFieldMap(10);
@@ -43,10 +49,12 @@ export function dgtSetup(options: ProtocolOptions): DgtSetup {
     size,
     n: squareCount(size),
     fields50,
-    fields50W: map.fields50W ?? fields50,
+    fields50W: map.fields50W,
     fieldsFull: (size === 10 ? map.fields100 : map.fields64) ?? fullScanFieldMap(size),
-    charOf: (code) => byCode.get(code),
+    senses,
+    charOf: senses === 'occupancy' ? (code) => (code === 0 ? '.' : 'o') : (code) => byCode.get(code),
     codeOf: codes,
+    occupied: options.occupiedCode ?? codes.w,
     clockWhite: options.clockWhite ?? 'left',
     scan: size === 8 ? '100' : (options.scan ?? '50'),
     orientation: new Orientation(options.orientation ?? 'auto', size),

@@ -7,6 +7,8 @@ import type { BoardEncoder, CommandParser, Decoder, HostCommand, ProtocolOptions
 import { readCell, type ResolvedLayout, resolveLayout, writeCell } from './layout.ts';
 
 const EMPTY = new Uint8Array(0);
+/** Far beyond any board's input report: something else is on the other end. */
+export const MAX_REPORT = 4096;
 const sizeOfLayout = (r: ResolvedLayout): BoardSize =>
   r.layout.cells === 50 || r.layout.cells === 100 ? 10 : 8;
 
@@ -30,6 +32,11 @@ export class HidDecoder implements Decoder {
 
   push(report: Uint8Array, t: number): BoardEvent[] {
     const index = this.reports++;
+    if (report.length > MAX_REPORT) {
+      return [
+        fault(t, 'long-report', `report of ${report.length} bytes, more than ${MAX_REPORT}`, index, true),
+      ];
+    }
     const { reportId } = this.r.layout;
     if (reportId !== null && report[0] !== reportId) return [];
     if (report.length < this.r.length) {

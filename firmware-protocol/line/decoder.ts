@@ -1,80 +1,48 @@
-// Host side of the line protocol: bytes or lines in, BoardEvents out. Checks framing, checksum,
+// Host side of the line protocol: bytes in, BoardEvents out. Checks framing, checksum,
 // sequence numbers and the protocol version; asks for a resync (fault with resync) on any loss.
-import { fault, squareCount } from '../board.ts';
+import { fault, renumberSquares, squareCount } from '../board.ts';
 import type { BoardEvent } from '../events.ts';
 import type { Decoder, ProtocolOptions } from '../types.ts';
-import { LINE_PROTOCOL_MAJOR, MAX_LINE, unframeLine } from './frame.ts';
+import { LINE_PROTOCOL_MAJOR, LineSplitter, MAX_LINE, unframeLine } from './frame.ts';
 import { parseBoardLine } from './messages.ts';
 
 const SEQ = /^\d{1,3}$/;
 
 export class LineDecoder implements Decoder {
   readonly protocol = 'line';
-  /** The line received so far (bytes, without LF). */
-  private readonly pending = new Uint8Array(MAX_LINE + 1);
-  private pendingLength = 0;
-  private overflow = false;
+  private readonly splitter = new LineSplitter();
   private lineNo = 0;
   /** Last sequence number seen; null until the first line, after a garbled line, or after hello. */
   private lastSeq: number | null = null;
   private squares: number;
   /** Set after a hello with a major version we do not speak: lines are ignored until a good hello. */
   private incompatible = false;
+  private readonly squareMap: readonly number[] | undefined;
 
   constructor(options: ProtocolOptions = {}) {
     this.squares = squareCount(options.size ?? 10);
+    this.squareMap = options.squareMap;
   }
 
   push(chunk: Uint8Array, t: number): BoardEvent[] {
     const out: BoardEvent[] = [];
-    let start = 0;
-    for (let i = 0; i < chunk.length; i++) {
-      if (chunk[i] !== 0x0a) continue;
-      this.take(chunk, start, i);
-      const line = String.fromCharCode.apply(
-        null,
-        this.pending.subarray(0, this.pendingLength) as unknown as number[],
-      );
-      const overflow = this.overflow;
-      this.pendingLength = 0;
-      this.overflow = false;
-      this.lineNo++;
-      if (overflow) this.garbled(out, t, 'line-too-long', `line longer than ${MAX_LINE} characters`);
-      else this.decodeLine(line, t, out);
-      start = i + 1;
-    }
-    this.take(chunk, start, chunk.length);
-    return out;
-  }
-
-  /** One line without its LF (what `@serialport/parser-readline` hands over). */
-  pushLine(line: string, t: number): BoardEvent[] {
-    const out: BoardEvent[] = [];
-    this.lineNo++;
-    if (line.length > MAX_LINE + 1)
-      this.garbled(out, t, 'line-too-long', `line longer than ${MAX_LINE} characters`);
-    else this.decodeLine(line, t, out);
+    this.splitter.push(
+      chunk,
+      (line) => {
+        this.lineNo++;
+        // A line too long was reported when it passed the limit; its end only resumes decoding.
+        if (line !== undefined) this.decodeLine(line, t, out);
+      },
+      () => this.garbled(out, t, 'line-too-long', `line longer than ${MAX_LINE} characters`, this.lineNo + 1),
+    );
     return out;
   }
 
   flush(t: number): BoardEvent[] {
-    if (this.pendingLength === 0 && !this.overflow) return [];
-    this.pendingLength = 0;
-    this.overflow = false;
+    if (!this.splitter.flush()) return [];
     const out: BoardEvent[] = [];
     this.garbled(out, t, 'truncated', 'stream ended inside a line', this.lineNo + 1);
     return out;
-  }
-
-  private take(chunk: Uint8Array, from: number, to: number): void {
-    if (from >= to || this.overflow) return;
-    if (this.pendingLength + (to - from) > MAX_LINE + 1) {
-      this.overflow = true;
-      this.pendingLength = 0;
-      return;
-    }
-    this.pending.set(chunk.subarray(from, to), this.pendingLength);
-    this.pendingLength += to - from;
   }
 
   private garbled(out: BoardEvent[], t: number, code: string, message: string, line = this.lineNo): void {
@@ -82,15 +50,14 @@ export class LineDecoder implements Decoder {
     out.push(fault(t, code, message, line, true));
   }
 
-  private decodeLine(raw: string, t: number, out: BoardEvent[]): void {
-    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+  private decodeLine(line: string, t: number, out: BoardEvent[]): void {
     if (line === '') return;
     const framed = unframeLine(line);
     if (!framed.ok) {
-      this.garbled(out, t, framed.code, framed.message);
+      this.garbled(out, t, framed.error.code, framed.error.message);
       return;
     }
-    const body = framed.body;
+    const body = framed.value;
     const sp1 = body.indexOf(' ');
     const type = sp1 < 0 ? body : body.slice(0, sp1);
     const afterType = sp1 < 0 ? '' : body.slice(sp1 + 1);
@@ -108,23 +75,26 @@ export class LineDecoder implements Decoder {
     const args = rest.split(' ').filter(Boolean);
     const parsed = parseBoardLine(type, args, rest, t, this.squares);
     if (parsed === undefined) return; // unknown line type: ignored (a newer minor version's line)
-    if (!parsed.ok) return void out.push(fault(t, parsed.code, parsed.message, this.lineNo, true));
-    if (parsed.hello) {
-      const major = Number(parsed.hello.protocol.split('/')[1]?.split('.')[0]);
+    if (!parsed.ok)
+      return void out.push(fault(t, parsed.error.code, parsed.error.message, this.lineNo, true));
+    const { events, hello } = parsed.value;
+    if (hello) {
+      const major = Number(hello.protocol.split('/')[1]?.split('.')[0]);
       this.incompatible = major !== LINE_PROTOCOL_MAJOR;
       if (this.incompatible) {
         return void out.push(
           fault(
             t,
             'unsupported-version',
-            `board speaks ${parsed.hello.protocol}; this host speaks major version ${LINE_PROTOCOL_MAJOR}`,
+            `board speaks ${hello.protocol}; this host speaks major version ${LINE_PROTOCOL_MAJOR}`,
             this.lineNo,
           ),
         );
       }
-      this.squares = parsed.hello.squares;
+      this.squares = hello.squares;
     }
-    out.push(...parsed.events);
+    const map = this.squareMap;
+    out.push(...(map ? events.map((e) => renumberSquares(e, map)) : events));
   }
 
   /** False when the line is a duplicate and must be dropped. */

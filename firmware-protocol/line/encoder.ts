@@ -2,7 +2,7 @@
 // and the host's command lines.
 import type { BoardEvent } from '../events.ts';
 import type { BoardEncoder, CommandParser, HostCommand } from '../types.ts';
-import { bytesToText, frameLine, MAX_LINE, textToBytes, unframeLine } from './frame.ts';
+import { frameLine, LineSplitter, MAX_LINE, textToBytes, unframeLine } from './frame.ts';
 import { boardLineArgs, hostLineBody, parseHostLine } from './messages.ts';
 
 const EMPTY = new Uint8Array(0);
@@ -34,21 +34,18 @@ export function encodeLineCommand(cmd: HostCommand): Uint8Array {
   return body === undefined ? EMPTY : textToBytes(frameLine(body.slice(0, MAX_LINE - 5)));
 }
 
-/** Board side: parses host lines; lines with a bad checksum or unknown type are dropped. */
+/** Board side: parses host lines; lines with a bad checksum, bad arguments or an unknown type are dropped. */
 export class LineCommandParser implements CommandParser {
   readonly protocol = 'line';
-  private pending = '';
+  private readonly splitter = new LineSplitter();
 
   push(chunk: Uint8Array): HostCommand[] {
-    const text = this.pending + bytesToText(chunk);
-    const lines = text.split('\n');
-    this.pending = (lines.pop() ?? '').slice(-(MAX_LINE + 1));
     const out: HostCommand[] = [];
-    for (const raw of lines) {
-      const framed = unframeLine(raw.endsWith('\r') ? raw.slice(0, -1) : raw);
-      const cmd = framed.ok ? parseHostLine(framed.body) : undefined;
-      if (cmd) out.push(cmd);
-    }
+    this.splitter.push(chunk, (line) => {
+      const framed = line === undefined ? undefined : unframeLine(line);
+      const parsed = framed?.ok ? parseHostLine(framed.value) : undefined;
+      if (parsed?.ok) out.push(parsed.value);
+    });
     return out;
   }
 }

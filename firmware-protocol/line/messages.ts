@@ -1,6 +1,7 @@
 // The line protocol's message bodies: board lines `TYPE SEQ ARGS…`, host lines `TYPE ARGS…`.
 import { isPieceCode, isSquareString } from '../board.ts';
 import type { BoardEvent, HelloEvent, Side } from '../events.ts';
+import { err, ok, type Result } from '../result.ts';
 import type { HostCommand } from '../types.ts';
 import { LINE_PROTOCOL_VERSION, sanitizeText } from './frame.ts';
 
@@ -42,6 +43,7 @@ export function boardLineArgs(event: BoardEvent): { type: BoardLineType; args: s
           String(Math.max(0, Math.round(event.white))),
           String(Math.max(0, Math.round(event.black))),
           sideChar(event.running),
+          ...(event.flag ? [sideChar(event.flag)] : []),
         ],
       };
     case 'press':
@@ -55,12 +57,15 @@ export function boardLineArgs(event: BoardEvent): { type: BoardLineType; args: s
   }
 }
 
-/** Parse problems of a well-framed line: the decoder turns them into `bad-args` faults. */
-export type BoardLineResult =
-  | { ok: true; events: BoardEvent[]; hello?: HelloEvent }
-  | { ok: false; code: string; message: string };
+/** What a well-framed board line says: its events, and the hello itself when it is one. */
+export interface BoardLine {
+  events: BoardEvent[];
+  hello?: HelloEvent;
+}
 
-const bad = (message: string): BoardLineResult => ({ ok: false, code: 'bad-args', message });
+/** Parse problems of a well-framed line: the decoder turns them into `bad-args` faults. */
+const bad = (message: string) => err({ code: 'bad-args', message });
+const said = (event: BoardEvent): Result<BoardLine> => ok({ events: [event] });
 
 /**
  * The arguments of a known board line type → events. `n` is the board's square count (from hello).
@@ -72,54 +77,60 @@ export function parseBoardLine(
   rest: string,
   t: number,
   n: number,
-): BoardLineResult | undefined {
+): Result<BoardLine> | undefined {
   switch (type) {
     case 'lift': {
       const square = squareArg(args[0], n);
-      return square
-        ? { ok: true, events: [{ t, type: 'lift', square }] }
-        : bad(`lift: bad square "${args[0] ?? ''}"`);
+      return square ? said({ t, type: 'lift', square }) : bad(`lift: bad square "${args[0] ?? ''}"`);
     }
     case 'put': {
       const square = squareArg(args[0], n);
       if (!square) return bad(`put: bad square "${args[0] ?? ''}"`);
       const piece = args[1];
-      if (piece === undefined || piece === 'o') return { ok: true, events: [{ t, type: 'put', square }] };
+      if (piece === undefined || piece === 'o') return said({ t, type: 'put', square });
       if (!isPieceCode(piece)) return bad(`put: bad piece "${piece}"`);
-      return { ok: true, events: [{ t, type: 'put', square, piece }] };
+      return said({ t, type: 'put', square, piece });
     }
     case 'snap': {
       const board = args[0] ?? '';
       return isSquareString(board, n)
-        ? { ok: true, events: [{ t, type: 'snapshot', board }] }
+        ? said({ t, type: 'snapshot', board })
         : bad(`snap: bad board "${board}"`);
     }
     case 'clock': {
-      const running = charSide(args[2] ?? '');
-      if (!INT.test(args[0] ?? '') || !INT.test(args[1] ?? '') || running === undefined)
-        return bad('clock: expected WHITE_MS BLACK_MS w|b|-');
-      return {
-        ok: true,
-        events: [{ t, type: 'clock', white: Number(args[0]), black: Number(args[1]), running }],
-      };
+      const clock = clockArgs(args);
+      if (!clock.ok) return clock;
+      // An optional fourth argument: the side whose flag fell.
+      const flag = args[3] === undefined ? undefined : charSide(args[3]);
+      if (flag === null || (args[3] !== undefined && flag === undefined))
+        return bad('clock: the flag is w or b');
+      return said({ t, type: 'clock', ...clock.value, ...(flag ? { flag } : {}) });
     }
     case 'press': {
       const side = charSide(args[0] ?? '');
-      return side ? { ok: true, events: [{ t, type: 'press', side }] } : bad('press: expected w or b');
+      return side ? said({ t, type: 'press', side }) : bad('press: expected w or b');
     }
     case 'fault': {
       const code = args[0];
       if (!code) return bad('fault: no code');
       const message = rest.slice(code.length).trim();
-      return { ok: true, events: [{ t, type: 'fault', code: `board-${code}`, message, resync: true }] };
+      return said({ t, type: 'fault', code: `board-${code}`, message, resync: true });
     }
     case 'pong':
-      return { ok: true, events: [{ t, type: 'tick', reply: 'pong' }] };
+      return said({ t, type: 'tick', reply: 'pong' });
     case 'hello':
       return parseHello(args, t);
     default:
       return undefined;
   }
+}
+
+/** `WHITE_MS BLACK_MS w|b|-`: the clock line's arguments, the same in both directions. */
+function clockArgs(args: string[]): Result<{ white: number; black: number; running: Side | null }> {
+  const running = charSide(args[2] ?? '');
+  if (!INT.test(args[0] ?? '') || !INT.test(args[1] ?? '') || running === undefined)
+    return bad('clock: expected WHITE_MS BLACK_MS w|b|-');
+  return ok({ white: Number(args[0]), black: Number(args[1]), running });
 }
 
 function squareArg(arg: string | undefined, n: number): number | undefined {
@@ -128,7 +139,7 @@ function squareArg(arg: string | undefined, n: number): number | undefined {
   return s >= 1 && s <= n ? s : undefined;
 }
 
-function parseHello(args: string[], t: number): BoardLineResult {
+function parseHello(args: string[], t: number): Result<BoardLine> {
   const version = args[0] ?? '';
   if (!/^\d+\.\d+$/.test(version)) return bad(`hello: bad version "${version}"`);
   const kv = new Map<string, string>();
@@ -154,7 +165,7 @@ function parseHello(args: string[], t: number): BoardLineResult {
   if (fw) hello.firmware = fw;
   const caps = kv.get('caps');
   if (caps) hello.capabilities = caps.split(',').filter(Boolean);
-  return { ok: true, events: [hello], hello };
+  return ok({ events: [hello], hello });
 }
 
 /** A host command → host line body, or undefined when the line protocol has no such command. */
@@ -177,32 +188,34 @@ export function hostLineBody(cmd: HostCommand): string | undefined {
   }
 }
 
-/** Board side: a host line body → the command (undefined for unknown or malformed lines). */
-export function parseHostLine(body: string): HostCommand | undefined {
+/**
+ * Board side: a host line body → the command; undefined for an unknown type (a newer minor version's
+ * command, which the board ignores).
+ */
+export function parseHostLine(body: string): Result<HostCommand> | undefined {
   const space = body.indexOf(' ');
   const type = space < 0 ? body : body.slice(0, space);
   const rest = space < 0 ? '' : body.slice(space + 1);
   const args = rest.split(' ').filter(Boolean);
   switch (type) {
     case 'dump':
-      return { type: 'snapshot' };
+      return ok({ type: 'snapshot' });
     case 'ping':
-      return args[0] ? { type: 'ping', token: args[0] } : { type: 'ping' };
+      return ok(args[0] ? { type: 'ping', token: args[0] } : { type: 'ping' });
     case 'ident':
-      return { type: 'identify' };
+      return ok({ type: 'identify' });
     case 'clock': {
-      const running = charSide(args[2] ?? '');
-      if (!INT.test(args[0] ?? '') || !INT.test(args[1] ?? '') || running === undefined) return undefined;
-      return { type: 'set-clock', white: Number(args[0]), black: Number(args[1]), running };
+      const clock = clockArgs(args);
+      return clock.ok ? ok({ type: 'set-clock', ...clock.value }) : clock;
     }
     case 'text':
-      return { type: 'display', text: rest };
+      return ok({ type: 'display', text: rest });
     case 'leds': {
-      if (args[0] === '-') return { type: 'leds', squares: [] };
+      if (args[0] === '-') return ok({ type: 'leds', squares: [] });
       const squares = (args[0] ?? '').split(',').map(Number);
       return squares.every((s) => Number.isInteger(s) && s >= 1 && s <= 50)
-        ? { type: 'leds', squares }
-        : undefined;
+        ? ok({ type: 'leds', squares })
+        : bad(`leds: bad squares "${args[0] ?? ''}"`);
     }
     default:
       return undefined;

@@ -1,4 +1,6 @@
 // FEN: `W:W31,32,…:B1,2,…` — `K` marks a king; ranges `31-50` are read, comma lists are written.
+// A FEN is read as a position or refused with a `bad-fen` error: squares of the variant, each once,
+// no man on its own crowning row, at most as many pieces a side as the game starts with.
 import { err, ok, type ParseError, type Result } from '../result.ts';
 import { Position } from './position.ts';
 import type { Color, Piece } from './types.ts';
@@ -6,22 +8,68 @@ import { geometry, type Variant } from './variant.ts';
 
 export interface FenOptions {
   variant?: Variant;
+  /**
+   * The PDN reading grammar lets the side to move be `?`; it is read as this colour when given
+   * (the PDN reader then decides from the first move), and refused otherwise.
+   */
+  unknownTurn?: Color;
 }
 
-export function parseFen(text: string, options: FenOptions = {}): Result<Position> {
+/** Every FEN problem is of this kind, so that callers can answer `bad-fen` whatever the code. */
+export interface FenError extends ParseError {
+  kind: 'bad-fen';
+}
+
+const fenError = (code: string, message: string, at?: number): FenError => ({
+  kind: 'bad-fen',
+  code,
+  message,
+  ...(at === undefined ? {} : { offset: at, col: at + 1 }),
+});
+
+/**
+ * Checks that a position can stand on a board of its variant: at most as many pieces a side as the
+ * initial position (20, or 12 on 8×8) and no man on its own crowning row.
+ */
+export function validatePosition(pos: Position): Result<Position, FenError> {
+  const g = geometry(pos.variant);
+  const most = g.initialWhite.length;
+  for (const color of ['white', 'black'] as const) {
+    const n = pos.pieces(color).length;
+    if (n > most) {
+      return err(
+        fenError('too-many-pieces', `${n} ${color} pieces: at most ${most} on the ${pos.variant} board`),
+      );
+    }
+  }
+  for (const [s, p] of pos.pieces()) {
+    if ((p === 'w' && g.whitePromotion(s)) || (p === 'b' && g.blackPromotion(s))) {
+      return err(fenError('man-on-promotion-row', crowningMessage(p === 'w' ? 'white' : 'black', s)));
+    }
+  }
+  return ok(pos);
+}
+
+const crowningMessage = (color: Color, s: number) =>
+  color === 'white'
+    ? `a white man cannot stand on ${s} (White's crowning row)`
+    : `a black man cannot stand on ${s} (Black's crowning row)`;
+
+export function parseFen(text: string, options: FenOptions = {}): Result<Position, FenError> {
   const variant = options.variant ?? 'international';
   const g = geometry(variant);
   const src = text.trim().replace(/\.$/, '');
   const lead = text.length - text.trimStart().length;
-  const fail = (code: string, message: string, at: number): { ok: false; error: ParseError } =>
-    err({ code, message, offset: lead + at, col: lead + at + 1 });
+  const fail = (code: string, message: string, at: number) => err(fenError(code, message, lead + at));
 
   const turnChar = src[0]?.toUpperCase();
-  if (turnChar !== 'W' && turnChar !== 'B') {
+  const unknown = turnChar === '?' ? options.unknownTurn : undefined;
+  if (turnChar !== 'W' && turnChar !== 'B' && unknown === undefined) {
     return fail('bad-turn', `FEN must start with the side to move, W or B; found "${src[0] ?? ''}"`, 0);
   }
-  const turn: Color = turnChar === 'W' ? 'white' : 'black';
+  const turn: Color = unknown ?? (turnChar === 'W' ? 'white' : 'black');
   const pieces = new Map<number, Piece>();
+  const count = { white: 0, black: 0 };
   let i = 1;
   const seenColor = new Set<string>();
   while (i < src.length) {
@@ -29,7 +77,7 @@ export function parseFen(text: string, options: FenOptions = {}): Result<Positio
     i++;
     const colorChar = src[i]?.toUpperCase();
     // lidraughts may append move counters (`:H0:F1`): read and ignore them.
-    const counter = /^[HF]\d+(?=:|$)/i.exec(src.slice(i));
+    const counter = /^[HF]\d+(?=:|$)/i.exec(src.slice(i, i + 24));
     if (counter) {
       i += counter[0].length;
       continue;
@@ -48,13 +96,13 @@ export function parseFen(text: string, options: FenOptions = {}): Result<Positio
         king = true;
         i++;
       }
-      const num = /^\d+/.exec(src.slice(i));
+      const num = /^\d{1,3}/.exec(src.slice(i, i + 4));
       if (!num) return fail('bad-square', `expected a square number at column ${lead + i + 1}`, i);
       i += num[0].length;
       let last = Number(num[0]);
       const first = last;
       if (src[i] === '-') {
-        const end = /^\d+/.exec(src.slice(i + 1));
+        const end = /^\d{1,3}/.exec(src.slice(i + 1, i + 5));
         if (!end) return fail('bad-range', `expected the end of a range at column ${lead + i + 2}`, i + 1);
         i += 1 + end[0].length;
         last = Number(end[0]);
@@ -69,17 +117,13 @@ export function parseFen(text: string, options: FenOptions = {}): Result<Positio
           );
         }
         if (pieces.has(s)) return fail('square-twice', `square ${s} is listed twice`, start);
-        if (!king && color === 'white' && g.whitePromotion(s)) {
-          return fail(
-            'man-on-promotion-row',
-            `a white man cannot stand on ${s} (White's crowning row)`,
-            start,
-          );
+        if (!king && (color === 'white' ? g.whitePromotion(s) : g.blackPromotion(s))) {
+          return fail('man-on-promotion-row', crowningMessage(color, s), start);
         }
-        if (!king && color === 'black' && g.blackPromotion(s)) {
+        if (++count[color] > g.initialWhite.length) {
           return fail(
-            'man-on-promotion-row',
-            `a black man cannot stand on ${s} (Black's crowning row)`,
+            'too-many-pieces',
+            `more than ${g.initialWhite.length} ${color} pieces on the ${variant} board`,
             start,
           );
         }
@@ -99,8 +143,8 @@ export function parseFen(text: string, options: FenOptions = {}): Result<Positio
 
 /** Writes comma lists, kings with `K`, in square order (lidraughts drops ranges). */
 export function writeFen(pos: Position): string {
-  // Straight from the mailbox (codes 1 w, 2 b, 3 W, 4 B): the tracker and the game record write
-  // one FEN a move on every board, and lists of [square, piece] pairs were most of its cost.
+  // Straight from the mailbox (codes 1 w, 2 b, 3 W, 4 B), with no [square, piece] lists between:
+  // the tracker and the game record write one FEN a move on every board.
   const white: string[] = [];
   const black: string[] = [];
   const board = pos.board;

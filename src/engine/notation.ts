@@ -1,12 +1,13 @@
 // Move text: `32-28`, `19x28`, and the PDN 3.0 path (`47x38x24x13x36`) when two legal moves share
-// from and to. Reading accepts `-`, `x` and `:` separators and any intermediate squares the piece
-// passes through (PDN 3.0 turning points, the squares behind the captured pieces, or every landing).
-import { err, ok, type Result } from '../result.ts';
-import { legalMoves, legalSequences } from './movegen.ts';
+// from and to. Reading accepts `-`, `x` and `:` separators, any intermediate squares the piece
+// passes through (PDN 3.0 turning points, the squares behind the captured pieces, or every landing),
+// a capture written `from-to` when only one move goes there, and algebraic squares on 8×8 (`c3-d4`).
+import { err, ok, type ParseError, type Result } from '../result.ts';
+import { dedupe, legalMoves, legalSequences } from './movegen.ts';
 import type { Position } from './position.ts';
 import type { Move } from './types.ts';
 import { moveKey } from './types.ts';
-import { type Geometry, geometry } from './variant.ts';
+import { type Geometry, geometry, type Variant } from './variant.ts';
 
 /** Direction index (0–3, as in geometry rays) of the diagonal step from `a` toward `b`. */
 function directionOf(g: Geometry, a: number, b: number): number {
@@ -56,19 +57,63 @@ export interface MoveText {
   capture: boolean | undefined;
 }
 
-/** Reads `32-28`, `19x28`, `47x38x24x13x36`, `19:28`. Offsets in errors are 0-based within `text`. */
-export function parseMoveText(text: string): Result<MoveText> {
-  const m = /^(\d+)((?:[-x:]\d+)+)$/i.exec(text.trim());
-  if (!m) return err({ code: 'bad-move-text', message: `"${text}" is not a move (like 32-28 or 19x28)` });
-  const squares = text
-    .trim()
-    .split(/[-x:]/i)
-    .map((s) => Number(s));
-  const seps = new Set(m[2].replace(/\d+/g, '').toLowerCase());
-  if (seps.has('-') && seps.has('x')) {
-    return err({ code: 'bad-move-text', message: `"${text}" mixes "-" and "x"` });
+/** A move that could not be resolved; for an ambiguous one, the PDN 3.0 paths that would decide. */
+export interface MoveError extends ParseError {
+  candidates?: string[];
+}
+
+/** `c3` → the square's number on an 8×8 board (a1 is White's left corner); undefined elsewhere. */
+function algebraicSquare(g: Geometry, file: number, rank: number): number | undefined {
+  if (g.width !== 8) return undefined;
+  for (let s = 1; s <= g.squares; s++) if (g.rowOf[s] === 8 - rank && g.colOf[s] === file) return s;
+  return undefined;
+}
+
+const notAMove = (text: string) =>
+  err({ code: 'bad-move-text', message: `"${text}" is not a move (like 32-28 or 19x28)` });
+
+/**
+ * Reads `32-28`, `19x28`, `47x38x24x13x36`, `19:28` (and `c3-d4` on 8×8 boards when `variant` is
+ * given). Offsets in errors are 0-based within `text`.
+ */
+export function parseMoveText(text: string, variant?: Variant): Result<MoveText> {
+  const t = text.trim();
+  const g = variant === undefined ? undefined : geometry(variant);
+  const squares: number[] = [];
+  let dash = false;
+  let cross = false;
+  // One character at a time: this runs for every move of every file `pdn check` reads.
+  for (let i = 0; ; ) {
+    const c = t.charCodeAt(i) | 0x20;
+    let n: number | undefined;
+    if (c >= 0x61 && c <= 0x68 && t[i + 1] >= '1' && t[i + 1] <= '8') {
+      if (!g) return notAMove(text);
+      n = algebraicSquare(g, c - 0x61, Number(t[i + 1]));
+      if (n === undefined) {
+        return err({
+          code: 'bad-move-text',
+          message: `"${t.slice(i, i + 2)}": algebraic squares are read on 8×8 boards only`,
+        });
+      }
+      i += 2;
+    } else {
+      let k = i;
+      while (k < t.length && k - i < 3 && t[k] >= '0' && t[k] <= '9') k++;
+      if (k === i) return notAMove(text);
+      n = Number(t.slice(i, k));
+      i = k;
+    }
+    squares.push(n);
+    if (i === t.length) break;
+    const sep = t[i];
+    if (sep === '-') dash = true;
+    else if (sep === 'x' || sep === 'X') cross = true;
+    else if (sep !== ':') return notAMove(text);
+    i++;
   }
-  const capture = seps.has('x') ? true : seps.has('-') ? false : undefined;
+  if (squares.length < 2) return notAMove(text);
+  if (dash && cross) return err({ code: 'bad-move-text', message: `"${text}" mixes "-" and "x"` });
+  const capture = cross ? true : dash ? false : undefined;
   if (capture === false && squares.length > 2) {
     return err({ code: 'bad-move-text', message: `"${text}": a quiet move has only two squares` });
   }
@@ -99,44 +144,50 @@ function followsRoute(routeSquares: readonly number[], via: readonly number[]): 
   return k === via.length;
 }
 
+/** The candidates whose exact path is written, else those passing the written squares in order. */
+function throughSquares(
+  g: Geometry,
+  pos: Position,
+  candidates: readonly Move[],
+  squares: readonly number[],
+): Move[] {
+  const same = (a: readonly number[]) => a.length === squares.length && a.every((s, i) => s === squares[i]);
+  const exact = candidates.filter((m) => same(m.path) || same(pdnCapturePath(pos.variant, m)));
+  return exact.length > 0 ? exact : candidates.filter((m) => followsRoute(route(g, m), squares.slice(1)));
+}
+
 /**
  * Resolves move text against the legal moves of `pos`: the canonical legal move it names, or a
  * typed error (`illegal-move`, `ambiguous-move`, `bad-move-text`). Never throws.
  */
-export function resolveMove(pos: Position, text: string): Result<Move> {
-  const parsed = parseMoveText(text);
+export function resolveMove(pos: Position, text: string): Result<Move, MoveError> {
+  const parsed = parseMoveText(text, pos.variant);
   if (!parsed.ok) return parsed;
   const { squares, capture } = parsed.value;
   const from = squares[0];
   const to = squares[squares.length - 1];
   const via = squares.slice(1, -1);
   const g = geometry(pos.variant);
-  const candidates = legalSequences(pos).filter(
-    (m) => m.from === from && m.to === to && (capture === undefined || capture === m.captured.length > 0),
-  );
+  const all = legalSequences(pos);
+  const between = all.filter((m) => m.from === from && m.to === to);
+  const written = between.filter((m) => capture === undefined || capture === m.captured.length > 0);
+  // `from-to` for a capture, as written in the wild: taken when no quiet move goes there.
+  const candidates = written.length === 0 && capture === false ? between : written;
   // Exact PDN 3.0 path or full landing path first: a looser reading may fit several moves.
-  const same = (a: readonly number[]) => a.length === squares.length && a.every((s, i) => s === squares[i]);
-  const exact = candidates.filter((m) => same(m.path) || same(pdnCapturePath(pos.variant, m)));
-  const sequences =
-    via.length === 0
-      ? candidates
-      : exact.length > 0
-        ? exact
-        : candidates.filter((m) => followsRoute(route(g, m), [...via, to]));
+  const sequences = via.length === 0 ? candidates : throughSquares(g, pos, candidates, squares);
+  // A quiet move is its own canonical move.
+  if (sequences.length === 1 && sequences[0].captured.length === 0) return ok(sequences[0]);
   const keys = new Set(sequences.map(moveKey));
-  if (keys.size === 1) {
-    const key = sequences[0] && moveKey(sequences[0]);
-    const canonical = legalMoves(pos).find((m) => moveKey(m) === key);
-    return ok(canonical ?? sequences[0]);
-  }
   if (keys.size === 0) {
     return err({ code: 'illegal-move', message: `${text.trim()} is not a legal move here` });
   }
-  const options = legalMoves(pos)
-    .filter((m) => keys.has(moveKey(m)))
-    .map((m) => pdnCapturePath(pos.variant, m).join('x'));
+  // The canonical moves (one capture order and path each), as legalMoves gives them.
+  const canonical = dedupe(all).filter((m) => keys.has(moveKey(m)));
+  if (canonical.length === 1) return ok(canonical[0]);
+  const options = canonical.map((m) => pdnCapturePath(pos.variant, m).join('x'));
   return err({
     code: 'ambiguous-move',
     message: `${text.trim()} is ambiguous: it could be ${options.join(' or ')}`,
+    candidates: options,
   });
 }

@@ -14,10 +14,12 @@ const TIME = String.raw`(\d+):(\d{1,2}):(\d{1,2}(?:\.\d+)?)|(\d+):(\d{1,2}(?:\.\
 const CLOCK = new RegExp(String.raw`\[%clock\s+([wW])(?:${TIME})\s+([bB])(?:${TIME})\s*\]`);
 const CLK = new RegExp(String.raw`\[%clk\s+(?:${TIME})\s*\]`);
 
-function ms(parts: ReadonlyArray<string | undefined>): number {
-  const [h, m, s, m2, s2] = parts;
+/** Milliseconds from the five groups of TIME, starting at `at` in a match. */
+function ms(match: RegExpExecArray, at: number): number {
   const seconds =
-    h !== undefined ? Number(h) * 3600 + Number(m) * 60 + Number(s) : Number(m2) * 60 + Number(s2);
+    match[at] !== undefined
+      ? Number(match[at]) * 3600 + Number(match[at + 1]) * 60 + Number(match[at + 2])
+      : Number(match[at + 3]) * 60 + Number(match[at + 4]);
   return Math.round(seconds * 1000);
 }
 
@@ -26,10 +28,10 @@ export function parseClockComment(comment: string, mover: Color): PdnClock | und
   const c = CLOCK.exec(comment);
   if (c) {
     const running: Color | null = c[1] === 'W' ? 'white' : c[7] === 'B' ? 'black' : null;
-    return { white: ms(c.slice(2, 7)), black: ms(c.slice(8, 13)), running };
+    return { white: ms(c, 2), black: ms(c, 8), running };
   }
   const k = CLK.exec(comment);
-  if (k) return { [mover]: ms(k.slice(1, 6)) };
+  if (k) return { [mover]: ms(k, 1) };
   return undefined;
 }
 

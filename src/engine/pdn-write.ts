@@ -1,6 +1,6 @@
 // PDN writing, lidraughts-compatible: stable tag order (Event, Site, Date, Round, White, Black,
 // Result, GameType, then the others as given, then SetUp/FEN when the start is not the initial
-// position), move numbers, `{comments}`, lines under 80 characters, the result.
+// position), move numbers, NAGs, `{comments}`, lines under 80 characters, the result.
 import { parseFen, writeFen } from './fen.ts';
 import type { PdnResult } from './pdn.ts';
 import { variantOfGameType } from './pdn.ts';
@@ -14,7 +14,10 @@ export interface PdnGameToWrite {
   startFen?: string;
   /** Used when `tags.GameType` is absent (default international). */
   variant?: Variant;
-  moves: ReadonlyArray<{ text: string; comment?: string }>;
+  /** Each move's text, its NAGs (written `$n`) and its comment. */
+  moves: ReadonlyArray<{ text: string; comment?: string; nags?: readonly number[] }>;
+  /** A comment before the first move (what happened before it was played). */
+  comment?: string;
   result: PdnResult;
 }
 
@@ -29,7 +32,15 @@ const ROSTER: ReadonlyArray<[string, string]> = [
 ];
 const WRITTEN_APART = new Set(['Result', 'GameType', 'FEN', 'SetUp']);
 
-const quote = (v: string) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+/**
+ * A tag value as a PDN string: `\` and `"` escaped, and control characters (a name typed with a
+ * line break or a tab) written as one space, since a string may not span lines.
+ */
+const quote = (v: string) =>
+  `"${v
+    .replace(/\r\n|[\u0000-\u001f\u007f]/g, ' ')
+    .replace(/\\/g, '\\\\')
+    .replace(/"/g, '\\"')}"`;
 /** A `}` would close the comment early. */
 const commentSafe = (text: string) => text.replace(/\}/g, ')').replace(/\{/g, '(');
 
@@ -56,13 +67,14 @@ export function writePdnGame(game: PdnGameToWrite): string {
     tags.push(['SetUp', '1'], ['FEN', start?.ok ? writeFen(start.value) : game.startFen.trim()]);
   }
 
-  const words: string[] = [];
+  const words: string[] = game.comment ? [`{${commentSafe(game.comment)}}`] : [];
   game.moves.forEach((m, i) => {
     const half = i + (blackFirst ? 1 : 0);
     const number = Math.floor(half / 2) + 1;
     if (half % 2 === 0) words.push(`${number}.`);
     else if (i === 0) words.push(`${number}...`);
     words.push(m.text);
+    for (const nag of m.nags ?? []) words.push(`$${nag}`);
     if (m.comment !== undefined && m.comment !== '') words.push(`{${commentSafe(m.comment)}}`);
   });
   words.push(game.result);

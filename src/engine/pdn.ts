@@ -1,13 +1,16 @@
-// PDN reading (PDN 3.0 as lidraughts reads it, broadcast.md): tags, multi-game files, comments with
-// clocks, variations (skipped or kept), NAGs, move numbers, results in draughts and chess style,
-// GameType 20/26 and its long form, FEN/SetUp. Every move is resolved against the legal moves; an
-// illegal or ambiguous move is a located error (file:line:col). Never throws on user data.
-import type { ParseError } from '../result.ts';
+// PDN reading (the PDN 3.0 reading grammar, as lidraughts and the draughts programs write it):
+// tags, multi-game files, comments with clocks, variations (skipped or kept), NAGs and move
+// strengths, move numbers, results in draughts and chess style, GameType 20/26 and its long form,
+// FEN/SetUp and `/FEN "…"/` setups, `?` for unknown values. Every move is resolved against the legal
+// moves; an illegal or ambiguous move is a located error (file:line:col), and so is what the grammar
+// refuses: a game without a terminator before the next tags, stray characters, a move number with
+// no move. Never throws on user data; games are read one at a time (PdnReader), so a file of any
+// size is read in bounded memory, and nesting and game length have bounds with located errors.
+import type { ParseError, SourceLocation } from '../result.ts';
 import { parseFen } from './fen.ts';
-import { legalMoves } from './movegen.ts';
-import { moveNotation, resolveMove } from './notation.ts';
+import { type MoveError, moveNotation, resolveMove } from './notation.ts';
 import { type PdnClock, parseClockComment } from './pdn-clock.ts';
-import { lexPdn, type PdnToken } from './pdn-lex.ts';
+import { PdnLexer, type PdnToken } from './pdn-lex.ts';
 import { play } from './play.ts';
 import { Position } from './position.ts';
 import type { Color, Move } from './types.ts';
@@ -48,12 +51,14 @@ export interface PdnGame {
   end: Position;
   /** The movetext result, else the Result tag, in draughts style. */
   result: PdnResult;
+  /** The terminator as written (`1-0`, `0-0`, `*`), when the game has one. */
+  resultText?: string;
   /** Comments before the first move. */
   comment?: string;
   /** Where the game starts in the file. */
   line: number;
-  /** Problems in this game; its moves stop before the first illegal one. */
-  errors: ParseError[];
+  /** Problems in this game in file order; its moves stop before the first illegal one. */
+  errors: MoveError[];
 }
 
 export interface PdnOptions {
@@ -67,8 +72,8 @@ export interface PdnOptions {
 
 export interface PdnParse {
   games: PdnGame[];
-  /** Every game's errors, plus stray problems between games, in file order. */
-  errors: ParseError[];
+  /** Every game's errors, in file order. */
+  errors: MoveError[];
 }
 
 /** Draughts-style result from any spelling we read (`1-0`, `1/2-1/2`, …); undefined if unknown. */
@@ -83,6 +88,7 @@ export function normalizeResult(text: string): PdnResult | undefined {
     case '1-1':
     case '1/2-1/2':
     case '½-½':
+    case '0.5-0.5':
       return '1-1';
     case '*':
       return '*';
@@ -97,35 +103,174 @@ export function variantOfGameType(value: string): Variant | undefined {
   return n === 20 ? 'international' : n === 26 ? 'brazilian' : undefined;
 }
 
+/** Bounds on what one game may hold; beyond them the game gets a located error. */
+export const MAX_VARIATION_DEPTH = 64;
+export const MAX_GAME_TOKENS = 100_000;
+/** Characters of tag values and comments one game may hold (each is up to MAX_TOKEN_CHARS). */
+export const MAX_GAME_CHARS = 1 << 24;
+
+type TagToken = Extract<PdnToken, { kind: 'tag' }>;
+type Located = { line: number; col: number };
+
+/** One game's tokens as they arrive, with the first problem of its syntax. */
+class GameText {
+  readonly tags: TagToken[] = [];
+  readonly body: PdnToken[] = [];
+  problem: ParseError | undefined;
+  result: string | undefined;
+  movetext = false;
+  private first: Located | undefined;
+  private last: Located | undefined;
+  private depth = 0;
+  private readonly opens: Located[] = [];
+  private pendingNumber: Located | undefined;
+  private count = 0;
+  private chars = 0;
+
+  constructor(private readonly file: string | undefined) {}
+
+  get line(): number {
+    return this.first?.line ?? 1;
+  }
+
+  get empty(): boolean {
+    return this.tags.length === 0 && !this.movetext;
+  }
+
+  private fail(code: string, message: string, at: Located): void {
+    if (!this.problem) this.problem = { code, message, file: this.file, line: at.line, col: at.col };
+  }
+
+  addTag(t: TagToken): void {
+    this.first ??= t;
+    if (this.counted(t)) this.tags.push(t);
+  }
+
+  /** False past the game's bounds: a flood of tags, moves or comments is one located error, not kept. */
+  private counted(t: PdnToken): boolean {
+    this.chars += t.kind === 'tag' ? t.value.length : t.kind === 'comment' ? t.text.length : 0;
+    if (++this.count <= MAX_GAME_TOKENS && this.chars <= MAX_GAME_CHARS) return true;
+    const what =
+      this.count > MAX_GAME_TOKENS
+        ? `${MAX_GAME_TOKENS} tags, moves, comments and marks`
+        : `${MAX_GAME_CHARS} characters of tags and comments`;
+    this.fail('game-too-long', `a game of more than ${what}`, t);
+    return false;
+  }
+
+  /** Takes a movetext token; true when it ends the game (its terminator). */
+  add(t: PdnToken): boolean {
+    this.first ??= t;
+    this.last = t;
+    if (t.kind === 'unknown') this.fail('unexpected-token', t.message, t);
+    if (this.pendingNumber && t.kind !== 'move' && t.kind !== 'ellipsis' && t.kind !== 'comment') {
+      this.fail('number-without-move', 'a move number must be followed by a move', this.pendingNumber);
+      this.pendingNumber = undefined;
+    }
+    if (t.kind !== 'comment') this.movetext = true;
+    this.counted(t);
+    switch (t.kind) {
+      case 'result':
+        if (this.depth > 0) return false; // lidraughts reads a result inside a variation, and ignores it
+        this.result = t.text;
+        return true;
+      case 'number':
+        this.pendingNumber = t;
+        break;
+      case 'move':
+      case 'ellipsis':
+        this.pendingNumber = undefined;
+        break;
+      case 'open':
+        this.depth++;
+        if (this.depth > MAX_VARIATION_DEPTH) {
+          this.fail('too-deep', `variations nested more than ${MAX_VARIATION_DEPTH} deep`, t);
+        } else this.opens.push(t);
+        break;
+      case 'close':
+        if (this.depth === 0) this.fail('unbalanced-variation', '")" without "("', t);
+        else if (this.depth-- <= MAX_VARIATION_DEPTH) this.opens.pop();
+        break;
+    }
+    if (!this.problem) this.body.push(t);
+    return false;
+  }
+
+  /** The game is over: `reason` is what ended it. */
+  close(reason: 'result' | 'tag' | 'end'): void {
+    if (this.pendingNumber)
+      this.fail('number-without-move', 'a move number must be followed by a move', this.pendingNumber);
+    const open = this.opens[this.opens.length - 1];
+    if (reason !== 'result' && open)
+      this.fail('unbalanced-variation', 'a variation is never closed with ")"', open);
+    if (reason === 'tag' && this.last) {
+      this.fail('missing-terminator', 'the game has no result or "*" before the next tags', this.last);
+    }
+  }
+}
+
+/**
+ * Reads PDN text as it arrives, one game at a time: `push` gives the games completed so far and
+ * `end` the last one. Memory holds one game, whatever the size of the file.
+ */
+export class PdnReader {
+  private readonly lexer = new PdnLexer();
+  private game: GameText;
+
+  constructor(private readonly options: PdnOptions = {}) {
+    this.game = new GameText(options.file);
+  }
+
+  push(text: string): PdnGame[] {
+    this.lexer.push(text);
+    return this.drain();
+  }
+
+  end(): PdnGame[] {
+    this.lexer.end();
+    const out = this.drain();
+    const last = this.finish('end');
+    if (last) out.push(last);
+    return out;
+  }
+
+  private drain(): PdnGame[] {
+    const out: PdnGame[] = [];
+    for (let t = this.lexer.next(); t; t = this.lexer.next()) {
+      if (t.kind === 'tag') {
+        if (this.game.movetext) {
+          const g = this.finish('tag');
+          if (g) out.push(g);
+        } else if (this.game.tags.length === 0) {
+          // Comments after the last game's terminator belong to no game.
+          this.game = new GameText(this.options.file);
+        }
+        this.game.addTag(t);
+      } else if (this.game.add(t)) {
+        const g = this.finish('result');
+        if (g) out.push(g);
+      }
+    }
+    return out;
+  }
+
+  private finish(reason: 'result' | 'tag' | 'end'): PdnGame | undefined {
+    const text = this.game;
+    this.game = new GameText(this.options.file);
+    // Comments alone, or a terminator with nothing before it, are no game.
+    if (text.empty || (text.tags.length === 0 && !text.body.some((t) => t.kind !== 'comment'))) {
+      if (!text.problem) return undefined;
+    }
+    text.close(reason);
+    return readGame(text, this.options);
+  }
+}
+
 /** Reads every game of a PDN text. */
 export function parsePdn(text: string, options: PdnOptions = {}): PdnParse {
-  const tokens = lexPdn(text);
-  const games: PdnGame[] = [];
-  const errors: ParseError[] = [];
-  let i = 0;
-  while (i < tokens.length) {
-    const start = i;
-    while (i < tokens.length && tokens[i].kind === 'tag') i++;
-    const tagEnd = i;
-    // Movetext runs to the result at depth 0, or to the next tag.
-    let depth = 0;
-    while (i < tokens.length) {
-      const t = tokens[i];
-      if (t.kind === 'tag' && depth === 0) break;
-      i++;
-      if (t.kind === 'open') depth++;
-      else if (t.kind === 'close') depth = Math.max(0, depth - 1);
-      else if (t.kind === 'result' && depth === 0) break;
-    }
-    const tagTokens = tokens.slice(start, tagEnd) as Array<Extract<PdnToken, { kind: 'tag' }>>;
-    const moveTokens = tokens.slice(tagEnd, i);
-    // A lone comment after the last result is no game.
-    if (tagTokens.length === 0 && moveTokens.every((t) => t.kind === 'comment')) continue;
-    const game = readGame(tagTokens, moveTokens, options);
-    games.push(game);
-    errors.push(...game.errors);
-  }
-  return { games, errors };
+  const reader = new PdnReader(options);
+  const games = [...reader.push(text), ...reader.end()];
+  return { games, errors: games.flatMap((g) => g.errors) };
 }
 
 interface Node {
@@ -135,138 +280,181 @@ interface Node {
   variations: Node[][];
 }
 
-function readGame(
-  tagTokens: ReadonlyArray<Extract<PdnToken, { kind: 'tag' }>>,
-  moveTokens: readonly PdnToken[],
-  options: PdnOptions,
-): PdnGame {
-  const errors: ParseError[] = [];
-  const at = (t: { line: number; col: number }, col = t.col) => ({ file: options.file, line: t.line, col });
-  const tags: Record<string, string> = {};
-  for (const t of tagTokens) tags[t.name] = t.value;
-  const firstToken = tagTokens[0] ?? moveTokens[0];
-  const line = firstToken?.line ?? 1;
+const known = (value: string | undefined) =>
+  value === undefined || /^\s*\?*\s*$/.test(value) ? undefined : value;
+const byLocation = (a: ParseError, b: ParseError) =>
+  (a.line ?? 0) - (b.line ?? 0) || (a.col ?? 0) - (b.col ?? 0);
 
-  let variant: Variant = options.variant ?? 'international';
-  const gameTypeTag = tagTokens.find((t) => t.name === 'GameType');
-  let start = Position.initial(variant);
-  let playable = true;
-  if (gameTypeTag) {
-    const v = variantOfGameType(gameTypeTag.value);
-    if (v) {
-      variant = v;
-      start = Position.initial(variant);
-    } else {
-      playable = false;
-      errors.push({
-        code: 'unsupported-game-type',
-        message: `GameType "${gameTypeTag.value}" is not International (20) or Brazilian (26)`,
-        ...at(gameTypeTag, gameTypeTag.valueCol),
-      });
-    }
-  }
-  const fenTag = tagTokens.find((t) => t.name === 'FEN');
-  if (fenTag && playable) {
-    const fen = parseFen(fenTag.value, { variant });
-    if (fen.ok) start = fen.value;
-    else {
-      playable = false;
-      errors.push({ ...fen.error, ...at(fenTag, fenTag.valueCol + (fen.error.offset ?? 0)) });
-    }
-  }
+interface Movetext {
+  root: Node[];
+  /** Comments before the first move. */
+  preComments: string[];
+  /** A `/…/` setup before the first move. */
+  setup?: { text: string; at: Located };
+  /** The first move number, `1.` or `1...`. */
+  firstNumber?: string;
+}
 
-  // Movetext → tree of moves with their comments, NAGs and variations.
-  let resultText: string | undefined;
-  const preComments: string[] = [];
-  const root: Node[] = [];
-  const stack: Node[][] = [root];
-  for (const t of moveTokens) {
+/** The tokens of a game's movetext as a tree of moves with their comments, NAGs and variations. */
+function movetextOf(body: readonly PdnToken[]): Movetext {
+  const tree: Movetext = { root: [], preComments: [] };
+  const stack: Node[][] = [tree.root];
+  for (const t of body) {
     const lineNodes = stack[stack.length - 1];
     const last = lineNodes[lineNodes.length - 1];
     if (t.kind === 'move') lineNodes.push({ token: t, nags: [], comments: [], variations: [] });
     else if (t.kind === 'comment') {
       if (last) last.comments.push(t.text);
-      else if (stack.length === 1) preComments.push(t.text);
+      else if (stack.length === 1) tree.preComments.push(t.text);
+    } else if (t.kind === 'setup') {
+      if (tree.root.length === 0 && stack.length === 1) tree.setup = { text: t.text, at: t };
+      else if (last) last.comments.push(t.text);
     } else if (t.kind === 'nag') last?.nags.push(t.nag);
+    else if (t.kind === 'number') tree.firstNumber ??= t.text;
     else if (t.kind === 'open') {
       const variation: Node[] = [];
       if (last) last.variations.push(variation);
       stack.push(variation);
-    } else if (t.kind === 'close') {
-      if (stack.length > 1) stack.pop();
-      else errors.push({ code: 'unbalanced-variation', message: '")" without "("', ...at(t) });
-    } else if (t.kind === 'result') {
-      if (stack.length === 1) resultText = t.text;
-    } else if (t.kind === 'unknown') {
-      errors.push({ code: 'unexpected-token', message: t.message, ...at(t) });
-      break;
-    } else if (t.kind === 'tag') {
-      errors.push({ code: 'unexpected-tag', message: 'a tag inside a variation', ...at(t) });
-    }
+    } else if (t.kind === 'close' && stack.length > 1) stack.pop();
   }
-  if (stack.length > 1 && errors.length === 0) {
-    const t = moveTokens[moveTokens.length - 1];
-    errors.push({ code: 'unbalanced-variation', message: 'a variation is never closed with ")"', ...at(t) });
-  }
+  return tree;
+}
 
-  const keep = options.variations === 'keep';
-  const blackFirst = start.turn === 'black';
-  const resolveLine = (from: Position, nodes: readonly Node[], firstPly: number): PdnMove[] => {
-    const out: PdnMove[] = [];
-    let pos = from;
-    for (let k = 0; k < nodes.length; k++) {
-      const node = nodes[k];
-      const ply = firstPly + k;
-      const half = ply - 1 + (blackFirst ? 1 : 0);
-      const number = Math.floor(half / 2) + 1;
-      const r = resolveMove(pos, node.token.text);
-      if (!r.ok) {
-        const who = `${number}${pos.turn === 'white' ? '.' : '...'}`;
-        errors.push({ code: r.error.code, message: `${who} ${r.error.message}`, ...at(node.token) });
-        return out;
-      }
-      const variations: PdnMove[][] = [];
-      if (keep) {
-        for (const v of node.variations) {
-          const alt = resolveLine(pos, v, ply);
-          if (alt.length > 0) variations.push(alt);
+/** The start position: the FEN tag, else a `/FEN "…"/` setup, else the initial position. */
+function startOf(
+  fenTag: TagToken | undefined,
+  tree: Movetext,
+  variant: Variant,
+  fail: (e: ParseError, at: Located, col: number) => void,
+): Position | undefined {
+  const setupFen = tree.setup && /^FEN\s*"([^"]*)"/i.exec(tree.setup.text);
+  const fen = fenTag
+    ? { value: fenTag.value, line: fenTag.line, col: fenTag.valueCol }
+    : tree.setup && setupFen
+      ? {
+          value: setupFen[1],
+          line: tree.setup.at.line,
+          col: tree.setup.at.col + tree.setup.text.indexOf('"') + 2,
         }
-      }
-      const comment = node.comments.length > 0 ? node.comments.join(' ') : undefined;
-      const clock = comment === undefined ? undefined : parseClockComment(comment, pos.turn);
-      const legal = legalMoves(pos);
-      out.push({
-        ply,
-        number,
-        color: pos.turn,
-        text: node.token.text,
-        move: r.value,
-        notation: moveNotation(pos, r.value, legal),
-        ...(comment === undefined ? {} : { comment }),
-        ...(clock === undefined ? {} : { clock }),
-        nags: node.nags,
-        variations,
-        line: node.token.line,
-        col: node.token.col,
-      });
-      pos = play(pos, r.value);
-    }
-    return out;
-  };
+      : undefined;
+  if (!fen) return Position.initial(variant);
+  const r = parseFen(fen.value, { variant, unknownTurn: 'white' });
+  if (!r.ok) {
+    fail(r.error, fen, fen.col + (r.error.offset ?? 0));
+    return undefined;
+  }
+  if (!fen.value.trim().startsWith('?')) return r.value;
+  // `?` to move: the move numbers (`1...`) or the first move tell who moves first.
+  const first = tree.root[0]?.token.text;
+  const blackFirst =
+    tree.firstNumber?.endsWith('..') ||
+    (first !== undefined &&
+      !resolveMove(r.value, first).ok &&
+      resolveMove(r.value.withTurn('black'), first).ok);
+  return blackFirst ? r.value.withTurn('black') : r.value;
+}
 
-  const moves = playable ? resolveLine(start, root, 1) : [];
-  let end = start;
-  for (const m of moves) end = play(end, m.move);
-  const result = normalizeResult(resultText ?? tags.Result ?? '*') ?? '*';
+/**
+ * The moves of a line resolved against the legal moves from `from`, up to the first that is not;
+ * with the variations when kept. Recursion is bounded by MAX_VARIATION_DEPTH (deeper ones are not
+ * kept in the tree).
+ */
+function resolveLine(
+  from: Position,
+  nodes: readonly Node[],
+  firstPly: number,
+  context: {
+    blackFirst: boolean;
+    keep: boolean;
+    fail: (e: MoveError) => void;
+    at: (t: Located) => SourceLocation;
+  },
+): { moves: PdnMove[]; end: Position } {
+  const moves: PdnMove[] = [];
+  let pos = from;
+  for (let k = 0; k < nodes.length; k++) {
+    const node = nodes[k];
+    const ply = firstPly + k;
+    const half = ply - 1 + (context.blackFirst ? 1 : 0);
+    const number = Math.floor(half / 2) + 1;
+    const r = resolveMove(pos, node.token.text);
+    if (!r.ok) {
+      const who = `${number}${pos.turn === 'white' ? '.' : '...'}`;
+      context.fail({ ...r.error, message: `${who} ${r.error.message}`, ...context.at(node.token) });
+      break;
+    }
+    const variations: PdnMove[][] = [];
+    if (context.keep) {
+      for (const v of node.variations) {
+        const alt = resolveLine(pos, v, ply, context).moves;
+        if (alt.length > 0) variations.push(alt);
+      }
+    }
+    const comment = node.comments.length > 0 ? node.comments.join(' ') : undefined;
+    const clock = comment === undefined ? undefined : parseClockComment(comment, pos.turn);
+    moves.push({
+      ply,
+      number,
+      color: pos.turn,
+      text: node.token.text,
+      move: r.value,
+      notation: moveNotation(pos, r.value),
+      ...(comment === undefined ? {} : { comment }),
+      ...(clock === undefined ? {} : { clock }),
+      nags: node.nags,
+      variations,
+      line: node.token.line,
+      col: node.token.col,
+    });
+    pos = play(pos, r.value);
+  }
+  return { moves, end: pos };
+}
+
+function readGame(text: GameText, options: PdnOptions): PdnGame {
+  const errors: MoveError[] = text.problem ? [text.problem] : [];
+  const at = (t: Located, col = t.col) => ({ file: options.file, line: t.line, col });
+  const tags: Record<string, string> = {};
+  for (const t of text.tags) tags[t.name] = t.value;
+  const tagToken = (name: string) =>
+    text.tags.findLast((t) => t.name === name && known(t.value) !== undefined);
+
+  let variant: Variant = options.variant ?? 'international';
+  const gameTypeTag = tagToken('GameType');
+  const gameType = gameTypeTag && variantOfGameType(gameTypeTag.value);
+  if (gameTypeTag && !gameType) {
+    errors.push({
+      code: 'unsupported-game-type',
+      message: `GameType "${gameTypeTag.value}" is not International (20) or Brazilian (26)`,
+      ...at(gameTypeTag, gameTypeTag.valueCol),
+    });
+  }
+  if (gameType) variant = gameType;
+  const tree = movetextOf(text.body);
+  const start =
+    gameTypeTag && !gameType
+      ? undefined
+      : startOf(tagToken('FEN'), tree, variant, (e, where, col) => errors.push({ ...e, ...at(where, col) }));
+  const line = start
+    ? resolveLine(start, tree.root, 1, {
+        blackFirst: start.turn === 'black',
+        keep: options.variations === 'keep',
+        fail: (e) => errors.push(e),
+        at,
+      })
+    : undefined;
+  const result = normalizeResult(text.result ?? known(tags.Result) ?? '*') ?? '*';
+  const position = start ?? Position.initial(variant);
   return {
     tags,
     variant,
-    start,
-    moves,
-    end,
+    start: position,
+    moves: line?.moves ?? [],
+    end: line?.end ?? position,
     result,
-    ...(preComments.length > 0 ? { comment: preComments.join(' ') } : {}),
-    line,
-    errors,
+    ...(text.result === undefined ? {} : { resultText: text.result }),
+    ...(tree.preComments.length > 0 ? { comment: tree.preComments.join(' ') } : {}),
+    line: text.line,
+    errors: errors.sort(byLocation),
   };
 }

@@ -3,12 +3,15 @@
 // writes it.
 import type { DrawProfileName, DrawRules, GameState, Variant } from '../engine/index.ts';
 import { DRAW_PROFILES } from '../engine/index.ts';
+import type { Side } from '../../firmware-protocol/events.ts';
 import type { GameResult } from './types.ts';
 
 export interface GameEnd {
   result: Exclude<GameResult, '*'>;
   /** Starts with the rule: `7.2: black cannot move`, `6.1: the same position …`. */
   reason: string;
+  /** 6.5: a draw with advantage to this side (1+/1−). */
+  advantage?: Side;
 }
 
 /**
@@ -28,5 +31,6 @@ export function gameEnd(state: GameState): GameEnd | undefined {
   const over = state.over;
   if (!over) return undefined;
   const advantage = over.advantage ? ` (6.5: draw with advantage to ${over.advantage})` : '';
-  return { result: over.result, reason: `${over.rule}: ${over.reason}${advantage}` };
+  const reason = `${over.rule}: ${over.reason}${advantage}`;
+  return { result: over.result, reason, ...(over.advantage ? { advantage: over.advantage } : {}) };
 }

@@ -1,4 +1,5 @@
 // The game record: tracker outputs → versioned GameEvents, snapshots, lidraughts-ready PDN. Pure.
+export * from './actions.ts';
 export { drawRulesFor, type GameEnd, gameEnd } from './end.ts';
 export { alertComment, gamesToPdn, gameToPdn, pdnGameOf } from './pdn.ts';
 export { GameRecord, type GameRecordOptions, moverOf } from './record.ts';

@@ -3,13 +3,16 @@
 // the clock that runs) and the arbiter's markers as comments. A pure function of the snapshot, so
 // the server can cache it by version.
 import { clockCommand, type PdnGameToWrite, writePdnGame } from '../engine/index.ts';
+import { type ActionRecord, actionComment } from './actions.ts';
 import type { AlertRecord, GameSnapshot } from './types.ts';
 
 /** What the arbiter's marker on an alert says. */
 export function alertComment(alert: AlertRecord): string {
   const d = alert.decision;
   const verdict = !d
-    ? 'pending'
+    ? alert.correctedOnBoard
+      ? 'corrected on the board'
+      : 'pending'
     : d.kind === 'stands'
       ? 'stands'
       : d.kind === 'corrected'
@@ -24,29 +27,40 @@ export function alertComment(alert: AlertRecord): string {
 }
 
 /**
- * Alerts by the index of the move they are written after: their own ply's move, else the last move
- * before it (an alert about a ply not played yet goes with the last move), else the first move.
+ * Items by the index of the move they are written after: their own ply's move, else the last move
+ * before it (an alert about a ply not played yet goes with the last move); -1 (before the first
+ * move) for what came before any move was played.
  */
-function alertsByMove(game: GameSnapshot): Map<number, AlertRecord[]> {
-  const out = new Map<number, AlertRecord[]>();
-  if (game.moves.length === 0) return out;
-  for (const a of game.alerts) {
+function byMove<T extends { ply: number }>(game: GameSnapshot, items: readonly T[]): Map<number, T[]> {
+  const out = new Map<number, T[]>();
+  for (const a of items) {
     let i = game.moves.findIndex((m) => m.ply === a.ply);
-    if (i < 0)
-      i = Math.max(
-        0,
-        game.moves.findLastIndex((m) => m.ply < a.ply),
-      );
+    if (i < 0) i = game.moves.findLastIndex((m) => m.ply < a.ply);
     out.set(i, [...(out.get(i) ?? []), a]);
   }
   return out;
 }
 
+/** What an arbiter's action says in the record (G.6 with the position the game ended in). */
+function actionNote(game: GameSnapshot, record: ActionRecord): string {
+  const text = actionComment(record.action);
+  const ended = game.quickplay?.ended;
+  return record.action.type === 'claim-ends' && ended ? `${text}; final position ${ended.fen}` : text;
+}
+
 /** The snapshot in the engine writer's terms. */
 export function pdnGameOf(game: GameSnapshot): PdnGameToWrite {
   const { info } = game;
-  const alerts = alertsByMove(game);
+  const alerts = byMove(game, game.alerts);
+  const actions = byMove(game, game.actions ?? []);
+  const markersAt = (i: number) =>
+    [
+      ...(alerts.get(i) ?? []).map(alertComment),
+      ...(actions.get(i) ?? []).map((a) => actionNote(game, a)),
+    ].join('; ');
+  const before = markersAt(-1);
   return {
+    ...(before ? { comment: before } : {}),
     tags: {
       Event: info.event,
       Site: info.site,
@@ -54,12 +68,16 @@ export function pdnGameOf(game: GameSnapshot): PdnGameToWrite {
       Round: info.round,
       White: info.white,
       Black: info.black,
+      WhiteFmjdId: info.whiteFmjdId,
+      BlackFmjdId: info.blackFmjdId,
       TimeControl: info.timeControl,
+      // lidraughts reads the draw from Result; the advantage (6.5, 1+/1−) rides beside it.
+      Advantage: game.advantage === undefined ? undefined : game.advantage === 'white' ? 'White' : 'Black',
     },
     startFen: game.startFen,
     variant: info.variant,
     moves: game.moves.map((m, i) => {
-      const markers = (alerts.get(i) ?? []).map(alertComment).join('; ');
+      const markers = markersAt(i);
       const notes = [...(m.clock ? [clockCommand(m.clock)] : []), ...(markers ? [markers] : [])];
       return notes.length > 0 ? { text: m.pdn, comment: notes.join(' ') } : { text: m.pdn };
     }),

@@ -1,7 +1,9 @@
 // One board's game record: turns the tracker's outputs and the arbiter's actions into versioned
 // GameEvents, keeps the recent ones for clients that reconnect (`since`), and the whole game for
 // snapshots and PDN. Pure: time arrives with every input.
-import type { Side } from '../../firmware-protocol/events.ts';
+import type { BoardEvent, Side } from '../../firmware-protocol/events.ts';
+import { parseTimeControl, quickplayFinish, type TimeControl } from '../clock/time-control.ts';
+import { type ClockOutput, ClockWatch, type FlagFinding, type GameAtClock } from '../clock/watch.ts';
 import {
   advance,
   colorOf,
@@ -17,15 +19,26 @@ import {
   writeFen,
 } from '../engine/index.ts';
 import type { ArbiterDecision, TrackerOutput } from '../tracker/types.ts';
+import {
+  type ActionRecord,
+  ADDED_TIME_MS,
+  type ArbiterAction,
+  actionResult,
+  addedTimeFor,
+  QUICKPLAY_ACTIONS,
+  QUICKPLAY_INCREMENT_MS,
+} from './actions.ts';
 import { drawRulesFor, type GameEnd, gameEnd } from './end.ts';
+import { flagAlert, flagResult } from './flags.ts';
 import { gameToPdn } from './pdn.ts';
 import type {
   AlertRecord,
-  BoardState,
+  ConnectionState,
   GameEvent,
   GameInfo,
   GameResult,
   GameSnapshot,
+  QuickplayState,
   RecordedMove,
 } from './types.ts';
 
@@ -53,8 +66,10 @@ export interface GameRecordOptions {
   autoResult?: boolean;
   /** How many recent events to keep for `since` (default 200). */
   keepEvents?: number;
-  state?: BoardState;
+  state?: ConnectionState;
   serial?: string;
+  /** Appendix G was announced for the event (G.2); it applies when the time control allows (G.3). */
+  quickplayFinish?: boolean;
 }
 
 export class GameRecord {
@@ -62,7 +77,7 @@ export class GameRecord {
   private readonly rules: DrawRules;
   private readonly keep: number;
   private info: GameInfo;
-  private state: BoardState;
+  private state: ConnectionState;
   private serial: string | undefined;
   private version = 0;
   private startFen: string;
@@ -73,8 +88,15 @@ export class GameRecord {
   private clock: GameSnapshot['clock'];
   private alerts: AlertRecord[] = [];
   private result: GameResult = '*';
+  private advantage: Side | undefined;
   private proposed: GameSnapshot['proposedResult'];
   private recent: GameEvent[] = [];
+  private readonly quickplayAnnounced: boolean;
+  /** The game's time control, read from its `timeControl` (none when absent or unreadable). */
+  private control: TimeControl | undefined;
+  private watch: ClockWatch;
+  private actions: ActionRecord[] = [];
+  private quickplay: QuickplayState | undefined;
 
   constructor(options: GameRecordOptions) {
     this.info = { ...options.info };
@@ -87,10 +109,19 @@ export class GameRecord {
     this.startFen = writeFen(start);
     this.fen = this.startFen;
     this.states = [startGame(start, this.rules)];
+    this.quickplayAnnounced = options.quickplayFinish ?? false;
+    this.control = this.readControl();
+    this.watch = new ClockWatch({ control: this.control });
+    this.quickplay = this.freshQuickplay();
   }
 
   get board(): number {
     return this.info.board;
+  }
+
+  /** damlink keeps this game's clock and a flag can fall with time alone (the daemon keeps ticking). */
+  get clockRunning(): boolean {
+    return this.watch.flagDue && this.result === '*' && !this.quickplay?.ended;
   }
 
   get currentVersion(): number {
@@ -100,6 +131,12 @@ export class GameRecord {
   /** One tracker output → the GameEvents it causes (possibly none). */
   apply(output: TrackerOutput): GameEvent[] {
     const out: GameEvent[] = [];
+    // G.6: the game ended at the claim; what happens on the board after it is not the game's.
+    if (
+      this.quickplay?.ended &&
+      (output.type === 'move' || output.type === 'takeback' || output.type === 'position-set')
+    )
+      return out;
     switch (output.type) {
       case 'move':
         this.applyMove(output, out);
@@ -107,15 +144,16 @@ export class GameRecord {
       case 'alert':
         this.applyAlert({ ...output.alert, board: this.board }, out);
         break;
-      case 'takeback': {
-        const keep = this.moves.filter((m) => m.ply <= output.ply).length;
-        this.moves = this.moves.slice(0, keep);
-        this.states = this.states.slice(0, keep + 1);
-        this.setPosition(output.fen);
-        this.emit(out, output.t, { kind: 'takeback', ply: output.ply, fen: this.fen });
+      case 'takeback':
+        this.takeBackTo(output.ply, output.fen, output.t, out);
         this.reviewEnd(out, output.t, true);
         break;
-      }
+      case 'correction':
+        // The irregular move leaves the record as a takeback would; its alerts say they were corrected.
+        this.takeBackTo(output.ply, output.fen, output.t, out);
+        for (const id of output.alertIds) this.markCorrected(id, output.t, out);
+        this.reviewEnd(out, output.t, true);
+        break;
       case 'new-game':
         this.startNewGame(output.fen, output.t, out);
         break;
@@ -145,26 +183,77 @@ export class GameRecord {
     return out;
   }
 
-  /** The arbiter writes a result (`*` clears it); confirming the proposal is writing it. */
-  setResult(result: GameResult, t: number): GameEvent[] {
-    if (result === this.result && !this.proposed) return [];
-    this.result = result;
-    this.proposed = undefined;
+  /**
+   * The arbiter writes a result (`*` clears it); confirming the proposal is writing it. A draw may
+   * carry the side that had the advantage (6.5) when the tournament plays them — never on 8×8.
+   */
+  setResult(result: GameResult, t: number, advantage?: Side): GameEvent[] {
     const out: GameEvent[] = [];
-    this.emit(out, t, { kind: 'result', result });
+    this.writeResult(result, t, out, advantage);
     return out;
   }
 
   setInfo(info: Partial<GameInfo>, t: number): GameEvent[] {
     const next: GameInfo = { ...this.info, ...info, board: this.info.board };
     if (JSON.stringify(next) === JSON.stringify(this.info)) return [];
+    const controlChanged = next.timeControl !== this.info.timeControl;
     this.info = next;
+    if (controlChanged) {
+      this.control = this.readControl();
+      this.watch = new ClockWatch({ control: this.control });
+      this.quickplay = this.freshQuickplay();
+    }
     const out: GameEvent[] = [];
     this.emit(out, t, { kind: 'info', info: { ...next } });
     return out;
   }
 
-  setState(state: BoardState, t: number, serial?: string): GameEvent[] {
+  /**
+   * A board event seen by the clock (readings, presses, time passing): damlink's own clock where the
+   * board has none, and fallen flags (`flag`, `flags` alerts with the result they propose).
+   */
+  clockEvent(event: BoardEvent): GameEvent[] {
+    if (event.type !== 'clock' && event.type !== 'press' && event.type !== 'tick' && event.type !== 'hello')
+      return [];
+    const out: GameEvent[] = [];
+    if (this.quickplay?.ended) return out;
+    for (const o of this.watch.push(event, this.atClock())) this.clockOutput(o, out);
+    return out;
+  }
+
+  /**
+   * An action the arbiter entered (resignation, draw by agreement, refusal, draw offer, Appendix G).
+   * Appendix G actions count only where it applies; nothing counts once the result is written.
+   */
+  act(action: ArbiterAction, t: number): GameEvent[] {
+    const out: GameEvent[] = [];
+    if (this.result !== '*' || this.quickplay?.ended) return out;
+    const quickplay = QUICKPLAY_ACTIONS.includes(action.type);
+    if (quickplay && !this.quickplay?.applies) return out;
+    const ply = this.moves.at(-1)?.ply ?? 0;
+    const record: ActionRecord = { action, t, ply };
+    this.actions = [...this.actions, record];
+    if (this.quickplay && quickplay) this.quickplay = this.nextQuickplay(this.quickplay, action, t, ply);
+    this.emit(out, t, {
+      kind: 'action',
+      action: record,
+      ...(this.quickplay ? { quickplay: { ...this.quickplay } } : {}),
+    });
+    if (action.type === 'increment') this.watch.addIncrement(QUICKPLAY_INCREMENT_MS);
+    const gets = addedTimeFor(action);
+    if (gets) for (const o of this.watch.addTime(gets, ADDED_TIME_MS, t)) this.clockOutput(o, out);
+    const written = actionResult(action);
+    if (written) this.writeResult(written.result, t, out);
+    if (action.type === 'claim-ends')
+      this.propose(
+        { result: '1-1', reason: 'G.6: the draw claim ended the game; the appointed arbiter decides' },
+        out,
+        t,
+      );
+    return out;
+  }
+
+  setState(state: ConnectionState, t: number, serial?: string): GameEvent[] {
     if (state === this.state && (serial === undefined || serial === this.serial)) return [];
     this.state = state;
     if (serial !== undefined) this.serial = serial;
@@ -198,8 +287,20 @@ export class GameRecord {
       ...(this.clock ? { clock: { ...this.clock } } : {}),
       alerts: [...this.alerts],
       result: this.result,
+      ...(this.advantage ? { advantage: this.advantage } : {}),
       ...(this.proposed ? { proposedResult: { ...this.proposed } } : {}),
+      ...(this.actions.length > 0 ? { actions: [...this.actions] } : {}),
+      ...(this.quickplay ? { quickplay: { ...this.quickplay } } : {}),
     };
+  }
+
+  /** 6.5 applies: the draw rules use it, and the game is not the 64 version. */
+  private advantageDraws(): boolean {
+    return (
+      this.rules.advantageDraw === true &&
+      this.rules.profile !== 'fmjd-64' &&
+      this.info.variant !== 'brazilian'
+    );
   }
 
   toPdn(): string {
@@ -207,6 +308,78 @@ export class GameRecord {
   }
 
   // ——— internals ———
+
+  private writeResult(result: GameResult, t: number, out: GameEvent[], advantage?: Side): void {
+    const side = result === '1-1' && this.advantageDraws() ? advantage : undefined;
+    if (result === this.result && side === this.advantage && !this.proposed) return;
+    this.result = result;
+    this.advantage = side;
+    this.proposed = undefined;
+    this.emit(out, t, { kind: 'result', result, ...(side ? { advantage: side } : {}) });
+  }
+
+  private readControl(): TimeControl | undefined {
+    const text = this.info.timeControl;
+    if (text === undefined) return undefined;
+    const r = parseTimeControl(text);
+    return r.ok ? r.value : undefined;
+  }
+
+  private freshQuickplay(): QuickplayState | undefined {
+    if (!this.control) return undefined;
+    const g = quickplayFinish(this.control, this.quickplayAnnounced);
+    return g.applies
+      ? { applies: true, incrementMs: 0 }
+      : { applies: false, reason: g.reason, incrementMs: 0 };
+  }
+
+  private nextQuickplay(q: QuickplayState, action: ArbiterAction, t: number, ply: number): QuickplayState {
+    const { postponed: _, ...rest } = q;
+    switch (action.type) {
+      case 'increment':
+        return { ...q, incrementMs: q.incrementMs + QUICKPLAY_INCREMENT_MS };
+      case 'claim':
+        return action.decision === 'postpone'
+          ? { ...rest, postponed: { side: action.side, ply, t, decision: 'postpone' } }
+          : rest;
+      case 'claim-ends':
+        return { ...rest, ended: { side: action.side, ply, fen: this.fen, t } };
+      default:
+        return q;
+    }
+  }
+
+  /** Where the game stands for the clock: who is to move, the next ply, each side's moves. */
+  private atClock(): GameAtClock {
+    const turn: Side = this.fen.trim()[0]?.toUpperCase() === 'B' ? 'black' : 'white';
+    const last = this.moves.at(-1);
+    // Plies count from 1 whoever starts, as the tracker counts them.
+    const nextPly = last ? last.ply + 1 : 1;
+    let white = 0;
+    for (const m of this.moves) if (moverOf(m) === 'white') white++;
+    return { turn, nextPly, moves: { white, black: this.moves.length - white } };
+  }
+
+  private clockOutput(o: ClockOutput, out: GameEvent[]): void {
+    if (o.type === 'reading') this.applyClock({ type: 'clock', t: o.t, ...o.reading }, out);
+    else if (o.type === 'set-clock') {
+      // Shown at once: the board's next reading confirms it (or shows it could not follow).
+      this.emit(out, o.t, { kind: 'clock-set', ...o.reading });
+      this.applyClock({ type: 'clock', t: o.t, ...o.reading }, out);
+    } else this.flagged(o.finding, out);
+  }
+
+  /** A fallen flag: the alert, and the result it proposes for the arbiter to confirm. */
+  private flagged(f: FlagFinding, out: GameEvent[]): void {
+    this.applyAlert({ ...flagAlert(f), board: this.board }, out);
+    const end = flagResult(f);
+    // G.5: a postponed claim is decided after a flag: the arbiter's proposal says it waits.
+    const postponed = this.quickplay?.postponed;
+    const note = postponed
+      ? ` (G.5: ${postponed.side === 'white' ? 'White' : 'Black'}'s draw claim is postponed: decide it now)`
+      : '';
+    if (end) this.propose({ ...end, reason: `${end.reason}${note}` }, out, f.t);
+  }
 
   private parse(fen: string | undefined): Position | undefined {
     if (fen === undefined) return undefined;
@@ -227,6 +400,12 @@ export class GameRecord {
   }
 
   private applyMove(output: Extract<TrackerOutput, { type: 'move' }>, out: GameEvent[]): void {
+    // A ply recorded again replaces the move recorded for it (the piece went on before the press).
+    const kept = this.moves.filter((m) => m.ply < output.ply).length;
+    if (kept < this.moves.length) {
+      this.moves = this.moves.slice(0, kept);
+      this.states = this.states.slice(0, kept + 1);
+    }
     const mover: Side = colorOf(output.move.piece);
     const advanced = this.advanced(output.move);
     // The engine's own position after the move, when the tracker's FEN says exactly that (the usual
@@ -290,7 +469,7 @@ export class GameRecord {
     return legalHere ? advance(prev, move) : undefined;
   }
 
-  private applyAlert(alert: AlertRecord, out: GameEvent[]): void {
+  private applyAlert(alert: AlertRecord, out: GameEvent[], t = alert.t): void {
     const known = this.alerts.findIndex((a) => a.id === alert.id);
     this.alerts =
       known < 0
@@ -304,7 +483,22 @@ export class GameRecord {
         j === i ? { ...m, alerts: [...(m.alerts ?? []), alert.id] } : x,
       );
     }
-    this.emit(out, alert.t, { kind: 'alert', alert: this.alerts.find((a) => a.id === alert.id)! });
+    this.emit(out, t, { kind: 'alert', alert: this.alerts.find((a) => a.id === alert.id)! });
+  }
+
+  /** Moves after `ply` leave the record; the board shows `fen`. */
+  private takeBackTo(ply: number, fen: string, t: number, out: GameEvent[]): void {
+    const keep = this.moves.filter((m) => m.ply <= ply).length;
+    this.moves = this.moves.slice(0, keep);
+    this.states = this.states.slice(0, keep + 1);
+    this.setPosition(fen);
+    this.emit(out, t, { kind: 'takeback', ply, fen: this.fen });
+  }
+
+  /** The players corrected the alert's irregularity on the board (5.4). */
+  private markCorrected(id: string, t: number, out: GameEvent[]): void {
+    const alert = this.alerts.find((a) => a.id === id);
+    if (alert) this.applyAlert({ ...alert, correctedOnBoard: { t } }, out, t);
   }
 
   private applyClock(output: Extract<TrackerOutput, { type: 'clock' }>, out: GameEvent[]): void {
@@ -328,7 +522,11 @@ export class GameRecord {
     this.moves = [];
     this.alerts = [];
     this.result = '*';
+    this.advantage = undefined;
     this.proposed = undefined;
+    this.actions = [];
+    this.watch.reset();
+    this.quickplay = this.freshQuickplay();
     this.version++;
     this.push(out, {
       board: this.board,
@@ -352,14 +550,16 @@ export class GameRecord {
 
   private propose(end: GameEnd, out: GameEvent[], t: number): void {
     if (this.result !== '*') return;
+    const advantage = end.advantage ? { advantage: end.advantage } : {};
     if (this.autoResult) {
       this.result = end.result;
+      this.advantage = end.advantage;
       this.proposed = undefined;
-      this.emit(out, t, { kind: 'result', result: end.result });
+      this.emit(out, t, { kind: 'result', result: end.result, ...advantage });
       return;
     }
     if (this.proposed?.result === end.result && this.proposed.reason === end.reason) return;
-    this.proposed = { result: end.result, reason: end.reason };
+    this.proposed = { result: end.result, reason: end.reason, ...advantage };
     this.emit(out, t, { kind: 'result', result: this.result, proposed: { ...this.proposed } });
   }
 

@@ -2,9 +2,11 @@
 import type { Side } from '../../firmware-protocol/events.ts';
 import type { Variant } from '../engine/index.ts';
 import type { Alert, ArbiterDecision } from '../tracker/types.ts';
+import type { ActionRecord, ClaimDecision } from './actions.ts';
 
 export type GameResult = '2-0' | '1-1' | '0-2' | '*';
-export type BoardState = 'connecting' | 'active' | 'silent' | 'lost';
+/** How the daemon's connection to a board stands (not the board's position: that is the game). */
+export type ConnectionState = 'connecting' | 'active' | 'silent' | 'lost';
 
 export interface GameInfo {
   board: number;
@@ -15,6 +17,9 @@ export interface GameInfo {
   date?: string;
   white?: string;
   black?: string;
+  /** The players' FMJD ids, from the tournament's pairings. */
+  whiteFmjdId?: string;
+  blackFmjdId?: string;
   variant: Variant;
   timeControl?: string;
 }
@@ -40,6 +45,8 @@ export interface RecordedMove {
 export interface AlertRecord extends Alert {
   board: number;
   decision?: ArbiterDecision & { t: number };
+  /** The players put the board back before the opponent moved on (5.4, 5.7): the irregular move left the record. */
+  correctedOnBoard?: { t: number };
 }
 
 /** Everything a viewer needs to draw one board from scratch. */
@@ -47,7 +54,7 @@ export interface GameSnapshot {
   info: GameInfo;
   /** Per-board version: increases by one with every GameEvent. */
   version: number;
-  state: BoardState;
+  state: ConnectionState;
   serial?: string;
   startFen: string;
   fen: string;
@@ -55,8 +62,27 @@ export interface GameSnapshot {
   clock?: { white: number; black: number; running: Side | null; t: number };
   alerts: AlertRecord[];
   result: GameResult;
+  /** A draw with advantage (6.5, 1+/1−): the side that had it; only with `result` 1-1. */
+  advantage?: Side;
   /** A result the engine proposes (game over / draw rule), waiting for the arbiter's confirmation. */
-  proposedResult?: { result: GameResult; reason: string };
+  proposedResult?: { result: GameResult; reason: string; advantage?: Side };
+  /** What the arbiter entered besides results: resignations, draw offers, Appendix G (in order). */
+  actions?: ActionRecord[];
+  /** The quickplay finish (Appendix G), when the game has a time control. */
+  quickplay?: QuickplayState;
+}
+
+export interface QuickplayState {
+  /** Whether Appendix G applies to this game (announced, no increment, not blitz). */
+  applies: boolean;
+  /** Why not, when it does not (`G.3: not for blitz`). */
+  reason?: string;
+  /** The increment a move introduced by G.4 (ms; 0 before). */
+  incrementMs: number;
+  /** A G.5 claim the arbiter postponed: decided at the end or after a flag. */
+  postponed?: { side: Side; ply: number; t: number; decision: Extract<ClaimDecision, 'postpone'> };
+  /** G.6: a claim ended the game here; the record stops and keeps this position for the arbiter. */
+  ended?: { side: Side; ply: number; fen: string; t: number };
 }
 
 /** One change to one board's game; `version` = the snapshot's version after applying it. */
@@ -68,7 +94,16 @@ export type GameEvent = { board: number; version: number; t: number } & (
   | { kind: 'alert'; alert: AlertRecord }
   | { kind: 'decision'; alertId: string; decision: ArbiterDecision }
   | { kind: 'position-set'; fen: string; reason: string }
-  | { kind: 'result'; result: GameResult; proposed?: { result: GameResult; reason: string } }
-  | { kind: 'state'; state: BoardState; serial?: string }
+  | {
+      kind: 'result';
+      result: GameResult;
+      advantage?: Side;
+      proposed?: { result: GameResult; reason: string; advantage?: Side };
+    }
+  | { kind: 'state'; state: ConnectionState; serial?: string }
   | { kind: 'info'; info: GameInfo }
+  /** An arbiter's action, and the quickplay state after it. */
+  | { kind: 'action'; action: ActionRecord; quickplay?: QuickplayState }
+  /** damlink sets the board's clock to this (time added by the arbiter, the G.4 increment). */
+  | { kind: 'clock-set'; white: number; black: number; running: Side | null }
 );

@@ -80,7 +80,11 @@ export function codeAfter(pos: Position, move: Move, s: number): number {
  */
 export function showsAfter(phys: Int8Array, pos: Position, move: Move): boolean {
   // The squares the move changes first: most candidates fail there.
-  if (!agrees(phys[move.to], codeAfter(pos, move, move.to))) return false;
+  const landed = codeAfter(pos, move, move.to);
+  if (!agrees(phys[move.to], landed)) return false;
+  // A king that moved is seen as a king: a man put there is another piece (a set-up under way).
+  // Only a promotion may be crowned later.
+  if (!move.promotes && isKingCode(landed) && (phys[move.to] === 1 || phys[move.to] === 2)) return false;
   if (move.from !== move.to && phys[move.from] !== EMPTY) return false;
   for (let s = 1; s < pos.board.length; s++) if (!agrees(phys[s], codeAfter(pos, move, s))) return false;
   return true;
@@ -134,4 +138,21 @@ export function sensedText(phys: Int8Array): string {
   let text = '';
   for (let s = 1; s < phys.length; s++) text += CHARS[phys[s]] ?? '.';
   return text;
+}
+
+/** The board shows more pieces (of a colour, when it tells colours) than the position has. */
+export function morePieces(seen: Int8Array, pos: Position): boolean {
+  let white = 0;
+  let black = 0;
+  let unknown = 0;
+  for (let s = 1; s < seen.length; s++) {
+    const t = seen[s];
+    if (t === OCCUPIED) unknown++;
+    else if (t !== EMPTY) isWhiteCode(t) ? white++ : black++;
+  }
+  const w = pos.count('white');
+  const b = pos.count('black');
+  const inWhite = w.men + w.kings;
+  const inBlack = b.men + b.kings;
+  return white > inWhite || black > inBlack || white + black + unknown > inWhite + inBlack;
 }

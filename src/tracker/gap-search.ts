@@ -36,6 +36,7 @@ import {
   EMPTY,
   isKingCode,
   isWhiteCode,
+  morePieces,
   OCCUPIED,
   occupiedSquares,
   shows,
@@ -213,23 +214,6 @@ function shortLines(
     frontier = next;
   }
   return { lines: [], nodes, searched: maxPlies };
-}
-
-/** The board shows more pieces (of a colour, when it tells colours) than the position has. */
-export function morePieces(seen: Int8Array, pos: Position): boolean {
-  let white = 0;
-  let black = 0;
-  let unknown = 0;
-  for (let s = 1; s < seen.length; s++) {
-    const t = seen[s];
-    if (t === OCCUPIED) unknown++;
-    else if (t !== EMPTY) isWhiteCode(t) ? white++ : black++;
-  }
-  const w = pos.count('white');
-  const b = pos.count('black');
-  const inWhite = w.men + w.kings;
-  const inBlack = b.men + b.kings;
-  return white > inWhite || black > inBlack || white + black + unknown > inWhite + inBlack;
 }
 
 // ——— stage 2: complete lines, depth first with a lower bound ———

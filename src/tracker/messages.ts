@@ -1,6 +1,7 @@
 // Alert texts: what happened, in words an arbiter understands, with the article it falls under.
-import type { RuleId } from './types.ts';
+import type { AlertParams, RuleId } from './types.ts';
 
+/** One title per id of RULE_IDS (the Record type asks for every one, and no other). */
 const TITLES: Record<RuleId, string> = {
   '4.11': 'captured pieces removed out of order',
   '5.1': 'board turned the wrong way',
@@ -20,6 +21,8 @@ const TITLES: Record<RuleId, string> = {
   '5.4.13': 'removal of the captured pieces interrupted',
   '5.4.14': 'removed own piece after a capture',
   'unknown-position': 'board shows no position reachable from the game',
+  flag: 'flag fell (time exceeded)',
+  flags: 'both flags fell',
   gap: 'moves lost in a gap fit several lines',
 };
 
@@ -33,6 +36,18 @@ export interface MessageFacts {
   detail?: string;
 }
 
+/**
+ * The facts of an alert as data (`params` beside `rule`), so a page can say it in its reader's
+ * language; the detail sentences are fixed per rule and follow from the rule id.
+ */
+export function alertParams(facts: MessageFacts): AlertParams {
+  return {
+    side: facts.side,
+    ...(facts.move ? { move: facts.move } : {}),
+    ...(facts.squares && facts.squares.length > 0 ? { squares: [...facts.squares] } : {}),
+  };
+}
+
 /** `5.4.6 White: quiet move although a capture was possible (32-28).` */
 export function alertMessage(rule: RuleId, facts: MessageFacts): string {
   const who = facts.side === 'white' ? 'White' : 'Black';
@@ -43,6 +58,7 @@ export function alertMessage(rule: RuleId, facts: MessageFacts): string {
     .filter(Boolean)
     .join('; ');
   const detail = facts.detail ? ` ${facts.detail}` : '';
-  const label = rule === 'unknown-position' || rule === 'gap' ? '' : `${rule} `;
+  // Only article numbers are written before the text: the other ids are not words for people.
+  const label = /^\d/.test(rule) ? `${rule} ` : '';
   return `${label}${who}: ${TITLES[rule]}${parts ? ` (${parts})` : ''}.${detail}`;
 }

@@ -1,12 +1,12 @@
 // The tracker: one board's sensor events → the moves played, the physical state, arbiter alerts.
 // Pure and deterministic: time only from events (`tick` lets settle windows expire). What each
 // rule id looks like in sensor events, and what happens next, is docs/irregularities.md.
-import { toSquareString } from '../../firmware-protocol/board.ts';
+// This module keeps the timing, the decision ladder and the game boundaries; the sensed board,
+// the readings of irregular moves, the takeback and the lost-plies searches live beside it.
 import type { BoardEvent, Side } from '../../firmware-protocol/events.ts';
 import {
   geometry,
   legalMoves,
-  legalSequences,
   type Move,
   moveKey,
   moveNotation,
@@ -17,17 +17,10 @@ import {
   writeFen,
 } from '../engine/index.ts';
 import {
-  agreesOn,
-  codeOfChar,
-  codeOfPut,
   colorOfCode,
-  differences,
   EMPTY,
   isKingCode,
-  isWhiteCode,
-  OCCUPIED,
   occupiedSquares,
-  pieceOfCode,
   sensedText,
   shows,
   showsAfter,
@@ -35,17 +28,21 @@ import {
   showsCaptureUnderWay,
   turned,
 } from './board.ts';
-import { captureChains } from './chains.ts';
+import { type GapLine, gapDecisionLine, lineNotation } from './gap-search.ts';
+import { centreSquares, gestureShown } from './gesture.ts';
+import { readPlayedMove } from './hands.ts';
 import {
-  GAP_NODES,
-  type GapLine,
-  gapDecisionLine,
-  lineNotation,
-  morePieces,
-  searchGap,
-} from './gap-search.ts';
-import { type HandEvent, originOf, readPlayedMove } from './hands.ts';
-import { alertMessage, type MessageFacts } from './messages.ts';
+  extrasRules,
+  positionAfterIrregular,
+  type Reading,
+  readIrregular,
+  unknownReading,
+  wrongSideRule,
+} from './irregular.ts';
+import { alertMessage, alertParams, type MessageFacts } from './messages.ts';
+import { findLostLines, RESYNC_NODES, RESYNC_NODES_STUCK } from './resync.ts';
+import { SensedBoard } from './sensed.ts';
+import { GameLine } from './line.ts';
 import type {
   Alert,
   ArbiterDecision,
@@ -60,22 +57,27 @@ export const DEFAULT_SETTLE_MS = 250;
 export const DEFAULT_ALERT_AFTER_MS = 4000;
 /** Changes reported this long after a clock press belong to the scan before it. */
 export const PRESS_GRACE_MS = 100;
-/**
- * The search budget while stuck on unknown-position outside a dump's episode: tried at every
- * settle of a board the players keep playing on, the full budget (up to 100 ms each) let a few
- * stuck boards eat the daemon's CPU. Continuations of a ply or two are still found.
- */
-const RESYNC_NODES_STUCK = 2_000;
-/** How many earlier positions a takeback may go back to. */
-const TAKEBACK_PLIES = 40;
 const PROOF_LIMIT = 400;
-/** Hand events kept while nothing is decided (a board left in disorder for a long time). */
-const HAND_LIMIT = 4000;
+/** A set-up puts on (and changes) this many squares or more: more than a move or an irregularity. */
+const SETUP_SQUARES = 6;
 
-/** An irregular change read from the board: recorded as played (R) or waited on (W). */
-type Reading =
-  | { kind: 'record'; move: Move; pdn: string; vacated: number[]; rules: RuleId[] }
-  | { kind: 'wait'; rule: RuleId; squares: number[] };
+/**
+ * Who takes a decision: a clock press by that side, the stall time, the next board change after a
+ * board that waits for one (a legal move of the side not to move), or nobody (the board settled).
+ */
+type Decider = Side | 'stall' | 'change' | undefined;
+const isSide = (d: Decider): d is Side => d === 'white' || d === 'black';
+
+/** What the players undo when they correct an irregularity on the board (5.4). */
+interface Correctable {
+  alerts: Alert[];
+  /** Moves kept: the ones after them (the irregular move) leave the record. */
+  keep: number;
+  /** The position the board shows once corrected. */
+  restore: Position;
+  /** After a takeback: the move taken back. Played again, it corrects the takeback. */
+  undone?: Move;
+}
 
 /**
  * A `gap` alert waiting for the arbiter: play goes on from its first line (`line`, recorded from
@@ -92,81 +94,85 @@ interface GapHold {
 }
 
 /** The record's outputs a held gap keeps back (alerts, clocks and gestures go out at once). */
-const HELD: ReadonlySet<TrackerOutput['type']> = new Set(['move', 'takeback', 'position-set']);
+const HELD: ReadonlySet<TrackerOutput['type']> = new Set(['move', 'takeback', 'correction', 'position-set']);
 
-/** The centre squares of the result gesture: the dark squares of the four middle fields. */
-function centreSquares(width: number): [number, number] {
-  const g = geometry(width === 10 ? 'international' : 'brazilian');
-  const mid = [width / 2 - 1, width / 2];
-  const found: number[] = [];
-  for (let s = 1; s <= g.squares; s++) {
-    if (mid.includes(g.rowOf[s]) && mid.includes(g.colOf[s])) found.push(s);
-  }
-  return [found[0], found[1]];
+/** A W alert: nothing recorded until the board shows the game again or play goes on from it. */
+interface Waiting {
+  alert: Alert;
+  /** The board as it stood at the alert: a legal move from it means the irregularity stands (5.7). */
+  base?: Position;
 }
 
-function promoteIfFarRow(variant: Position['variant'], code: number, to: number): number {
-  const g = geometry(variant);
-  if (code === 1 && g.whitePromotion(to)) return 3;
-  if (code === 2 && g.blackPromotion(to)) return 4;
-  return code;
+/** What one episode — from one decision to the next — has seen. Reset in one place (`newEpisode`). */
+interface Episode {
+  /** The events since the previous decision: an alert's proof. */
+  proof: BoardEvent[];
+  /**
+   * A snapshot changed the board: events may have been lost before it (a reconnect dump), so
+   * legal plies may stand between the game and the board. A one-square snapshot counts when it is
+   * the dump of a (re)connection (right after a `hello`), or when it completes a legal move (the
+   * next ply may be under way before it settles); other one-square snapshots are an HID board's
+   * ordinary reports.
+   */
+  snapshot: boolean;
+  /** A dump brought changes whose events were lost (not an HID report). */
+  eventsLost: boolean;
+  /** The board settled on nothing decidable: the stall time runs. */
+  undecided: boolean;
+  stallDone: boolean;
+  /** The press of the side to move, taking effect after PRESS_GRACE_MS. */
+  pressAt: number | undefined;
+  /** The board settled on a legal move of the side not to move: whose it was, the clock tells. */
+  wrongSide: boolean;
 }
+
+const newEpisode = (): Episode => ({
+  proof: [],
+  snapshot: false,
+  eventsLost: false,
+  undecided: false,
+  stallDone: false,
+  pressAt: undefined,
+  wrongSide: false,
+});
 
 class BoardTracker implements Tracker {
   private readonly variant: Position['variant'];
   private readonly settleMs: number;
   private readonly alertAfterMs: number;
-  private occupancyOnly: boolean;
-  private readonly n: number;
   private readonly initial: Position;
   private readonly centre: [number, number];
+  private readonly board: SensedBoard;
 
-  private position: Position;
-  private moves: Move[] = [];
-  /** Positions since the last position-set; `historyBase + i` moves had been played at `history[i]`. */
-  private history: Position[];
-  private historyBase = 0;
-  private phys: Int8Array;
-  private rotated = false;
-
-  private hand: HandEvent[] = [];
-  private proof: BoardEvent[] = [];
-  private batch = 0;
+  // ——— the game ———
+  private readonly line: GameLine;
   /**
-   * A snapshot changed the board since the last decision: events may have been lost before it
-   * (a reconnect dump), so up to RESYNC_PLIES legal plies may stand between the game and the board.
-   * A one-square snapshot counts when it is the dump of a (re)connection (right after a `hello`:
-   * a piece lifted before the gap and plies that cancel out on the other squares), or when it
-   * completes a legal move (the next ply may be under way before it settles); other one-square
-   * snapshots are an HID board's ordinary reports.
+   * The last recorded move, until its player presses the clock: pieces taken off after it still
+   * belong to it, and so does the piece going on from its square when it was decided by a plain
+   * settle (`pressed` false: a king's slide that paused on the way).
    */
-  private snapshotEpisode = false;
-  /** The last board and position resync found nothing for (see resync). */
-  private resyncFailed: string | undefined;
-  /** Since the last decision a dump brought changes whose events were lost (not an HID report). */
-  private eventsLost = false;
-  /** A `hello` came and no snapshot since: the next snapshot is the connection's full dump. */
-  private greeted = false;
-
-  private lastChange = Number.NEGATIVE_INFINITY;
-  private dirty = false;
-  private undecided = false;
-  private stallDone = false;
-  private pressAt: number | undefined;
-  /** The last recorded move, until its player presses the clock: pieces taken off after it still belong to it. */
-  private lastMove: { ply: number; side: Side; capture: boolean; pdn: string } | undefined;
-  /** Captured pieces left on the board at a 5.4.11 press: taking them off later is no new irregularity. */
+  private lastMove: { ply: number; side: Side; capture: boolean; pdn: string; pressed: boolean } | undefined;
+  /** Captured pieces left on the board at a 5.4.11 press: taking them off later completes the capture. */
   private leftOn: number[] = [];
-  /** A W alert (docs/irregularities.md): nothing recorded until the board shows the game again. */
-  private waiting: Alert | undefined;
+  private waiting: Waiting | undefined;
+  /** The last irregularity, until the opponent moves on (5.7): the players may still correct it. */
+  private correction: Correctable | undefined;
   /** The result gesture was shown: quiet until a new game or the game is back on the board. */
   private finished = false;
   private lightSquarePly = 0;
-
   private alerts: Alert[] = [];
   private open: Alert[] = [];
   /** A `gap` alert not answered yet (see holdGap). */
   private gapHold: GapHold | undefined;
+
+  // ——— the connection and the timing ———
+  /** A `hello` came and no snapshot since: the next snapshot is the connection's full dump. */
+  private greeted = false;
+  /** The last board and position the lost-plies search found nothing for. */
+  private resyncFailed: string | undefined;
+  private lastChange = Number.NEGATIVE_INFINITY;
+  private dirty = false;
+  private ep: Episode = newEpisode();
 
   /**
    * The legal moves of the game position (and of the other side, 5.4.1), made at most once per
@@ -180,21 +186,33 @@ class BoardTracker implements Tracker {
     this.variant = options.variant;
     this.settleMs = options.settleMs ?? DEFAULT_SETTLE_MS;
     this.alertAfterMs = options.alertAfterMs ?? DEFAULT_ALERT_AFTER_MS;
-    this.occupancyOnly = options.occupancyOnly ?? false;
     this.initial = Position.initial(this.variant);
-    this.position = options.start ?? this.initial;
-    this.history = [this.position];
-    this.n = geometry(this.variant).squares;
-    this.centre = centreSquares(geometry(this.variant).width);
-    this.phys = Int8Array.from(this.position.board);
-    if (this.occupancyOnly) this.phys = this.phys.map((c) => (c === EMPTY ? EMPTY : OCCUPIED));
+    this.line = new GameLine(options.start ?? this.initial);
+    this.centre = centreSquares(this.variant);
+    this.board = new SensedBoard(
+      geometry(this.variant).squares,
+      this.position,
+      options.occupancyOnly ?? false,
+    );
+  }
+
+  private get position(): Position {
+    return this.line.position;
+  }
+
+  private get moves(): readonly Move[] {
+    return this.line.moves;
+  }
+
+  private get phys(): Int8Array {
+    return this.board.squares;
   }
 
   get state(): TrackerState {
     return {
       position: this.position,
       moves: [...this.moves],
-      pending: differences(this.phys, this.position),
+      pending: this.board.differences(this.position),
       openAlerts: [...this.open],
     };
   }
@@ -205,7 +223,7 @@ class BoardTracker implements Tracker {
     switch (event.type) {
       case 'lift':
         // The press decides at once: the lift is the next move's, not part of the one pressed.
-        if (this.opponentStarts(event.square)) this.decidePress(this.pressAt!, out);
+        if (this.opponentStarts(event.square)) this.decidePress(this.ep.pressAt!, out);
         this.sense(event, out);
         break;
       case 'put':
@@ -214,27 +232,20 @@ class BoardTracker implements Tracker {
         break;
       case 'press':
         this.note(event);
-        if (event.side === this.position.turn && !this.waiting && !this.finished) this.pressAt ??= event.t;
-        else if (this.lastMove && event.side === this.lastMove.side && this.pressAt === undefined) {
-          this.extrasAfterMove(event.t, out);
-        }
+        this.press(event.side, event.t, out);
         break;
-      case 'clock':
-        out.push({
-          type: 'clock',
-          t: event.t,
-          white: event.white,
-          black: event.black,
-          running: event.running,
-        });
+      case 'clock': {
+        const { t, white, black, running } = event;
+        out.push({ type: 'clock', t, white, black, running });
         break;
+      }
       case 'fault':
         this.note(event);
         if (event.code === 'light-square' || event.code === 'board-light-square')
           this.lightSquare(event.t, out);
         break;
       case 'hello':
-        if (event.senses === 'occupancy') this.occupancyOnly = true;
+        if (event.senses === 'occupancy') this.board.occupancyOnly = true;
         this.greeted = true;
         break;
       case 'tick':
@@ -246,8 +257,9 @@ class BoardTracker implements Tracker {
   flush(t: number): TrackerOutput[] {
     const out: TrackerOutput[] = [];
     this.advance(t, out);
-    if (this.pressAt !== undefined) this.decidePress(t, out);
-    if (this.dirty) this.settle(t, false, out);
+    if (this.ep.pressAt !== undefined) this.decidePress(t, out);
+    if (this.dirty) this.settle(t, undefined, out);
+    if (this.ep.wrongSide) this.settle(t, 'change', out);
     return this.done(out);
   }
 
@@ -269,16 +281,17 @@ class BoardTracker implements Tracker {
       out.push(...this.gapHold.held);
       this.gapHold = undefined;
     }
-    if (decision.kind === 'corrected') {
-      const fen = parseFen(decision.fen, { variant: this.variant });
-      if (!fen.ok) return out;
-      this.open = this.open.filter((a) => a !== alert);
+    const fen = decision.kind === 'corrected' ? parseFen(decision.fen, { variant: this.variant }) : undefined;
+    if (fen && !fen.ok) return out;
+    this.open = this.open.filter((a) => a !== alert);
+    // The arbiter's word ends what the players could still correct of it.
+    if (this.correction?.alerts.includes(alert)) this.correction = undefined;
+    if (fen?.ok) {
       this.setPosition(fen.value, t, `${alert.rule} corrected by the arbiter`, out);
       return out;
     }
-    this.open = this.open.filter((a) => a !== alert);
-    if (this.waiting === alert) {
-      const physical = this.physicalPosition();
+    if (this.waiting?.alert === alert) {
+      const physical = this.board.physicalPosition(this.position);
       if (physical) this.setPosition(physical, t, `${alert.rule} stands (arbiter)`, out);
       else this.waiting = undefined;
     }
@@ -290,36 +303,49 @@ class BoardTracker implements Tracker {
   /** Runs every decision that falls due before time `t`, in time order. */
   private advance(t: number, out: TrackerOutput[]): void {
     for (;;) {
-      const press = this.pressAt !== undefined ? this.pressAt + PRESS_GRACE_MS : Number.POSITIVE_INFINITY;
+      const ep = this.ep;
+      const press = ep.pressAt !== undefined ? ep.pressAt + PRESS_GRACE_MS : Number.POSITIVE_INFINITY;
       const settle = this.dirty ? this.lastChange + this.settleMs : Number.POSITIVE_INFINITY;
       const stall =
-        this.undecided && !this.stallDone && !this.waiting && !this.finished
+        ep.undecided && !ep.stallDone && !this.waiting && !this.finished
           ? this.lastChange + this.alertAfterMs
           : Number.POSITIVE_INFINITY;
       if (press < t && press <= settle && press <= stall) this.decidePress(press, out);
       else if (settle <= t && settle <= stall) {
-        this.settle(settle, false, out);
+        this.settle(settle, undefined, out);
       } else if (stall <= t) {
-        this.stallDone = true;
-        this.settle(stall, true, out);
+        this.ep.stallDone = true;
+        this.settle(stall, 'stall', out);
       } else return;
     }
   }
 
   /** The clock press of the side to move takes effect at `t`. */
   private decidePress(t: number, out: TrackerOutput[]): void {
-    this.pressAt = undefined;
-    this.settle(t, true, out);
+    this.ep.pressAt = undefined;
+    this.settle(t, this.position.turn, out);
+  }
+
+  /**
+   * A clock button. The side to move's press decides after its grace. The other side's press
+   * tells who made a legal move of its pieces that is on the board (5.4.1, not 5.4.5), or, after
+   * its own move, that pieces taken off since belong to that move.
+   */
+  private press(side: Side, t: number, out: TrackerOutput[]): void {
+    if (this.waiting || this.finished) {
+      if (this.lastMove?.side === side && this.ep.pressAt === undefined) this.extrasAfterMove(t, out);
+      return;
+    }
+    if (side === this.position.turn) this.ep.pressAt ??= t;
+    else if (this.wrongSideShown() || (this.lastMove?.side === side && this.wholeMoveShown()))
+      this.settle(t, side, out);
+    else if (this.lastMove?.side === side && this.ep.pressAt === undefined) this.extrasAfterMove(t, out);
   }
 
   // ——— sensing ———
 
   private note(event: BoardEvent): void {
-    if (this.proof.length < PROOF_LIMIT) this.proof.push(event);
-  }
-
-  private square(s: number): number {
-    return this.rotated ? this.n + 1 - s : s;
+    if (this.ep.proof.length < PROOF_LIMIT) this.ep.proof.push(event);
   }
 
   /**
@@ -329,52 +355,40 @@ class BoardTracker implements Tracker {
    * (all stamped alike) — not a piece the mover took off before pressing (5.4.7).
    */
   private opponentStarts(square: number): boolean {
-    if (this.pressAt === undefined || !(square >= 1 && square <= this.n)) return false;
-    const s = this.square(square);
+    if (this.ep.pressAt === undefined || !this.board.onBoard(square)) return false;
+    const s = this.board.square(square);
     const pos = this.position;
     if (this.phys[s] === EMPTY || colorOfCode(pos.board[s]) !== opposite(pos.turn)) return false;
     return this.legalShown() !== undefined;
   }
 
   private sense(event: BoardEvent, out: TrackerOutput[]): void {
+    // A board waiting for its next change (a legal move of the side not to move): this is it.
+    if (this.ep.wrongSide) this.settle(event.t, 'change', out);
     this.note(event);
     if (event.type === 'lift' || event.type === 'put') {
-      if (!(event.square >= 1 && event.square <= this.n)) {
+      if (!this.board.onBoard(event.square)) {
         if (event.type === 'put') this.lightSquare(event.t, out);
         return;
       }
-      const s = this.square(event.square);
-      const code = event.type === 'put' ? codeOfPut(event.piece, this.occupancyOnly) : EMPTY;
-      this.phys[s] = code;
-      this.hand.push({ kind: event.type, square: s, t: event.t, batch: 0 });
-      if (this.hand.length > HAND_LIMIT) this.hand = this.hand.slice(-HAND_LIMIT / 2);
+      this.board.change(
+        event.square,
+        event.type === 'put',
+        event.type === 'put' ? event.piece : undefined,
+        event.t,
+      );
     } else if (event.type === 'snapshot') {
-      const text = toSquareString(event.board, this.n);
-      if (text === undefined) return;
       const greeted = this.greeted;
       this.greeted = false;
-      const board = this.rotated ? [...text].reverse().join('') : text;
-      const changed: number[] = [];
-      const next = new Int8Array(this.n + 1);
-      for (let s = 1; s <= this.n; s++) {
-        const code = codeOfChar(board[s - 1], this.occupancyOnly) ?? EMPTY;
-        next[s] = code;
-        if (code !== this.phys[s]) changed.push(s);
-      }
-      if (changed.length === 0) return;
-      const batch = changed.length > 1 ? ++this.batch : 0;
-      for (const s of changed)
-        if (this.phys[s] !== EMPTY) this.hand.push({ kind: 'lift', square: s, t: event.t, batch });
-      for (const s of changed)
-        if (next[s] !== EMPTY) this.hand.push({ kind: 'put', square: s, t: event.t, batch });
-      this.phys = next;
-      if (greeted || changed.length >= 2) this.eventsLost = true;
-      if (greeted || changed.length >= 2 || this.legalShown()) this.snapshotEpisode = true;
+      const changed = this.board.snapshot(event.board, event.t);
+      if (!changed || changed.length === 0) return;
+      if (greeted || changed.length >= 2) this.ep.eventsLost = true;
+      if (greeted || changed.length >= 2 || this.legalShown()) this.ep.snapshot = true;
     }
     this.lastChange = event.t;
     this.dirty = true;
-    this.undecided = false;
-    this.stallDone = false;
+    this.ep.undecided = false;
+    this.ep.stallDone = false;
   }
 
   // ——— decisions ———
@@ -401,6 +415,12 @@ class BoardTracker implements Tracker {
     return this.wrongSideMemo;
   }
 
+  /** The legal move of the side not to move that the board shows, if any. */
+  private wrongSideShown(): Move | undefined {
+    const { from, moves } = this.wrongSideMoves();
+    return moves.find((m) => showsAfter(this.phys, from, m));
+  }
+
   /** The end of an input: the memos go (see legalMemo). */
   private done(out: TrackerOutput[]): TrackerOutput[] {
     this.legalMemo = undefined;
@@ -414,8 +434,10 @@ class BoardTracker implements Tracker {
     return kept;
   }
 
-  private settle(t: number, pressed: boolean, out: TrackerOutput[]): void {
+  /** The decision ladder (docs/irregularities.md, "Decision when settled"). */
+  private settle(t: number, by: Decider, out: TrackerOutput[]): void {
     this.dirty = false;
+    this.ep.wrongSide = false;
     const pos = this.position;
     if (this.finished) {
       // After the result gesture only a new game, the game back on the board, or a legal move
@@ -428,137 +450,205 @@ class BoardTracker implements Tracker {
       if (!this.legalShown()) return;
       this.finished = false;
     }
-    if (shows(this.phys, pos) || (this.leftOn.length > 0 && shows(this.withLeftOn(), pos))) {
-      this.undecided = false;
-      if (this.waiting) {
-        this.waiting = undefined;
-        this.resetEpisode();
-      }
+    const leftOnView = this.leftOn.length > 0 ? this.board.withPiecesOf(pos, this.leftOn) : undefined;
+    if (shows(this.phys, pos) || (leftOnView && shows(leftOnView, pos))) {
+      this.ep.undecided = false;
+      if (this.waiting) this.correct(this.waitingCorrection(), t, out);
       return;
     }
-    let legal = this.legalShown();
-    if (!legal && this.leftOn.length > 0) {
-      // 4.12: captured pieces left on at the press may still come off; the game does not wait for it.
-      legal = this.legalShown(this.withLeftOn());
+    // The position before the last irregularity, back on the board: corrected — even where it is
+    // also a legal move of the opponent's (a man the mover stepped back to where it came from).
+    if (this.correction && !this.correction.undone && shows(this.phys, this.correction.restore)) {
+      this.correct(this.correction, t, out);
+      return;
     }
+    // 4.12: captured pieces left on at the press may still come off (or their owner moves one);
+    // the game does not wait for it.
+    const legal =
+      this.legalShown() ?? (leftOnView && (this.legalShown(leftOnView) ?? this.completedRemoval()));
     if (legal) {
-      // Events lost in a gap: the hands' order (4.11, 5.4.3, 5.4.10, 5.4.13) cannot be judged.
-      const played = this.eventsLost ? { move: legal, rules: [] } : readPlayedMove(pos, legal, this.hand);
-      const board = Int8Array.from(play(pos, legal).board);
-      for (const sq of this.leftOn) if (this.phys[sq] === EMPTY) board[sq] = EMPTY;
-      const after = Position.fromBoard(pos.variant, opposite(pos.turn), board);
-      this.record(played.move, after, moveNotation(pos, legal, this.legalHere()), played.rules, t, out);
+      // The players restored the game and played on (W), or played again the move taken back.
+      if (this.waiting) this.correct(this.waitingCorrection(), t, out);
+      else if (this.correction?.undone && moveKey(this.correction.undone) === moveKey(legal))
+        this.correct(this.correction, t, out);
+      this.recordLegal(legal, t, by, out);
       return;
     }
+    // A capture from the game position landed, its pieces still coming off: play goes on (it is
+    // no correction, even where a board of occupancy alone could read as one).
+    if (by === undefined && this.captureUnderWay()) {
+      this.ep.undecided = true;
+      return;
+    }
+    if (this.movedOn(t, by, out)) return;
+    if (this.correctionShown(t, out) || this.playedOnFromBase(t, out)) return;
     if (this.orientation(t, out)) return;
-    if (shows(this.phys, this.initial) && !(this.moves.length === 0 && pos.equals(this.initial))) {
+    const fresh = this.moves.length === 0 && pos.equals(this.initial);
+    if (!fresh && shows(this.phys, this.initial)) {
       this.newGame(t, out);
       return;
     }
-    if (!pressed && this.captureUnderWay()) {
-      this.undecided = true;
+    if (this.takeback(t, out)) return;
+    // The set-up's last piece and the first move came in one burst: the start never settled.
+    const first = fresh ? undefined : this.firstMoveShown();
+    if (first) {
+      this.newGame(t, out);
+      this.record(first, play(this.initial, first), moveNotation(this.initial, first), [], t, out);
       return;
     }
-    if (this.takeback(t, out)) return;
-    if (!this.waiting) {
-      const wrongSide = this.wrongSideMoves();
-      const twice = wrongSide.moves.find((m) => showsAfter(this.phys, wrongSide.from, m));
-      // Decided at the press or the stall time, not at settle, when it may be the first half of
-      // something else: a king from one centre square onto the other (the result gesture) …
-      const gestureLike =
-        twice &&
-        !this.occupancyOnly &&
-        this.centre.includes(twice.from) &&
-        this.centre.includes(twice.to) &&
-        isKingCode(this.phys[twice.to]);
-      // The piece of the last capture carried back before its pieces are: a takeback under way.
-      const last = this.moves[this.moves.length - 1];
-      const goingBack =
-        twice && last && last.captured.length > 0 && twice.from === last.to && twice.to === last.from;
-      if (twice && (pressed || !(gestureLike || goingBack))) {
-        const side = opposite(pos.turn);
-        this.wait('5.4.1', t, { side, move: moveNotation(pos.withTurn(side), twice) }, side, out);
-        return;
-      }
-    }
+    if (!this.waiting && this.wrongSide(t, by, out)) return;
     if (this.resultGesture(t, out)) return;
-    // After a dump (until a decision), or while stuck on a board that matched nothing: the board
-    // may come to show a legal continuation later — the dump's last move still under way.
-    if ((this.snapshotEpisode || this.waiting?.rule === 'unknown-position') && this.resync(t, out)) return;
-    this.undecided = true;
-    if (pressed && !this.waiting) this.classify(t, out);
+    // After a dump (until a decision), or while stuck on a board a dump left matching nothing: the
+    // board may come to show a legal continuation later — the dump's last move still under way. (A
+    // board the hands were seen making has a base to play on from instead: no plies were lost.)
+    const lostEvents = this.waiting?.alert.rule === 'unknown-position' && !this.waiting.base;
+    if ((this.ep.snapshot || lostEvents) && this.resync(t, out)) return;
+    this.ep.undecided = true;
+    if (by !== undefined && !this.waiting) this.classify(t, by, out);
+  }
+
+  /** The legal move `legal` of the side to move is on the board: recorded, with its hands read. */
+  private recordLegal(legal: Move, t: number, by: Decider, out: TrackerOutput[]): void {
+    const pos = this.position;
+    // Pressed already when the press came before the settle time ran out.
+    const pressed = by !== undefined || this.ep.pressAt !== undefined;
+    // Events lost in a gap: the hands' order (4.11, 5.4.3, 5.4.10, 5.4.13) cannot be judged.
+    const played = this.ep.eventsLost
+      ? { move: legal, rules: [] }
+      : readPlayedMove(pos, legal, this.board.hand);
+    const board = Int8Array.from(play(pos, legal).board);
+    for (const sq of this.leftOn) if (this.phys[sq] === EMPTY) board[sq] = EMPTY;
+    const after = Position.fromBoard(pos.variant, opposite(pos.turn), board);
+    this.record(played.move, after, moveNotation(pos, legal, this.legalHere()), played.rules, t, out);
+    this.lastMove!.pressed = pressed;
+  }
+
+  /** The legal move from the position before the last, unpressed move, by the same piece, on the board. */
+  private wholeMoveShown(): Move | undefined {
+    const last = this.lastMove;
+    const before = this.line.previous;
+    const played = this.line.last;
+    if (!last || last.pressed || last.ply !== this.moves.length || !before || !played) return undefined;
+    const key = moveKey(played);
+    return legalMoves(before).find(
+      (m) => m.from === played.from && showsAfter(this.phys, before, m) && moveKey(m) !== key,
+    );
   }
 
   /**
-   * A legal capture has landed and its pieces are still coming off: not yet a move, and not an
-   * earlier position either (on occupancy-only boards the two can look alike).
+   * The last move was decided by a plain settle, and before its player pressed the clock the same
+   * piece went on from its square (a king's slide whose trail paused longer than the settle time,
+   * reports held up on the way): the whole way is the move, in the same ply.
    */
+  private movedOn(t: number, by: Decider, out: TrackerOutput[]): boolean {
+    const whole = this.wholeMoveShown();
+    if (!whole) return false;
+    const before = this.line.previous!;
+    const moves = legalMoves(before);
+    const pressed = by !== undefined || this.ep.pressAt !== undefined;
+    this.line.undoLast();
+    // Recorded again in the same ply: the move output replaces the one of that ply (docs/api.md).
+    this.record(whole, play(before, whole), moveNotation(before, whole, moves), [], t, out);
+    this.lastMove!.pressed = pressed;
+    return true;
+  }
+
+  /**
+   * A legal move of the side not to move is on the board. The clock tells who made it (5.4.5 vs
+   * 5.4.1); at a plain settle it waits for the next change, a press or the stall time — except
+   * where it may be the first half of something else, decided only at a press or the stall time.
+   */
+  private wrongSide(t: number, by: Decider, out: TrackerOutput[]): boolean {
+    const twice = this.wrongSideShown();
+    if (!twice) return false;
+    const pos = this.position;
+    if (by === undefined) {
+      // … a king from one centre square onto the other (the result gesture) …
+      const gestureLike =
+        !this.board.occupancyOnly &&
+        this.centre.includes(twice.from) &&
+        this.centre.includes(twice.to) &&
+        isKingCode(this.phys[twice.to]);
+      // … or the piece of the last capture carried back before its pieces are: a takeback under way.
+      const last = this.moves[this.moves.length - 1];
+      const goingBack = last && last.captured.length > 0 && twice.from === last.to && twice.to === last.from;
+      if (gestureLike || goingBack) return false;
+      this.ep.wrongSide = true;
+      this.ep.undecided = true;
+      return true;
+    }
+    const from = this.wrongSideMoves().from;
+    const { rule, side } = wrongSideRule(pos, isSide(by) ? by : undefined);
+    const after = play(from, twice);
+    // 5.4.5 is S's move (O to move after it); 5.4.1 is O's second move (S to move).
+    this.record(
+      twice,
+      rule === '5.4.5' ? after.withTurn(opposite(pos.turn)) : after,
+      moveNotation(from, twice),
+      [rule],
+      t,
+      out,
+      side,
+    );
+    return true;
+  }
+
+  /** The board shows the start position after one of its legal moves (no capture is possible there). */
+  private firstMoveShown(): Move | undefined {
+    // A set-up puts many pieces on; a takeback or a move puts one or two.
+    const puts = this.board.hand.filter((h) => h.kind === 'put').length;
+    if (puts < SETUP_SQUARES || occupiedSquares(this.phys) !== occupiedSquares(this.initial.board))
+      return undefined;
+    return legalMoves(this.initial).find((m) => showsAfter(this.phys, this.initial, m));
+  }
+
+  /** A legal capture has landed and its pieces are still coming off: not yet a move. */
   private captureUnderWay(): boolean {
     return this.legalHere().some((m) => showsCaptureUnderWay(this.phys, this.position, m));
   }
 
   /** 5.1: the start position turned 180° before the first move; from then on squares are read turned. */
   private orientation(t: number, out: TrackerOutput[]): boolean {
-    if (this.occupancyOnly) return false;
+    if (this.board.occupancyOnly) return false;
     const reference = this.moves.length === 0 ? this.position : this.initial;
     if (!showsBoard(this.phys, turned(reference.board)) || showsBoard(this.phys, reference.board))
       return false;
     if (reference === this.initial && this.moves.length > 0) this.newGame(t, out);
-    this.rotated = !this.rotated;
-    this.phys = turned(this.phys);
-    if (this.rotated) {
+    this.board.turn();
+    if (this.board.rotated) {
       this.emitAlert('5.1', 1, this.position.turn, t, out, {
         side: this.position.turn,
         detail:
           'The start position stands turned 180° (White on the first squares); damlink reads it turned.',
       });
     }
-    this.resetEpisode();
+    this.afterDecision();
     return true;
   }
 
   private takeback(t: number, out: TrackerOutput[]): boolean {
-    // Pieces only come off (see morePiecesThanTheGame): a board with fewer than the game (a piece
-    // in the hand) shows no earlier position.
-    if (occupiedSquares(this.phys) < occupiedSquares(this.position.board)) return false;
-    const last = this.history.length - 1;
-    // Where the board differs from the game: an earlier position it shows agrees there, so those
-    // few squares rule out most candidates (a piece in the hand rules out all of them at once).
-    const changed = differences(this.phys, this.position);
-    for (let i = last - 1; i >= Math.max(0, last - TAKEBACK_PLIES); i--) {
-      const earlier = this.history[i];
-      if (!agreesOn(this.phys, earlier.board, changed) || !shows(this.phys, earlier)) continue;
-      const kept = this.historyBase + i;
-      const side = earlier.turn;
-      const firstUndone = this.moves[kept];
-      const before = this.position;
-      this.moves = this.moves.slice(0, kept);
-      this.history = this.history.slice(0, i + 1);
-      this.position = earlier;
-      this.lastMove = undefined;
-      this.leftOn = [];
-      out.push({ type: 'takeback', t, ply: kept, fen: writeFen(earlier) });
-      const undone = firstUndone ? moveNotation(earlier, firstUndone) : undefined;
-      this.emitAlert('5.4.4', kept + 1, side, t, out, { side, move: undone }, before, earlier);
-      this.afterDecision();
-      return true;
-    }
-    return false;
+    const shown = this.line.earlierShown(this.phys);
+    if (!shown) return false;
+    const { kept, position: earlier } = shown;
+    const side = earlier.turn;
+    const firstUndone = this.moves[kept];
+    const before = this.position;
+    this.line.cut(kept, earlier);
+    this.lastMove = undefined;
+    this.leftOn = [];
+    out.push({ type: 'takeback', t, ply: kept, fen: writeFen(earlier) });
+    const undone = firstUndone ? moveNotation(earlier, firstUndone) : undefined;
+    const alert = this.emitAlert('5.4.4', kept + 1, side, t, out, { side, move: undone }, before, earlier);
+    this.afterDecision();
+    this.correction = { alerts: [alert], keep: kept, restore: earlier, undone: firstUndone };
+    return true;
   }
 
   /** Kings on both centre squares (piece-sensing boards): 2-0, 1-1 or 0-2, not a move. */
   private resultGesture(t: number, out: TrackerOutput[]): boolean {
-    if (this.occupancyOnly) return false;
-    const [a, b] = this.centre;
-    const pa = this.phys[a];
-    const pb = this.phys[b];
-    if (!isKingCode(pa) || !isKingCode(pb)) return false;
-    // Both kings put there since the last move: a king already standing on the centre, or one
-    // passing over it, is no gesture.
-    const putOn = (sq: number) => this.hand.some((h) => h.kind === 'put' && h.square === sq);
-    if (!putOn(a) || !putOn(b)) return false;
-    const whites = (isWhiteCode(pa) ? 1 : 0) + (isWhiteCode(pb) ? 1 : 0);
-    const result = whites === 2 ? '2-0' : whites === 1 ? '1-1' : '0-2';
+    if (this.board.occupancyOnly) return false;
+    const result = gestureShown(this.phys, this.centre, (s) => this.board.putOn(s));
+    if (!result) return false;
     out.push({ type: 'result-gesture', t, result });
     this.finished = true;
     this.afterDecision();
@@ -566,39 +656,34 @@ class BoardTracker implements Tracker {
   }
 
   /**
-   * A snapshot after lost events: the lines of legal play that lead to the board (gap-search.ts).
-   * One line → recorded (each move `recovered`); its last ply may still be under way (a capture
-   * landed, its pieces still coming off) → the ones before it are recorded, the capture follows as
-   * an ordinary move. Several lines the hands before the gap do not tell apart → a `gap` alert:
-   * play goes on from the first, held back from the record until the arbiter picks the line. A
-   * failed try keeps the snapshot episode open: the hands may be in the middle of a move at the
-   * dump, and the board settles on a legal continuation a moment later.
+   * After a dump (lost events): the lines of legal play that lead to the board (./resync.ts). One
+   * line → recorded (each move `recovered`); its last ply may still be under way (a capture landed,
+   * its pieces still coming off; a piece in the hand) → the ones before it are recorded, the move
+   * under way follows as an ordinary move. Several lines the hands before the gap do not tell
+   * apart → a `gap` alert: play goes on from the first, held back from the record until the
+   * arbiter picks the line. A failed try keeps the episode open: the hands may be in the middle of
+   * a move at the dump, and the board settles on a legal continuation a moment later.
    */
   private resync(t: number, out: TrackerOutput[]): boolean {
     // The same board against the same game position fails the same way: not searched again.
-    const budget = this.snapshotEpisode ? GAP_NODES : RESYNC_NODES_STUCK;
+    const budget = this.ep.snapshot ? RESYNC_NODES : RESYNC_NODES_STUCK;
     const key = `${budget}:${this.position.hash}:${this.phys.join('')}`;
     if (key === this.resyncFailed) return false;
-    if (this.morePiecesThanTheGame()) {
+    const found = findLostLines(this.position, this.board, budget);
+    if (!found) {
       this.resyncFailed = key;
       return false;
     }
-    const found = searchGap(this.position, this.phys, { nodes: budget });
-    if (found.kind === 'none') {
-      this.resyncFailed = key;
-      return false;
-    }
-    const fitting = this.likeliest(found.lines);
+    const first = found.lines[0];
     // The game position itself with a move under way: no ply was lost.
-    if (fitting[0].line.length === 0) return false;
-    const lost = this.eventsLost;
-    const unique = fitting.length === 1 && found.complete && found.total === found.lines.length;
-    if (!unique) this.holdGap(fitting, found.total, t, out);
-    this.recordLine(fitting[0].line, t, out, true);
-    if (fitting[0].underWay) {
+    if (first.line.length === 0) return false;
+    const lost = this.ep.eventsLost;
+    if (!found.unique) this.holdGap(found.lines, found.total, t, out);
+    this.recordLine(first.line, t, out, true);
+    if (first.underWay) {
       // The move under way began in the gap too: its hands' order cannot be judged either.
-      this.undecided = true;
-      this.eventsLost = lost;
+      this.ep.undecided = true;
+      this.ep.eventsLost = lost;
     }
     return true;
   }
@@ -626,49 +711,12 @@ class BoardTracker implements Tracker {
     this.gapHold = { alert, base: this.moves.length, line: lines[0].line, held: [], cut: out.length };
   }
 
-  /**
-   * Pieces only ever leave the board: one that shows more of a colour than the game position (a
-   * piece the game lost to 5.4.7 put back on) matches no continuation, however long — a stuck
-   * board the players keep playing on is then not searched at every settle.
-   */
-  private morePiecesThanTheGame(): boolean {
-    return morePieces(this.phys, this.position);
-  }
-
-  /**
-   * Of lines that explain the board equally well, the ones whose moves start where the hands were
-   * seen lifting pieces, in that order (the events before the gap); then completed lines.
-   */
-  private likeliest<T extends { line: readonly Move[]; underWay: boolean }>(found: readonly T[]): T[] {
-    const lifts: number[] = [];
-    // Hands seen lifting (a dump's differences, in square order, tell no order).
-    for (const h of this.hand)
-      if (h.kind === 'lift' && h.batch === 0 && !lifts.includes(h.square)) lifts.push(h.square);
-    const score = (c: T): number => {
-      let agreeing = 0;
-      for (let i = 0; i < c.line.length && i < lifts.length; i++) {
-        if (c.line[i].from !== lifts[i]) break;
-        agreeing++;
-      }
-      return agreeing * 2 + (c.underWay ? 0 : 1);
-    };
-    const best = Math.max(...found.map(score));
-    // A line found twice (a capture under way reached by two of its sequences) is one line.
-    const seen = new Set<string>();
-    return found.filter((c) => {
-      const key = `${c.underWay}:${c.line.map(moveKey).join(' ')}`;
-      if (score(c) !== best || seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    });
-  }
-
   /** Records legal moves from the game position, in order (their events were lost). */
   private recordLine(line: readonly Move[], t: number, out: TrackerOutput[], recovered = false): void {
     let pos = this.position;
     for (const m of line) {
       const next = play(pos, m);
-      this.record(m, next, moveNotation(pos, m), [], t, out, recovered);
+      this.record(m, next, moveNotation(pos, m), [], t, out, pos.turn, undefined, recovered);
       pos = next;
     }
   }
@@ -681,19 +729,18 @@ class BoardTracker implements Tracker {
   private settleGap(hold: GapHold, line: readonly Move[], t: number, out: TrackerOutput[]): void {
     const tracked = hold.line;
     const since = hold.held.slice(tracked.length);
-    const at = hold.base - this.historyBase;
-    const start = this.history[at];
-    if (!start) {
+    const start = this.line.positionAt(hold.base);
+    const end = this.line.positionAt(hold.base + tracked.length);
+    if (!start || !end) {
       // A position was set since the gap: the record takes what was tracked.
       out.push(...hold.held);
       return;
     }
     const positions: Position[] = [];
     for (const m of line) positions.push(play(positions.at(-1) ?? start, m));
-    if (positions.at(-1)!.equals(this.history[at + tracked.length])) {
+    if (positions.at(-1)!.equals(end)) {
       // Same position after the line: what was played since stands as tracked.
-      this.moves.splice(hold.base, tracked.length, ...line);
-      this.history.splice(at + 1, tracked.length, ...positions);
+      this.line.replace(hold.base, tracked.length, line, positions);
       const recorded: TrackerOutput[] = line.map((move, i) => ({
         type: 'move',
         t,
@@ -707,9 +754,7 @@ class BoardTracker implements Tracker {
       return;
     }
     const played = since.flatMap((o) => (o.type === 'move' ? [o.move] : []));
-    this.moves = this.moves.slice(0, hold.base);
-    this.history = this.history.slice(0, at + 1);
-    this.position = start;
+    this.line.cut(hold.base, start);
     this.recordLine(line, t, out, true);
     for (const m of played) {
       const legal = legalMoves(this.position).find((l) => moveKey(l) === moveKey(m));
@@ -720,128 +765,31 @@ class BoardTracker implements Tracker {
 
   // ——— irregular moves read at the press or after the stall time ———
 
-  private classify(t: number, out: TrackerOutput[]): void {
+  private classify(t: number, by: Decider, out: TrackerOutput[]): void {
+    const pos = this.position;
     // After lost events the hands cannot tell an irregular move: the arbiter must look, and the
     // tracker waits for the board to show the game or a legal continuation again.
-    const reading: Reading | undefined = this.eventsLost
-      ? { kind: 'wait', rule: 'unknown-position', squares: differences(this.phys, this.position) }
-      : this.readIrregular();
-    if (!reading) return;
-    const side = this.position.turn;
-    if (reading.kind === 'wait') this.wait(reading.rule, t, { side, squares: reading.squares }, side, out);
-    else this.recordIrregular(reading.move, reading.pdn, reading.vacated, reading.rules, t, out);
-  }
-
-  /** The change from the game position read as one irregular move (docs/irregularities.md). */
-  private readIrregular(): Reading | undefined {
-    const pos = this.position;
+    const view = this.leftOn.length > 0 ? this.board.withPiecesOf(pos, this.leftOn) : this.phys;
+    const reading: Reading | undefined = this.ep.eventsLost
+      ? unknownReading(this.phys, pos)
+      : readIrregular(pos, view, this.board.hand);
+    if (!reading || (by === 'stall' && !this.ep.eventsLost && this.handsStillAtWork(reading))) return;
     const side = pos.turn;
-    const phys = this.leftOn.length > 0 ? this.withLeftOn() : this.phys;
-    const vacated: number[] = [];
-    const appeared: number[] = [];
-    let recoloured = false;
-    for (let s = 1; s <= this.n; s++) {
-      const game = pos.board[s];
-      const seen = phys[s];
-      if (game !== EMPTY && seen === EMPTY) vacated.push(s);
-      else if (game === EMPTY && seen !== EMPTY) appeared.push(s);
-      else if (game !== EMPTY && seen !== OCCUPIED && isWhiteCode(game) !== isWhiteCode(seen))
-        recoloured = true;
+    if (reading.kind === 'wait') this.wait(reading.rule, t, { side, squares: reading.squares }, side, out);
+    else {
+      const after = positionAfterIrregular(pos, reading.move, reading.vacated);
+      this.record(reading.move, after, reading.pdn, reading.rules, t, out, side, squaresConcerned(reading));
     }
-    const unknown = (): Reading => ({
-      kind: 'wait',
-      rule: 'unknown-position',
-      squares: differences(phys, pos),
-    });
-    if (recoloured || appeared.length > 1) return unknown();
-    if (appeared.length === 0) {
-      return vacated.length > 0 ? { kind: 'wait', rule: '5.4.7', squares: vacated } : undefined;
-    }
-    const record = (move: Move, pdn: string, rules: RuleId[]): Reading => ({
-      kind: 'record',
-      move,
-      pdn,
-      vacated,
-      rules,
-    });
-    const to = appeared[0];
-    const seenTo = phys[to];
-    const candidates = vacated.filter(
-      (s) => seenTo === OCCUPIED || isWhiteCode(seenTo) === isWhiteCode(pos.board[s]),
-    );
-    const from = originOf(this.hand, to, candidates);
-    if (from === undefined) return unknown();
-    const removed = vacated.filter((s) => s !== from);
-    const mover = pos.board[from];
-    const quiet = (): Move => ({
-      from,
-      to,
-      path: [from, to],
-      captured: [],
-      promotes: promoteIfFarRow(pos.variant, mover, to) !== mover,
-      piece: pieceOfCode(mover),
-    });
-
-    if (colorOfCode(mover) !== side) {
-      if (removed.length > 0) return unknown();
-      return record(quiet(), `${from}-${to}`, ['5.4.5']);
-    }
-    const sequences = legalSequences(pos).filter((m) => m.from === from && m.to === to);
-    const removedOpp = removed.filter((s) => colorOfCode(pos.board[s]) !== side);
-    const removedOwn = removed.filter((s) => colorOfCode(pos.board[s]) === side);
-    if (sequences.length > 0 && sequences[0].captured.length > 0) {
-      const distance = (m: Move) => {
-        const set = new Set(m.captured);
-        return (
-          removedOpp.filter((s) => !set.has(s)).length +
-          m.captured.filter((s) => !removedOpp.includes(s)).length
-        );
-      };
-      const best = sequences.reduce((a, b) => (distance(b) < distance(a) ? b : a));
-      const canonical = legalMoves(pos).find((m) => moveKey(m) === moveKey(best)) ?? best;
-      const rules: RuleId[] = [];
-      if (best.captured.some((s) => !removedOpp.includes(s))) rules.push('5.4.11');
-      if (removedOpp.some((s) => !best.captured.includes(s))) rules.push('5.4.12');
-      if (removedOwn.length > 0) rules.push('5.4.14');
-      const notation = moveNotation(pos, canonical);
-      return record(best, notation, rules);
-    }
-    if (sequences.length > 0) {
-      // A legal quiet move and, besides it, pieces taken off the board.
-      return record(sequences[0], moveNotation(pos, sequences[0]), ['5.4.7']);
-    }
-    if (removed.length === 0) {
-      const captureDue = legalMoves(pos).some((m) => m.captured.length > 0);
-      return record(quiet(), `${from}-${to}`, [captureDue ? '5.4.6' : '5.4.2']);
-    }
-    if (removedOwn.length > 0) return unknown();
-    const wanted = new Set(removedOpp);
-    const chain = captureChains(pos, from).find(
-      (c) => c.to === to && c.captured.length === wanted.size && c.captured.every((s) => wanted.has(s)),
-    );
-    if (!chain) return unknown();
-    const prefix = legalSequences(pos).some(
-      (m) => m.path.length > chain.path.length && chain.path.every((s, i) => m.path[i] === s),
-    );
-    return record(chain, `${from}x${to}`, [prefix ? '5.4.9' : '5.4.8']);
   }
 
-  /** Records a move as the board shows it: the game continues from the physical board (R). */
-  private recordIrregular(
-    move: Move,
-    pdn: string,
-    vacated: readonly number[],
-    rules: RuleId[],
-    t: number,
-    out: TrackerOutput[],
-  ): void {
-    const pos = this.position;
-    const board = Int8Array.from(pos.board);
-    const code = board[move.from];
-    for (const s of vacated) board[s] = EMPTY;
-    board[move.to] = promoteIfFarRow(pos.variant, code, move.to);
-    const after = Position.fromBoard(pos.variant, opposite(pos.turn), board);
-    this.record(move, after, pdn, rules, t, out);
+  /**
+   * Without a press, the stall time reads no board the hands may still be working on: pieces only
+   * lifted (held in the hand while the player thinks: 5.4.7 is read at the press), or a board far
+   * from the game (a set-up, a board in disorder: docs/irregularities.md, "New game").
+   */
+  private handsStillAtWork(reading: Reading): boolean {
+    if (reading.kind === 'wait' && reading.rule === '5.4.7') return true;
+    return reading.kind === 'wait' && this.board.differences(this.position).length >= SETUP_SQUARES;
   }
 
   private record(
@@ -851,13 +799,13 @@ class BoardTracker implements Tracker {
     rules: RuleId[],
     t: number,
     out: TrackerOutput[],
+    side: Side = this.position.turn,
+    squares?: readonly number[],
     recovered = false,
   ): void {
     const before = this.position;
     const ply = this.moves.length + 1;
-    this.moves.push(move);
-    this.position = after;
-    this.history.push(after);
+    this.line.play(move, after);
     const fenAfter = writeFen(after);
     out.push(
       rules.length > 0
@@ -866,61 +814,115 @@ class BoardTracker implements Tracker {
           ? { type: 'move', t, ply, move, pdn, fenAfter, recovered }
           : { type: 'move', t, ply, move, pdn, fenAfter },
     );
-    for (const rule of rules) {
-      this.emitAlert(rule, ply, before.turn, t, out, { side: before.turn, move: pdn }, before, after);
-    }
-    this.lastMove = { ply, side: before.turn, capture: move.captured.length > 0, pdn };
+    const alerts = rules.map((rule) =>
+      this.emitAlert(rule, ply, side, t, out, { side, move: pdn, squares }, before, after),
+    );
+    this.lastMove = { ply, side, capture: move.captured.length > 0, pdn, pressed: true };
     this.leftOn = rules.includes('5.4.11') ? move.captured.filter((s) => after.board[s] !== EMPTY) : [];
     this.waiting = undefined;
     this.afterDecision();
+    // Until the opponent moves on, the players may put the board back (5.4, 5.7).
+    this.correction = alerts.length > 0 ? { alerts, keep: ply - 1, restore: before } : undefined;
   }
 
   /**
    * The player who just moved presses the clock, and since the move was recorded pieces have come
    * off the board: they belong to that move (5.4.12 / 5.4.14 after a capture, 5.4.7 otherwise).
-   * The game continues from the board as it stands.
+   * The move is recorded again in its ply, marked, as the board shows it.
    */
   private extrasAfterMove(t: number, out: TrackerOutput[]): void {
     const last = this.lastMove!;
     this.lastMove = undefined;
     const pos = this.position;
-    const diff = differences(this.phys, pos);
+    const diff = this.board.differences(pos);
     if (diff.length === 0 || diff.some((s) => this.phys[s] !== EMPTY)) return;
-    const rules = new Set<RuleId>();
-    for (const s of diff) {
-      const own = colorOfCode(pos.board[s]) === last.side;
-      rules.add(!last.capture ? '5.4.7' : own ? '5.4.14' : '5.4.12');
-    }
+    if (last.ply !== this.moves.length || !this.line.previous) return;
+    const rules = extrasRules(pos, last.side, last.capture, diff);
     const board = Int8Array.from(pos.board);
     for (const s of diff) board[s] = EMPTY;
-    const physical = Position.fromBoard(pos.variant, pos.turn, board);
-    for (const rule of rules)
-      this.emitAlert(
-        rule,
-        last.ply,
-        last.side,
-        t,
-        out,
-        { side: last.side, move: last.pdn, squares: diff },
-        pos,
-        physical,
-      );
-    this.setPosition(physical, t, `${[...rules].join(', ')}: pieces taken off after the move`, out);
+    const played = this.line.undoLast()!;
+    const after = Position.fromBoard(pos.variant, pos.turn, board);
+    this.record(played, after, last.pdn, rules, t, out, last.side, diff);
   }
 
-  /** The physical board with captured pieces left on at a 5.4.11 press counted as still there. */
-  private withLeftOn(): Int8Array {
-    const view = Int8Array.from(this.phys);
-    for (const sq of this.leftOn) if (view[sq] === EMPTY) view[sq] = this.position.board[sq];
-    return view;
+  /**
+   * The captured pieces left on at a 5.4.11 press came off before the opponent moved, and the
+   * opponent's move is legal only without them: the completion of that capture's removal (no new
+   * alert). The game position loses them; the legal move shown from there, if any.
+   */
+  private completedRemoval(): Move | undefined {
+    const pos = this.position;
+    const board = Int8Array.from(pos.board);
+    for (const s of this.leftOn) if (this.phys[s] === EMPTY) board[s] = EMPTY;
+    const completed = Position.fromBoard(pos.variant, pos.turn, board);
+    const move = legalMoves(completed).find((m) => showsAfter(this.phys, completed, m));
+    if (!move) return undefined;
+    this.line.amend(completed);
+    this.leftOn = [];
+    return move;
+  }
+
+  /** The board shows a legal move from the position before the last irregularity: corrected, and played. */
+  private correctionShown(t: number, out: TrackerOutput[]): boolean {
+    const c = this.correction;
+    if (!c || c.undone) return false;
+    // The legal move played instead takes the irregular move's ply: one the hands have played since
+    // (a piece put on its square — on a board of occupancy alone a piece in the hand can look like
+    // a capture made), or the recorded move itself, once a piece taken off with it is back.
+    const recorded = this.line.last;
+    const instead = legalMoves(c.restore).find(
+      (m) =>
+        showsAfter(this.phys, c.restore, m) &&
+        (this.board.putOn(m.to) || (recorded?.from === m.from && recorded.to === m.to)),
+    );
+    if (!instead) return false;
+    this.correct(c, t, out);
+    this.record(instead, play(c.restore, instead), moveNotation(c.restore, instead), [], t, out);
+    return true;
+  }
+
+  /** While waiting (W): a legal move from the board as it stood at the alert — the irregularity stands (5.7). */
+  private playedOnFromBase(t: number, out: TrackerOutput[]): boolean {
+    const w = this.waiting;
+    if (!w?.base) return false;
+    for (const from of [w.base, w.base.withTurn(opposite(w.base.turn))]) {
+      const move = legalMoves(from).find((m) => showsAfter(this.phys, from, m));
+      if (!move) continue;
+      this.setPosition(from, t, `${w.alert.rule} stands: play went on`, out);
+      this.record(move, play(from, move), moveNotation(from, move), [], t, out);
+      return true;
+    }
+    return false;
+  }
+
+  private waitingCorrection(): Correctable {
+    return { alerts: [this.waiting!.alert], keep: this.moves.length, restore: this.position };
+  }
+
+  /** The players corrected the irregularity on the board: its alerts close, its move leaves the record. */
+  private correct(c: Correctable, t: number, out: TrackerOutput[]): void {
+    const ids = c.alerts.map((a) => a.id);
+    this.open = this.open.filter((a) => !c.alerts.includes(a));
+    this.line.cut(c.keep, c.restore);
+    this.lastMove = undefined;
+    this.leftOn = [];
+    this.waiting = undefined;
+    this.correction = undefined;
+    out.push({ type: 'correction', t, ply: c.keep, fen: writeFen(c.restore), alertIds: ids });
+    this.afterDecision();
   }
 
   /** A W alert: nothing is recorded; the tracker waits for the board to show the game again. */
   private wait(rule: RuleId, t: number, facts: MessageFacts, side: Side, out: TrackerOutput[]): void {
     const alert = this.emitAlert(rule, this.moves.length + 1, side, t, out, facts, this.position);
-    this.waiting = alert;
-    this.undecided = false;
-    this.proof = [];
+    // After lost events the board is no base to play on from: the arbiter (or the gap search) decides.
+    const base = this.ep.eventsLost ? undefined : this.board.physicalPosition(this.position);
+    this.waiting = base ? { alert, base } : { alert };
+    this.correction = undefined;
+    // Whatever comes off the board now is no longer the last move's.
+    this.lastMove = undefined;
+    this.ep.undecided = false;
+    this.ep.proof = [];
   }
 
   private lightSquare(t: number, out: TrackerOutput[]): void {
@@ -948,8 +950,9 @@ class BoardTracker implements Tracker {
       ply,
       side,
       message: alertMessage(rule, facts),
+      params: alertParams(facts),
       t,
-      events: [...this.proof],
+      events: [...this.ep.proof],
     };
     if (before) alert.before = writeFen(before);
     if (after) alert.after = writeFen(after);
@@ -962,16 +965,14 @@ class BoardTracker implements Tracker {
   // ——— game boundaries ———
 
   private newGame(t: number, out: TrackerOutput[]): void {
-    this.position = this.initial;
-    this.moves = [];
-    this.history = [this.initial];
-    this.historyBase = 0;
+    this.line.reset(this.initial);
     this.alerts = [];
     this.open = [];
     // An unanswered gap: the game that ends keeps the line tracked.
     if (this.gapHold) out.push(...this.gapHold.held);
     this.gapHold = undefined;
     this.waiting = undefined;
+    this.correction = undefined;
     this.finished = false;
     this.lightSquarePly = 0;
     this.lastMove = undefined;
@@ -981,50 +982,30 @@ class BoardTracker implements Tracker {
   }
 
   private setPosition(pos: Position, t: number, reason: string, out: TrackerOutput[]): void {
-    this.position = pos;
-    this.history = [pos];
-    this.historyBase = this.moves.length;
+    this.line.restartFrom(pos);
     this.waiting = undefined;
+    this.correction = undefined;
     this.finished = false;
     out.push({ type: 'position-set', t, fen: writeFen(pos), reason });
     this.afterDecision();
   }
 
-  /** The board as it physically stands, as a position with the same side to move (W alert stands). */
-  private physicalPosition(): Position | undefined {
-    const pos = this.position;
-    const board = new Int8Array(this.n + 1);
-    const vacated = differences(this.phys, pos).filter(
-      (s) => this.phys[s] === EMPTY && pos.board[s] !== EMPTY,
-    );
-    for (let s = 1; s <= this.n; s++) {
-      const seen = this.phys[s];
-      const game = pos.board[s];
-      if (seen === EMPTY) continue;
-      if (game !== EMPTY && (seen === OCCUPIED || isWhiteCode(seen) === isWhiteCode(game))) board[s] = game;
-      else if (seen !== OCCUPIED) board[s] = seen;
-      else if (vacated.length === 1) board[s] = pos.board[vacated[0]];
-      else return undefined;
-    }
-    return Position.fromBoard(pos.variant, pos.turn, board);
-  }
-
-  private resetEpisode(): void {
-    this.hand = [];
-    this.proof = [];
-    this.snapshotEpisode = false;
-    this.eventsLost = false;
-  }
-
+  /** A decision was taken: a new episode begins. */
   private afterDecision(): void {
-    this.undecided = false;
-    this.stallDone = false;
-    this.pressAt = undefined;
-    this.resetEpisode();
+    this.ep = newEpisode();
+    this.board.forget();
   }
 }
 
 /** A tracker for one board. */
 export function createTracker(options: TrackerOptions): Tracker {
   return new BoardTracker(options);
+}
+
+/** The squares an irregular move's alert is about: pieces taken off besides its captures, captured pieces left on. */
+function squaresConcerned(reading: Extract<Reading, { kind: 'record' }>): number[] {
+  const { move, vacated } = reading;
+  const removed = vacated.filter((sq) => sq !== move.from && !move.captured.includes(sq));
+  const leftOn = move.captured.filter((sq) => !vacated.includes(sq));
+  return [...removed, ...leftOn].sort((a, b) => a - b);
 }

@@ -2,29 +2,48 @@
 import type { BoardEvent, Side } from '../../firmware-protocol/events.ts';
 import type { Move, Position, Variant } from '../engine/index.ts';
 
-/** Rule ids the tracker alerts on (docs/rules.md article numbers). */
-export type RuleId =
-  | '4.11'
-  | '5.1'
-  | '5.3'
-  | '5.4.1'
-  | '5.4.2'
-  | '5.4.3'
-  | '5.4.4'
-  | '5.4.5'
-  | '5.4.6'
-  | '5.4.7'
-  | '5.4.8'
-  | '5.4.9'
-  | '5.4.10'
-  | '5.4.11'
-  | '5.4.12'
-  | '5.4.13'
-  | '5.4.14'
-  /** The board matches no legal continuation and the arbiter must look (snapshot after a gap, …). */
-  | 'unknown-position'
-  /** Plies lost in a gap (reconnect, restart) fit several lines: the arbiter picks one (`candidates`). */
-  | 'gap';
+/**
+ * Rule ids the tracker alerts on: the article numbers of docs/rules.md, and `unknown-position` (the
+ * board matches no legal continuation and the arbiter must look: a snapshot after a gap, …); the
+ * clock's: `flag` (one side's time ran out) and `flags` (both flags down, no telling which first); `gap`:
+ * plies lost in a gap (reconnect, restart) fit several lines and the arbiter picks one (`candidates`). The one
+ * list: messages, the simulator's injection and the web texts (checked by a test) follow it.
+ */
+export const RULE_IDS = [
+  '4.11',
+  '5.1',
+  '5.3',
+  '5.4.1',
+  '5.4.2',
+  '5.4.3',
+  '5.4.4',
+  '5.4.5',
+  '5.4.6',
+  '5.4.7',
+  '5.4.8',
+  '5.4.9',
+  '5.4.10',
+  '5.4.11',
+  '5.4.12',
+  '5.4.13',
+  '5.4.14',
+  'unknown-position',
+  'flag',
+  'flags',
+  'gap',
+] as const;
+
+/** The rule ids the clock raises, not the hands on the board (src/clock/watch.ts). */
+export const CLOCK_RULE_IDS: readonly RuleId[] = ['flag', 'flags'];
+
+export type RuleId = (typeof RULE_IDS)[number];
+
+/** An alert's facts as data: who, the move as the board shows it, the squares concerned. */
+export interface AlertParams {
+  side: Side;
+  move?: string;
+  squares?: number[];
+}
 
 export interface Alert {
   /** Unique within the board's game: `${ply}-${rule}-${n}`. */
@@ -35,6 +54,8 @@ export interface Alert {
   side: Side;
   /** What happened, in words an arbiter understands. */
   message: string;
+  /** The same facts as `message`, as data (for texts in other languages). */
+  params?: AlertParams;
   t: number;
   /** The sensor events that prove it. */
   events: BoardEvent[];
@@ -48,7 +69,10 @@ export interface Alert {
 }
 
 export type TrackerOutput =
-  /** A move was played (and settled). `irregular` lists the rule ids of alerts attached to it. */
+  /**
+   * A move was played (and settled). `irregular` lists the rule ids of alerts attached to it. A
+   * move of a ply already recorded replaces it: the piece went on before the clock was pressed.
+   */
   | {
       type: 'move';
       t: number;
@@ -63,6 +87,12 @@ export type TrackerOutput =
   | { type: 'alert'; t: number; alert: Alert }
   /** The board went back to an earlier position (takeback): moves after `ply` are no longer on it. */
   | { type: 'takeback'; t: number; ply: number; fen: string }
+  /**
+   * The players corrected an irregularity on the board before the opponent moved on (5.4, 5.7):
+   * the alerts `alertIds` are corrected, moves after `ply` leave the record (the irregular move),
+   * and the game continues from `fen`. Not a takeback: no 5.4.4.
+   */
+  | { type: 'correction'; t: number; ply: number; fen: string; alertIds: string[] }
   /** The board was set up in the start position again: a new game. */
   | { type: 'new-game'; t: number; fen: string }
   /** Kings put on the centre squares to show the result; not a move. */
@@ -71,13 +101,14 @@ export type TrackerOutput =
   /** The position the tracker continues from was set by the arbiter (correction). */
   | { type: 'position-set'; t: number; fen: string; reason: string };
 
+/** `revises`: the alert was decided before and the arbiter changes that decision (journaled as such). */
 export type ArbiterDecision =
-  | { alertId: string; kind: 'stands' }
-  | { alertId: string; kind: 'corrected'; fen: string }
+  | { alertId: string; kind: 'stands'; revises?: true }
+  | { alertId: string; kind: 'corrected'; fen: string; revises?: true }
   /** `gap`: the candidate line `line` (0-based) was played. */
-  | { alertId: string; kind: 'line'; line: number }
+  | { alertId: string; kind: 'line'; line: number; revises?: true }
   /** `gap`: these moves (PDN, from the score sheet) were played; they must lead to the board. */
-  | { alertId: string; kind: 'moves'; pdn: string };
+  | { alertId: string; kind: 'moves'; pdn: string; revises?: true };
 
 export interface TrackerOptions {
   variant: Variant;

@@ -48,7 +48,9 @@ describe('config file', () => {
     const r = loadConfig({ file: path });
     expect(r.ok).toBe(false);
     if (!r.ok)
-      expect(r.error).toContain('boards[3].source: unknown scheme "usb"; expected serial:, hid:, tcp:');
+      expect(r.error).toContain(
+        `${path}:5 boards[3].source: unknown scheme "usb"; expected serial:, hid:, tcp:`,
+      );
   });
 
   it('applies defaults and numbers boards in order', () => {
@@ -69,23 +71,28 @@ describe('config file', () => {
   });
 
   it('reads JSON and rejects unknown keys and bad values with their paths', () => {
-    const r = loadConfig({
-      file: file('bad.json', JSON.stringify({ port: 'x', colour: 1, drawRule: { profile: 'x' } })),
-    });
+    const path = file('bad.json', JSON.stringify({ port: 'x', colour: 1, drawRule: { profile: 'x' } }));
+    const r = loadConfig({ file: path });
     expect(r.ok).toBe(false);
     if (r.ok) return;
-    expect(r.error.some((m) => m.startsWith('port:'))).toBe(true);
-    expect(r.error.some((m) => m.startsWith('drawRule.profile:'))).toBe(true);
+    expect(r.error.some((m) => m.startsWith(`${path}:1 port:`))).toBe(true);
+    expect(r.error.some((m) => m.startsWith(`${path}:1 drawRule.profile:`))).toBe(true);
     expect(r.error.some((m) => m.includes('colour'))).toBe(true);
   });
 
   it('reports duplicate board numbers and unreadable files', () => {
     const dup = loadConfig({ flags: { boards: ['tcp://a:1'] }, env: { DAMLINK_BOARDS__0__BOARD: '1' } });
     expect(dup.ok).toBe(true);
-    const r = loadConfig({
-      file: file('dup.yaml', 'boards:\n  - { source: tcp://a:1, board: 2 }\n  - { source: tcp://a:2 }\n'),
+    const path = file(
+      'dup.yaml',
+      'boards:\n  - { source: tcp://a:1, board: 2 }\n  - { source: tcp://a:2 }\n',
+    );
+    const r = loadConfig({ file: path });
+    // boards[1] has no `board:` key: the message points at its entry.
+    expect(r).toMatchObject({
+      ok: false,
+      error: [`${path}:3 boards[1].board: board 2 is already boards[0]`],
     });
-    expect(r).toMatchObject({ ok: false, error: ['boards[1].board: board 2 is already boards[0]'] });
     expect(loadConfig({ file: join(dir, 'missing.yaml') })).toMatchObject({ ok: false });
   });
 });
@@ -96,7 +103,7 @@ describe('overrides', () => {
     const env = {
       DAMLINK_PORT: '9000',
       DAMLINK_DATA_DIR: '/var/lib/damlink',
-      DAMLINK_TOKENS__ARBITER: '1234',
+      DAMLINK_TOKENS__ARBITER: '01234567890123456789',
       DAMLINK_BOARDS__0__WHITE: 'Bea',
       DAMLINK_DRAW_RULE__PROFILE: 'fmjd-64',
       DAMLINK_AUTO_RESULT: 'true',
@@ -110,7 +117,7 @@ describe('overrides', () => {
       dataDir: '/var/lib/damlink',
       autoResult: true,
     });
-    expect(r.value.tokens.arbiter).toBe('1234');
+    expect(r.value.tokens.arbiter).toBe('01234567890123456789');
     expect(r.value.drawRule.profile).toBe('fmjd-64');
     expect(r.value.setups[0]).toMatchObject({ white: 'Bea', source: { kind: 'tcp', port: 1 } });
   });
@@ -142,19 +149,18 @@ describe('overrides', () => {
   });
 
   it('reports bad board descriptions through the protocol checker', () => {
-    const r = loadConfig({
-      file: file(
-        'badproto.yaml',
-        'boards:\n  - source: /dev/ttyUSB0\n    protocol: { name: dgt, orientation: sideways }\n',
-      ),
-    });
+    const path = file(
+      'badproto.yaml',
+      'boards:\n  - source: /dev/ttyUSB0\n    protocol: { name: dgt, orientation: sideways }\n',
+    );
+    const r = loadConfig({ file: path });
     expect(r).toMatchObject({
       ok: false,
-      error: ['boards[0].protocol: orientation must be auto, normal or rotated'],
+      error: [`${path}:3 boards[0].protocol: orientation must be auto, normal or rotated`],
     });
     const name = loadConfig({ flags: { boards: ['/dev/x'] }, env: { DAMLINK_PROTOCOL__NAME: 'usb' } });
     expect(name.ok).toBe(false);
-    if (!name.ok) expect(name.error[0]).toMatch(/^protocol\.name: /);
+    if (!name.ok) expect(name.error[0]).toMatch(/^DAMLINK_PROTOCOL__NAME: /);
   });
 
   it('accepts the documented example config (docs/ops)', () => {

@@ -1,7 +1,12 @@
 import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BoardEvent } from '../../firmware-protocol/events.ts';
-import { createBoardEncoder, startPosition } from '../../firmware-protocol/index.ts';
+import {
+  type BoardProfile,
+  createBoardEncoder,
+  PROFILE_FORMAT,
+  startPosition,
+} from '../../firmware-protocol/index.ts';
 import { parseSource } from '../../daemon/config/index.ts';
 import {
   BoardConnection,
@@ -10,7 +15,7 @@ import {
   type HidApi,
   type HidDevice,
 } from '../../daemon/transport/index.ts';
-import type { BoardState } from '../../src/game/types.ts';
+import type { ConnectionState } from '../../src/game/types.ts';
 import { FakeBoard } from './fixtures/fake-board.ts';
 
 const FAST: Partial<ConnectionTiming> = {
@@ -32,7 +37,7 @@ const until = async (what: () => boolean, ms = 3000): Promise<void> => {
 };
 
 interface Seen {
-  states: { state: BoardState; serial?: string }[];
+  states: { state: ConnectionState; serial?: string }[];
   events: { serial: string; event: BoardEvent }[];
   raw: number[];
 }
@@ -80,11 +85,10 @@ async function fakeBoard(serial: string): Promise<FakeBoard> {
 describe('board connection over tcp', () => {
   it('identifies the board by its hello, then asks for a full dump', async () => {
     const board = await fakeBoard('DL-0001');
-    const { conn, seen } = connect(`tcp://127.0.0.1:${board.port}`);
+    const { seen } = connect(`tcp://127.0.0.1:${board.port}`);
     await until(() => seen.events.some((e) => e.event.type === 'snapshot'));
     expect(board.commands.slice(0, 2).map((c) => c.type)).toEqual(['identify', 'snapshot']);
     expect(seen.states[0]).toEqual({ state: 'active', serial: 'DL-0001' });
-    expect(conn.currentSerial).toBe('DL-0001');
     expect(seen.events.map((e) => e.event.type)).toEqual(['hello', 'snapshot']);
     expect(seen.events.every((e) => e.serial === 'DL-0001')).toBe(true);
     expect(seen.raw.every((n) => n > 0)).toBe(true);
@@ -223,5 +227,35 @@ describe('board connection over HID (fake device)', () => {
     await until(() => opened.length === 2);
     expect(opened[0].closed).toBe(true);
     expect(seen.states.map((s) => s.state)).toEqual(['active', 'lost', 'active']);
+  });
+});
+
+describe('board connection with calibrated profiles', () => {
+  it('a board whose serial has a profile is read through it from its hello on; another board is not', async () => {
+    const backwards = Array.from({ length: 50 }, (_, i) => 50 - i);
+    const profile: BoardProfile = {
+      format: PROFILE_FORMAT,
+      serial: 'DL-0077',
+      protocol: 'line',
+      size: 10,
+      fields: 50,
+      fieldMap: backwards,
+      lightFields: [],
+      senses: 'pieces',
+      pieces: { w: 1, b: 2, W: 3, B: 4 },
+      kings: 'crown',
+    };
+    const profiles = new Map([[profile.serial, profile]]);
+    const calibrated = await fakeBoard('DL-0077');
+    const other = await fakeBoard('DL-0078');
+    const a = connect(`tcp://127.0.0.1:${calibrated.port}`, { profiles });
+    const b = connect(`tcp://127.0.0.1:${other.port}`, { profiles });
+    await until(() => [a, b].every(({ seen }) => seen.events.some((e) => e.event.type === 'snapshot')));
+    calibrated.send({ t: 0, type: 'lift', square: 18 });
+    other.send({ t: 0, type: 'lift', square: 18 });
+    await until(() => [a, b].every(({ seen }) => seen.events.some((e) => e.event.type === 'lift')));
+    // The calibrated board's firmware reports square 18 for what is square 33.
+    expect(a.seen.events.find((e) => e.event.type === 'lift')?.event).toMatchObject({ square: 33 });
+    expect(b.seen.events.find((e) => e.event.type === 'lift')?.event).toMatchObject({ square: 18 });
   });
 });

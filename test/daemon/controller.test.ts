@@ -7,20 +7,13 @@ import type { BoardEvent } from '../../firmware-protocol/events.ts';
 import { loadConfig } from '../../daemon/config/index.ts';
 import { Controller, type ControllerOptions } from '../../daemon/controller.ts';
 import { createTracker } from '../../src/tracker/index.ts';
-import { Journal, type TrackerFactory } from '../../daemon/journal/index.ts';
+import type { TrackerFactory } from '../../daemon/board/index.ts';
+import { Journal } from '../../daemon/journal/index.ts';
 import type { GameEvent } from '../../src/game/types.ts';
 import { FakeBoard } from './fixtures/fake-board.ts';
+import { derived, entries } from './fixtures/journal-rows.ts';
 import { createToyTracker } from './fixtures/toy-tracker.ts';
-
-const TIMING = { livenessMs: 40, silentMs: 400, lostMs: 800, helloMs: 100, backoffMs: 20, backoffCapMs: 80 };
-
-const until = async (what: () => boolean, ms = 4000): Promise<void> => {
-  const end = Date.now() + ms;
-  while (!what()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-};
+import { TIMING, until } from './fixtures/controller-timing.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -95,7 +88,7 @@ describe('controller', () => {
           if (event.type === 'tick') return inner.push(event);
           const text = JSON.stringify(event);
           journaledBeforePush.push(
-            [...journal!.entries(1, 1)].some(
+            entries(journal!, 1, 1).some(
               (e) => e.input.kind === 'event' && JSON.stringify(e.input.event) === text,
             ),
           );
@@ -115,12 +108,12 @@ describe('controller', () => {
     expect(journaledBeforePush.length).toBeGreaterThan(3);
     expect(journaledBeforePush.every(Boolean)).toBe(true);
     expect(ctl.c.boards()[0]).toMatchObject({ board: 1, serial: 'S-1', state: 'active', round: 1 });
-    const entries = [...ctl.journal.entries(1, 1)];
+    const rows = entries(ctl.journal, 1, 1);
     // Exactly the tick that settled the move is journaled, so a replay settles it the same way.
-    const ticks = entries.filter((e) => e.input.kind === 'event' && e.input.event.type === 'tick');
+    const ticks = rows.filter((e) => e.input.kind === 'event' && e.input.event.type === 'tick');
     expect(ticks.length).toBe(1);
     expect(ticks[0].t).toBe(move?.t);
-    const lift = entries.find((e) => e.input.kind === 'event' && e.input.event.type === 'lift');
+    const lift = rows.find((e) => e.input.kind === 'event' && e.input.event.type === 'lift');
     expect(lift?.serial).toBe('S-1');
     expect(new TextDecoder().decode(lift?.raw)).toMatch(/^lift \d+ 32\*/);
   });
@@ -154,8 +147,8 @@ describe('controller', () => {
     ]);
     await first.c.setResult(1, '2-0');
     first.c.stop();
-    const rows = (j: Journal) => j.derived(1, 1).map((r) => [r.kind, r.version]);
-    const stored = first.journal.derived(1, 1);
+    const rows = (j: Journal) => derived(j, 1, 1).map((r) => [r.kind, r.version]);
+    const stored = derived(first.journal, 1, 1);
     expect(
       stored.filter((r) => r.kind === 'move').map((r) => (r.data as { move: { pdn: string } }).move.pdn),
     ).toEqual(['32-28', '19-23']);
@@ -213,7 +206,7 @@ describe('controller', () => {
     b.send({ t: 0, type: 'put', square: 28, piece: 'w' });
     // The put is journaled (so applied), and a few ticks at the same time went by.
     await until(() =>
-      [...ctl.journal.entries(1, 1)].some((e) => e.input.kind === 'event' && e.input.event.type === 'put'),
+      entries(ctl.journal, 1, 1).some((e) => e.input.kind === 'event' && e.input.event.type === 'put'),
     );
     await new Promise((r) => setTimeout(r, 100));
     // Nothing passed for the tracker yet (the settle window is open); then 7 s at once, past the
@@ -250,6 +243,22 @@ describe('controller', () => {
     expect(ctl.c.snapshot(2)!.state).toBe('lost');
   });
 
+  it('resync asks the watched boards, all or one, for a full dump', async () => {
+    const b1 = await board('S-R1');
+    const ctl = controller(tmpJournal(), [`tcp://127.0.0.1:${b1.port}`, 'tcp://127.0.0.1:1']);
+    ctl.c.start();
+    const dumps = () => b1.commands.filter((c) => c.type === 'snapshot').length;
+    await until(() => ctl.c.boards()[0].state === 'active' && dumps() > 0);
+    const before = dumps();
+    // Board 2 never connects: only board 1 can be asked.
+    expect(ctl.c.resync()).toEqual([1]);
+    await until(() => dumps() === before + 1);
+    expect(ctl.c.resync(1)).toEqual([1]);
+    await until(() => dumps() === before + 2);
+    expect(ctl.c.resync(2)).toEqual([]);
+    expect(ctl.c.resync(9)).toEqual([]);
+  });
+
   it('serves past rounds from the journal and rejects calls for unknown boards', async () => {
     const path = tmpJournal();
     const one = controller(path, ['tcp://127.0.0.1:1']);
@@ -272,7 +281,7 @@ describe('controller', () => {
 
 describe('input clock', () => {
   it('runs scaled, starts after the journal and never goes back', async () => {
-    const { inputClock } = await import('../../daemon/controller.ts');
+    const { inputClock } = await import('../../daemon/board/time.ts');
     let wall = 1000;
     const clock = inputClock(10, 5000, () => wall);
     expect(clock()).toBe(5001);

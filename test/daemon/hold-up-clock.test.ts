@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { HEARTBEAT_MS, HoldUpClock } from '../../daemon/hold-up-clock.ts';
+import { HEARTBEAT_MS, HoldUpClock } from '../../daemon/board/hold-up-clock.ts';
 
 describe('HoldUpClock', () => {
   let wall = 0;

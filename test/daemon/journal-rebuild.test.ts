@@ -1,13 +1,18 @@
-// The rebuild path on start: lean journal pages (forEachRoundInput) give the inputs `entries` gives, and a
+// The rebuild path on start: lean journal pages (forEachRoundInput) give the inputs the table holds, and a
 // replayed board is the live board — snapshot, versions, PDN and the events kept for `since`.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BoardGame, Journal, type JournalInput, replayBoard } from '../../daemon/journal/index.ts';
+import { BoardGame, replayBoard } from '../../daemon/board/index.ts';
+import { Journal, type JournalInput } from '../../daemon/journal/index.ts';
 import { simulateGame } from '../../simulator/index.ts';
+import { append, entries } from './fixtures/journal-rows.ts';
 import { createTracker } from '../../src/tracker/index.ts';
 
 /** A full simulated game, journaled as the daemon does (every event, ticks that decided something). */
 function journaled(seed: number, autoResult: boolean) {
-  const journal = Journal.open(':memory:');
+  const journal = Journal.open(join(mkdtempSync(join(tmpdir(), 'damlink-rebuild-')), 'journal.sqlite'));
   const live = new BoardGame({
     info: { board: 1, round: 1, variant: 'international' },
     createTracker,
@@ -16,7 +21,7 @@ function journaled(seed: number, autoResult: boolean) {
   });
   const add = (t: number, input: JournalInput, always: boolean) => {
     if (live.apply(input, t).length === 0 && !always) return;
-    journal.append({ round: 1, board: 1, t, serial: 'SIM-1', input });
+    append(journal, { round: 1, board: 1, t, serial: 'SIM-1', input });
   };
   add(0, { kind: 'state', state: 'active', serial: 'SIM-1' }, true);
   const events = simulateGame({ seed, noise: 'realistic' }).events;
@@ -33,7 +38,7 @@ function journaled(seed: number, autoResult: boolean) {
 describe('journal: rebuild on start', () => {
   it('forEachRoundInput hands over every input and time in order, across page boundaries', () => {
     const { journal } = journaled(5, false);
-    const expected = [...journal.entries(1, 1)].map((e) => [e.t, e.input]);
+    const expected = entries(journal, 1, 1).map((e) => [e.t, e.input]);
     expect(expected.length).toBeGreaterThan(100);
     for (const page of [1, 7, 16384]) {
       const got: unknown[] = [];

@@ -10,7 +10,7 @@ describe('damlink ports', () => {
     expect(recognise(undefined, undefined, 'DGT Projects electronic board')).toBeDefined();
   });
 
-  it('lists HID devices once each with a ready-to-use source', () => {
+  it('lists HID devices once each with a ready-to-use source', async () => {
     const api = {
       devices: () => [
         {
@@ -27,7 +27,7 @@ describe('damlink ports', () => {
         throw new Error('not used');
       },
     };
-    const ports = listHidDevices(api);
+    const ports = await listHidDevices(api);
     expect(ports.map((p) => [p.source, Boolean(p.board)])).toEqual([
       ['hid:2d80:8002:CN1', true],
       ['hid:046d:c077', false],

@@ -16,7 +16,10 @@ export const gameArb = (variant: Variant) =>
     return positions;
   });
 
-/** A random position: any square may hold any piece, men never on their own crowning row. */
+/**
+ * A random position: any square may hold any piece, men never on their own crowning row, and no
+ * more pieces a side than the game starts with (a FEN with more is not a position).
+ */
 export const positionArb = (variant: Variant) => {
   const g = geometry(variant);
   const cell = fc.constantFrom<Piece | undefined>(undefined, undefined, undefined, 'w', 'b', 'b', 'W', 'B');
@@ -24,9 +27,12 @@ export const positionArb = (variant: Variant) => {
     .tuple(fc.array(cell, { minLength: g.squares, maxLength: g.squares }), fc.boolean())
     .map(([cells, white]) => {
       const pieces: Array<[number, Piece]> = [];
+      const count = { white: 0, black: 0 };
       cells.forEach((p, i) => {
         const s = i + 1;
         if (!p) return;
+        const side = p === 'w' || p === 'W' ? 'white' : 'black';
+        if (++count[side] > g.initialWhite.length) return;
         if (p === 'w' && g.whitePromotion(s)) pieces.push([s, 'W']);
         else if (p === 'b' && g.blackPromotion(s)) pieces.push([s, 'B']);
         else pieces.push([s, p]);

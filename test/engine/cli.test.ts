@@ -2,15 +2,15 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Command } from 'commander';
 import { describe, expect, it, vi } from 'vitest';
 import { registerMoves } from '../../daemon/commands/moves.ts';
 import { registerPdn } from '../../daemon/commands/pdn.ts';
 import { registerPerft } from '../../daemon/commands/perft.ts';
+import { newProgram, runProgram } from '../../daemon/commands/program.ts';
 
 /** Runs one command in-process (only the engine's commands are registered) and captures its output. */
-function damlink(...args: string[]) {
-  const program = new Command().exitOverride();
+async function damlink(...args: string[]) {
+  const program = newProgram();
   registerPerft(program);
   registerMoves(program);
   registerPdn(program);
@@ -20,39 +20,35 @@ function damlink(...args: string[]) {
   const error = vi
     .spyOn(console, 'error')
     .mockImplementation((...a: unknown[]) => void err.push(a.join(' ')));
-  const before = process.exitCode;
-  process.exitCode = undefined;
   try {
-    program.parse(['node', 'damlink', ...args]);
-    const code = process.exitCode ?? 0;
+    const code = await runProgram(program, args);
     const text = out.join('\n');
     return { code, out: text, err: err.join('\n'), lines: text.trim().split('\n') };
   } finally {
-    process.exitCode = before;
     log.mockRestore();
     error.mockRestore();
   }
 }
 
 describe('damlink perft', () => {
-  it('prints the count as the last line; --divide lists the first moves first', () => {
-    expect(damlink('perft', '--depth', '3').lines.at(-1)).toBe('658');
-    const d = damlink('perft', '--fen', 'W:W31-50:B1-20', '--depth', '2', '--divide');
+  it('prints the count as the last line; --divide lists the first moves first', async () => {
+    expect((await damlink('perft', '--depth', '3')).lines.at(-1)).toBe('658');
+    const d = await damlink('perft', '--fen', 'W:W31-50:B1-20', '--depth', '2', '--divide');
     expect(d.lines).toHaveLength(10);
     expect(d.lines).toContain('32-28 9');
     expect(d.lines.at(-1)).toBe('81');
-    expect(damlink('perft', '--variant', 'brazilian', '--depth', '3').lines.at(-1)).toBe('302');
+    expect((await damlink('perft', '--variant', 'brazilian', '--depth', '3')).lines.at(-1)).toBe('302');
   });
-  it('a bad FEN is a located error with exit code 2', () => {
-    const r = damlink('perft', '--fen', 'W:W51', '--depth', '1');
+  it('a bad FEN is a located error with exit code 2', async () => {
+    const r = await damlink('perft', '--fen', 'W:W51', '--depth', '1');
     expect(r.code).toBe(2);
     expect(r.err).toContain('square 51');
   });
 });
 
 describe('damlink moves', () => {
-  it('prints one JSON object per canonical move: from, to, captured in order, path, pdn', () => {
-    const r = damlink('moves', '--fen', 'W:WK21:B10,12,13,14,18,23,29,32,38');
+  it('prints one JSON object per canonical move: from, to, captured in order, path, pdn', async () => {
+    const r = await damlink('moves', '--fen', 'W:WK21:B10,12,13,14,18,23,29,32,38');
     const list = JSON.parse(r.out) as Array<{
       from: number;
       to: number;
@@ -79,20 +75,55 @@ describe('damlink pdn check', () => {
   writeFileSync(good, '[Event "a"]\n1. 32-28 19-23 2. 28x19 14x23 *\n\n[Event "b"]\n1. 33-28 *\n');
   writeFileSync(bad, '[Event "c"]\n1. 32-28 19-23\n2. 28-22 *\n');
 
-  it('reports games and moves per file, exit 0 when all are legal', () => {
-    const r = damlink('pdn', 'check', good);
+  it('reports games and moves per file, exit 0 when all are legal', async () => {
+    const r = await damlink('pdn', 'check', good);
     expect(r.code).toBe(0);
     expect(r.lines).toEqual([`${good}: 2 games, 5 moves ok`]);
   });
-  it('prints located errors and exits 1', () => {
-    const r = damlink('pdn', 'check', good, bad);
+  it('prints located errors and exits 1', async () => {
+    const r = await damlink('pdn', 'check', good, bad);
     expect(r.code).toBe(1);
     expect(r.out).toContain(`${bad}:3:4: 2. 28-22 is not a legal move here`);
   });
-  it('--json gives one report per file', () => {
-    const r = damlink('pdn', 'check', '--json', good, bad);
+  it('--json gives one report per file', async () => {
+    const r = await damlink('pdn', 'check', '--json', good, bad);
     const reports = JSON.parse(r.out);
     expect(reports.map((x: { games: number }) => x.games)).toEqual([2, 1]);
     expect(reports[1].errors[0]).toMatchObject({ code: 'illegal-move', line: 3, col: 4 });
+  });
+  it('--json adds per game the tags, the moves and the first problem, with an ambiguous move’s candidates', async () => {
+    const amb = join(dir, 'amb.pdn');
+    writeFileSync(
+      amb,
+      '[Event "a"]\n[FEN "W:WK21:B10,12,13,14,18,23,29,32,38"]\n1. 21x42 *\n\n[Event "b"]\n1. 32-28 *\n',
+    );
+    const [good1, amb1] = JSON.parse((await damlink('pdn', 'check', '--json', good, amb)).out);
+    expect(good1.perGame.map((g: { tags: object }) => g.tags)).toEqual([{ Event: 'a' }, { Event: 'b' }]);
+    expect(good1.perGame[0]).toMatchObject({
+      line: 1,
+      moves: ['32-28', '19-23', '28x19', '14x23'],
+      problem: null,
+    });
+    expect(amb1.perGame[0].problem).toMatchObject({ code: 'ambiguous-move', line: 3, col: 4 });
+    expect(amb1.perGame[0].problem.candidates.sort()).toEqual(['21x3x20x33x42', '21x8x24x33x42']);
+    expect(amb1.perGame[1]).toMatchObject({ tags: { Event: 'b' }, moves: ['32-28'], problem: null });
+    expect(amb1.errors).toHaveLength(1);
+  });
+  it('reads Latin-1 files and reports what the grammar refuses with its location', async () => {
+    const latin = join(dir, 'latin.pdn');
+    writeFileSync(
+      latin,
+      Buffer.from('[White "H\xe9bert"]\n1. 32-28 19-23\n[Event "b"]\n1. 32-28 *\n', 'latin1'),
+    );
+    const r = await damlink('pdn', 'check', '--json', latin);
+    const [report] = JSON.parse(r.out);
+    expect(r.code).toBe(1);
+    expect(report.perGame[0].tags.White).toBe('Hébert');
+    expect(report.errors[0]).toMatchObject({ code: 'missing-terminator', line: 2, col: 10 });
+  });
+  it('an unreadable file is reported and exits 1', async () => {
+    const r = await damlink('pdn', 'check', join(dir, 'missing.pdn'));
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('missing.pdn');
   });
 });

@@ -86,11 +86,29 @@ describe('resolveMove', () => {
 
   it('illegal moves are typed errors (capture is compulsory, wrong separator, no such move)', () => {
     const pos = position('W:W28,32:B23');
-    for (const t of ['32-27', '28-22', '28-19', '23x32']) {
+    for (const t of ['32-27', '28-22', '23x32', '32x27']) {
       const r = resolveMove(pos, t);
       expect(r.ok, t).toBe(false);
       if (!r.ok) expect(r.error.code).toBe('illegal-move');
     }
+  });
+
+  it('a capture written with "-" is read when no quiet move goes there', () => {
+    const r = resolveMove(position('W:W28,32:B23'), '28-19');
+    expect(r.ok && r.value.captured).toEqual([23]);
+    const amb = resolveMove(position(TWO_WAYS), '21-42');
+    expect(!amb.ok && amb.error.code).toBe('ambiguous-move');
+    expect(!amb.ok && amb.error.candidates).toEqual(
+      expect.arrayContaining(['21x8x24x33x42', '21x3x20x33x42']),
+    );
+  });
+
+  it("algebraic squares on 8×8 boards (a1 is White's left corner), refused on 10×10", () => {
+    const r = resolveMove(Position.initial('brazilian'), 'c3-d4');
+    expect(r.ok && [r.value.from, r.value.to]).toEqual([22, 18]);
+    expect(resolveMove(Position.initial('brazilian'), 'c3d4').ok).toBe(false);
+    const ten = resolveMove(Position.initial(), 'c3-d4');
+    expect(!ten.ok && ten.error.code).toBe('bad-move-text');
   });
 
   it('from and to alone are ambiguous when two captured sets share them; the path decides', () => {

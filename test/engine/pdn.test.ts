@@ -2,6 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  geometry,
   legalMoves,
   moveNotation,
   parseFen,
@@ -204,7 +205,7 @@ describe('PDN write', () => {
 /** A random legal game with the texts damlink writes, and optional clock comments. */
 const gameArb = (variant: Variant) =>
   fc
-    .tuple(fc.array(fc.nat(), { maxLength: 100 }), fc.boolean(), fc.nat({ max: 20 }))
+    .tuple(fc.array(fc.nat(), { maxLength: 100, size: 'max' }), fc.boolean(), fc.nat({ max: 20 }))
     .map(([choices, clocks, skip]) => {
       let pos = Position.initial(variant);
       // Sometimes start from a set-up position reached by a few moves, with either side to move.
@@ -258,6 +259,79 @@ describe('PDN write → read round trip of random legal games', () => {
         },
       ),
       { numRuns: 60 },
+    );
+  });
+});
+
+/** How a program or a hand may write a game: numbers, separators, spaces, strengths, line ends. */
+const styleArb = fc.record({
+  numbers: fc.constantFrom('glued', 'spaced', 'both-sides'),
+  spacedSquares: fc.boolean(),
+  quiet: fc.constantFrom('-', '–', '‑'),
+  capture: fc.constantFrom('x', 'X', ':', '×', '-'),
+  algebraic: fc.boolean(),
+  gaps: fc.array(fc.constantFrom(' ', '\n', '\r\n', ' \t ', '\n\n'), { minLength: 1, maxLength: 4 }),
+  marks: fc.array(fc.constantFrom('', '!', ' ?', '!!', ' ?!', '(!)', ' (?)', ' $14', '□'), {
+    minLength: 1,
+    maxLength: 9,
+  }),
+});
+const MARK_NAGS: Record<string, number[]> = {
+  '': [],
+  '!': [1],
+  ' ?': [2],
+  '!!': [3],
+  ' ?!': [6],
+  '(!)': [1],
+  ' (?)': [2],
+  ' $14': [14],
+  '□': [7],
+};
+
+describe('PDN as written in the wild: random legal games in random styles read as the same game', () => {
+  it('move numbers, separators, spaces, line ends, strengths and algebraic squares', () => {
+    fc.assert(
+      fc.property(fc.oneof(gameArb('international'), gameArb('brazilian')), styleArb, (g, style) => {
+        const geo = geometry(g.variant);
+        const square = (s: string) =>
+          style.algebraic && geo.width === 8
+            ? `${String.fromCharCode(97 + geo.colOf[Number(s)])}${8 - geo.rowOf[Number(s)]}`
+            : s;
+        const blackFirst = g.start.turn === 'black';
+        let text = `[Event "Wild \\"style\\" é"]\n[GameType "${geo.gameType}"]\n[FEN "${writeFen(g.start)}"]\n`;
+        const expectedNags: number[][] = [];
+        g.moves.forEach((m, i) => {
+          const gap = style.gaps[i % style.gaps.length];
+          const half = i + (blackFirst ? 1 : 0);
+          const n = Math.floor(half / 2) + 1;
+          const white = half % 2 === 0;
+          if (white || i === 0 || style.numbers === 'both-sides') {
+            const dots = white ? '.' : '...';
+            text += style.numbers === 'glued' ? `${gap}${n}${dots}` : `${gap}${n}${dots} `;
+          } else text += gap;
+          const capture = m.text.includes('x');
+          const parts = m.text.split(/[-x]/).map(square);
+          // A capture may be written with "-" only as from-to (the PDN 3.0 path needs "x").
+          const sep = capture
+            ? style.capture === '-' && parts.length > 2
+              ? 'x'
+              : style.capture
+            : style.quiet;
+          text += parts.join(style.spacedSquares ? ` ${sep} ` : sep);
+          const mark = style.marks[i % style.marks.length];
+          text += mark;
+          expectedNags.push(MARK_NAGS[mark]);
+        });
+        text += `${style.gaps[0]}*\n`;
+        const back = parsePdn(text);
+        expect(back.errors).toEqual([]);
+        expect(back.games).toHaveLength(1);
+        expect(back.games[0].tags.Event).toBe('Wild "style" é');
+        expect(back.games[0].moves.map((m) => m.notation)).toEqual(g.moves.map((m) => m.text));
+        expect(back.games[0].moves.map((m) => m.nags)).toEqual(expectedNags);
+        expect(back.games[0].end.equals(g.end)).toBe(true);
+      }),
+      { numRuns: 150 },
     );
   });
 });

@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { parsePdn } from '../../src/engine/index.ts';
 import { GameRecord, gamesToPdn } from '../../src/game/index.ts';
 import type { GameInfo } from '../../src/game/types.ts';
 import { player } from './helpers.ts';
@@ -105,6 +107,53 @@ describe('toPdn', () => {
     expect(two).toContain('*\n\n[Event');
     expect(one.replace(/\s+/g, ' ')).toContain(
       '1. 32-28 19-23 2. 28x19 14x23 3. 37-32 10-14 4. 41-37 5-10 5. 46-41 20-24 *',
+    );
+  });
+});
+
+describe('tag values never break the file', () => {
+  it('a name with a newline, a quote and a backslash stays one tag line and reads back', () => {
+    const rec = new GameRecord({
+      info: {
+        ...info,
+        white: 'Anna\r\n"Bo" \\ Smit]\n[Result "2-0"]',
+        black: 'Tab\there',
+        event: 'Cup\u0000',
+      },
+    });
+    rec.apply(player().move('32-28', 1));
+    const text = rec.toPdn();
+    const tagLines = text.split('\n').filter((l) => l.startsWith('['));
+    expect(tagLines).toHaveLength(9);
+    for (const line of tagLines) expect(line).toMatch(/^\[[A-Za-z]+ "(?:[^"\\\x00-\x1f]|\\["\\])*"\]$/);
+    expect(text).toContain('[White "Anna \\"Bo\\" \\\\ Smit] [Result \\"2-0\\"]"]');
+    const read = parsePdn(text);
+    expect(read.games).toHaveLength(1);
+    expect(read.games[0].tags).toMatchObject({
+      White: 'Anna "Bo" \\ Smit] [Result "2-0"]',
+      Black: 'Tab here',
+      Event: 'Cup ',
+      Result: '*',
+    });
+    expect(read.games[0].moves.map((m) => m.notation)).toEqual(['32-28']);
+  });
+
+  it('any names: one line per tag, and they read back with control characters as spaces', () => {
+    const name = fc.string({ unit: 'binary', maxLength: 40 });
+    fc.assert(
+      fc.property(name, name, (white, black) => {
+        const rec = new GameRecord({ info: { ...info, white, black } });
+        rec.apply(player().move('32-28', 1));
+        const text = rec.toPdn();
+        expect(text.split('\n').filter((l) => l.startsWith('['))).toHaveLength(9);
+        const read = parsePdn(text);
+        expect(read.games).toHaveLength(1);
+        const asWritten = (v: string) => v.replace(/\r\n|[\u0000-\u001f\u007f]/g, ' ') || '?';
+        expect(read.games[0].tags.White).toBe(asWritten(white));
+        expect(read.games[0].tags.Black).toBe(asWritten(black));
+        expect(read.games[0].moves.map((m) => m.notation)).toEqual(['32-28']);
+      }),
+      { numRuns: 300 },
     );
   });
 });

@@ -271,3 +271,34 @@ describe('draw rule profiles', () => {
     expect(drawRulesFor('international', 'nonsense')).toEqual({ profile: 'fmjd' });
   });
 });
+
+describe('GameRecord: corrections on the board and moves recorded again (5.4, 5.7)', () => {
+  it('a correction removes the irregular move, marks its alert, and the legal move takes the ply', () => {
+    const rec = new GameRecord({ info });
+    const p = player();
+    rec.apply(p.move('32-28', 1000));
+    const before = writeFen(p.position);
+    // Black's "move" marked 5.4.1 … then put back by the players.
+    rec.apply(p.move('19-23', 2000, ['5.4.1']));
+    rec.apply({ type: 'alert', t: 2000, alert: alert(2, '5.4.1', 2000) });
+    const events = rec.apply({ type: 'correction', t: 3000, ply: 1, fen: before, alertIds: ['2-5.4.1-1'] });
+    expect(events.map((e) => e.kind)).toEqual(['takeback', 'alert']);
+    const corrected = events[1];
+    expect(corrected.kind === 'alert' && corrected.alert.correctedOnBoard).toEqual({ t: 3000 });
+    const snap = rec.snapshot();
+    expect(snap.moves.map((m) => m.pdn)).toEqual(['32-28']);
+    expect(snap.fen).toBe(before);
+    expect(rec.toPdn()).toContain('corrected on the board');
+  });
+
+  it('a move of a ply already recorded replaces it', () => {
+    const rec = new GameRecord({ info });
+    const p = player('B:W46:BK16');
+    rec.apply(p.move('16-11', 1000));
+    const q = player('B:W46:BK16');
+    rec.apply(q.move('16-7', 1500));
+    const snap = rec.snapshot();
+    expect(snap.moves.map((m) => [m.ply, m.pdn])).toEqual([[1, '16-7']]);
+    expect(snap.fen).toBe(writeFen(q.position));
+  });
+});

@@ -53,5 +53,13 @@ export function reduce(snap: GameSnapshot, e: GameEvent): GameSnapshot {
       return { ...s, state: e.state, ...(e.serial !== undefined ? { serial: e.serial } : {}) };
     case 'info':
       return { ...s, info: e.info };
+    case 'action':
+      return {
+        ...s,
+        actions: [...(s.actions ?? []), e.action],
+        ...(e.quickplay ? { quickplay: e.quickplay } : {}),
+      };
+    case 'clock-set':
+      return s;
   }
 }

@@ -3,6 +3,8 @@
 // that transpose: the tracker raises one `gap` alert with the candidate lines and follows play; the
 // arbiter answers with the moves from the score sheet over the WebSocket API, and the served game
 // is whole — the lost plies, then every move played since.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSimulation } from '../../simulator/index.ts';
 import { TestClient } from '../server/ws-client.ts';
@@ -19,6 +21,8 @@ import {
 import { pdnMoves } from './helpers.ts';
 
 afterEach(cleanUp);
+
+const TOKEN = 'arbiter-secret-gap-1';
 
 // Plies 9–22 are quiet moves whose order the board cannot tell (tested: a 10–14 ply gap from ply 8
 // is found within the search's budget), then exchanges.
@@ -39,7 +43,10 @@ describe('daemon restart missing a dozen plies (real daemon process, kill -9)', 
     onCleanup(() => sim.stop());
     const board = sim.boards[0].board;
     const dataDir = tempDir('it-gap');
-    let daemon: Daemon = await startDaemon([sim.boards[0].address], dataDir);
+    const config = join(dataDir, 'damlink.yaml');
+    writeFileSync(config, `tokens: { arbiter: ${TOKEN} }\n`);
+    const start = () => startDaemon([sim.boards[0].address], dataDir, ['--config', config]);
+    let daemon: Daemon = await start();
     onCleanup(() => daemon.stop());
     const served = async () => pdnMoves(await fetchText(`${daemon.url}/rounds/1/games.pdn`))[0] ?? [];
     await until(async () => ((await served()).length >= 8 ? true : undefined), 60_000, 'eight plies served');
@@ -47,7 +54,7 @@ describe('daemon restart missing a dozen plies (real daemon process, kill -9)', 
     await daemon.exited;
     // A restart takes a few seconds on a busy machine: the board plays one or two more meanwhile.
     await until(() => (board.stats.moves >= 19 ? true : undefined), 90_000, 'the board to play on');
-    daemon = await startDaemon([sim.boards[0].address], dataDir);
+    daemon = await start();
     const gap = await until(
       async () => {
         const games = JSON.parse(await fetchText(`${daemon.url}/api/v1/games`));
@@ -62,7 +69,7 @@ describe('daemon restart missing a dozen plies (real daemon process, kill -9)', 
     expect(lost).toBeGreaterThanOrEqual(10);
     // Nothing after ply 8 is served while the alert is open.
     expect(await served()).toEqual(truth.slice(0, 8));
-    const ws = await TestClient.open(`${daemon.url.replace('http', 'ws')}/api/v1`);
+    const ws = await TestClient.open(`${daemon.url.replace('http', 'ws')}/api/v1?token=${TOKEN}`);
     onCleanup(async () => ws.close());
     const wrong = await ws.call('decide', {
       board: 1,

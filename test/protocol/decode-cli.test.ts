@@ -1,6 +1,6 @@
 // `damlink decode`: the tool a user runs on a capture from a misbehaving board.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -79,12 +79,46 @@ describe('damlink decode', { timeout: 60_000 }, () => {
     expect(VECTOR_DIR).toContain('vectors');
   });
 
-  it('refuses an unknown protocol and a bad field map', () => {
+  it('refuses an unknown protocol and a bad field map as usage errors (exit 2)', () => {
     expect(decode(['--protocol', 'morse', join(dir, 'line.bin')]).code).toBe(2);
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, '{"fields50": [1]}');
     const r = decode(['--protocol', 'dgt', '--field-map', bad, join(dir, 'line.bin')]);
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expect(r.stderr).toContain('fields50');
+  });
+
+  it('shows every DGT message it understood, skipping the commands a capture kept ("dir": "out")', () => {
+    const vector = JSON.parse(readFileSync(join(VECTOR_DIR, 'dgt-messages.json'), 'utf8'));
+    const capture = join(dir, 'messages.jsonl');
+    const out = (t: number, hex: string) => JSON.stringify({ t, dir: 'out', hex });
+    writeFileSync(
+      capture,
+      `${[out(0, '4d 45'), ...vector.input.map((c: { t: number; hex: string }) => JSON.stringify(c)), out(99, '2b 0a 03 0a 00 00 00 00 00 00 04 00')].join('\n')}\n`,
+    );
+    const map = join(dir, 'normal.json');
+    writeFileSync(map, JSON.stringify(vector.options));
+    const r = decode(['--protocol', 'dgt', '--field-map', map, capture]);
+    expect(r.code).toBe(0);
+    const messages = r.lines.filter((l) => l.type === 'message');
+    expect(messages).toEqual(vector.messages);
+    expect(r.lines.filter((l) => l.type !== 'message')).toEqual(
+      vector.expected.map((e: { type: string }) =>
+        e.type === 'fault' ? { ...e, message: expect.any(String) } : e,
+      ),
+    );
+    expect(messages.map((m) => m.message)).toEqual(
+      expect.arrayContaining(['serial', 'version', 'trademark', 'battery', 'clock', 'clock-ack']),
+    );
+    expect(messages.filter((m) => m.message === 'clock-ack').map((m) => m.meaning)).toEqual([
+      'ok',
+      'error',
+      'ok',
+      'ready',
+      'button',
+    ]);
+    expect(r.stderr).toContain(
+      `${vector.expected.length} events, 2 faults, ${vector.messages.length} messages`,
+    );
   });
 });

@@ -5,6 +5,7 @@ import {
   type BoardEvent,
   boardReply,
   CLOCK,
+  CLOCK_ACK,
   canEncodeHostCommand,
   createBoardEncoder,
   createCommandParser,
@@ -154,7 +155,10 @@ describe('DGT round trip', () => {
     expect(events.flatMap((e) => dec.push(enc2.encode(e), e.t))).toEqual(events);
   });
   it('wire messages without a board event: trademark, 50W dump, clock ack', () => {
-    const dec = createDecoder('dgt');
+    // A 50W dump is read only through its own map: its order is not the 50B dump's.
+    const dec = createDecoder('dgt', {
+      fieldMap: { fields50W: Array.from({ length: 50 }, (_, i) => i + 1) },
+    });
     const msgs: DgtMessage[] = [
       { kind: 'trademark', text: 'Digital Game Technology' },
       { kind: 'dump-50w', fields: Array.from({ length: 50 }, (_, i) => (i < 20 ? 4 : i >= 30 ? 1 : 0)) },
@@ -162,6 +166,24 @@ describe('DGT round trip', () => {
     expect(dec.push(encodeDgtMessage(msgs[0]), 1)).toEqual([{ t: 1, type: 'tick', reply: 'pong' }]);
     expect(dec.push(encodeDgtMessage(msgs[1]), 2)).toEqual([{ t: 2, type: 'snapshot', board: START }]);
     expect(dec.push(encodeDgtClockAck(CLOCK.SETNRUN), 3)).toEqual([{ t: 3, type: 'tick', reply: 'ack' }]);
+  });
+  it('a 50W dump without fields50W: a fault, no snapshot', () => {
+    const dump = encodeDgtMessage({ kind: 'dump-50w', fields: new Array(50).fill(1) });
+    expect(createDecoder('dgt').push(dump, 1)).toEqual([
+      { t: 1, type: 'fault', code: 'unmapped-dump', message: expect.stringMatching(/fields50W/), offset: 0 },
+    ]);
+  });
+  it('a refused clock command (ack0 0x40) is a clock-error fault, not an ack', () => {
+    const events = createDecoder('dgt').push(encodeDgtClockAck(CLOCK.SETNRUN, CLOCK_ACK.ERROR), 4);
+    expect(events).toEqual([
+      {
+        t: 4,
+        type: 'fault',
+        code: 'clock-error',
+        message: expect.stringMatching(/SETNRUN \(0x0a\)/),
+        offset: 0,
+      },
+    ]);
   });
 });
 
@@ -275,8 +297,10 @@ describe('host commands: host encode → board-side parse', () => {
       black: 3_723_000,
       running: 'black',
     });
-    // 2b 0a 03 0a | left (White) 1:30:00 | right (Black) 1:02:03 | right runs | 00
-    expect(Buffer.from(bytes).toString('hex')).toBe('2b0a030a011e0001020302' + '00');
+    // 2b 0a 03 0a | left (White) 1:30:00 | right (Black) 1:02:03 | right runs | 00, then END: 2b 03 03 03 00
+    expect(Buffer.from(bytes).toString('hex')).toBe('2b0a030a011e0001020302' + '00' + '2b03030300');
+    expect(CLOCK.END).toBe(0x03);
+    expect(CLOCK.END_MESSAGE).toBe(0x00);
   });
   it('DGT: snapshot asks for the 50B dump in 50-field scan, the full board otherwise', () => {
     expect([...encodeHostCommand('dgt', { type: 'snapshot' })]).toEqual([0x50]);

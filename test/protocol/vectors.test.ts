@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type BoardEvent, createBoardEncoder, createDecoder } from '../../firmware-protocol/index.ts';
+import {
+  type BoardEvent,
+  createBoardEncoder,
+  createDecoder,
+  DgtMessageReader,
+  MSG,
+} from '../../firmware-protocol/index.ts';
 import { comparable, loadVectors } from './vectors.ts';
 
 const vectors = loadVectors();
@@ -25,6 +31,16 @@ describe('test vectors (firmware-protocol/vectors)', () => {
       for (const e of events) if (e.type === 'fault') expect(e.message.length).toBeGreaterThan(0);
     });
 
+    if (v.messages) {
+      it(`${v.name}: the messages that are not board events are described`, () => {
+        const reader = new DgtMessageReader();
+        const described = v.input.flatMap((c) =>
+          reader.push(c.bytes, c.t).map((m) => ({ type: 'message', ...m })),
+        );
+        expect(described).toEqual(v.messages);
+      });
+    }
+
     if (v.roundtrip) {
       it(`${v.name}: the board-side encoder gives back the same bytes`, () => {
         const enc = createBoardEncoder(v.protocol, v.options);
@@ -34,6 +50,18 @@ describe('test vectors (firmware-protocol/vectors)', () => {
       });
     }
   }
+});
+
+describe('DGT vectors cover every message kind', () => {
+  it('each message id the decoder knows appears in some DGT vector, and an unknown one too', () => {
+    const ids = new Set(
+      vectors
+        .filter((v) => v.protocol === 'dgt')
+        .flatMap((v) => v.input.flatMap((c) => [...c.bytes].filter((b) => b & 0x80))),
+    );
+    for (const id of Object.values(MSG)) expect(ids, `0x${id.toString(16)}`).toContain(id);
+    expect([...ids].some((id) => !(Object.values(MSG) as number[]).includes(id))).toBe(true);
+  });
 });
 
 describe('PROTOCOL.md examples', () => {

@@ -19,6 +19,8 @@ export interface Vector {
   roundtrip: boolean;
   input: { t: number; bytes: Uint8Array }[];
   expected: BoardEvent[];
+  /** DGT: the other messages `damlink decode` describes (`{"type":"message",…}`), when the vector gives them. */
+  messages?: Record<string, unknown>[];
 }
 
 export function hexBytes(hex: string): Uint8Array {
@@ -47,6 +49,7 @@ export function loadVectors(): Vector[] {
           bytes: c.hex !== undefined ? hexBytes(c.hex) : Buffer.from(c.text ?? '', 'latin1'),
         })),
         expected: raw.expected,
+        messages: raw.messages,
       };
     });
 }

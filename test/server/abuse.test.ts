@@ -1,11 +1,11 @@
 // The daemon keeps serving whatever clients do: garbage, huge frames, connection storms, and a
 // client that never reads (dropped once its send buffer is full, without slowing the others).
-import { connect, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type RunningServer, startServer } from '../../daemon/server/index.ts';
 import { FakeHub } from './fake-hub.ts';
-import { TestClient } from './ws-client.ts';
+import { clientFrame, TestClient, upgradedSocket } from './ws-client.ts';
 
 let server: RunningServer | undefined;
 const clients: TestClient[] = [];
@@ -23,28 +23,11 @@ async function setup(limits = {}, heartbeatMs?: number) {
 
 /** A raw TCP client that completes the WebSocket handshake and then does nothing at all. */
 async function rawUpgrade(port: number): Promise<Socket> {
-  const socket = connect(port, '127.0.0.1');
+  const socket = await upgradedSocket(port);
   sockets.push(socket);
-  await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-  socket.write(
-    'GET /api/v1 HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' +
-      'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
-  );
-  await new Promise<void>((resolve) => socket.once('data', () => resolve()));
   return socket;
 }
 
-/** A masked client text frame (payload < 64 KiB). */
-function clientFrame(text: string): Buffer {
-  const payload = Buffer.from(text);
-  const mask = Buffer.from([1, 2, 3, 4]);
-  const masked = Buffer.from(payload.map((b, i) => b ^ mask[i % 4]));
-  return Buffer.concat([
-    Buffer.from([0x81, 0x80 | 126, payload.length >> 8, payload.length & 0xff]),
-    mask,
-    masked,
-  ]);
-}
 async function open(): Promise<TestClient> {
   const c = await TestClient.open(server!.wsUrl);
   clients.push(c);
@@ -108,7 +91,7 @@ describe('WebSocket abuse', () => {
   });
 
   it('500 connections opened and dropped leave the server serving and clean', async () => {
-    const hub = await setup();
+    const hub = await setup({ connectionsPerAddress: 1000 });
     const storm = await Promise.all(
       Array.from({ length: 500 }, (_, i) => {
         const ws = new WebSocket(server!.wsUrl);

@@ -1,6 +1,8 @@
 // A Hub without boards: GameRecords fed by hand, so the server can be tested on its own.
 import type { BoardSummary, Hub } from '../../daemon/hub.ts';
+import type { Side } from '../../firmware-protocol/events.ts';
 import { GameRecord } from '../../src/game/index.ts';
+import type { ArbiterAction } from '../../src/game/actions.ts';
 import type { GameEvent, GameInfo, GameResult, GameSnapshot } from '../../src/game/types.ts';
 import type { ArbiterDecision, TrackerOutput } from '../../src/tracker/types.ts';
 
@@ -73,7 +75,13 @@ export class FakeHub implements Hub {
   snapshot(board: number): GameSnapshot | undefined {
     return this.boardsByNo.get(board)?.record.snapshot();
   }
+  hasRound(round: number): boolean {
+    return round === this.currentRound;
+  }
+  /** Rounds whose games were asked for (a past round costs the controller a journal replay). */
+  readonly gamesAsked: number[] = [];
   games(round: number): GameSnapshot[] {
+    this.gamesAsked.push(round);
     if (round !== this.currentRound) return [];
     return [...this.boardsByNo.values()].map((b) => b.record.snapshot());
   }
@@ -84,7 +92,7 @@ export class FakeHub implements Hub {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
-  private async act(call: string, board: number, arg: unknown, run: (r: GameRecord) => GameEvent[]) {
+  private async call(call: string, board: number, arg: unknown, run: (r: GameRecord) => GameEvent[]) {
     this.calls.push({ call, board, arg });
     if (this.failNext) {
       const m = this.failNext;
@@ -94,12 +102,19 @@ export class FakeHub implements Hub {
     this.publish(run(this.boardsByNo.get(board)!.record));
   }
   decide(board: number, decision: ArbiterDecision): Promise<void> {
-    return this.act('decide', board, decision, (r) => r.decide(decision, ++this.t));
+    return this.call('decide', board, decision, (r) => r.decide(decision, ++this.t));
   }
-  setResult(board: number, result: GameResult): Promise<void> {
-    return this.act('setResult', board, result, (r) => r.setResult(result, ++this.t));
+  setResult(board: number, result: GameResult, advantage?: Side): Promise<void> {
+    return this.call('setResult', board, result, (r) => r.setResult(result, ++this.t, advantage));
   }
   setInfo(board: number, info: Partial<GameInfo>): Promise<void> {
-    return this.act('setInfo', board, info, (r) => r.setInfo(info, ++this.t));
+    return this.call('setInfo', board, info, (r) => r.setInfo(info, ++this.t));
+  }
+  act(board: number, action: ArbiterAction): Promise<void> {
+    return this.call('act', board, action, (r) => r.act(action, ++this.t));
+  }
+  resync(board?: number): number[] {
+    this.calls.push({ call: 'resync', board: board ?? 0, arg: undefined });
+    return board === undefined ? [...this.boardsByNo.keys()] : [board];
   }
 }

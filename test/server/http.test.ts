@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RoundGames } from '../../daemon/server/rounds.ts';
 import { type RunningServer, startServer } from '../../daemon/server/index.ts';
+import { PdnCache } from '../../daemon/server/rounds.ts';
 import { player } from '../game/helpers.ts';
 import { FakeHub } from './fake-hub.ts';
 
@@ -47,16 +47,36 @@ describe('HTTP: round files for broadcasts', () => {
     expect(text).toContain('[GameType "20"]');
   });
 
-  it('one board PDN, also as game-<n>.pdn; 404 for unknown boards and rounds', async () => {
+  it('one board PDN by board number; 404 for unknown boards and rounds and the old game-<board>.pdn', async () => {
     const one = await (await get('/rounds/2/1.pdn')).text();
     expect(one).toContain('32-28');
     expect(one.match(/\[Event /g)).toHaveLength(1);
-    expect(await (await get('/rounds/2/game-1.pdn')).text()).toBe(one);
+    expect((await get('/rounds/2/game-1.pdn')).status).toBe(404);
     expect((await get('/rounds/2/9.pdn')).status).toBe(404);
     expect((await get('/rounds/5/games.pdn')).status).toBe(404);
     const nf = await get('/nope');
     expect(nf.status).toBe(404);
     expect(await json(nf)).toMatchObject({ error: 'not-found' });
+  });
+
+  it('game indices: game-<i>.PDN is the i-th game of the round (1-based, upper case)', async () => {
+    for (const i of [1, 2, 3]) {
+      const res = await get(`/rounds/2/game-${i}.PDN`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/x-draughts-pdn; charset=utf-8');
+      expect(await res.text()).toBe(await (await get(`/rounds/2/${i}.pdn`)).text());
+    }
+    for (const name of ['game-4.PDN', 'game-0.PDN', 'game-01.PDN']) {
+      expect((await get(`/rounds/2/${name}`)).status).toBe(404);
+    }
+  });
+
+  it('files download with names: round-2.pdn, round-2-board-3.pdn, round-2-game-2.pdn', async () => {
+    const disposition = async (path: string) => (await get(path)).headers.get('content-disposition');
+    expect(await disposition('/rounds/2/games.pdn')).toBe('attachment; filename="round-2.pdn"');
+    expect(await disposition('/rounds/2/3.pdn')).toBe('attachment; filename="round-2-board-3.pdn"');
+    expect(await disposition('/rounds/2/game-2.PDN')).toBe('attachment; filename="round-2-game-2.pdn"');
+    expect(await disposition('/rounds/2/games.json')).toBeNull();
   });
 
   it('index.json: lidraughts pairings with split names and results', async () => {
@@ -204,27 +224,20 @@ describe('HTTP: API, health, static files', () => {
   });
 });
 
-describe('past rounds', () => {
-  it('are rebuilt by the hub at most once per few seconds; the current round always live', () => {
-    const past = new FakeHub(2, 3);
-    let calls = 0;
-    const games = past.games.bind(past);
-    past.games = (round: number) => {
-      calls++;
-      return round === 2 ? [] : games(round);
-    };
-    let now = 0;
-    const rounds = new RoundGames(past, 5000, () => now);
-    rounds.of(2);
-    rounds.of(2);
-    now = 4999;
-    rounds.of(2);
-    expect(calls).toBe(1);
-    now = 5000;
-    rounds.of(2);
-    expect(calls).toBe(2);
-    rounds.of(3);
-    rounds.of(3);
-    expect(calls).toBe(4);
+describe('PDN text cache', () => {
+  it('keeps a game’s text per version, and at most 2000 games (the least recently asked go)', () => {
+    const cache = new PdnCache();
+    const game = new FakeHub(1, 4).snapshot(1)!;
+    const text = cache.of(game);
+    // Same version, so the text kept is served (a renamed player would only come with a new version).
+    const renamed = { ...game, info: { ...game.info, white: 'Renamed, Rita' } };
+    expect(cache.of(renamed)).toBe(text);
+    const other = (board: number) => ({ ...game, info: { ...game.info, board } });
+    for (let b = 2; b <= 1500; b++) cache.of(other(b));
+    expect(cache.of(renamed)).toBe(text); // asked again: now the most recent
+    for (let b = 1501; b <= 2001; b++) cache.of(other(b));
+    expect(cache.of(renamed)).toBe(text);
+    for (let b = 2002; b <= 4002; b++) cache.of(other(b));
+    expect(cache.of(renamed)).toContain('[White "Renamed, Rita"]');
   });
 });

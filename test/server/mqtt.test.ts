@@ -58,9 +58,9 @@ afterAll(() => {
 });
 
 describe('MQTT bridge', () => {
-  it('startServer starts the bridge when mqttUrl is configured (the daemon path)', async () => {
+  it('startServer starts the bridge when mqtt is configured (the daemon path)', async () => {
     const hub = new FakeHub(1, 6);
-    const server = await startServer({ hub, port: 0, mqttUrl: url });
+    const server = await startServer({ hub, port: 0, mqtt: { url } });
     const sub = await connectWithRetry(url);
     try {
       const pdns = new Map<string, string>();

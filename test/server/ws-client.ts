@@ -1,4 +1,5 @@
 // A small test client for the WebSocket API: calls with ids, collected messages, waiting for one.
+import { connect, type Socket } from 'node:net';
 import WebSocket from 'ws';
 
 export interface Msg {
@@ -34,9 +35,10 @@ export class TestClient {
     ws.on('error', () => {});
   }
 
-  static open(url: string): Promise<TestClient> {
+  /** `options`: what a browser or another host would send (`origin`, `localAddress`…). */
+  static open(url: string, options?: WebSocket.ClientOptions): Promise<TestClient> {
     return new Promise((resolve, reject) => {
-      const ws = new WebSocket(url);
+      const ws = new WebSocket(url, options);
       const c = new TestClient(ws);
       ws.once('open', () => resolve(c));
       ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
@@ -87,4 +89,37 @@ export class TestClient {
   close(): void {
     this.ws.close();
   }
+}
+
+/** A raw TCP socket through the WebSocket handshake, speaking nothing more unless told to. */
+export async function upgradedSocket(port: number): Promise<Socket> {
+  const socket = connect(port, '127.0.0.1');
+  socket.on('error', () => {});
+  await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+  socket.write(
+    'GET /api/v1 HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' +
+      'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+  );
+  await new Promise<void>((resolve) => socket.once('data', () => resolve()));
+  return socket;
+}
+
+/** A masked client text frame (payload < 64 KiB). */
+export function clientFrame(text: string): Buffer {
+  const payload = Buffer.from(text);
+  const mask = Buffer.from([1, 2, 3, 4]);
+  const masked = Buffer.from(payload.map((b, i) => b ^ mask[i % 4]));
+  return Buffer.concat([
+    Buffer.from([0x81, 0x80 | 126, payload.length >> 8, payload.length & 0xff]),
+    mask,
+    masked,
+  ]);
+}
+
+/** A client that subscribes, then never reads again: what it is sent waits in the daemon. */
+export async function stalledSubscriber(port: number, subscribe: object): Promise<Socket> {
+  const socket = await upgradedSocket(port);
+  socket.write(clientFrame(JSON.stringify({ id: 1, call: 'subscribe', param: subscribe })));
+  socket.pause();
+  return socket;
 }

@@ -200,6 +200,7 @@ describe('WebSocket arbiter calls and tokens', () => {
       ['decide', { board: 1, alertId: 'a', kind: 'stands' }],
       ['result', { board: 1, result: '2-0' }],
       ['info', { board: 1, info: { white: 'X' } }],
+      ['resync', {}],
       ['subscribe', { feed: 'alerts' }],
     ] as const) {
       expect((await c.call(call, param)).param.code).toBe('unauthorized');
@@ -243,6 +244,19 @@ describe('WebSocket arbiter calls and tokens', () => {
     expect((await byParam.call('info', { board: 1, info: { board: 5 } })).param.code).toBe('bad-param');
   });
 
+  it('resync asks every board, or one known board, for a full dump', async () => {
+    const hub = await setup();
+    const c = await open('?token=arb-secret');
+    expect((await c.call('resync')).param).toEqual({ ok: true, boards: [1, 2, 3] });
+    expect((await c.call('resync', { board: 2 })).param).toEqual({ ok: true, boards: [2] });
+    expect((await c.call('resync', { board: 9 })).param.code).toBe('not-found');
+    expect((await c.call('resync', { board: 'all' })).param.code).toBe('bad-param');
+    expect(hub.calls.map((x) => [x.call, x.board])).toEqual([
+      ['resync', 0],
+      ['resync', 2],
+    ]);
+  });
+
   it('result "proposed" confirms the engine proposal; a hub failure is a `failed` error', async () => {
     const hub = await setup();
     const c = await open('?token=arb-secret');
@@ -278,11 +292,11 @@ describe('WebSocket arbiter calls and tokens', () => {
     expect(c.feeds('al').some((m) => m.param.kind === 'move')).toBe(false);
   });
 
-  it('without configured tokens, loopback connections may act as arbiter', async () => {
+  it('without configured tokens, loopback connections are spectators: arbiter calls need a token', async () => {
     const hub = await setup({});
     const c = await open();
-    expect((await c.call('result', { board: 1, result: '2-0' })).param).toEqual({ ok: true, result: '2-0' });
-    expect((await c.call('auth', { token: 'anything' })).param).toEqual({ role: 'arbiter' });
-    expect(hub.calls).toHaveLength(1);
+    expect((await c.call('result', { board: 1, result: '2-0' })).param.code).toBe('unauthorized');
+    expect((await c.call('auth', { token: 'anything' })).param.code).toBe('unauthorized');
+    expect(hub.calls).toHaveLength(0);
   });
 });

@@ -1,8 +1,8 @@
 // `damlink simulate` alone, for the CLI tests: the command as daemon/cli.ts wires it, without loading
 // every other command (a broken neighbour must not fail the simulator's tests).
-import { Command } from 'commander';
+import { newProgram, runProgram } from '../../daemon/commands/program.ts';
 import { registerSimulate } from '../../daemon/commands/simulate.ts';
 
-const program = new Command().name('damlink').showHelpAfterError();
+const program = newProgram();
 registerSimulate(program);
-await program.parseAsync(process.argv);
+process.exitCode = await runProgram(program, process.argv.slice(2));

@@ -16,6 +16,52 @@ describe('hand behaviour that is never an alert', () => {
     expect(r.alerts).toEqual([]);
   });
 
+  it('3.9 slide held up on the way longer than the settle time, then pressed: one move, no 5.4.1', () => {
+    // The daemon bench's rare false alert: at 10× speed a 16 ms hold-up of the simulator between the
+    // put and the lift of a slide's trail square is 160 ms of board time, and the king settled there.
+    const start = fen('B:W46:BK16');
+    const s = new Script(start);
+    const k = s.lift(16);
+    s.wait(80).put(11, k).wait(300);
+    s.lift(11);
+    s.put(7, k).wait(350).press('black').wait(1000).tick();
+    const r = run(s.events, { start });
+    expect(r.alerts).toEqual([]);
+    expect(r.tracker.state.moves.map((m) => `${m.from}-${m.to}`)).toEqual(['16-7']);
+    expect(
+      r.outputs.filter((o) => o.type === 'move').map((o) => o.type === 'move' && [o.ply, o.pdn]),
+    ).toEqual([
+      [1, '16-11'],
+      [1, '16-7'],
+    ]);
+  });
+
+  it('a slide that settled on the way and goes on before the press, the clock pressed at once: one move', () => {
+    const start = fen('B:W46:BK16');
+    const s = new Script(start);
+    const k = s.lift(16);
+    s.wait(80).put(11, k).wait(300);
+    s.lift(11);
+    s.put(7, k).wait(60).press('black').wait(1000).tick();
+    const r = run(s.events, { start });
+    expect(r.alerts).toEqual([]);
+    expect(r.tracker.state.moves.map((m) => `${m.from}-${m.to}`)).toEqual(['16-7']);
+  });
+
+  it('a slide that settled on the way, where the king could then capture: the rest and the press in one burst', () => {
+    // After 16-11 alone Black would have 11x22: 11-7 is no legal move of Black's there.
+    const start = fen('B:W46,17:BK16');
+    const s = new Script(start);
+    const k = s.lift(16);
+    s.wait(80).put(11, k).wait(300);
+    s.lift(11);
+    s.put(7, k).press('black').wait(1000).tick();
+    s.carry(46, 41).wait(400).press('white').wait(1000).tick();
+    const r = run(s.events, { start });
+    expect(r.alerts).toEqual([]);
+    expect(r.moves).toEqual(['16-7', '46-41']);
+  });
+
   it('sensor bounce on another piece is not a touch (5.4.3)', () => {
     const start = fen('W:W31,32:B1');
     const s = new Script(start)
@@ -129,6 +175,44 @@ describe('hand behaviour that is never an alert', () => {
     expect(r.alerts).toEqual([]);
   });
 
+  it('a new game whose last set-up piece and first move reach the tracker in one burst', () => {
+    // The start position never settles: the set-up ends and 32-28 is played within the settle time.
+    const start = Position.initial();
+    const s = new Script(start).carry(32, 28).wait(400).press('white').wait(1500);
+    s.carry(19, 23).wait(400).press('black').wait(1500);
+    // The set-up: pieces off, then on their start squares.
+    for (const sq of [23, 28, 17, 18, 31, 33]) s.wait(300).remove(sq);
+    for (const [sq, p] of [
+      [17, 'b'],
+      [18, 'b'],
+      [19, 'b'],
+      [31, 'w'],
+      [33, 'w'],
+      [32, 'w'],
+    ] as const)
+      s.wait(300).put(sq, p);
+    s.wait(60).carry(33, 29, 100).wait(400).press('white').wait(1000).tick();
+    const r = run(s.events, { start });
+    expect(r.outputs.some((o) => o.type === 'new-game')).toBe(true);
+    expect(r.moves).toEqual(['33-29']);
+    expect(r.alerts).toEqual([]);
+  });
+
+  it('setting up after a game: a man put where the last king could go is no move of that king (5.4.1)', () => {
+    // The daemon bench's boards play game after game: the set-up lifts the black king on 7 and puts
+    // Black's men on 1, 2, 3 … — the first of them read as the king stepping 7-1 out of turn.
+    // The game is over: Black's king took White's last piece.
+    const start = fen('W:W:BK7');
+    const s = new Script(start);
+    s.lift(7);
+    for (let sq = 1; sq <= 20; sq++) s.wait(300).put(sq, 'b');
+    for (let sq = 31; sq <= 50; sq++) s.wait(300).put(sq, 'w');
+    s.wait(1000).tick();
+    const r = run(s.events, { start });
+    expect(r.alerts).toEqual([]);
+    expect(r.outputs.filter((o) => o.type === 'new-game')).toHaveLength(1);
+  });
+
   it('the kings-in-the-centre result gesture is recognised and not recorded as a move', () => {
     const start = fen('W:W40:B10');
     const s = new Script(start).carry(40, 34).wait(400).press('white').wait(1500);
@@ -160,6 +244,35 @@ describe('hand behaviour that is never an alert', () => {
     expect(r.moves).toEqual(['10-15']);
     expect(r.outputs.filter((o) => o.type === 'result-gesture')).toMatchObject([{ result: '1-1' }]);
     expect(r.alerts).toEqual([]);
+  });
+
+  it('a piece held in the hand for 6 s while thinking is no 5.4.7: that is read at a press', () => {
+    const start = Position.initial();
+    const s = new Script(start).carry(32, 28, 6000).wait(400).press('white').wait(1000).tick();
+    const r = run(s.events, { start });
+    expect(r.moves).toEqual(['32-28']);
+    expect(r.alerts).toEqual([]);
+  });
+
+  it('a set-up left half done for 6 s is no unknown-position; completed, it is a new game', () => {
+    const start = Position.initial();
+    const s = new Script(start).carry(32, 28).wait(400).press('white').wait(1500);
+    s.carry(19, 23).wait(400).press('black').wait(1500);
+    for (const sq of [23, 28, 17, 18, 31, 33, 34]) s.wait(200).remove(sq);
+    s.wait(200).put(19, 'b').wait(6000).tick();
+    for (const [sq, p] of [
+      [17, 'b'],
+      [18, 'b'],
+      [31, 'w'],
+      [33, 'w'],
+      [34, 'w'],
+      [32, 'w'],
+    ] as const)
+      s.wait(300).put(sq, p);
+    s.wait(1000).tick();
+    const r = run(s.events, { start });
+    expect(r.alerts).toEqual([]);
+    expect(r.outputs.filter((o) => o.type === 'new-game')).toHaveLength(1);
   });
 
   it('a piece held in the hand for 2 s is no irregularity yet', () => {

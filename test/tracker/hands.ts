@@ -14,6 +14,7 @@ import {
 } from '../../src/engine/index.ts';
 import { createTracker } from '../../src/tracker/index.ts';
 import type { Alert, Tracker, TrackerOptions, TrackerOutput } from '../../src/tracker/types.ts';
+import { verdictOf } from './truth.ts';
 
 export function fen(text: string, variant: Variant = 'international'): Position {
   const r = parseFen(text, { variant });
@@ -99,6 +100,30 @@ export class Script {
     return this;
   }
 
+  /** What stands on the board now, as a board string (`w b W B .`). */
+  boardString(): string {
+    return this.cells
+      .slice(1)
+      .map((p) => p ?? '.')
+      .join('');
+  }
+
+  /**
+   * The players put the board back to `target`: wrong pieces off first, then the missing ones on,
+   * `ms` apart (quicker than the settle time, so no board on the way is read).
+   */
+  restore(target: Position, ms = 100): this {
+    const want = [...target.toBoardString()];
+    want.forEach((c, i) => {
+      const have = this.cells[i + 1];
+      if (have && have !== c) this.wait(ms).lift(i + 1);
+    });
+    want.forEach((c, i) => {
+      if (c !== '.' && !this.cells[i + 1]) this.wait(ms).put(i + 1, c as PieceCode);
+    });
+    return this;
+  }
+
   /** Lift and put back (held `ms`). */
   touch(square: number, ms = 400): this {
     const p = this.lift(square);
@@ -151,6 +176,7 @@ export class Script {
 export interface Run {
   tracker: Tracker;
   outputs: TrackerOutput[];
+  /** The game as recorded: moves after takebacks, corrections and replaced plies. */
   moves: string[];
   alerts: Alert[];
 }
@@ -172,7 +198,7 @@ export function summarise(tracker: Tracker, outputs: TrackerOutput[]): Run {
   return {
     tracker,
     outputs,
-    moves: outputs.flatMap((o) => (o.type === 'move' ? [o.pdn] : [])),
+    moves: verdictOf(outputs).moves,
     alerts: outputs.flatMap((o) => (o.type === 'alert' ? [o.alert] : [])),
   };
 }

@@ -1,7 +1,7 @@
 // Property test of reconnects over simulator ground truth: a seeded game loses the events of a gap
 // (daemon killed and restarted, board unplugged) at a random moment — in the middle of a move, a
 // capture, a clock press — and the board is dumped when it is watched again. Board time as the
-// daemon feeds it (daemon/controller.ts): the gap is no board time, it counts as a 500 ms pause; the connection greets (`hello`) and dumps.
+// daemon feeds it (daemon/board/time.ts): the gap is no board time, it counts as a 500 ms pause; the connection greets (`hello`) and dumps.
 // The tracker must give exactly the played game and no alert.
 import { describe, expect, it } from 'vitest';
 import { simulateGame } from '../../simulator/game.ts';

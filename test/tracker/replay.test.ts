@@ -42,6 +42,7 @@ describe('damlink replay', () => {
     const last = JSON.parse(out.trim().split('\n').at(-1)!);
     expect(last).toMatchObject({ rule: '5.4.2', ply: 1, side: 'white' });
     expect(typeof last.message).toBe('string');
+    expect(last.params).toMatchObject({ side: 'white' });
   });
 
   it('a takeback removes the move from the PDN', () => {

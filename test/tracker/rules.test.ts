@@ -143,7 +143,11 @@ describe('move irregularities (5.4.1–5.4.7)', () => {
     s.carry(19, 23).wait(400).press('black').wait(1000).tick();
     const r = run(s.events, { start });
     expect(rulesOf(r)).toEqual(['5.4.1@2:white']);
+    // Recorded as played, then corrected on the board: the move leaves the record, Black's takes its ply.
     expect(r.moves).toEqual(['32-28', '19-23']);
+    expect(r.outputs.find((o) => o.type === 'correction')).toMatchObject({ ply: 1, alertIds: ['2-5.4.1-1'] });
+    expect(r.tracker.state.moves.map((m) => `${m.from}-${m.to}`)).toEqual(['32-28', '19-23']);
+    expect(r.tracker.state.openAlerts).toEqual([]);
   });
 
   it('5.4.2: a man moved backward', () => {
@@ -232,6 +236,112 @@ describe('move irregularities (5.4.1–5.4.7)', () => {
   });
 });
 
+describe('who acted is told by the clock (5.4.5 vs 5.4.1)', () => {
+  // White to move; Black's man 13 steps to 19, its own forward direction: a legal move of Black's.
+  const start = fen('W:W38:B13');
+
+  it('5.4.5: the opponent’s man stepped its own way, and the mover presses: the mover moved it', () => {
+    const s = new Script(start).carry(13, 19).wait(800).press('white').wait(1000).tick();
+    const r = run(s.events, { start });
+    expect(rulesOf(r)).toEqual(['5.4.5@1:white']);
+    expect(r.moves).toEqual(['13-19']);
+    expect(r.tracker.state.position.turn).toBe('black');
+  });
+
+  it('5.4.5: the same, pressed before the settle time', () => {
+    const s = new Script(start).carry(13, 19).wait(80).press('white').wait(1000).tick();
+    const r = run(s.events, { start });
+    expect(rulesOf(r)).toEqual(['5.4.5@1:white']);
+    expect(r.tracker.state.position.turn).toBe('black');
+  });
+
+  it('5.4.1: the same move, and the opponent presses: the opponent moved twice in a row', () => {
+    const s = new Script(start).carry(13, 19).wait(800).press('black').wait(1000).tick();
+    s.carry(38, 33).wait(400).press('white').wait(1000).tick();
+    const r = run(s.events, { start });
+    expect(rulesOf(r)).toEqual(['5.4.1@1:black']);
+    expect(r.moves).toEqual(['13-19', '38-33']);
+    expect(r.tracker.state.position.turn).toBe('black');
+  });
+
+  it('5.4.1: the same move, no press: the documented order, decided by the next change', () => {
+    const s = new Script(start).carry(13, 19).wait(1500).tick();
+    const beforeNext = s.t;
+    s.carry(38, 33).wait(400).press('white').wait(1000).tick();
+    const r = run(s.events, { start });
+    expect(rulesOf(r)).toEqual(['5.4.1@1:black']);
+    expect(r.alerts[0].t).toBe(beforeNext);
+    expect(r.moves).toEqual(['13-19', '38-33']);
+  });
+
+  it('5.4.1: no press and no change: decided after the stall time', () => {
+    const s = new Script(start).carry(13, 19);
+    const put = s.t;
+    s.wait(5000).tick();
+    const r = run(s.events, { start });
+    expect(rulesOf(r)).toEqual(['5.4.1@1:black']);
+    expect(r.alerts[0].t).toBe(put + 4000);
+  });
+
+  it('5.4.5: a step the mover’s way (backward for the opponent) with no press: after the stall time', () => {
+    const s = new Script(start).carry(13, 9);
+    const put = s.t;
+    s.wait(5000).tick();
+    const r = run(s.events, { start });
+    expect(rulesOf(r)).toEqual(['5.4.5@1:white']);
+    expect(r.alerts[0].t).toBe(put + 4000);
+    expect(r.tracker.state.position.turn).toBe('black');
+  });
+});
+
+describe('5.4.1 after a move pressed before it settled', () => {
+  it('5.4.1: the king moved on after the press is a second move, not the first one going on', () => {
+    const start = fen('B:W46:BK16');
+    const s = new Script(start);
+    // 16-11 pressed 230 ms after the put: the press comes before the settle time is out.
+    s.carry(16, 11).wait(230).press('black').wait(1200);
+    s.carry(11, 7).wait(2000).tick();
+    const r = run(s.events, { start });
+    expect(rulesOf(r)).toEqual(['5.4.1@2:black']);
+    expect(r.outputs.filter((o) => o.type === 'move').map((o) => o.type === 'move' && o.pdn)).toEqual([
+      '16-11',
+      '11-7',
+    ]);
+  });
+});
+
+describe('late removal after 5.4.11', () => {
+  const start = fen(TWO);
+  /** 32x14 over 28 and 19; only 28 taken off before the press. */
+  const pressedWithOneOn = () => {
+    const s = new Script(start);
+    s.lift(32);
+    s.wait(300).put(14, 'w').wait(400).remove(28).wait(300).press('white');
+    return s;
+  };
+
+  for (const ms of [2000, 3500, 5000]) {
+    it(`5.4.11: the piece left on taken off ${ms} ms after the press completes the capture (no 5.4.6, no 5.4.7)`, () => {
+      // With 19 still counted, Black would have to capture 19x10: 43-48 would read as 5.4.6.
+      const s = pressedWithOneOn().wait(ms).remove(19).wait(1500).tick();
+      s.carry(43, 48).wait(400).press('black').wait(1000).tick();
+      const r = run(s.events, { start });
+      expect(rulesOf(r)).toEqual(['5.4.11@1:white']);
+      expect(r.moves).toEqual(['32x14', '43-48']);
+      expect(r.tracker.state.position.pieceAt(19)).toBeUndefined();
+      expect(r.tracker.state.pending).toEqual([]);
+    });
+  }
+
+  it('5.4.11: the piece left on is the opponent’s to play: it captures with it', () => {
+    const s = pressedWithOneOn().wait(1500).tick();
+    s.carry(19, 10).wait(300).remove(14).wait(400).press('black').wait(1000).tick();
+    const r = run(s.events, { start });
+    expect(rulesOf(r)).toEqual(['5.4.11@1:white']);
+    expect(r.moves).toEqual(['32x14', '19x10']);
+  });
+});
+
 describe('board irregularities (5.1, 5.3, unknown position)', () => {
   it('5.1: the board turned 180° at the start is alerted once and read turned afterwards', () => {
     const start = Position.initial();
@@ -276,17 +386,22 @@ describe('board irregularities (5.1, 5.3, unknown position)', () => {
     expect(rulesOf(r)).toEqual(['unknown-position@1:white']);
   });
 
-  it('unknown-position: a piece the game lost to 5.4.7 put back on matches nothing; taken off again, the game resumes', () => {
+  it('unknown-position: a piece more than the game matches nothing; taken off again, the alert is corrected', () => {
     const start = fen('W:W38,40:B3');
     const s = new Script(start).carry(38, 33).wait(400).remove(40).wait(400).press('white').wait(1000).tick();
-    // The piece comes back and Black plays: no continuation of the game shows one piece more.
-    s.put(40, 'w').wait(600).carry(3, 9).wait(400).press('black').wait(5000).tick();
-    s.carry(33, 28).wait(400).press('white').wait(5000).tick();
-    // Off again: the board is the game two plies on.
-    s.remove(40).wait(1000).tick();
+    // Black plays on (5.7: the 5.4.7 stands); then a white piece appears from nowhere and Black moves.
+    s.carry(3, 9).wait(400).press('black').wait(1000).tick();
+    s.put(44, 'w').wait(5000).tick();
     const r = run(s.events, { start });
-    expect(rulesOf(r)).toEqual(['5.4.7@1:white', 'unknown-position@2:black']);
-    expect(r.moves).toEqual(['38-33', '3-9', '33-28']);
+    expect(rulesOf(r)).toEqual(['5.4.7@1:white', 'unknown-position@3:white']);
+    expect(r.tracker.state.moves.map((m) => `${m.from}-${m.to}`)).toEqual(['38-33', '3-9']);
+    // Taken off again: the game as it was, the alert corrected.
+    const s2 = new Script(fen('W:W33,44:B9'));
+    s2.t = s.t + 100;
+    s2.remove(44);
+    s2.wait(1000).tick();
+    const outs = s2.events.flatMap((e) => r.tracker.push(e));
+    expect(outs.find((o) => o.type === 'correction')).toMatchObject({ alertIds: ['3-unknown-position-1'] });
   });
 
   it('snapshot after a gap: the position three plies on is recorded as those moves', () => {

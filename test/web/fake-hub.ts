@@ -1,8 +1,10 @@
 // A scripted Hub for driving the pages without the whole daemon: boards, moves, clocks, alerts,
 // decisions, results. It keeps snapshots and versioned events the way the contract says.
+import type { BoardEvent } from '../../firmware-protocol/events.ts';
 import type { BoardSummary, Hub } from '../../daemon/hub.ts';
 import { play, Position, parseFen, resolveMove, writeFen } from '../../src/engine/index.ts';
 import type { Variant } from '../../src/engine/index.ts';
+import type { ArbiterAction } from '../../src/game/actions.ts';
 import type { AlertRecord, GameEvent, GameInfo, GameResult, GameSnapshot } from '../../src/game/types.ts';
 import type { ArbiterDecision } from '../../src/tracker/types.ts';
 
@@ -23,6 +25,8 @@ export class FakeHub implements Hub {
   private readonly byBoard = new Map<number, BoardGame>();
   private readonly listeners = new Set<(e: GameEvent) => void>();
   readonly decisions: Array<{ board: number; decision: ArbiterDecision }> = [];
+  /** Sensor events by board, as a journal would keep them (see `sense`). */
+  private readonly sensed = new Map<number, BoardEvent[]>();
   /** While true, events are recorded but not pushed to subscribers (a lost feed message). */
   muted = false;
   now = 1_764_418_000_000;
@@ -65,6 +69,9 @@ export class FakeHub implements Hub {
   snapshot(board: number): GameSnapshot | undefined {
     return this.byBoard.get(board)?.snapshot;
   }
+  hasRound(round: number): boolean {
+    return this.games(round).length > 0;
+  }
   games(round: number): GameSnapshot[] {
     return [...this.byBoard.values()].map((g) => g.snapshot).filter((s) => s.info.round === round);
   }
@@ -76,6 +83,13 @@ export class FakeHub implements Hub {
   subscribe(listener: (event: GameEvent) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+  sensorEvents(board: number, from: number, to: number, limit: number): BoardEvent[] {
+    return (this.sensed.get(board) ?? []).filter((e) => e.t >= from && e.t <= to).slice(0, limit);
+  }
+  /** Records sensor events of a board (what the journal would hold). */
+  sense(board: number, events: readonly BoardEvent[]): void {
+    this.sensed.set(board, [...(this.sensed.get(board) ?? []), ...events]);
   }
   async decide(board: number, decision: ArbiterDecision): Promise<void> {
     this.decisions.push({ board, decision });
@@ -89,6 +103,20 @@ export class FakeHub implements Hub {
   }
   async setInfo(board: number, info: Partial<GameInfo>): Promise<void> {
     this.emit(board, { kind: 'info', info: { ...this.snapshot(board)!.info, ...info } });
+  }
+  /** Actions entered, in order (the console's end-of-game and Appendix G buttons). */
+  readonly actions: { board: number; action: ArbiterAction }[] = [];
+  async act(board: number, action: ArbiterAction): Promise<void> {
+    this.actions.push({ board, action });
+    const ply = this.snapshot(board)!.moves.at(-1)?.ply ?? 0;
+    this.emit(board, { kind: 'action', action: { action, t: this.now, ply } });
+  }
+  /** Boards asked for a full dump, in order of the calls (every board when none was named). */
+  readonly resyncs: number[][] = [];
+  resync(board?: number): number[] {
+    const asked = board === undefined ? [...this.byBoard.keys()] : [board];
+    this.resyncs.push(asked);
+    return asked;
   }
 
   /** Plays a move given in PDN (`32-28`, `19x28`) on a board. */
@@ -175,5 +203,9 @@ function applyToSnapshot(s: GameSnapshot, e: GameEvent): GameSnapshot {
       return { ...next, moves: s.moves.filter((m) => m.ply <= e.ply), fen: e.fen };
     case 'new-game':
       return { ...e.snapshot, version: e.version };
+    case 'action':
+      return { ...next, actions: [...(s.actions ?? []), e.action], quickplay: e.quickplay ?? s.quickplay };
+    case 'clock-set':
+      return next;
   }
 }

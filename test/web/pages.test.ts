@@ -286,14 +286,16 @@ describe('arbiter console', () => {
     await page.close();
   });
 
-  it('opens without a token on a daemon that has none, from loopback (docs/api.md)', async () => {
-    const open = await serve(hub, {});
+  it('opens from the address the daemon prints (#token=…), which then leaves the address bar', async () => {
+    const admin = 'made-admin-token-0123456789';
+    const open = await serve(hub, { admin });
     const page = await browser.newPage();
     try {
-      await page.goto(`http://127.0.0.1:${open.port}/arbiter`);
+      await page.goto(`http://127.0.0.1:${open.port}/arbiter#token=${admin}`);
       await expect.poll(() => page.locator('#console').isVisible()).toBe(true);
       expect(await page.locator('#token-form').isVisible()).toBe(false);
       await expect.poll(() => page.locator('#board-rows tr').count()).toBe(3);
+      expect(page.url()).toBe(`http://127.0.0.1:${open.port}/arbiter`);
     } finally {
       await page.close();
       await open.close();
@@ -333,7 +335,7 @@ describe('arbiter console', () => {
     expect(await alert.locator('.timeline li').allTextContents()).toEqual([
       '+0.00s lift 38',
       '+0.40s put 33 w',
-      '+0.90s white presses clock',
+      '+0.90s White presses clock',
     ]);
     expect(await alert.locator('figure svg.board').count()).toBe(2);
     expect(await page.locator('#open-count').textContent()).toBe('1 open alert');
@@ -423,6 +425,20 @@ describe('arbiter console', () => {
     expect(await card(spectator, 3).locator('.result').textContent()).toBe('0-2');
     expect(await card(spectator, 2).locator('.result').textContent()).toBe('1-1');
     await spectator.close();
+    await page.close();
+  });
+
+  it('asks one board, or every board, for a full dump (resync)', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${base}/arbiter?token=${TOKEN}`);
+    await expect.poll(() => page.locator('#board-rows tr').count()).toBe(3);
+    const before = hub.resyncs.length;
+    await page.locator('#board-rows tr[data-board="2"] [data-act="resync"]').click();
+    await expect.poll(() => hub.resyncs.slice(before)).toEqual([[2]]);
+    await expect.poll(() => page.locator('.toast').last().textContent()).toContain('board 2');
+    await page.locator('#resync-all').click();
+    await expect.poll(() => hub.resyncs.slice(before)).toEqual([[2], [1, 2, 3]]);
+    await expect.poll(() => page.locator('.toast').last().textContent()).toContain('boards 1, 2, 3');
     await page.close();
   });
 });

@@ -2,13 +2,28 @@
 // Every arbiter call needs the token (docs/api.md `auth`); the server refuses them without it.
 import { boardSvg } from './board.js';
 import { editorFen, editorFrom, editorHtml, paint, setTurn, typeFen } from './editor.js';
-import { escapeHtml, formatResult, formatTime } from './format.js';
+import {
+  actionParam,
+  endCellHtml,
+  paintUnderTwoMinutes,
+  QUICKPLAY_HTML,
+  updateEndCell,
+  updateQuickplay,
+} from './endgame.js';
+import { escapeHtml, formatClock, formatResult } from './format.js';
+import { formatTimeOfDay, t } from './i18n.js';
+import { renderKeyed, setHtml, setText, syncField } from './keyed.js';
 import { followRound } from './live.js';
-import { DECISION_NOTE, ruleText } from './rules.js';
+import { followPublishing } from './publish.js';
+import { setupPage } from './page.js';
+import { alertText, ruleText } from './rules.js';
+import { followStorage } from './storage.js';
 import { GameStore } from './store.js';
+import { timelineHtml } from './timeline.js';
+import { toast } from './toast.js';
+import { forgetToken, keepToken, takeToken } from './token.js';
 
-const TOKEN_KEY = 'damlink-arbiter-token';
-const STATE_LABEL = { active: 'live', silent: 'silent', lost: 'lost', connecting: 'connecting' };
+await setupPage();
 
 const ui = {
   form: /** @type {HTMLFormElement} */ (document.getElementById('token-form')),
@@ -22,6 +37,9 @@ const ui = {
   roundTitle: document.getElementById('round-title'),
   logout: document.getElementById('logout'),
   openOnly: /** @type {HTMLInputElement} */ (document.getElementById('open-only')),
+  resyncAll: document.getElementById('resync-all'),
+  sound: /** @type {HTMLInputElement} */ (document.getElementById('sound-toggle')),
+  notify: /** @type {HTMLInputElement} */ (document.getElementById('notify-toggle')),
 };
 
 const store = new GameStore();
@@ -31,23 +49,11 @@ const boardRows = new Map();
 const editors = new Map();
 let connection = null;
 let token = '';
-let alertsSignature = '';
-/** Alert ids already shown: the ones arriving later are flagged as new. */
-let seenAlerts = null;
-const rowSignatures = new Map();
-
-function takeToken() {
-  const params = new URLSearchParams(location.search);
-  const fromUrl = params.get('token');
-  if (fromUrl) {
-    sessionStorage.setItem(TOKEN_KEY, fromUrl);
-    // Keep the secret out of the address bar and history.
-    params.delete('token');
-    const rest = params.toString();
-    history.replaceState(null, '', location.pathname + (rest ? `?${rest}` : '') + location.hash);
-  }
-  return fromUrl || sessionStorage.getItem(TOKEN_KEY) || '';
-}
+/** Alert ids already known: alerts that arrive later (not in a snapshot) are new and announced. */
+const seenAlerts = new Set();
+const side = (name) => t(`side.${name}`);
+/** Alert ids are unique per board's game only. */
+const alertKey = (board, id) => `${board}/${id}`;
 
 function askForToken(message) {
   connection?.stop();
@@ -58,23 +64,8 @@ function askForToken(message) {
   ui.tokenMessage.hidden = !message;
   ui.tokenMessage.textContent = message ?? '';
   ui.status.dataset.status = 'closed';
-  ui.status.textContent = 'not connected';
+  ui.status.textContent = t('status.none');
   ui.tokenInput.focus();
-}
-
-function toast(text, isError = false) {
-  const el = document.createElement('div');
-  el.className = `toast${isError ? ' error' : ''}`;
-  el.setAttribute('role', isError ? 'alert' : 'status');
-  el.textContent = text;
-  let stack = document.querySelector('.toasts');
-  if (!stack) {
-    stack = document.createElement('div');
-    stack.className = 'toasts';
-    document.body.append(stack);
-  }
-  stack.append(el);
-  setTimeout(() => el.remove(), isError ? 6000 : 2500);
 }
 
 /** `done` is the toast on success: text, or a function of the answer. */
@@ -85,14 +76,17 @@ async function arbiterCall(call, param, done) {
     if (text) toast(text);
     return true;
   } catch (e) {
-    if (e.param?.code === 'unauthorized')
-      askForToken('The daemon refused the token: arbiter calls are not allowed.');
-    else toast(`${call} failed: ${e.message}`, true);
+    if (e.param?.code === 'unauthorized') askForToken(t('arbiter.tokenRejected'));
+    else toast(t('arbiter.callFailed', { call, message: e.message }), true);
     return false;
   }
 }
 
 function start() {
+  if (!token) {
+    askForToken(t('arbiter.tokenRequired'));
+    return;
+  }
   ui.form.hidden = true;
   ui.tokenMessage.hidden = true;
   connection = followRound(store, {
@@ -100,23 +94,20 @@ function start() {
     onStatus: (status) => {
       ui.status.dataset.status = status;
       ui.status.textContent = {
-        open: 'connected',
-        connecting: 'connecting…',
-        closed: 'offline — reconnecting…',
+        open: t('status.connected'),
+        connecting: t('status.connecting'),
+        closed: t('status.closed'),
       }[status];
     },
     onOpen: async (c) => {
       try {
-        if (token) await c.call('auth', { token });
-        else await probeWithoutToken(c);
+        await c.call('auth', { token });
       } catch (e) {
-        if (e.param?.code === 'unauthorized' || e.param?.code === 'bad-param') {
-          sessionStorage.removeItem(TOKEN_KEY);
-          askForToken(
-            token
-              ? 'Token refused: the arbiter console needs the arbiter or admin token of this daemon.'
-              : 'A token is required: open this page with ?token=… or enter the arbiter token.',
-          );
+        if (e.param?.code === 'rate-limited') {
+          askForToken(t('arbiter.rateLimited'));
+        } else if (e.param?.code === 'unauthorized' || e.param?.code === 'bad-param') {
+          forgetToken();
+          askForToken(token ? t('arbiter.tokenRefused') : t('arbiter.tokenRequired'));
         }
         throw e;
       }
@@ -130,20 +121,11 @@ function start() {
   });
 }
 
-/**
- * A daemon without tokens lets loopback connections act as arbiter (docs/api.md): the token-only
- * alerts feed tells whether this connection may, without sending any secret.
- */
-async function probeWithoutToken(c) {
-  await c.call('subscribe', { feed: 'alerts', id: 'probe' });
-  await c.call('unsubscribe', { id: 'probe' }).catch(() => {});
-}
-
 async function refreshBoards(c) {
   try {
     const answer = await c.call('boards');
     for (const row of answer.boards ?? []) boardRows.set(row.board, row);
-    ui.roundTitle.textContent = answer.round ? `· Round ${answer.round}` : '';
+    ui.roundTitle.textContent = answer.round ? `· ${t('round.n', { round: answer.round })}` : '';
     renderRows();
   } catch {
     // Rows keep their last known source; the next state change asks again.
@@ -152,47 +134,15 @@ async function refreshBoards(c) {
 
 // ── Alerts ──────────────────────────────────────────────────────────────────────────────────────
 
-function eventText(e) {
-  switch (e.type) {
-    case 'lift':
-      return `lift ${e.square}`;
-    case 'put':
-      return `put ${e.square}${e.piece ? ` ${e.piece}` : ''}`;
-    case 'press':
-      return `${e.side} presses clock`;
-    case 'clock':
-      return e.running ? `clock: ${e.running} runs` : 'clock stopped';
-    case 'snapshot':
-      return 'board dump';
-    default:
-      return e.type;
-  }
-}
-
-/** The proving sensor events, times relative to the first; a long tail is cut to the last ones. */
-const TIMELINE_MAX = 40;
-function timelineHtml(events) {
-  if (!events?.length) return '';
-  const t0 = events[0].t;
-  const cut = events.length > TIMELINE_MAX ? events.length - TIMELINE_MAX : 0;
-  const items = events
-    .slice(cut)
-    .map(
-      (e) =>
-        `<li class="ev-${escapeHtml(e.type)}">+${((e.t - t0) / 1000).toFixed(2)}s ${escapeHtml(eventText(e))}</li>`,
-    )
-    .join('');
-  const more = cut ? `<li class="more">${cut} earlier events</li>` : '';
-  return `<ol class="timeline" aria-label="Sensor events">${more}${items}</ol>`;
-}
-
-/** Score-sheet moves typed for a gap, by alert id (kept across re-renders). */
+/** Score-sheet moves typed for a gap, by alert key (kept across re-renders). */
 const gapTexts = new Map();
 
-function decisionText(d) {
-  if (d.kind === 'line') return `line ${d.line + 1} played`;
-  if (d.kind === 'moves') return `played ${escapeHtml(d.pdn)}`;
-  return d.kind === 'stands' ? 'stands' : 'corrected';
+/** What a decided gap recorded: the chosen candidate line, or the score sheet's moves. */
+function gapDecided(a) {
+  const d = a.decision;
+  const moves =
+    d.kind === 'line' ? a.candidates?.[d.line]?.join(' ') : d.kind === 'moves' ? d.pdn : undefined;
+  return moves ? ` → <code>${escapeHtml(moves)}</code>` : '';
 }
 
 /** A gap: the candidate lines as choices, and the moves from the score sheet as text. */
@@ -200,112 +150,200 @@ function gapChoicesHtml(a) {
   const lines = (a.candidates ?? [])
     .map(
       (line, i) =>
-        `<li><button type="button" data-act="line" data-line="${i}">Line ${i + 1}</button> ` +
+        `<li><button type="button" data-act="line" data-line="${i}">${escapeHtml(t('arbiter.gapLine', { n: i + 1 }))}</button> ` +
         `<code>${escapeHtml(line.join(' '))}</code></li>`,
     )
     .join('');
   return (
-    `<div class="decide gap"><ol class="candidates" aria-label="Lines that lead to the board">${lines}</ol>` +
-    `<label>Moves from the score sheet <input type="text" data-field="gap-moves" ` +
-    `value="${escapeHtml(gapTexts.get(a.id) ?? '')}" placeholder="18-22 37-32 20-24"></label>` +
-    `<button type="button" data-act="send-moves">Record these moves</button></div>`
+    `<div class="decide gap"><ol class="candidates" aria-label="${escapeHtml(t('arbiter.gapLines'))}">${lines}</ol>` +
+    `<label>${escapeHtml(t('arbiter.gapMoves'))} <input type="text" data-field="gap-moves" ` +
+    `value="${escapeHtml(gapTexts.get(alertKey(a.board, a.id)) ?? '')}" placeholder="18-22 37-32 20-24"></label>` +
+    `<button type="button" data-act="send-moves">${escapeHtml(t('arbiter.gapSend'))}</button></div>`
   );
 }
 
-function alertHtml(a, variant, isNew) {
+function alertHtml(a, variant) {
   const squares = (a.events ?? []).flatMap((e) => (typeof e.square === 'number' ? [e.square] : []));
   const figure = (title, fen) =>
     fen
-      ? `<figure><figcaption>${title}</figcaption>${boardSvg({ fen, variant, marks: squares, label: `${title}` })}</figure>`
+      ? `<figure><figcaption>${title}</figcaption>${boardSvg({ fen, variant, marks: squares, label: title })}</figure>`
       : '';
   const moveNo = Math.floor((a.ply - 1) / 2) + 1;
   const decided = a.decision
-    ? `<p class="decision-done" data-decision="${a.decision.kind}">Decision: ${decisionText(a.decision)}` +
-      `${a.decision.fen ? ` → <code>${escapeHtml(a.decision.fen)}</code>` : ''}${a.decision.t ? ` · ${formatTime(a.decision.t)}` : ''}</p>`
+    ? `<p class="decision-done" data-decision="${a.decision.kind}">${escapeHtml(t('arbiter.decision', { decision: t(`decision.${a.decision.kind}`) }))}` +
+      `${a.decision.fen ? ` → <code>${escapeHtml(a.decision.fen)}</code>` : gapDecided(a)}${a.decision.t ? ` · ${formatTimeOfDay(a.decision.t)}` : ''}</p>`
     : '';
-  const editor = editors.get(a.id);
+  const editor = editors.get(alertKey(a.board, a.id));
   const buttons =
     a.decision || editor
       ? ''
       : a.rule === 'gap'
         ? gapChoicesHtml(a)
-        : `<div class="decide"><button type="button" class="primary" data-act="stands">Stands</button>` +
-          `<button type="button" data-act="correct">Corrected…</button></div>`;
+        : `<div class="decide"><button type="button" class="primary" data-act="stands">${t('arbiter.stands')}</button>` +
+          `<button type="button" data-act="correct">${t('arbiter.correct')}</button></div>`;
+  const dispute = `dispute.html?board=${a.board}&amp;alert=${encodeURIComponent(a.id)}`;
+  const meta = t('arbiter.meta', {
+    ply: a.ply,
+    move: moveNo,
+    side: side(a.side),
+    time: formatTimeOfDay(a.t),
+  });
   return (
-    `<article class="alert ${a.decision ? 'decided' : 'open'}${isNew ? ' new' : ''}" data-board="${a.board}" data-alert="${escapeHtml(a.id)}" data-rule="${escapeHtml(a.rule)}">` +
-    `<div class="rule">${escapeHtml(a.rule)} <small>board ${a.board}</small></div>` +
+    `<div class="rule">${escapeHtml(a.rule)} <small>${t('arbiter.boardSmall', { board: a.board })}</small>` +
+    ` <a class="dispute-link" href="${dispute}">${t('arbiter.dispute')}</a></div>` +
     `<p class="rule-text">${escapeHtml(ruleText(a.rule))}</p>` +
-    (a.message ? `<p class="message">${escapeHtml(a.message)}</p>` : '') +
-    `<p class="meta">ply ${a.ply} (move ${moveNo}, ${escapeHtml(a.side)}) · ${escapeHtml(formatTime(a.t))}</p>` +
+    `<p class="message">${escapeHtml(alertText(a))}</p>` +
+    `<p class="meta">${escapeHtml(meta)}</p>` +
     timelineHtml(a.events) +
-    `<div class="boards">${figure('Before', a.before)}${figure('After', a.after)}` +
-    `${a.decision?.kind === 'corrected' ? figure('Corrected to', a.decision.fen) : ''}</div>` +
+    `<div class="boards">${figure(t('arbiter.before'), a.before)}${figure(t('arbiter.after'), a.after)}` +
+    `${a.decision?.kind === 'corrected' ? figure(t('arbiter.correctedTo'), a.decision.fen) : ''}</div>` +
     decided +
     buttons +
-    (editor && !a.decision ? editorHtml(editor, variant) : '') +
-    `</article>`
+    (editor && !a.decision ? editorHtml(editor, variant) : '')
   );
 }
 
-function renderAlerts() {
-  const groups = store
+/** Boards with alerts, the board with the newest alert first; alerts newest first. */
+function alertGroups() {
+  return store
     .boards()
     .map((b) => store.get(b))
     .filter((s) => s.alerts.length > 0)
-    .map((s) => ({ s, alerts: [...s.alerts].sort((x, y) => y.t - x.t || y.ply - x.ply) }))
+    .map((s) => ({
+      s,
+      alerts: [...s.alerts]
+        .sort((x, y) => y.t - x.t || y.ply - x.ply)
+        .map((a) => ({ ...a, board: a.board ?? s.info.board })),
+    }))
     .sort((x, y) => y.alerts[0].t - x.alerts[0].t);
-  const open = groups.reduce((n, g) => n + g.alerts.filter((a) => !a.decision).length, 0);
+}
+
+function renderAlerts() {
+  const groups = alertGroups();
+  const all = groups.flatMap((g) => g.alerts);
+  const open = all.filter((a) => !a.decision).length;
   ui.openCount.hidden = open === 0;
-  ui.openCount.textContent = `${open} open alert${open === 1 ? '' : 's'}`;
-  document.title = open ? `(${open}) damlink — arbiter console` : 'damlink — arbiter console';
-  const fresh = new Set(
-    seenAlerts ? groups.flatMap((g) => g.alerts.filter((a) => !seenAlerts.has(a.id)).map((a) => a.id)) : [],
-  );
-  seenAlerts = new Set([...(seenAlerts ?? []), ...groups.flatMap((g) => g.alerts.map((a) => a.id))]);
+  ui.openCount.textContent = open === 1 ? t('arbiter.openCountOne') : t('arbiter.openCount', { count: open });
+  document.title = open ? t('arbiter.titleOpen', { count: open }) : t('arbiter.title');
+  const fresh = all.filter((a) => !seenAlerts.has(alertKey(a.board, a.id)));
+  for (const a of all) seenAlerts.add(alertKey(a.board, a.id));
+  announce(fresh.filter((a) => !a.decision));
   const shown = ui.openOnly.checked
     ? groups
         .map((g) => ({ ...g, alerts: g.alerts.filter((a) => !a.decision) }))
         .filter((g) => g.alerts.length)
     : groups;
-  ui.alerts.innerHTML = shown.length
-    ? `<p class="meta">${escapeHtml(DECISION_NOTE)}</p>` +
-      shown
-        .map(
-          ({ s, alerts }) =>
-            `<section class="alert-group" data-board="${s.info.board}"><h3>Board ${s.info.board} — ` +
-            `${escapeHtml(s.info.white ?? 'White')} – ${escapeHtml(s.info.black ?? 'Black')}</h3>` +
-            alerts
-              .map((a) =>
-                alertHtml({ ...a, board: a.board ?? s.info.board }, s.info.variant, fresh.has(a.id)),
-              )
-              .join('') +
-            `</section>`,
-        )
-        .join('')
-    : `<p class="empty">${groups.length ? 'No open alerts.' : 'No alerts.'}</p>`;
+  const freshIds = new Set(fresh.map((a) => alertKey(a.board, a.id)));
+  if (!shown.length) {
+    ui.alerts.innerHTML = `<p class="empty">${groups.length ? t('arbiter.noOpenAlerts') : t('arbiter.noAlerts')}</p>`;
+    return;
+  }
+  if (!ui.alerts.querySelector('.decision-note')) {
+    ui.alerts.innerHTML = `<p class="meta decision-note">${escapeHtml(t('arbiter.decisionNote'))}</p><div class="alert-groups"></div>`;
+  }
+  renderKeyed(ui.alerts.querySelector('.alert-groups'), shown, {
+    key: (g) => g.s.info.board,
+    create: () => {
+      const section = document.createElement('section');
+      section.className = 'alert-group';
+      section.innerHTML = '<h3></h3><div class="alert-list"></div>';
+      return section;
+    },
+    update: (section, { s, alerts }) => {
+      section.dataset.board = String(s.info.board);
+      const title = t('arbiter.groupTitle', {
+        board: s.info.board,
+        white: s.info.white ?? side('white'),
+        black: s.info.black ?? side('black'),
+      });
+      setText(section.querySelector('h3'), title);
+      renderKeyed(section.querySelector('.alert-list'), alerts, {
+        key: (a) => a.id,
+        create: (a) => {
+          const card = document.createElement('article');
+          if (freshIds.has(alertKey(a.board, a.id))) card.classList.add('new');
+          return card;
+        },
+        update: (card, a) => {
+          card.classList.toggle('alert', true);
+          card.classList.toggle('open', !a.decision);
+          card.classList.toggle('decided', !!a.decision);
+          card.dataset.board = String(a.board);
+          card.dataset.alert = a.id;
+          card.dataset.rule = a.rule;
+          setHtml(card, alertHtml(a, s.info.variant));
+        },
+      });
+    },
+  });
 }
 
-function alertsChanged() {
-  const sig = JSON.stringify(
-    store
-      .boards()
-      .map((b) => store.get(b).alerts.map((a) => [a.id, a.decision?.kind, a.after, a.events?.length])),
-  );
-  if (sig === alertsSignature) return;
-  alertsSignature = sig;
-  renderAlerts();
+// ── New alerts: a sound and a browser notification, each switchable ───────────────────────────
+
+const SOUND_KEY = 'damlink-alert-sound';
+const NOTIFY_KEY = 'damlink-alert-notify';
+let audio;
+
+function announce(alerts) {
+  if (!alerts.length) return;
+  if (ui.sound.checked) beep();
+  if (ui.notify.checked && 'Notification' in window && Notification.permission === 'granted') {
+    for (const a of alerts.slice(0, 3)) {
+      new Notification(t('arbiter.newAlert', { board: a.board, rule: a.rule }), {
+        body: alertText(a),
+        tag: `${a.board}-${a.id}`,
+      });
+    }
+  }
 }
+
+function beep() {
+  try {
+    audio ??= new AudioContext();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = 880;
+    gain.gain.setValueAtTime(0.2, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.4);
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.4);
+  } catch {
+    // No audio output: the alert is still on screen.
+  }
+}
+
+// Browsers keep audio silent until the reader has touched the page: the first touch unlocks it.
+for (const type of ['pointerdown', 'keydown']) {
+  document.addEventListener(
+    type,
+    () => {
+      if (!ui.sound.checked) return;
+      audio ??= new AudioContext();
+      audio.resume?.();
+    },
+    { once: true },
+  );
+}
+ui.sound.checked = localStorage.getItem(SOUND_KEY) !== '0';
+ui.notify.checked = localStorage.getItem(NOTIFY_KEY) === '1';
+ui.sound.addEventListener('change', () => localStorage.setItem(SOUND_KEY, ui.sound.checked ? '1' : '0'));
+ui.notify.addEventListener('change', async () => {
+  if (ui.notify.checked && 'Notification' in window && Notification.permission === 'default')
+    await Notification.requestPermission();
+  localStorage.setItem(NOTIFY_KEY, ui.notify.checked ? '1' : '0');
+});
 
 function findAlert(board, id) {
   return store.get(board)?.alerts.find((a) => a.id === id);
 }
 
-ui.alerts.addEventListener('click', (e) => {
-  const target = /** @type {HTMLElement} */ (e.target);
+function alertAction(target) {
   const card = target.closest('.alert');
   if (!card) return;
   const board = Number(card.dataset.board);
   const id = card.dataset.alert;
+  const key = alertKey(board, id);
   const act = target.closest('[data-act]')?.dataset.act;
   const square = target.closest('.sq[data-square]');
   const brush = target.closest('[data-brush]');
@@ -313,55 +351,106 @@ ui.alerts.addEventListener('click', (e) => {
     arbiterCall(
       'decide',
       { board, alertId: id, kind: 'stands' },
-      `Board ${board}: ${findAlert(board, id)?.rule} stands`,
+      t('arbiter.decidedStands', { board, rule: findAlert(board, id)?.rule }),
     );
   } else if (act === 'line') {
     const line = Number(target.closest('[data-line]').dataset.line);
     arbiterCall(
       'decide',
       { board, alertId: id, kind: 'line', line },
-      `Board ${board}: line ${line + 1} recorded`,
+      t('arbiter.decidedLine', { board, line: line + 1 }),
     );
   } else if (act === 'send-moves') {
-    const pdn = (gapTexts.get(id) ?? '').trim();
+    const pdn = (gapTexts.get(key) ?? '').trim();
     if (!pdn) return;
-    arbiterCall('decide', { board, alertId: id, kind: 'moves', pdn }, `Board ${board}: moves recorded`).then(
-      (ok) => ok && gapTexts.delete(id),
-    );
+    arbiterCall(
+      'decide',
+      { board, alertId: id, kind: 'moves', pdn },
+      t('arbiter.decidedMoves', { board }),
+    ).then((ok) => ok && gapTexts.delete(key));
   } else if (act === 'correct') {
     const a = findAlert(board, id);
-    editors.set(id, editorFrom(a?.before ?? store.get(board)?.fen));
+    editors.set(key, editorFrom(a?.before ?? store.get(board)?.fen));
     renderAlerts();
   } else if (act === 'cancel') {
-    editors.delete(id);
+    editors.delete(key);
     renderAlerts();
   } else if (act === 'send-correction') {
-    const state = editors.get(id);
+    const state = editors.get(key);
     if (!state || state.error) return;
     arbiterCall(
       'decide',
       { board, alertId: id, kind: 'corrected', fen: editorFen(state) },
-      `Board ${board}: corrected`,
-    ).then((ok) => ok && editors.delete(id));
-  } else if (brush && editors.has(id)) {
-    editors.set(id, { ...editors.get(id), brush: brush.dataset.brush });
+      t('arbiter.decidedCorrected', { board }),
+    ).then((ok) => ok && editors.delete(key));
+  } else if (brush && editors.has(key)) {
+    editors.set(key, { ...editors.get(key), brush: brush.dataset.brush });
     renderAlerts();
-  } else if (square && editors.has(id)) {
-    editors.set(id, paint(editors.get(id), Number(square.dataset.square)));
+  } else if (square && editors.has(key)) {
+    const n = Number(square.dataset.square);
+    editors.set(key, paint(editors.get(key), n));
     renderAlerts();
+    card.querySelector(`.editor .sq[data-square="${n}"]`)?.focus();
   }
+}
+
+ui.alerts.addEventListener('click', (e) => alertAction(/** @type {HTMLElement} */ (e.target)));
+// The editor's squares from the keyboard: Enter/Space places the piece, arrows move between squares.
+ui.alerts.addEventListener('keydown', (e) => {
+  const square = /** @type {HTMLElement} */ (e.target).closest?.('.editor .sq[data-square]');
+  if (!square) return;
+  if (e.key === 'Enter' || e.key === ' ') {
+    e.preventDefault();
+    alertAction(square);
+    return;
+  }
+  const next = neighbour(square, e.key);
+  if (!next) return;
+  e.preventDefault();
+  /** @type {HTMLElement} */ (next).focus();
 });
+
+/** The dark square beside `square` in the arrow's direction (up/down: the diagonal one, left first). */
+function neighbour(square, key) {
+  const rect = square.querySelector('rect');
+  const [x, y] = [Number(rect.getAttribute('x')), Number(rect.getAttribute('y'))];
+  const tries = {
+    ArrowLeft: [[-20, 0]],
+    ArrowRight: [[20, 0]],
+    ArrowUp: [
+      [-10, -10],
+      [10, -10],
+    ],
+    ArrowDown: [
+      [-10, 10],
+      [10, 10],
+    ],
+  }[key];
+  if (!tries) return undefined;
+  const squares = [...square.closest('svg').querySelectorAll('.sq[data-square]')];
+  for (const [dx, dy] of tries) {
+    const found = squares.find((g) => {
+      const r = g.querySelector('rect');
+      return Number(r.getAttribute('x')) === x + dx && Number(r.getAttribute('y')) === y + dy;
+    });
+    if (found) return found;
+  }
+  return undefined;
+}
 ui.alerts.addEventListener('input', (e) => {
   const target = /** @type {HTMLInputElement} */ (e.target);
-  const id = target.closest('.alert')?.dataset.alert;
-  if (id && target.dataset.field === 'gap-moves') gapTexts.set(id, target.value);
+  const card = target.closest('.alert');
+  if (card && target.dataset.field === 'gap-moves')
+    gapTexts.set(alertKey(card.dataset.board, card.dataset.alert), target.value);
 });
 ui.alerts.addEventListener('change', (e) => {
   const target = /** @type {HTMLInputElement} */ (e.target);
-  const id = target.closest('.alert')?.dataset.alert;
-  if (!id || !editors.has(id)) return;
-  if (target.dataset.field === 'fen') editors.set(id, typeFen(editors.get(id), target.value));
-  if (target.dataset.field === 'turn') editors.set(id, setTurn(editors.get(id), target.value));
+  const card = target.closest('.alert');
+  if (!card) return;
+  const key = alertKey(card.dataset.board, card.dataset.alert);
+  if (!editors.has(key)) return;
+  if (target.dataset.field === 'fen') editors.set(key, typeFen(editors.get(key), target.value));
+  if (target.dataset.field === 'turn') editors.set(key, setTurn(editors.get(key), target.value));
   renderAlerts();
 });
 
@@ -371,54 +460,85 @@ ui.alerts.addEventListener('change', (e) => {
 function advantageText(reason) {
   const m = /advantage to (white|black)/i.exec(reason ?? '');
   if (!m) return '';
-  const plus = m[1].toLowerCase() === 'white' ? 'White' : 'Black';
-  const minus = plus === 'White' ? 'Black' : 'White';
-  return ` <span class="advantage">1+ ${plus} · 1− ${minus}</span>`;
+  const plus = m[1].toLowerCase();
+  const minus = plus === 'white' ? 'black' : 'white';
+  return ` <span class="advantage">${escapeHtml(t('arbiter.advantage', { plus: side(plus), minus: side(minus) }))}</span>`;
 }
 
-function rowHtml(s) {
+/** The row's fixed markup; update() fills it in place, so typed text and focus survive updates. */
+function createRow(s) {
+  const b = s.info.board;
+  const tr = document.createElement('tr');
+  const input = (field, label) =>
+    `<label class="field"><span>${label}</span><input data-field="${field}" ` +
+    `aria-label="${escapeHtml(t('arbiter.fieldLabel', { field: label, board: b }))}" placeholder="${label}"></label>`;
+  tr.innerHTML =
+    `<td><strong>${b}</strong></td>` +
+    `<td><span class="badge"></span><br><small class="serial"></small><br><small class="source"></small><br>` +
+    `<button type="button" data-act="resync" title="${escapeHtml(t('arbiter.resyncTitle'))}">${t('arbiter.resync')}</button></td>` +
+    `<td class="clocks">${['white', 'black']
+      .map(
+        (c) =>
+          `<span class="player ${c}"><span class="disc ${c}" aria-hidden="true"></span><span class="clock" data-side="${c}" aria-label="${escapeHtml(t('spectator.clock', { side: side(c) }))}"></span></span>`,
+      )
+      .join('')}${QUICKPLAY_HTML}</td>` +
+    `<td>${input('white', side('white'))}${input('black', side('black'))}` +
+    `<label class="field"><span>${t('arbiter.round')}</span><input data-field="round" type="number" min="1" ` +
+    `aria-label="${escapeHtml(t('arbiter.fieldLabel', { field: t('arbiter.round'), board: b }))}"></label>` +
+    `<button type="button" data-act="save-info">${t('arbiter.save')}</button></td>` +
+    `<td><strong class="result"></strong>` +
+    `<select data-field="result" aria-label="${escapeHtml(t('arbiter.fieldLabel', { field: t('arbiter.colResult'), board: b }))}"><option value="">—</option>` +
+    `<option value="2-0">${t('arbiter.result.win')}</option><option value="1-1">${t('arbiter.result.draw')}</option>` +
+    `<option value="0-2">${t('arbiter.result.loss')}</option><option value="*">${t('arbiter.result.clear')}</option></select>` +
+    `<button type="button" data-act="set-result">${t('arbiter.set')}</button><div class="proposal-slot"></div></td>` +
+    `<td class="end">${endCellHtml(b)}</td>`;
+  return tr;
+}
+
+function updateRow(tr, s) {
   const b = s.info.board;
   const extra = boardRows.get(b) ?? {};
   const state = s.state ?? extra.state ?? 'connecting';
+  tr.dataset.board = String(b);
+  const badge = tr.querySelector('.badge');
+  badge.className = `badge state-${state}`;
+  setText(badge, ['active', 'silent', 'lost', 'connecting'].includes(state) ? t(`state.${state}`) : state);
+  setText(tr.querySelector('.serial'), t('arbiter.serial', { serial: s.serial ?? extra.serial ?? '–' }));
+  setText(tr.querySelector('.source'), extra.source ?? '');
+  const field = (name) => /** @type {HTMLInputElement} */ (tr.querySelector(`[data-field="${name}"]`));
+  syncField(field('white'), s.info.white ?? '');
+  syncField(field('black'), s.info.black ?? '');
+  syncField(field('round'), String(s.info.round));
+  const result = tr.querySelector('.result');
+  result.dataset.result = s.result;
+  setText(result, formatResult(s.result) || '*');
   const proposal = s.proposedResult
-    ? `<div class="proposal" data-proposal="${escapeHtml(s.proposedResult.result)}">Proposed <strong>${escapeHtml(s.proposedResult.result)}</strong>` +
+    ? `<div class="proposal" data-proposal="${escapeHtml(s.proposedResult.result)}">${t('arbiter.proposed')} <strong>${escapeHtml(s.proposedResult.result)}</strong>` +
       advantageText(s.proposedResult.reason) +
-      ` — ${escapeHtml(s.proposedResult.reason)} <button type="button" data-act="confirm">Confirm</button></div>`
+      ` — ${escapeHtml(s.proposedResult.reason)} <button type="button" data-act="confirm">${t('arbiter.confirm')}</button></div>`
     : '';
-  const input = (field, value, label) =>
-    `<label class="field"><span>${label}</span><input data-field="${field}" value="${escapeHtml(value ?? '')}" ` +
-    `aria-label="${label} (board ${b})" placeholder="${label}"></label>`;
-  return (
-    `<td><strong>${b}</strong></td>` +
-    `<td><span class="badge state-${state}">${STATE_LABEL[state] ?? state}</span><br>` +
-    `<small>serial ${escapeHtml(s.serial ?? extra.serial ?? '–')}<br>${escapeHtml(extra.source ?? '')}</small></td>` +
-    `<td>${input('white', s.info.white, 'White')}${input('black', s.info.black, 'Black')}` +
-    `<label class="field"><span>Round</span><input data-field="round" type="number" min="1" value="${s.info.round}" aria-label="Round (board ${b})"></label>` +
-    `<button type="button" data-act="save-info">Save</button></td>` +
-    `<td><strong class="result" data-result="${escapeHtml(s.result)}">${escapeHtml(formatResult(s.result) || '*')}</strong>` +
-    `<select data-field="result" aria-label="Result (board ${b})"><option value="">—</option>` +
-    `<option value="2-0">2-0 White wins</option><option value="1-1">1-1 Draw</option>` +
-    `<option value="0-2">0-2 Black wins</option><option value="*">* Clear</option></select>` +
-    `<button type="button" data-act="set-result">Set</button>${proposal}</td>`
-  );
+  setHtml(tr.querySelector('.proposal-slot'), proposal);
+  updateQuickplay(tr.querySelector('.clocks'), s);
+  updateEndCell(tr.querySelector('.end'), s);
+  paintClocks(tr, b);
 }
 
 function renderRows() {
-  for (const b of store.boards()) {
-    const s = store.get(b);
-    const extra = boardRows.get(b);
-    const sig = JSON.stringify([s.info, s.state, s.serial, s.result, s.proposedResult, extra?.source]);
-    if (rowSignatures.get(b) === sig) continue;
-    rowSignatures.set(b, sig);
-    let tr = ui.rows.querySelector(`tr[data-board="${b}"]`);
-    if (!tr) {
-      tr = document.createElement('tr');
-      tr.dataset.board = String(b);
-      const next = [...ui.rows.children].find((r) => Number(r.dataset.board) > b);
-      ui.rows.insertBefore(tr, next ?? null);
-    }
-    tr.innerHTML = rowHtml(s);
+  renderKeyed(
+    ui.rows,
+    store.boards().map((b) => store.get(b)),
+    { key: (s) => s.info.board, create: createRow, update: updateRow },
+  );
+}
+
+function paintClocks(tr, board) {
+  const clock = store.clockNow(board);
+  for (const el of tr.querySelectorAll('.clock[data-side]')) {
+    const running = clock?.running === el.dataset.side;
+    setText(el, clock ? formatClock(clock[el.dataset.side]) : '–');
+    el.classList.toggle('running', running);
   }
+  paintUnderTwoMinutes(tr.querySelector('.clocks'), store.get(board), clock);
 }
 
 ui.rows.addEventListener('click', (e) => {
@@ -434,35 +554,74 @@ ui.rows.addEventListener('click', (e) => {
       black: field('black').trim(),
       round: Number(field('round')),
     };
-    arbiterCall('info', { board, info }, `Board ${board}: players and round saved`);
+    arbiterCall('info', { board, info }, t('arbiter.savedInfo', { board }));
   } else if (act === 'set-result' && field('result')) {
-    arbiterCall('result', { board, result: field('result') }, `Board ${board}: result ${field('result')}`);
+    arbiterCall(
+      'result',
+      { board, result: field('result') },
+      t('arbiter.savedResult', { board, result: field('result') }),
+    );
+  } else if (act === 'resync') {
+    arbiterCall('resync', { board }, (answer) => resyncText(answer, board));
+  } else if (act === 'act' && field('action')) {
+    const chosen = /** @type {HTMLSelectElement} */ (tr.querySelector('[data-field="action"]'));
+    const action = chosen.selectedOptions[0]?.textContent ?? field('action');
+    arbiterCall('act', { board, ...actionParam(field('action')) }, t('endgame.entered', { board, action }));
   } else if (act === 'confirm') {
     arbiterCall('result', { board, result: 'proposed' }, (answer) =>
-      `Board ${board}: result ${answer?.result ?? ''} confirmed`.replace('  ', ' '),
+      t('arbiter.confirmedResult', { board, result: answer?.result ?? '' }),
     );
   }
 });
 
 ui.openOnly.addEventListener('change', renderAlerts);
 
-store.onChange(() => {
-  alertsChanged();
+/** What a resync answer says: the boards asked for a dump (only connected boards can be). */
+function resyncText(answer, board) {
+  const asked = answer?.boards ?? [];
+  if (asked.length === 0)
+    return board === undefined ? t('arbiter.resyncNone') : t('arbiter.resyncBoardNone', { board });
+  if (asked.length === 1) return t('arbiter.resyncAskedOne', { board: asked[0] });
+  return t('arbiter.resyncAsked', { boards: asked.join(', ') });
+}
+ui.resyncAll.addEventListener('click', () => arbiterCall('resync', {}, (answer) => resyncText(answer)));
+
+/** Alerts are drawn again only when one of them changed (clock readings do not). */
+let alertsSignature = '';
+store.onChange((board, event) => {
+  // A snapshot (on load, after a gap) brings alerts the arbiter has seen or will see as they are.
+  if (!event) for (const a of store.get(board)?.alerts ?? []) seenAlerts.add(alertKey(board, a.id));
+  if (event?.kind !== 'clock') {
+    const sig = JSON.stringify(
+      store
+        .boards()
+        .map((b) => store.get(b).alerts.map((a) => [a.id, a.decision?.kind, a.after, a.events?.length])),
+    );
+    if (sig !== alertsSignature) {
+      alertsSignature = sig;
+      renderAlerts();
+    }
+  }
   renderRows();
 });
+setInterval(() => {
+  for (const tr of ui.rows.querySelectorAll('tr[data-board]')) paintClocks(tr, Number(tr.dataset.board));
+}, 200);
 
 ui.form.addEventListener('submit', (e) => {
   e.preventDefault();
   token = ui.tokenInput.value.trim();
   if (!token) return;
-  sessionStorage.setItem(TOKEN_KEY, token);
+  keepToken(token);
   start();
 });
 ui.logout.addEventListener('click', () => {
-  sessionStorage.removeItem(TOKEN_KEY);
+  forgetToken();
   token = '';
   askForToken('');
 });
 
 token = takeToken();
 start();
+followPublishing(document.getElementById('publish'), document.getElementById('publish-rows'));
+followStorage(document.getElementById('storage'));

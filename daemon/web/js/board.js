@@ -1,5 +1,6 @@
 // Draws a draughts board as an SVG string: squares (numbers on hover or toggle), pieces, and the
 // last move (from/to squares, path arrow, captured squares crossed). Pure: text in, text out.
+// The one drawing of a position: the pages use it, and the server imports it for its .svg/.png.
 import { readFen } from './fen.js';
 import { escapeHtml } from './format.js';
 import { boardWidth, drawnCell, squareCount } from './geometry.js';
@@ -8,7 +9,8 @@ const U = 10; // user units per square
 
 /**
  * @param {{ fen: string, variant?: string, flipped?: boolean, move?: { path?: number[], from: number,
- *   to: number, captured?: number[] } | null, marks?: number[], label?: string, numbers?: boolean }} o
+ *   to: number, captured?: number[] } | null, marks?: number[], label?: string, numbers?: boolean,
+ *   describedBy?: string }} o
  */
 export function boardSvg(o) {
   const width = boardWidth(o.variant);
@@ -41,11 +43,39 @@ export function boardSvg(o) {
   }
   const overlay = o.move ? moveOverlay(o.move, center) : '';
   const label = o.label ? ` aria-label="${escapeHtml(o.label)}"` : '';
+  const described = o.describedBy ? ` aria-describedby="${escapeHtml(o.describedBy)}"` : '';
   const cls = `board${o.numbers ? ' numbers' : ''}${o.flipped ? ' flipped' : ''}`;
   return (
-    `<svg class="${cls}" viewBox="0 0 ${size} ${size}" role="img"${label} data-fen="${escapeHtml(o.fen ?? '')}">` +
+    `<svg class="${cls}" viewBox="0 0 ${size} ${size}" role="img"${label}${described} data-fen="${escapeHtml(o.fen ?? '')}">` +
     `<g class="light">${light}</g><g class="dark">${dark}</g>` +
     `<g class="overlay" pointer-events="none">${overlay}</g></svg>`
+  );
+}
+
+/** The page's board colours (style.css, light scheme), for a picture that stands alone. */
+const PICTURE_STYLE =
+  '.light rect{fill:#f3ead2}.sq rect{fill:#3f6b34}.sq.last rect{fill:#c9a227}.sq.mark rect{fill:#c2410c}' +
+  '.piece.white{fill:#fff;stroke:#111;stroke-width:.7}.piece.black{fill:#111;stroke:#fff;stroke-width:.5}' +
+  '.ring{fill:none;stroke-width:.45}.ring.white{stroke:#999}.ring.black{stroke:#666}' +
+  '.crown{fill:#d4a017;stroke:#5c4300;stroke-width:.4}' +
+  '.num{font-size:2.7px;fill:#fff;font-weight:700;font-family:sans-serif;visibility:hidden}' +
+  '.numbers .num{visibility:visible}' +
+  '.path{fill:none;stroke:#0b57d0;stroke-width:1.5;stroke-linejoin:round;stroke-linecap:round;opacity:.85}' +
+  '.arrow{fill:#0b57d0;opacity:.9}.captured{stroke:#d00;stroke-width:1.4;stroke-linecap:round}';
+
+/**
+ * A standalone SVG file of a position (for reports, posts, the `.svg`/`.png` routes): the same
+ * drawing as the pages, with its colours inside and a pixel size.
+ * @param {Parameters<typeof boardSvg>[0] & { size?: number }} o
+ */
+export function pictureSvg(o) {
+  const size = Math.round(o.size ?? 480);
+  const svg = boardSvg(o);
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    svg
+      .replace('<svg ', `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" `)
+      .replace(/(<svg[^>]*>)/, `$1<style>${PICTURE_STYLE}</style>`)
   );
 }
 

@@ -2,6 +2,14 @@
 // server `{ response: 'call'|'feed'|'error', id, param, time }`. Reconnects with backoff and calls
 // `onOpen` each time so the caller can resubscribe from the versions it already has.
 
+/**
+ * The wait before the next attempt: the backoff step spread over ±50 % at random, so after a
+ * daemon restart a hall full of viewers comes back over seconds, not in one burst.
+ */
+export function retryDelay(stepMs, random = Math.random) {
+  return Math.round(stepMs * (0.5 + random()));
+}
+
 export class Connection {
   /**
    * @param {{ url: string, onOpen?: (c: Connection) => void, onFeed?: (param: any, msg: any) => void,
@@ -60,7 +68,7 @@ export class Connection {
       this.pending.clear();
       this.setStatus(this.stopped ? 'stopped' : 'closed');
       if (!this.stopped) {
-        setTimeout(() => this.open(), this.retryMs);
+        setTimeout(() => this.open(), retryDelay(this.retryMs));
         this.retryMs = Math.min(this.retryMs * 2, 4000);
       }
     });

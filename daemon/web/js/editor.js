@@ -2,13 +2,14 @@
 import { boardSvg } from './board.js';
 import { escapeHtml } from './format.js';
 import { readFen, writeFen } from './fen.js';
+import { t } from './i18n.js';
 
 export const BRUSHES = [
-  { piece: 'w', label: 'White man' },
-  { piece: 'b', label: 'Black man' },
-  { piece: 'W', label: 'White king' },
-  { piece: 'B', label: 'Black king' },
-  { piece: '', label: 'Empty' },
+  { piece: 'w', label: 'editor.whiteMan' },
+  { piece: 'b', label: 'editor.blackMan' },
+  { piece: 'W', label: 'editor.whiteKing' },
+  { piece: 'B', label: 'editor.blackKing' },
+  { piece: '', label: 'editor.empty' },
 ];
 
 /** Editor state (immutable): pieces, side to move, chosen brush, FEN text, error. */
@@ -33,7 +34,7 @@ export function paint(state, square) {
 
 export function typeFen(state, text) {
   const position = readFen(text);
-  if (!position) return { ...state, fenText: text, error: 'Not a FEN (example: W:W31,32,K5:B1,2)' };
+  if (!position) return { ...state, fenText: text, error: t('fen.invalid') };
   return { ...state, turn: position.turn, pieces: position.pieces, fenText: text, error: '' };
 }
 
@@ -45,21 +46,21 @@ export function editorHtml(state, variant) {
   const fen = writeFen(state.turn, state.pieces);
   const brushes = BRUSHES.map(
     (b) =>
-      `<button type="button" data-brush="${b.piece}" class="${state.brush === b.piece ? 'on' : ''}" aria-pressed="${state.brush === b.piece}">${b.label}</button>`,
+      `<button type="button" data-brush="${b.piece}" class="${state.brush === b.piece ? 'on' : ''}" aria-pressed="${state.brush === b.piece}">${t(b.label)}</button>`,
   ).join('');
   return (
-    `<div class="editor"><strong>Position after correction</strong>` +
-    `<div class="palette" role="group" aria-label="Piece to place">${brushes}</div>` +
-    boardSvg({ fen, variant, numbers: true, label: 'Corrected position (click squares to edit)' }).replace(
-      /class="sq/g,
-      'class="editable sq',
-    ) +
-    `<label>Side to move <select data-field="turn"><option value="white"${state.turn === 'white' ? ' selected' : ''}>White</option>` +
-    `<option value="black"${state.turn === 'black' ? ' selected' : ''}>Black</option></select></label>` +
-    `<label>FEN <input type="text" data-field="fen" value="${escapeHtml(state.fenText)}" spellcheck="false"></label>` +
+    `<div class="editor"><strong>${t('editor.title')}</strong>` +
+    `<div class="palette" role="group" aria-label="${escapeHtml(t('editor.palette'))}">${brushes}</div>` +
+    // Squares are buttons: focusable, Enter/Space places the piece (arbiter.js handles the keys).
+    boardSvg({ fen, variant, numbers: true, label: t('editor.boardLabel') })
+      .replace('role="img"', 'role="group"')
+      .replace(/class="sq/g, 'tabindex="0" role="button" class="editable sq') +
+    `<label>${t('editor.turn')} <select data-field="turn"><option value="white"${state.turn === 'white' ? ' selected' : ''}>${t('side.white')}</option>` +
+    `<option value="black"${state.turn === 'black' ? ' selected' : ''}>${t('side.black')}</option></select></label>` +
+    `<label>${t('editor.fen')} <input type="text" data-field="fen" value="${escapeHtml(state.fenText)}" spellcheck="false"></label>` +
     `${state.error ? `<p class="error">${escapeHtml(state.error)}</p>` : ''}` +
-    `<div class="decide"><button type="button" class="primary" data-act="send-correction">Record “corrected”</button>` +
-    `<button type="button" data-act="cancel">Cancel</button></div></div>`
+    `<div class="decide"><button type="button" class="primary" data-act="send-correction">${t('editor.send')}</button>` +
+    `<button type="button" data-act="cancel">${t('editor.cancel')}</button></div></div>`
   );
 }
 

@@ -13,12 +13,6 @@ export function formatClock(ms) {
   return h > 0 ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
 }
 
-/** Wall-clock time of an event (`t` is epoch ms from the daemon) as `14:03:27`. */
-export function formatTime(t) {
-  if (typeof t !== 'number' || t < 1e11) return String(t ?? '');
-  return new Date(t).toLocaleTimeString('en-GB', { hour12: false });
-}
-
 /** Result as printed for spectators. */
 export function formatResult(result) {
   return result === '*' || !result ? '' : result;

@@ -1,12 +1,17 @@
 // The spectator view: a grid of every board of the round, and one board large with its moves.
 // Data comes only from the WebSocket API (followRound); the URL hash `#board-N` opens a board.
 import { boardSvg } from './board.js';
+import { describePosition } from './describe.js';
 import { escapeHtml, formatClock, formatResult, moveRows } from './format.js';
+import { formatPdnDate, t } from './i18n.js';
 import { followRound } from './live.js';
+import { setupPage } from './page.js';
+import { underTwoMinutes } from './endgame.js';
 import { ruleText } from './rules.js';
 import { GameStore } from './store.js';
 
-const STATE_LABEL = { active: 'live', silent: 'silent', lost: 'lost', connecting: 'connecting' };
+await setupPage();
+const side = (name) => t(`side.${name}`);
 
 const store = new GameStore();
 const ui = {
@@ -32,23 +37,26 @@ function openBoardFromHash() {
 function stateBadge(state) {
   const s = state ?? 'connecting';
   const safe = escapeHtml(s);
-  return `<span class="badge state-${safe}" data-state="${safe}">${STATE_LABEL[s] ?? safe}</span>`;
+  const label = ['active', 'silent', 'lost', 'connecting'].includes(s) ? t(`state.${s}`) : safe;
+  return `<span class="badge state-${safe}" data-state="${safe}">${label}</span>`;
 }
 
 /**
  * One player's line. `recorded` is the clock stored with a past move (history view): shown as it
  * was then, not ticking; otherwise the live clock, counting down on the running side.
  */
-function clockHtml(board, side, name, recorded) {
+function clockHtml(board, color, name, recorded) {
   const clock = recorded === undefined ? store.clockNow(board) : recorded;
-  const running = clock?.running === side;
-  const live = recorded === undefined ? ` data-side="${side}"` : ` data-recorded="${side}"`;
+  const running = clock?.running === color;
+  const live = recorded === undefined ? ` data-side="${color}"` : ` data-recorded="${color}"`;
+  const quickplay = recorded === undefined && underTwoMinutes(store.get(board), clock) === color;
   return (
-    `<div class="player ${side}${running ? ' to-move' : ''}">` +
-    `<span class="disc ${side}" aria-hidden="true"></span>` +
-    `<span class="name">${escapeHtml(name || (side === 'white' ? 'White' : 'Black'))}</span>` +
-    `<span class="clock${running ? ' running' : ''}"${live} aria-label="${side} clock">` +
-    `${clock ? formatClock(clock[side]) : ''}</span></div>`
+    `<div class="player ${color}${running ? ' to-move' : ''}">` +
+    `<span class="disc ${color}" aria-hidden="true"></span>` +
+    `<span class="name">${escapeHtml(name || side(color))}</span>` +
+    `<span class="g-marker" title="${escapeHtml(t('endgame.gMarker'))}"${quickplay ? '' : ' hidden'}>G</span>` +
+    `<span class="clock${running ? ' running' : ''}"${live} aria-label="${escapeHtml(t('spectator.clock', { side: side(color) }))}">` +
+    `${clock ? formatClock(clock[color]) : ''}</span></div>`
   );
 }
 
@@ -59,7 +67,7 @@ function decisionMarkers(s, ply) {
     .map(
       (a) =>
         `<span class="marker decision-${a.decision.kind}" data-alert="${escapeHtml(a.id)}" ` +
-        `title="${escapeHtml(`${a.rule}: ${ruleText(a.rule)}`)}">⚑ ${escapeHtml(a.rule)} ${a.decision.kind === 'stands' ? 'stands' : 'corrected'}</span>`,
+        `title="${escapeHtml(`${a.rule}: ${ruleText(a.rule)}`)}">⚑ ${escapeHtml(a.rule)} ${t(`decision.${a.decision.kind}`)}</span>`,
     )
     .join('');
 }
@@ -72,7 +80,7 @@ function startTurn(s) {
 /** `17. 34x23` or `16... 23x34`, numbered like the move list. */
 function lastMoveText(s) {
   const m = s.moves[s.moves.length - 1];
-  if (!m) return 'no moves yet';
+  if (!m) return t('spectator.noMoves');
   const slot = s.moves.length - 1 + (startTurn(s) === 'black' ? 1 : 0);
   return `${Math.floor(slot / 2) + 1}.${slot % 2 === 1 ? '..' : ''} ${m.pdn}`;
 }
@@ -82,7 +90,7 @@ function cardHtml(s) {
   const last = s.moves[s.moves.length - 1];
   const result = formatResult(s.result);
   return (
-    `<header><span class="board-no">Board ${board}</span>${stateBadge(s.state)}` +
+    `<header><span class="board-no">${t('board.n', { board })}</span>${stateBadge(s.state)}` +
     `<span class="result" data-result="${escapeHtml(s.result)}">${escapeHtml(result)}</span></header>` +
     clockHtml(board, 'black', s.info.black) +
     boardSvg({
@@ -90,7 +98,11 @@ function cardHtml(s) {
       variant: s.info.variant,
       move: last,
       numbers: ui.numbers.checked,
-      label: `Board ${board}, ${s.info.white ?? 'White'} against ${s.info.black ?? 'Black'}`,
+      label: t('spectator.boardLabel', {
+        board,
+        white: s.info.white ?? side('white'),
+        black: s.info.black ?? side('black'),
+      }),
     }) +
     clockHtml(board, 'white', s.info.white) +
     `<footer><span class="last-move" data-moves="${s.moves.length}">${escapeHtml(lastMoveText(s))}</span>` +
@@ -111,7 +123,7 @@ function renderCard(board) {
     const next = [...ui.grid.children].find((c) => Number(c.dataset.board) > board);
     ui.grid.insertBefore(card, next ?? null);
   }
-  card.setAttribute('aria-label', `Open board ${board}`);
+  card.setAttribute('aria-label', t('spectator.open', { board }));
   card.innerHTML = cardHtml(s);
 }
 
@@ -127,12 +139,12 @@ function gameInfoText(s) {
   const parts = [
     i.event,
     i.site,
-    `Round ${i.round}`,
-    `Board ${i.board}`,
-    i.date,
-    i.timeControl && `time control ${i.timeControl}`,
+    t('round.n', { round: i.round }),
+    t('board.n', { board: i.board }),
+    i.date && formatPdnDate(i.date),
+    i.timeControl && t('spectator.timeControl', { tc: i.timeControl }),
     i.variant === 'brazilian' ? '8×8' : '10×10',
-    s.serial && `board ${s.serial}`,
+    s.serial && t('spectator.serial', { serial: s.serial }),
   ];
   return escapeHtml(parts.filter(Boolean).join(' · '));
 }
@@ -140,7 +152,7 @@ function gameInfoText(s) {
 function renderDetail() {
   const s = store.get(view.board);
   if (!s) {
-    ui.detail.innerHTML = `<p class="empty">Board ${view.board} is not known (yet).</p>`;
+    ui.detail.innerHTML = `<p class="empty">${escapeHtml(t('spectator.unknownBoard', { board: view.board }))}</p>`;
     return;
   }
   const total = s.moves.length;
@@ -166,11 +178,11 @@ function renderDetail() {
     .join('');
   const round = s.info.round;
   const corrections = (s.positionSet ?? [])
-    .map((p) => `<li class="marker">position set by arbiter: <code>${escapeHtml(p.fen)}</code></li>`)
+    .map((p) => `<li class="marker">${t('spectator.positionSet')} <code>${escapeHtml(p.fen)}</code></li>`)
     .join('');
   ui.detail.innerHTML =
-    `<div class="detail-head"><button type="button" class="back" data-nav="grid">← All boards</button>` +
-    `<h2>Board ${s.info.board}</h2>${stateBadge(s.state)}` +
+    `<div class="detail-head"><button type="button" class="back" data-nav="grid">${t('spectator.back')}</button>` +
+    `<h2>${t('board.n', { board: s.info.board })}</h2>${stateBadge(s.state)}` +
     `<span class="result big" data-result="${escapeHtml(s.result)}">${escapeHtml(formatResult(s.result))}</span></div>` +
     `<div class="detail-body"><div class="big-board">` +
     clockHtml(s.info.board, top, s.info[top], past) +
@@ -180,28 +192,58 @@ function renderDetail() {
       move,
       flipped: view.flipped,
       numbers: ui.numbers.checked,
-      label: `Board ${s.info.board} after ply ${ply}`,
+      label: t('spectator.plyLabel', { board: s.info.board, ply }),
+      describedBy: 'position-text',
     }) +
+    `<p id="position-text" class="sr-only">${escapeHtml(describePosition(fen))}</p>` +
     clockHtml(s.info.board, bottom, s.info[bottom], past) +
     `</div><div class="side">` +
-    `<nav class="moves-nav" aria-label="Move navigation">` +
-    `<button type="button" data-nav="first" title="First (Home)" aria-label="First position">|◀</button>` +
-    `<button type="button" data-nav="back" title="Back (←)" aria-label="Back one move">◀</button>` +
-    `<button type="button" data-nav="forward" title="Forward (→)" aria-label="Forward one move">▶</button>` +
-    `<button type="button" data-nav="live" class="${live ? 'on' : ''}" title="Live (End)" aria-label="Live">Live</button>` +
-    `<button type="button" data-nav="flip" title="Flip (F)" aria-label="Flip board">⇅ Flip</button></nav>` +
-    `<p class="ply-info" data-ply="${ply}" data-total="${total}">${ply === 0 ? 'Start position' : `Move ${escapeHtml(s.moves[ply - 1].pdn)}`} · ${ply}/${total}${live ? ' · live' : ''}</p>` +
+    `<nav class="moves-nav" aria-label="${t('spectator.moveNav')}">` +
+    navButton('first', '|◀', 'spectator.firstKey', 'spectator.first') +
+    navButton('back', '◀', 'spectator.backKey', 'spectator.backOne') +
+    navButton('forward', '▶', 'spectator.forwardKey', 'spectator.forwardOne') +
+    navButton('live', t('spectator.live'), 'spectator.liveKey', 'spectator.live', live ? 'on' : '') +
+    navButton('flip', t('spectator.flip'), 'spectator.flipKey', 'spectator.flipLabel') +
+    `</nav>` +
+    `<p class="ply-info" data-ply="${ply}" data-total="${total}">${ply === 0 ? t('spectator.startPosition') : escapeHtml(t('spectator.move', { move: s.moves[ply - 1].pdn }))} · ${ply}/${total}${live ? ` · ${t('spectator.liveMark')}` : ''}</p>` +
     `<ol class="move-list">${rows}</ol>${corrections ? `<ul class="corrections">${corrections}</ul>` : ''}` +
-    `<p class="links"><a class="pdn-link" href="rounds/${round}/${s.info.board}.pdn">PDN file</a></p>` +
+    `<p class="links"><a class="pdn-link" href="rounds/${round}/${s.info.board}.pdn">${t('spectator.pdnFile')}</a></p>` +
+    pictureLinks(round, s.info.board, ply) +
     `<p class="game-info">${gameInfoText(s)}</p>` +
     `</div></div>`;
   keepCurrentMoveVisible();
 }
 
+function navButton(nav, text, titleKey, labelKey, cls = '') {
+  return `<button type="button" data-nav="${nav}"${cls ? ` class="${cls}"` : ''} title="${escapeHtml(t(titleKey))}" aria-label="${escapeHtml(t(labelKey))}">${escapeHtml(text)}</button>`;
+}
+
+/** The shown position as a picture: a link to it, a download, and a copy to the clipboard. */
+function pictureLinks(round, board, ply) {
+  const base = `rounds/${round}/${board}`;
+  return (
+    `<p class="links picture-links"><a class="picture-link" href="${base}.svg?ply=${ply}" target="_blank" rel="noopener">${t('picture.link')}</a>` +
+    `<a class="picture-download" href="${base}.png?ply=${ply}&amp;size=800" download="board-${board}-ply-${ply}.png">${t('picture.download')}</a>` +
+    `<button type="button" class="picture-copy" data-picture="${base}.png?ply=${ply}&amp;size=800">${t('picture.copy')}</button>` +
+    `<span class="copy-state" role="status"></span></p>`
+  );
+}
+
+async function copyPicture(button) {
+  const state = button.parentElement.querySelector('.copy-state');
+  try {
+    const blob = await (await fetch(button.dataset.picture)).blob();
+    await navigator.clipboard.write([new ClipboardItem({ 'image/png': blob })]);
+    state.textContent = t('picture.copied');
+  } catch {
+    state.textContent = t('picture.copyFailed');
+  }
+}
+
 function renderTitle() {
   const first = store.get(store.boards()[0]);
   if (!first) return;
-  ui.roundTitle.textContent = `${first.info.event ? `${first.info.event} · ` : ''}Round ${first.info.round}`;
+  ui.roundTitle.textContent = `${first.info.event ? `${first.info.event} · ` : ''}${t('round.n', { round: first.info.round })}`;
   ui.roundPdn.href = `rounds/${first.info.round}/games.pdn`;
 }
 
@@ -249,11 +291,14 @@ function navigate(action) {
 function tickClocks() {
   for (const el of document.querySelectorAll('.clock[data-side]')) {
     const card = el.closest('.card');
-    const clock = store.clockNow(card ? Number(card.dataset.board) : view.board);
+    const board = card ? Number(card.dataset.board) : view.board;
+    const clock = store.clockNow(board);
     const running = clock?.running === el.dataset.side;
     el.textContent = clock ? formatClock(clock[el.dataset.side]) : '';
     el.classList.toggle('running', running);
     el.parentElement?.classList.toggle('to-move', running);
+    const marker = el.parentElement?.querySelector('.g-marker');
+    if (marker) marker.hidden = underTwoMinutes(store.get(board), clock) !== el.dataset.side;
   }
 }
 
@@ -285,6 +330,8 @@ ui.detail.addEventListener('click', (e) => {
   const target = /** @type {HTMLElement} */ (e.target);
   const nav = target.closest('[data-nav]');
   if (nav) navigate(nav.dataset.nav);
+  const copy = target.closest('.picture-copy');
+  if (copy) copyPicture(copy);
   const move = target.closest('.move[data-ply]');
   if (move) {
     const k = Number(move.dataset.ply);
@@ -321,14 +368,19 @@ ui.numbers.addEventListener('change', () => {
 });
 window.addEventListener('hashchange', openBoardFromHash);
 
-const statusText = { open: 'live', connecting: 'reconnecting…', closed: 'offline — reconnecting…' };
+const statusText = {
+  open: t('status.open'),
+  connecting: t('status.reconnecting'),
+  closed: t('status.closed'),
+};
 let everOpen = false;
 followRound(store, {
   location,
   onStatus: (status) => {
     if (status === 'open') everOpen = true;
     ui.status.dataset.status = status;
-    ui.status.textContent = status === 'connecting' && !everOpen ? 'connecting…' : statusText[status];
+    ui.status.textContent =
+      status === 'connecting' && !everOpen ? t('status.connecting') : statusText[status];
   },
 });
 setInterval(tickClocks, 200);

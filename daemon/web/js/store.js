@@ -47,6 +47,8 @@ function change(s, e) {
       return { ...s, state: e.state, serial: e.serial ?? s.serial };
     case 'info':
       return { ...s, info: { ...s.info, ...e.info } };
+    case 'action':
+      return { ...s, actions: [...(s.actions ?? []), e.action], quickplay: e.quickplay ?? s.quickplay };
     default:
       return s;
   }

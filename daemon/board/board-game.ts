@@ -5,8 +5,7 @@ import { GameRecord } from '../../src/game/index.ts';
 import type { DrawRules } from '../../src/engine/index.ts';
 import type { GameEvent, GameInfo } from '../../src/game/types.ts';
 import type { Tracker, TrackerOptions } from '../../src/tracker/types.ts';
-import type { Journal } from './journal.ts';
-import type { JournalInput } from './types.ts';
+import type { JournalInput } from '../journal/types.ts';
 
 export type TrackerFactory = (options: TrackerOptions) => Tracker;
 
@@ -17,13 +16,13 @@ export interface BoardGameOptions {
   /** Draw rules: a profile name or the engine's DrawRules (with the 6.5 advantage option). */
   drawProfile?: string | DrawRules;
   autoResult?: boolean;
+  /** Appendix G announced for the event (the time control decides whether it applies). */
+  quickplayFinish?: boolean;
 }
 
 export class BoardGame {
   readonly tracker: Tracker;
   readonly record: GameRecord;
-  /** Journal entries applied so far. */
-  applied = 0;
 
   constructor(readonly options: BoardGameOptions) {
     this.tracker = options.createTracker({ variant: options.info.variant, ...options.tracker });
@@ -31,22 +30,27 @@ export class BoardGame {
       info: options.info,
       drawProfile: options.drawProfile,
       autoResult: options.autoResult,
+      quickplayFinish: options.quickplayFinish,
     });
   }
 
   apply(input: JournalInput, t: number): GameEvent[] {
-    this.applied++;
     const { record, tracker } = this;
     switch (input.kind) {
       case 'event':
-        return tracker.push(input.event).flatMap((o) => record.apply(o));
+        return [
+          ...tracker.push(input.event).flatMap((o) => record.apply(o)),
+          ...record.clockEvent(input.event),
+        ];
+      case 'action':
+        return record.act(input.action, t);
       case 'decision':
         return [
           ...record.decide(input.decision, t),
           ...tracker.decide(input.decision, t).flatMap((o) => record.apply(o)),
         ];
       case 'result':
-        return record.setResult(input.result, t);
+        return record.setResult(input.result, t, input.advantage);
       case 'info':
         return record.setInfo(input.info, t);
       case 'state':
@@ -60,36 +64,11 @@ export class BoardGame {
   }
 }
 
-/** What a replay needs besides the journal: the round's rules. */
+/** What a board's game needs besides its info: the round's rules (the same for live games and replays). */
 export type ReplaySettings = Omit<BoardGameOptions, 'info'> & { variant: GameInfo['variant'] };
 
-/** Rebuilds a board's game from its journal (nothing is served or written). */
-export function replayBoard(
-  journal: Journal,
-  round: number,
-  board: number,
-  settings: ReplaySettings,
-): BoardGame {
-  return replayRound(journal, round, settings, [board])[0];
-}
-
-/**
- * Every board of a round that has journal entries (or the boards asked for), in board order, in one
- * pass over the journal.
- */
-export function replayRound(
-  journal: Journal,
-  round: number,
-  settings: ReplaySettings,
-  boards: readonly number[] = journal.boards(round),
-): BoardGame[] {
+/** A fresh game for board `board` of `round`. */
+export function newBoardGame(settings: ReplaySettings, round: number, board: number): BoardGame {
   const { variant, ...rest } = settings;
-  const games = new Map(
-    [...boards]
-      .sort((a, b) => a - b)
-      .map((board) => [board, new BoardGame({ ...rest, info: { board, round, variant } })]),
-  );
-  const only = boards.length === 1 ? boards[0] : undefined;
-  journal.forEachRoundInput(round, (board, input, t) => games.get(board)?.apply(input, t), undefined, only);
-  return [...games.values()];
+  return new BoardGame({ ...rest, info: { board, round, variant } });
 }

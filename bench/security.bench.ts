@@ -1,0 +1,123 @@
+// Security limits under load, against the real server on loopback:
+// - `auth_guesses_evaluated_per_min`: one address guessing tokens as fast as the API lets it, over
+//   many connections (each dropped after its error limit, then opened again) for a whole minute
+//   (SECURITY_AUTH_SECONDS): the guesses actually compared with the token (target ≤ 20).
+// - `rss_mb_300_stalled_clients`: 300 clients (in a child process) that subscribe to the round and
+//   never read while big events are fanned out: the daemon's peak RSS, beside the budget of unsent
+//   bytes and the RSS before (target: growth bounded by the budget, not by 300 × 4 MiB).
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import WebSocket from 'ws';
+import { startServer } from '../daemon/server/index.ts';
+import { FakeHub } from '../test/server/fake-hub.ts';
+import { stalledSubscriber } from '../test/server/ws-client.ts';
+
+const AUTH_SECONDS = Number(process.env.SECURITY_AUTH_SECONDS ?? 60);
+const STALLED = Number(process.env.SECURITY_STALLED ?? 300);
+const BUDGET_MB = Number(process.env.SECURITY_BUDGET_MB ?? 64);
+const self = fileURLToPath(import.meta.url);
+const silent = { info() {}, warn() {}, debug() {} };
+
+async function guessing(): Promise<void> {
+  const server = await startServer({
+    hub: new FakeHub(1),
+    port: 0,
+    tokens: { admin: 'a'.repeat(32) },
+    log: silent,
+  });
+  let attempted = 0;
+  let evaluated = 0;
+  let refused = 0;
+  const end = Date.now() + AUTH_SECONDS * 1000;
+  /** One attacking connection: guesses until the server closes it, as fast as answers come. */
+  const attack = () =>
+    new Promise<void>((resolve) => {
+      const ws = new WebSocket(server.wsUrl);
+      let id = 0;
+      const next = () => {
+        if (Date.now() >= end) return ws.close();
+        attempted++;
+        ws.send(
+          JSON.stringify({ id: ++id, call: 'auth', param: { token: `guess-${attempted}-0123456789` } }),
+        );
+      };
+      ws.on('open', next);
+      ws.on('message', (data) => {
+        const code = JSON.parse(data.toString()).param?.code;
+        if (code === 'unauthorized') evaluated++;
+        else if (code === 'rate-limited') refused++;
+        // Stay under the per-connection call rate: the limit measured is the per-address one.
+        setTimeout(next, 25);
+      });
+      ws.on('error', () => {});
+      ws.on('close', () => resolve());
+    });
+  const attackers = Array.from({ length: 8 }, async () => {
+    while (Date.now() < end) await attack();
+  });
+  await Promise.all(attackers);
+  await server.close();
+  const perMin = (n: number) => ((n / AUTH_SECONDS) * 60).toFixed(1);
+  console.log(`auth_guesses_attempted_per_min ${perMin(attempted)} guesses`);
+  console.log(`auth_guesses_refused_per_min ${perMin(refused)} guesses`);
+  console.log(`auth_guesses_evaluated_per_min ${perMin(evaluated)} guesses`);
+}
+
+const rssMb = () => {
+  global.gc?.();
+  return process.memoryUsage().rss / 1024 / 1024;
+};
+
+async function stalledClients(): Promise<void> {
+  const hub = new FakeHub(4);
+  const server = await startServer({
+    hub,
+    port: 0,
+    log: silent,
+    heartbeatMs: 3_600_000,
+    // All from loopback: one address, so its limit is raised to let the 300 in.
+    limits: { unsentBudget: BUDGET_MB * 1024 * 1024, connectionsPerAddress: STALLED + 10 },
+  });
+  // The clients live in another process: what their sockets hold is not the daemon's memory.
+  const child = fork(self, [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, SECURITY_ROLE: 'stalled', SECURITY_PORT: String(server.port) },
+  });
+  await new Promise((resolve) => child.once('message', resolve));
+  while (server.clients() < STALLED) await new Promise((r) => setTimeout(r, 10));
+  const before = rssMb();
+  // 16 KiB events, 19 MB offered to each stalled client: past what the kernel's socket buffers take,
+  // 4 MiB each would be 1.2 GB held (SECURITY_BUDGET_MB=100000 shows it).
+  const message = 'x'.repeat(16 * 1024);
+  let peak = before;
+  for (let n = 1; n <= 1200 && server.clients() > 0; n++) {
+    const alert = { id: `a${n}`, rule: '5.4.1' as const, ply: 1, side: 'white' as const, message, t: n };
+    hub.feed((n % 4) + 1, { type: 'alert', t: n, alert: { ...alert, events: [] } });
+    if (n % 20 === 0) {
+      await new Promise((r) => setImmediate(r));
+      peak = Math.max(peak, process.memoryUsage().rss / 1024 / 1024);
+    }
+  }
+  await new Promise((r) => setTimeout(r, 200));
+  const after = rssMb();
+  console.log(`unsent_budget_mb ${BUDGET_MB} MB`);
+  console.log(`rss_mb_before_stalled_fanout ${before.toFixed(1)} MB`);
+  // The peak counts garbage not yet collected (written frames, cut clients' buffers) too.
+  console.log(`rss_mb_300_stalled_clients ${Math.max(peak, after).toFixed(1)} MB`);
+  console.log(`rss_mb_300_stalled_clients_after_gc ${after.toFixed(1)} MB`);
+  console.log(`stalled_clients_dropped ${STALLED - server.clients()} clients`);
+  child.kill();
+  await server.close();
+}
+
+if (process.env.SECURITY_ROLE === 'stalled') {
+  for (let i = 0; i < STALLED; i++)
+    await stalledSubscriber(Number(process.env.SECURITY_PORT), { feed: 'round' });
+  process.send!('ready');
+  // Paused sockets do not keep a process alive; a listener on the channel does, until the parent goes.
+  process.on('message', () => {});
+  process.on('disconnect', () => process.exit(0));
+} else {
+  if (process.env.SECURITY_PART !== 'memory') await guessing();
+  if (process.env.SECURITY_PART !== 'auth') await stalledClients();
+}

@@ -1,0 +1,23 @@
+// A board of the current round as the daemon runs it: its game and its time, with what the ticks
+// and the connections keep about it.
+import type { ConnectionState } from '../../src/game/types.ts';
+import type { BoardSetup } from '../config/index.ts';
+import type { BoardConnection } from '../transport/index.ts';
+import type { BoardGame } from './board-game.ts';
+import { BoardTime } from './time.ts';
+
+export interface LiveBoard {
+  readonly setup: BoardSetup;
+  readonly game: BoardGame;
+  readonly time: BoardTime;
+  /** Last board event other than a tick (ms). */
+  lastEvent: number;
+  lastTick: number;
+  state: ConnectionState;
+  /** The connection currently feeding this board. */
+  feeder?: BoardConnection;
+}
+
+export function liveBoard(setup: BoardSetup, game: BoardGame): LiveBoard {
+  return { setup, game, time: new BoardTime(), lastEvent: 0, lastTick: 0, state: 'connecting' };
+}

@@ -1,0 +1,83 @@
+// Games rebuilt from the journal: a past round or one board (exports, past rounds served), and the
+// current round's live boards on start.
+import type { GameEvent } from '../../src/game/types.ts';
+import type { LoadedConfig } from '../config/index.ts';
+import type { Journal } from '../journal/index.ts';
+import { type BoardGame, newBoardGame, type ReplaySettings, type TrackerFactory } from './board-game.ts';
+import type { LiveBoard } from './live-board.ts';
+
+/** The round's rules as the configuration gives them, the same for live games and replays. */
+export function replaySettings(
+  config: Pick<LoadedConfig, 'variant' | 'drawRule' | 'autoResult'> & { quickplayFinish?: boolean },
+  createTracker: TrackerFactory,
+): ReplaySettings {
+  return {
+    variant: config.variant,
+    createTracker,
+    drawProfile: { profile: config.drawRule.profile, advantageDraw: config.drawRule.advantage },
+    autoResult: config.autoResult,
+    ...(config.quickplayFinish ? { quickplayFinish: true } : {}),
+  };
+}
+
+/** `settings` with the rules round `round` was played with, as the daemon journaled them. */
+export function playedWith(journal: Journal, round: number, settings: ReplaySettings): ReplaySettings {
+  return { ...settings, ...journal.roundSettings(round) };
+}
+
+/** Rebuilds a board's game from its journal (nothing is served or written). */
+export function replayBoard(
+  journal: Journal,
+  round: number,
+  board: number,
+  settings: ReplaySettings,
+): BoardGame {
+  return replayRound(journal, round, settings, [board])[0];
+}
+
+/**
+ * Every board of a round that has journal entries (or the boards asked for), in board order, in one
+ * pass over the journal.
+ */
+export function replayRound(
+  journal: Journal,
+  round: number,
+  settings: ReplaySettings,
+  boards: readonly number[] = journal.boards(round),
+): BoardGame[] {
+  const games = new Map(
+    [...boards].sort((a, b) => a - b).map((board) => [board, newBoardGame(settings, round, board)]),
+  );
+  const only = boards.length === 1 ? boards[0] : undefined;
+  journal.forEachRoundInput(round, (board, input, t) => games.get(board)?.apply(input, t), undefined, only);
+  return [...games.values()];
+}
+
+/**
+ * The current round's journal replayed into its live boards (start-up). `unstored` gets the outputs
+ * a crash kept from reaching the derived table (they are stored after their inputs). Every board
+ * that has entries starts away: the daemon was down since its last one, and that is no board time.
+ * Returns the time of the round's last entry.
+ */
+export function rebuildLive(
+  journal: Journal,
+  round: number,
+  boards: ReadonlyMap<number, LiveBoard>,
+  unstored: (event: GameEvent) => void,
+): number {
+  const stored = journal.derivedVersions(round);
+  let last = 0;
+  journal.forEachRoundInput(round, (board, input, t) => {
+    if (t > last) last = t;
+    const live = boards.get(board);
+    if (!live) return;
+    for (const event of live.game.apply(input, t))
+      if (event.version > (stored.get(board) ?? 0)) unstored(event);
+    live.time.last = t;
+  });
+  for (const live of boards.values()) {
+    live.time.gap = live.time.last > 0;
+    live.state = live.game.record.snapshot().state;
+  }
+  return last;
+}

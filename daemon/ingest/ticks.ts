@@ -1,0 +1,87 @@
+// Time passing, so settle windows and stall times expire without a board event. A tick is the
+// daemon's own input, so it may be applied before it is journaled: only ticks that decided
+// something are journaled (and published after that). A tick that changed nothing needs no
+// replay: the tracker takes each decision at its due time, whichever later input triggers it, so
+// the journal replays the same outputs in the same order — with a tenth of the rows.
+import type { GameEvent } from '../../src/game/types.ts';
+import { everyAfterIo } from '../after-io.ts';
+import type { HoldUpClock } from '../board/hold-up-clock.ts';
+import type { LiveBoard } from '../board/live-board.ts';
+import { watched } from '../board/time.ts';
+import type { AppendRequest, JournalInput } from '../journal/index.ts';
+import type { GroupCommit } from './group-commit.ts';
+
+/** Groups of boards ticked in turn (see start). */
+export const TICK_PHASES = 10;
+
+export interface TickOptions {
+  /** How often a board with recent activity gets a tick (ms). */
+  tickMs: number;
+  /** Boards quiet for longer than this get no more ticks, after one past it (ms). */
+  windowMs: number;
+}
+
+export class Ticks {
+  /** The boards of each phase, in board order. */
+  private readonly phases: LiveBoard[][] = Array.from({ length: TICK_PHASES }, () => []);
+  private turn = 0;
+  private stopTicks: (() => void) | undefined;
+
+  constructor(
+    boards: Iterable<LiveBoard>,
+    private readonly commits: GroupCommit,
+    private readonly clock: HoldUpClock,
+    private readonly round: number,
+    private readonly options: TickOptions,
+  ) {
+    for (const board of boards) this.phases[board.setup.board % TICK_PHASES].push(board);
+  }
+
+  /**
+   * Time passes for the trackers only after the loop has read what the boards sent meanwhile: a
+   * tick run first would see a settle window or a stall time expire that the events already
+   * waiting in the sockets would have kept open.
+   * The boards take their ticks in TICK_PHASES groups, one group a turn, so each board still gets
+   * one every tickMs: ticks decide moves (a press's grace, a settle window), and two hundred
+   * boards deciding in one turn kept every event that arrived meanwhile waiting for milliseconds.
+   */
+  start(): void {
+    this.stopTicks = everyAfterIo(
+      () => this.tick(this.turn++ % TICK_PHASES),
+      this.options.tickMs / TICK_PHASES,
+    );
+  }
+
+  stop(): void {
+    this.stopTicks?.();
+    this.stopTicks = undefined;
+  }
+
+  private tick(phase: number): void {
+    // Inputs still queued are older than this tick: they go first.
+    this.commits.flush();
+    const { tickMs, windowMs } = this.options;
+    const { round } = this;
+    const decided: { input: AppendRequest; events: GameEvent[] }[] = [];
+    for (const board of this.phases[phase]) {
+      // A board nobody watches gets no time (see BoardTime).
+      if (board.time.gap || !watched(board.state)) continue;
+      const t = board.time.at(this.clock.now());
+      // Ticks stop once one has come after the window: that one took every decision still due, even
+      // when the board's time leapt past the window at once (the daemon held up, see HoldUpClock).
+      // damlink's own clock keeps a quiet board ticking: its flag falls with time alone.
+      const quiet = board.lastTick - board.lastEvent > windowMs && !board.game.record.clockRunning;
+      if (quiet || t - board.lastTick < tickMs) continue;
+      board.lastTick = t;
+      const input: JournalInput = { kind: 'event', event: { t, type: 'tick' } };
+      const events = this.commits.apply(board, input, t);
+      if (events.length === 0) continue;
+      board.time.saw(t);
+      decided.push({ input: { round, board: board.setup.board, t, input }, events });
+    }
+    // One commit for every board's decisive tick (and outputs waiting for a commit), then publish.
+    if (decided.length > 0 || this.commits.hasDerived())
+      this.commits.commitApplied(decided.map((d) => d.input));
+    for (const { events } of decided) for (const event of events) this.commits.publish(event);
+  }
+}

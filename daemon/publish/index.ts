@@ -1,0 +1,61 @@
+// Publishing beyond the hall: after every change in the round, each configured target (a local
+// folder, SFTP, FTP/FTPS) gets the round's files under the same names as the HTTP routes
+// (`rounds/<n>/games.pdn`, `games.json`, `index.json`, `<board>.pdn`, `game-<i>.PDN`).
+import type { PublishConfig, PublishTarget } from '../config/index.ts';
+import type { Hub } from '../hub.ts';
+import { PdnCache, roundFiles } from '../server/rounds.ts';
+import { directoryUploader } from './directory.ts';
+import { ftpUploader } from './ftp.ts';
+import { type PublishLog, TargetScheduler, type TargetState } from './scheduler.ts';
+import { sftpUploader } from './sftp.ts';
+import type { PublishFile, Uploader } from './types.ts';
+
+export type { PublishLog, TargetState } from './scheduler.ts';
+
+export interface Publishing {
+  /** One entry per target, in config order (for /health and the console). */
+  state(): TargetState[];
+  stop(): Promise<void>;
+}
+
+export function uploaderFor(target: PublishTarget, timeoutMs: number): Uploader {
+  switch (target.kind) {
+    case 'directory':
+      return directoryUploader(target.path);
+    case 'sftp':
+      return sftpUploader(target, timeoutMs);
+    case 'ftp':
+      return ftpUploader(target, timeoutMs);
+  }
+}
+
+/** The current round's files with their paths under a target's root. */
+export function currentRoundFiles(hub: Hub, pdn = new PdnCache()): () => PublishFile[] {
+  return () => {
+    const round = hub.round();
+    const games = hub.games(round);
+    if (games.length === 0) return [];
+    return roundFiles(round, games, pdn).map((f) => ({ path: `rounds/${round}/${f.name}`, body: f.body }));
+  };
+}
+
+export function startPublishing(options: { hub: Hub; config: PublishConfig; log: PublishLog }): Publishing {
+  const { hub, config, log } = options;
+  const files = currentRoundFiles(hub);
+  const targets = config.targets.map(
+    (t) => new TargetScheduler(uploaderFor(t, config.timeoutMs), files, config, log),
+  );
+  const changed = () => {
+    for (const t of targets) t.changed();
+  };
+  const unsubscribe = targets.length > 0 ? hub.subscribe(changed) : () => {};
+  // The round's files go out at once, so a broadcast finds every game before the first move.
+  changed();
+  return {
+    state: () => targets.map((t) => t.state()),
+    async stop() {
+      unsubscribe();
+      await Promise.all(targets.map((t) => t.stop()));
+    },
+  };
+}

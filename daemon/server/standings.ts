@@ -1,0 +1,83 @@
+// `/rounds/<n>/standings.json` and `/rounds/<n>/standings` (HTML): the standings after round n,
+// every group unless `?group=`. The page's words go through one function so they can join the
+// web's message tables.
+import {
+  type Event,
+  groupStandings,
+  type StandingRow,
+  VALUED_TIEBREAKS as TIEBREAK_COLUMNS,
+} from '../../src/tournament/index.ts';
+
+/** Where the server reads the tournament (the store in the journal's file). */
+export interface TournamentSource {
+  load(): Event | undefined;
+}
+
+export interface StandingsDocument {
+  round: number;
+  event: string;
+  groups: { group?: string; rows: StandingRow[] }[];
+}
+
+/** The standings after `round` (its unfinished games left out); undefined for an unknown group. */
+export function standingsAfter(event: Event, round: number, group?: string): StandingsDocument | undefined {
+  const played = { ...event, rounds: event.rounds.filter((r) => r.number <= round) };
+  const groups = groupStandings(played).filter((g) => group === undefined || g.group === group);
+  if (groups.length === 0) return undefined;
+  return { round, event: event.name, groups };
+}
+
+const MESSAGES = {
+  title: 'Standings after round {round}',
+  rank: 'Rank',
+  start: 'No.',
+  name: 'Name',
+  points: 'Points',
+  solkoff: 'Solkoff',
+  'solkoff-truncated': 'Truncated Solkoff',
+  median: 'Median',
+  'sonneborn-berger': 'Sonneborn-Berger',
+  wins: 'Wins',
+  'plus-minus': '+/−',
+  json: 'As JSON',
+} as const;
+
+/** The page's words, in English until the web's message tables carry them. */
+export const message = (key: keyof typeof MESSAGES, values: Record<string, string | number> = {}): string =>
+  MESSAGES[key].replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));
+
+const html = (s: string): string =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function groupTable(group: string | undefined, rows: readonly StandingRow[]): string {
+  const head = ['rank', 'start', 'name', 'points', ...TIEBREAK_COLUMNS] as const;
+  const th = head.map((k) => `<th scope="col">${html(message(k))}</th>`).join('');
+  const tr = rows
+    .map((r) => {
+      const cells = [r.rank, r.start, r.name, r.points, ...TIEBREAK_COLUMNS.map((k) => r.tiebreaks[k])];
+      return `<tr>${cells.map((c) => `<td>${html(String(c))}</td>`).join('')}</tr>`;
+    })
+    .join('\n');
+  const caption = group === undefined ? '' : `<caption>${html(group)}</caption>`;
+  return `<table class="standings">${caption}<thead><tr>${th}</tr></thead>\n<tbody>\n${tr}\n</tbody></table>`;
+}
+
+export function standingsPage(doc: StandingsDocument, query: string): string {
+  const title = message('title', { round: doc.round });
+  const heading = doc.event ? `${html(doc.event)} — ${html(title)}` : html(title);
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${heading}</title>
+<link rel="stylesheet" href="/style.css">
+</head>
+<body class="standings-page">
+<h1>${heading}</h1>
+${doc.groups.map((g) => groupTable(g.group, g.rows)).join('\n')}
+<p><a href="standings.json${html(query)}">${html(message('json'))}</a></p>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,44 @@
+// The tournament at the daemon's start: a `--tournament` file merged into the one the journal
+// keeps, the round to play (the journal's current round; the config's `round:` only sets the
+// first), and the boards' player names from that round's pairings (table n on board n).
+import type { BoardSetup, LoadedConfig } from '../config/index.ts';
+import type { Journal } from '../journal/index.ts';
+import { type Event, mergeTournament, tablesOf } from '../../src/tournament/index.ts';
+import { TournamentStore } from './store.ts';
+
+export interface TournamentStart {
+  store: TournamentStore;
+  event?: Event;
+  /** The config with the round to play and the pairings' names on the boards. */
+  config: LoadedConfig;
+}
+
+/** The boards' names from the round's pairings; a name the config gives a board stays. */
+export function seatBoards(setups: readonly BoardSetup[], event: Event, round: number): BoardSetup[] {
+  const tables = tablesOf(event, round);
+  return setups.map((s) => {
+    const game = tables.get(s.board);
+    if (!game) return s;
+    const ids = {
+      ...(game.white.fmjdId ? { whiteFmjdId: game.white.fmjdId } : {}),
+      ...(game.black.fmjdId ? { blackFmjdId: game.black.fmjdId } : {}),
+    };
+    return { ...s, white: s.white ?? game.white.name, black: s.black ?? game.black.name, ...ids };
+  });
+}
+
+/** The config of `round`: its number, the boards named from its pairings. */
+export function roundConfig(config: LoadedConfig, event: Event | undefined, round: number): LoadedConfig {
+  return { ...config, round, setups: event ? seatBoards(config.setups, event, round) : config.setups };
+}
+
+export function startTournament(journal: Journal, config: LoadedConfig, loaded?: Event): TournamentStart {
+  const store = TournamentStore.open(journal.database);
+  const event = loaded ? mergeTournament(store.load(), loaded) : store.load();
+  if (loaded && event) store.save(event);
+  const stored = store.currentRound();
+  if (!event) return { store, config: stored === undefined ? config : { ...config, round: stored } };
+  const round = stored ?? config.round;
+  store.setCurrentRound(round);
+  return { store, event, config: roundConfig(config, event, round) };
+}

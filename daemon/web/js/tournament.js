@@ -1,0 +1,267 @@
+// The console's tournament pages: players, pairings, results, standings. Reads
+// `/api/v1/tournament` and `/rounds/<n>/standings.json`; changes go through the arbiter's calls
+// (`players`, `pairings`, `table-result`, `round`; docs/api.md).
+import { apiSocketUrl, Connection } from './connection.js';
+import { escapeHtml } from './format.js';
+import { toast } from './toast.js';
+import { takeToken } from './token.js';
+
+/** The pages' words, in English until the web's message tables carry them. */
+const MESSAGES = {
+  round: 'round {n}',
+  start: 'No.',
+  name: 'Name',
+  fmjd: 'FMJD',
+  rating: 'Rating',
+  federation: 'Fed.',
+  club: 'Club',
+  group: 'Group',
+  table: 'Table',
+  white: 'White',
+  black: 'Black',
+  result: 'Result',
+  rank: 'Rank',
+  points: 'Points',
+  solkoff: 'Solkoff',
+  'solkoff-truncated': 'Trunc.',
+  median: 'Median',
+  'sonneborn-berger': 'S-B',
+  wins: 'Wins',
+  'plus-minus': '+/−',
+  byes: 'Byes: {list}',
+  noTournament: 'No tournament yet: import the players, or start the daemon with --tournament FILE.',
+  noPairings: 'No pairings for this round.',
+  imported: 'Imported.',
+  saved: 'Result saved.',
+  started: 'Round {n} started on the boards.',
+  paired: 'Round {n} paired: {pairings} tables, {byes} byes.',
+  failed: '{call} failed: {message}',
+  connected: 'connected',
+  connecting: 'connecting…',
+  offline: 'offline — reconnecting…',
+};
+
+/** One function for every word on the pages. */
+export function t(key, values = {}) {
+  return MESSAGES[key].replace(/\{(\w+)\}/g, (_, k) => String(values[k] ?? ''));
+}
+
+const RESULTS = ['*', '2-0', '1-1', '0-2', '1+-1-', '1--1+', '+-', '-+', '--'];
+const BYE_TEXT = {
+  pairing: 'bye',
+  full: 'full-point bye',
+  half: 'half-point bye',
+  zero: 'zero-point bye',
+  absent: 'absent',
+};
+const TIEBREAKS = ['solkoff', 'solkoff-truncated', 'median', 'sonneborn-berger', 'wins', 'plus-minus'];
+
+const $ = (id) => document.getElementById(id);
+const token = takeToken();
+let state = { round: 1, event: null };
+let connection = null;
+let standingsAsked = 0;
+
+async function arbiterCall(call, param) {
+  try {
+    return await connection.call(call, token ? { ...param, token } : param);
+  } catch (e) {
+    toast(t('failed', { call, message: e.message }), true);
+    throw e;
+  }
+}
+
+const head = (keys) => `<tr>${keys.map((k) => `<th scope="col">${escapeHtml(t(k))}</th>`).join('')}</tr>`;
+const row = (cells) => `<tr>${cells.map((c) => `<td>${escapeHtml(c ?? '')}</td>`).join('')}</tr>`;
+
+/** The result as the calls write it (`1+-1-`, `+-`…). */
+function resultText(result) {
+  if (!result) return '*';
+  if (result.kind === 'forfeit') return { white: '+-', black: '-+', none: '--' }[result.winner];
+  if (result.advantage) return result.advantage === 'white' ? '1+-1-' : '1--1+';
+  return result.score;
+}
+
+const playerName = (start) => state.event?.players.find((p) => p.start === start)?.name ?? `#${start}`;
+const roundOf = (n) => state.event?.rounds.find((r) => r.number === n);
+
+function fillRounds(select, extra = 0) {
+  const numbers = new Set([...(state.event?.rounds ?? []).map((r) => r.number), state.round]);
+  for (let i = 1; i <= extra; i++) numbers.add(Math.max(...numbers) + 1);
+  const chosen = Number(select.value) || state.round;
+  select.innerHTML = [...numbers]
+    .sort((a, b) => a - b)
+    .map((n) => `<option value="${n}"${n === chosen ? ' selected' : ''}>${n}</option>`)
+    .join('');
+}
+
+function renderPlayers() {
+  $('players-head').innerHTML = head(['start', 'name', 'fmjd', 'rating', 'federation', 'club', 'group']);
+  const players = state.event?.players ?? [];
+  $('players-rows').innerHTML = players.length
+    ? players.map((p) => row([p.start, p.name, p.fmjdId, p.rating, p.federation, p.club, p.group])).join('')
+    : `<tr><td colspan="7" class="empty">${escapeHtml(t('noTournament'))}</td></tr>`;
+}
+
+function renderPairings() {
+  const n = Number($('pairings-round').value);
+  const round = roundOf(n);
+  $('pairings-head').innerHTML = head(['table', 'white', 'black']);
+  $('pairings-rows').innerHTML = round?.pairings.length
+    ? round.pairings.map((p) => row([p.table, playerName(p.white), playerName(p.black)])).join('')
+    : `<tr><td colspan="3" class="empty">${escapeHtml(t('noPairings'))}</td></tr>`;
+  const byes = round?.byes ?? [];
+  $('pairings-byes').textContent = byes.length
+    ? t('byes', { list: byes.map((b) => `${playerName(b.player)} (${BYE_TEXT[b.kind]})`).join(', ') })
+    : '';
+  $('round-start').hidden = !round?.pairings.length || n === state.round;
+}
+
+function renderResults() {
+  const n = Number($('results-round').value);
+  const round = roundOf(n);
+  $('results-head').innerHTML = head(['table', 'white', 'black', 'result']);
+  if (!round?.pairings.length) {
+    $('results-rows').innerHTML =
+      `<tr><td colspan="4" class="empty">${escapeHtml(t('noPairings'))}</td></tr>`;
+    return;
+  }
+  $('results-rows').innerHTML = round.pairings
+    .map((p) => {
+      const now = resultText(p.result);
+      const options = RESULTS.map((r) => `<option${r === now ? ' selected' : ''}>${r}</option>`).join('');
+      const select = `<select data-table="${p.table}" aria-label="${escapeHtml(`${t('result')} ${t('table')} ${p.table}`)}">${options}</select>`;
+      return `<tr><td>${p.table}</td><td>${escapeHtml(playerName(p.white))}</td><td>${escapeHtml(playerName(p.black))}</td><td>${select}</td></tr>`;
+    })
+    .join('');
+}
+
+async function renderStandings() {
+  const n = Number($('standings-round').value) || state.round;
+  $('standings-link').href = `rounds/${n}/standings`;
+  if (!state.event) {
+    $('standings-tables').innerHTML = `<p class="empty">${escapeHtml(t('noTournament'))}</p>`;
+    return;
+  }
+  const asked = ++standingsAsked;
+  const res = await fetch(`rounds/${n}/standings.json`);
+  if (!res.ok) return;
+  const doc = await res.json();
+  // An answer to an older question (another round chosen meanwhile) is not shown.
+  if (asked !== standingsAsked) return;
+  $('standings-tables').innerHTML = doc.groups
+    .map((g) => {
+      const caption = g.group ? `<caption>${escapeHtml(g.group)}</caption>` : '';
+      const rows = g.rows.map((r) =>
+        row([r.rank, r.start, r.name, r.points, ...TIEBREAKS.map((k) => r.tiebreaks[k])]),
+      );
+      return `<table class="boards standings">${caption}<thead>${head(['rank', 'start', 'name', 'points', ...TIEBREAKS])}</thead><tbody>${rows.join('')}</tbody></table>`;
+    })
+    .join('');
+}
+
+async function refresh() {
+  const res = await fetch('api/v1/tournament');
+  if (!res.ok) return;
+  state = await res.json();
+  $('event-title').textContent = state.event?.name || 'tournament';
+  $('round-title').textContent = `— ${t('round', { n: state.round })}`;
+  for (const id of ['pairings-round', 'results-round', 'standings-round']) fillRounds($(id));
+  renderPlayers();
+  renderPairings();
+  // Not under the arbiter's hand while they choose a result.
+  if (!document.activeElement?.closest('#results-rows')) renderResults();
+  await renderStandings();
+}
+
+function showPage() {
+  const page = location.hash.slice(1) || 'players';
+  for (const s of document.querySelectorAll('section[data-page]')) s.hidden = s.dataset.page !== page;
+  for (const a of document.querySelectorAll('nav a'))
+    a.setAttribute('aria-current', a.dataset.page === page ? 'page' : 'false');
+}
+
+function wire() {
+  window.addEventListener('hashchange', showPage);
+  $('pairings-round').addEventListener('change', renderPairings);
+  $('results-round').addEventListener('change', renderResults);
+  $('standings-round').addEventListener('change', () => void renderStandings());
+  $('results-rows').addEventListener('change', async (e) => {
+    const select = e.target.closest('select[data-table]');
+    if (!select) return;
+    const param = {
+      round: Number($('results-round').value),
+      table: Number(select.dataset.table),
+      result: select.value,
+    };
+    await arbiterCall('table-result', param).then(
+      () => toast(t('saved')),
+      () => {},
+    );
+    await refresh();
+  });
+  $('players-import').addEventListener('click', async () => {
+    await arbiterCall('players', { csv: $('players-csv').value }).then(
+      () => toast(t('imported')),
+      () => {},
+    );
+    await refresh();
+  });
+  $('pairings-import').addEventListener('click', async () => {
+    const errors = $('pairings-errors');
+    try {
+      await connection.call('pairings', {
+        round: Number($('import-round').value),
+        csv: $('pairings-csv').value,
+        ...(token ? { token } : {}),
+      });
+      errors.hidden = true;
+      toast(t('imported'));
+    } catch (e) {
+      // One problem a line, each with its line number.
+      errors.textContent = e.message.split('; ').join('\n');
+      errors.hidden = false;
+    }
+    await refresh();
+  });
+  $('round-pair').addEventListener('click', async () => {
+    const n = Math.max(0, ...(state.event?.rounds ?? []).map((r) => r.number)) + 1;
+    await arbiterCall('pair', { round: n }).then(
+      (a) => toast(t('paired', { n, pairings: a.pairings, byes: a.byes })),
+      () => {},
+    );
+    await refresh();
+    $('pairings-round').value = String(n);
+    renderPairings();
+  });
+  $('round-start').addEventListener('click', async () => {
+    const n = Number($('pairings-round').value);
+    await arbiterCall('round', { round: n }).then(
+      () => toast(t('started', { n })),
+      () => {},
+    );
+    await refresh();
+  });
+}
+
+function connect() {
+  connection = new Connection({
+    url: apiSocketUrl(location),
+    onStatus: (status) => {
+      $('status').dataset.status = status;
+      $('status').textContent = t(
+        { open: 'connected', connecting: 'connecting', closed: 'offline' }[status] ?? 'offline',
+      );
+    },
+    onOpen: async (c) => {
+      if (token) await c.call('auth', { token }).catch(() => {});
+    },
+  }).start();
+}
+
+wire();
+showPage();
+connect();
+await refresh();
+// Results arrive from the boards too.
+setInterval(() => void refresh(), 5000);

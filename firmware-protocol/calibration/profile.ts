@@ -1,0 +1,135 @@
+// A board profile: what calibration learned about one physical board (by serial number), and how it
+// becomes the board description the decoders read.
+import { type BoardSize, fieldMapProblem, squareCount } from '../board.ts';
+import { err, ok, type Result } from '../result.ts';
+import type { PieceCodes, ProtocolName, ProtocolOptions } from '../types.ts';
+import { DEFAULT_HID_LAYOUT } from '../hid/layout.ts';
+import { hidRawCode } from './raw.ts';
+
+export const PROFILE_FORMAT = 'damlink-board-profile/1';
+
+/** How a board tells kings from men. */
+export type KingSensing =
+  /** A crowned piece with a code of its own. */
+  | 'crown'
+  /** Two stacked men, which the board reads as a code of their own. */
+  | 'stacked'
+  /** The board reads a king as a man. */
+  | 'as-man';
+
+export interface BoardProfile {
+  format: typeof PROFILE_FORMAT;
+  serial: string;
+  protocol: ProtocolName;
+  size: BoardSize;
+  /** Fields the board scans: 50 / 32 (dark squares only) or 100 / 64 (every square). */
+  fields: 50 | 32 | 100 | 64;
+  /** Field (0-based, the board's own numbering) → FMJD square; 0 for a light square. */
+  fieldMap: number[];
+  /** The fields that are light squares (not playing squares): empty on dark-square scans. */
+  lightFields: number[];
+  senses: 'pieces' | 'occupancy';
+  /** Raw codes of each piece (pieces boards); kings equal men when `kings` is `as-man`. */
+  pieces?: PieceCodes;
+  /** Raw code of any piece (occupancy boards). */
+  occupied?: number;
+  kings?: KingSensing;
+}
+
+const FIELD_COUNTS: Record<number, { size: BoardSize }> = {
+  50: { size: 10 },
+  100: { size: 10 },
+  32: { size: 8 },
+  64: { size: 8 },
+};
+
+export const sizeOfFieldCount = (fields: number): BoardSize | undefined => FIELD_COUNTS[fields]?.size;
+
+const fail = (message: string) => err({ code: 'bad-profile', message });
+const isObject = (x: unknown): x is Record<string, unknown> =>
+  typeof x === 'object' && x !== null && !Array.isArray(x);
+const isCode = (x: unknown): x is number => Number.isInteger(x) && (x as number) > 0 && (x as number) <= 0xff;
+
+/** Checks a profile read from a file (parsed JSON); never throws. */
+export function checkBoardProfile(json: unknown): Result<BoardProfile> {
+  if (!isObject(json)) return fail('expected a JSON object');
+  if (json.format !== PROFILE_FORMAT) return fail(`format must be "${PROFILE_FORMAT}"`);
+  if (typeof json.serial !== 'string' || json.serial === '') return fail('serial must be a string');
+  if (json.protocol !== 'dgt' && json.protocol !== 'line' && json.protocol !== 'hid')
+    return fail('protocol must be dgt, line or hid');
+  const fields = json.fields as number;
+  const size = sizeOfFieldCount(fields);
+  if (!size || json.size !== size) return fail('fields must be 50 or 100 (size 10), 32 or 64 (size 8)');
+  if (!Array.isArray(json.fieldMap)) return fail('fieldMap must be an array');
+  const problem = fieldMapProblem(json.fieldMap as number[], fields, squareCount(size));
+  if (problem) return fail(`fieldMap ${problem}`);
+  const map = json.fieldMap as number[];
+  const lightFields = map.flatMap((sq, f) => (sq === 0 ? [f] : []));
+  if (json.senses === 'pieces') {
+    const p = json.pieces;
+    if (!isObject(p) || !(['w', 'b', 'W', 'B'] as const).every((k) => isCode(p[k])))
+      return fail('pieces must give w, b, W and B as codes 1–255');
+    if (json.kings !== 'crown' && json.kings !== 'stacked' && json.kings !== 'as-man')
+      return fail('kings must be crown, stacked or as-man');
+  } else if (json.senses === 'occupancy') {
+    if (!isCode(json.occupied)) return fail('occupied must be a code 1–255');
+  } else return fail('senses must be pieces or occupancy');
+  return ok({ ...(json as unknown as BoardProfile), fieldMap: map, lightFields });
+}
+
+export function parseBoardProfile(text: string): Result<BoardProfile> {
+  try {
+    return checkBoardProfile(JSON.parse(text));
+  } catch (e) {
+    return fail(`not JSON: ${(e as Error).message}`);
+  }
+}
+
+/** Keys of a board description that a profile replaces. */
+export const PROFILE_KEYS = [
+  'fieldMap',
+  'pieceCodes',
+  'scan',
+  'senses',
+  'occupiedCode',
+  'squareMap',
+] as const;
+
+/** The keys of `options` a profile would replace (to warn about: both were given). */
+export const replacedByProfile = (options: ProtocolOptions): string[] =>
+  PROFILE_KEYS.filter((k) => options[k] !== undefined);
+
+/**
+ * The profile laid over a board description: the learned field map, scan and codes replace what
+ * `base` says about them (the rest — clock side, orientation, HID report layout — stays).
+ */
+export function profileOptions(profile: BoardProfile, base: ProtocolOptions = {}): ProtocolOptions {
+  const { fieldMap: _map, pieceCodes: _codes, senses: _senses, scan: _scan, ...rest } = base;
+  const options: ProtocolOptions = { ...rest, size: profile.size, senses: profile.senses };
+  if (profile.protocol === 'hid') {
+    const layout = base.hidLayout ?? DEFAULT_HID_LAYOUT;
+    {
+      const empty = layout.codes.empty;
+      const code = (raw: number) => hidRawCode(raw, empty);
+      const p = profile.pieces;
+      const any = profile.occupied !== undefined ? code(profile.occupied) : undefined;
+      options.hidLayout = {
+        ...layout,
+        cells: profile.fields,
+        cellMap: profile.fieldMap,
+        senses: profile.senses,
+        codes: p
+          ? { empty, w: code(p.w), b: code(p.b), W: code(p.W), B: code(p.B) }
+          : { empty, w: any!, b: any!, W: any!, B: any!, occupied: any },
+      };
+    }
+    return options;
+  }
+  if (profile.protocol === 'line') return { ...options, squareMap: profile.fieldMap };
+  if (profile.pieces) options.pieceCodes = profile.pieces;
+  if (profile.occupied !== undefined) options.occupiedCode = profile.occupied;
+  const key = profile.fields === 50 ? 'fields50' : profile.fields === 100 ? 'fields100' : 'fields64';
+  options.fieldMap = { [key]: profile.fieldMap };
+  if (profile.size === 10) options.scan = profile.fields === 100 ? '100' : '50';
+  return options;
+}

@@ -1,0 +1,91 @@
+// The end of a game as the arbiter enters it, and the quickplay finish (Appendix G): what each
+// action means for the result and the clock, and how the record says it (PDN comments). Pure.
+import type { Side } from '../../firmware-protocol/events.ts';
+import type { GameResult } from './types.ts';
+
+export type ClaimDecision = 'accept' | 'postpone' | 'reject';
+
+export type ArbiterAction =
+  /** 7.2.1: `side` resigned. */
+  | { type: 'resign'; side: Side }
+  /** 7.3.1: the players agreed a draw. */
+  | { type: 'draw-agreed' }
+  /** 7.2.4: `side` refuses to follow the rules. */
+  | { type: 'refusal'; side: Side }
+  /** `side` offered a draw (recorded; the answer is a move or an agreement). */
+  | { type: 'draw-offer'; side: Side }
+  /** G.4: `side` (under two minutes) asked for the increment: 5 s a move for both, 2 min to the opponent. */
+  | { type: 'increment'; side: Side }
+  /** G.5: `side` claimed a draw; the arbiter's decision. */
+  | { type: 'claim'; side: Side; decision: ClaimDecision }
+  /** G.6: without an arbiter, `side`'s claim ends the game; the appointed arbiter decides. */
+  | { type: 'claim-ends'; side: Side };
+
+export type ArbiterActionType = ArbiterAction['type'];
+
+/** The actions that belong to Appendix G: only where the quickplay finish applies. */
+export const QUICKPLAY_ACTIONS: readonly ArbiterActionType[] = ['increment', 'claim', 'claim-ends'];
+
+export interface ActionRecord {
+  action: ArbiterAction;
+  t: number;
+  /** The last ply played when it was entered (0: before the first move). */
+  ply: number;
+}
+
+/** G.4 and G.5: the opponent's two minutes; G.4's increment a move. */
+export const ADDED_TIME_MS = 2 * 60_000;
+export const QUICKPLAY_INCREMENT_MS = 5_000;
+
+const name = (side: Side) => (side === 'white' ? 'White' : 'Black');
+export const opponent = (side: Side): Side => (side === 'white' ? 'black' : 'white');
+/** The result when `side` loses. */
+export const lossFor = (side: Side): Exclude<GameResult, '*'> => (side === 'white' ? '0-2' : '2-0');
+
+/** The result the action writes, with why (the arbiter entered it, so it is written, not proposed). */
+export function actionResult(
+  action: ArbiterAction,
+): { result: Exclude<GameResult, '*'>; reason: string } | undefined {
+  switch (action.type) {
+    case 'resign':
+      return { result: lossFor(action.side), reason: `7.2.1: ${name(action.side)} resigned` };
+    case 'refusal':
+      return {
+        result: lossFor(action.side),
+        reason: `7.2.4: ${name(action.side)} refused to follow the rules`,
+      };
+    case 'draw-agreed':
+      return { result: '1-1', reason: '7.3.1: draw by agreement' };
+    case 'claim':
+      return action.decision === 'accept'
+        ? { result: '1-1', reason: `G.5: ${name(action.side)}'s draw claim accepted` }
+        : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** Who gets the arbiter's two minutes, if anyone. */
+export function addedTimeFor(action: ArbiterAction): Side | undefined {
+  if (action.type === 'increment') return opponent(action.side);
+  if (action.type === 'claim' && action.decision !== 'accept') return opponent(action.side);
+  return undefined;
+}
+
+/** The PDN comment that records the action. */
+export function actionComment(action: ArbiterAction): string {
+  switch (action.type) {
+    case 'draw-offer':
+      return `${name(action.side)} offers a draw`;
+    case 'increment':
+      return `G.4: ${name(action.side)} asked for the increment — 5 s a move for both, 2 min to ${name(opponent(action.side))}`;
+    case 'claim':
+      return action.decision === 'accept'
+        ? actionResult(action)!.reason
+        : `G.5: ${name(action.side)}'s draw claim ${action.decision === 'postpone' ? 'postponed' : 'rejected'} — 2 min to ${name(opponent(action.side))}`;
+    case 'claim-ends':
+      return `G.6: ${name(action.side)} claimed a draw without an arbiter present — the game ends here; the appointed arbiter decides`;
+    default:
+      return actionResult(action)!.reason;
+  }
+}

@@ -1,0 +1,35 @@
+// A fallen flag in the game's words: the alert the arbiter sees and the result it proposes (the
+// player who exceeds the time loses; both flags down in the last period is a draw).
+import type { FlagFinding } from '../clock/watch.ts';
+import { alertMessage } from '../tracker/messages.ts';
+import type { Alert } from '../tracker/types.ts';
+import { lossFor } from './actions.ts';
+import type { GameEnd } from './end.ts';
+
+export function flagAlert(f: FlagFinding): Alert {
+  const detail =
+    f.rule === 'flag'
+      ? `The player who exceeds the time loses: ${lossFor(f.side)} once the arbiter confirms.`
+      : f.lastPeriod
+        ? 'Nobody can tell which fell first, in the last period: a draw once the arbiter confirms.'
+        : 'Not the last period: the game goes on.';
+  return {
+    id: `${f.ply}-${f.rule}-1`,
+    rule: f.rule,
+    ply: f.ply,
+    side: f.side,
+    message: alertMessage(f.rule, { side: f.side, detail }),
+    t: f.t,
+    events: [],
+  };
+}
+
+/** The result the flag proposes, if any. */
+export function flagResult(f: FlagFinding): GameEnd | undefined {
+  if (f.rule === 'flag')
+    return {
+      result: lossFor(f.side),
+      reason: `flag: ${f.side === 'white' ? 'White' : 'Black'} exceeded the time`,
+    };
+  return f.lastPeriod ? { result: '1-1', reason: 'flags: both flags fell in the last period' } : undefined;
+}

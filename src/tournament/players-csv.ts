@@ -1,0 +1,80 @@
+// A CSV of players, one a row, with a header naming the columns (any order, any case): `name`
+// ("Last, First") is required; `start`, `fmjd`, `rating`, `federation`, `club`, `title`, `birth`,
+// `sex`, `group` are optional. Without a `start` column players are numbered in file order.
+import { err, ok, type ParseError } from '../result.ts';
+import { type CsvRow, columnOf, readCsvTable } from './csv.ts';
+import type { Player, Read } from './types.ts';
+
+const COLUMNS = {
+  start: ['start', 'rank', 'nr', 'no', 'number'],
+  name: ['name', 'player'],
+  fmjdId: ['fmjd', 'fmjd id', 'fmjd_id', 'fmjdid', 'id'],
+  rating: ['rating', 'elo'],
+  federation: ['federation', 'fed', 'country'],
+  club: ['club'],
+  title: ['title'],
+  birth: ['birth', 'born', 'birth year', 'year'],
+  sex: ['sex'],
+  group: ['group', 'section'],
+} as const;
+
+type Field = keyof typeof COLUMNS;
+const TEXT_FIELDS = ['fmjdId', 'federation', 'club', 'title', 'birth', 'sex', 'group'] as const;
+
+const wholeNumber = (s: string): number | undefined => (/^\d+$/.test(s) ? Number(s) : undefined);
+
+function playerOf(
+  row: CsvRow,
+  at: Record<Field, number>,
+  defaultStart: number,
+  file: string | undefined,
+): { player?: Player; errors: ParseError[] } {
+  const cell = (f: Field): string => (at[f] >= 0 ? (row.fields[at[f]] ?? '') : '');
+  const errors: ParseError[] = [];
+  const fail = (code: string, message: string) => errors.push({ code, message, file, line: row.line });
+  const name = cell('name');
+  if (name === '') fail('player-without-name', 'a player without a name');
+  const start = at.start >= 0 ? wholeNumber(cell('start')) : defaultStart;
+  if (start === undefined || start < 1)
+    fail('bad-start', `starting rank "${cell('start')}" is not a number from 1`);
+  const ratingText = cell('rating');
+  const rating = ratingText === '' ? undefined : wholeNumber(ratingText);
+  if (ratingText !== '' && rating === undefined)
+    fail('bad-rating', `rating "${ratingText}" is not a whole number`);
+  if (errors.length > 0) return { errors };
+  const player: Player = { start: start!, name };
+  const extra: Partial<Record<(typeof TEXT_FIELDS)[number], string>> = {};
+  for (const f of TEXT_FIELDS) if (cell(f) !== '') extra[f] = cell(f);
+  return { player: { ...player, ...(rating === undefined ? {} : { rating }), ...extra }, errors };
+}
+
+export function readPlayersCsv(text: string, file?: string): Read<Player[]> {
+  const { table, error } = readCsvTable(text, file);
+  if (error) return err([error]);
+  const at = Object.fromEntries(
+    Object.entries(COLUMNS).map(([f, names]) => [f, columnOf(table.header, names)]),
+  ) as Record<Field, number>;
+  if (at.name < 0)
+    return err([{ code: 'no-name-column', message: 'the header has no "name" column', file, line: 1 }]);
+  const errors: ParseError[] = [];
+  const players: Player[] = [];
+  const lineOfStart = new Map<number, number>();
+  table.rows.forEach((row, i) => {
+    const r = playerOf(row, at, i + 1, file);
+    errors.push(...r.errors);
+    if (!r.player) return;
+    const seen = lineOfStart.get(r.player.start);
+    if (seen !== undefined) {
+      errors.push({
+        code: 'duplicate-start',
+        message: `starting rank ${r.player.start} is taken already (line ${seen})`,
+        file,
+        line: row.line,
+      });
+      return;
+    }
+    lineOfStart.set(r.player.start, row.line);
+    players.push(r.player);
+  });
+  return errors.length > 0 ? err(errors) : ok(players.sort((a, b) => a.start - b.start));
+}

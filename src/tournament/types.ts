@@ -1,0 +1,111 @@
+// The tournament around the boards: an event, its players, its rounds of pairings and their
+// results. Immutable values; every reader builds one, every writer and the standings read one.
+import type { ParseError, Result } from '../result.ts';
+
+export type Colour = 'white' | 'black';
+
+export interface Player {
+  /** Starting rank (the pairing number): unique in the event, from 1. */
+  start: number;
+  /** "Last, First". */
+  name: string;
+  fmjdId?: string;
+  rating?: number;
+  federation?: string;
+  club?: string;
+  title?: string;
+  /** `YYYY` or `YYYY/MM/DD`, as the source gave it. */
+  birth?: string;
+  sex?: string;
+  /** The group (section) the player plays in; absent = the event's only group. */
+  group?: string;
+}
+
+/** A finished game, from white's side; a draw may carry a lasting advantage (1+/1−, 6.5). */
+export type GameScore = '2-0' | '1-1' | '0-2';
+
+export type PairingResult =
+  | { kind: 'game'; score: GameScore; advantage?: Colour }
+  /** Not played: `winner` won by forfeit (+/−), or `none` when both were absent. */
+  | { kind: 'forfeit'; winner: Colour | 'none' };
+
+export interface Pairing {
+  /** Table number, from 1: boards are matched to tables. */
+  table: number;
+  white: number;
+  black: number;
+  /** Absent while the game is being played. */
+  result?: PairingResult;
+}
+
+/**
+ * A round without an opponent: `pairing` is the bye the pairing gives (TRF `U`), `full` and `half`
+ * byes are requested ones (`F`, `H`), `zero` a zero-point bye (`Z`) and `absent` a player who did
+ * not come (`-` without an opponent).
+ */
+export type ByeKind = 'pairing' | 'full' | 'half' | 'zero' | 'absent';
+
+export interface Bye {
+  player: number;
+  kind: ByeKind;
+}
+
+export interface Round {
+  number: number;
+  pairings: readonly Pairing[];
+  byes: readonly Bye[];
+}
+
+/** Points per result, on the draughts scale by default (a win 2). */
+export interface PointSystem {
+  win: number;
+  draw: number;
+  loss: number;
+  /** A forfeit loss, both absent, a zero-point bye, an absence (TRF `A`). */
+  forfeitLoss: number;
+  /** The bye the pairing gives (TRF `P`). */
+  pairingBye: number;
+}
+
+export const DRAUGHTS_POINTS: PointSystem = { win: 2, draw: 1, loss: 0, forfeitLoss: 0, pairingBye: 2 };
+export const CHESS_POINTS: PointSystem = { win: 1, draw: 0.5, loss: 0, forfeitLoss: 0, pairingBye: 1 };
+
+/** The tie-breaks that have a value per player (mutual result only orders a tied class). */
+export const VALUED_TIEBREAKS = [
+  'solkoff',
+  'solkoff-truncated',
+  'median',
+  'sonneborn-berger',
+  'wins',
+  'plus-minus',
+] as const;
+export const TIEBREAKS = [...VALUED_TIEBREAKS, 'mutual'] as const;
+export type Tiebreak = (typeof TIEBREAKS)[number];
+
+export const DEFAULT_TIEBREAKS: readonly Tiebreak[] = TIEBREAKS;
+
+export interface Event {
+  name: string;
+  city?: string;
+  federation?: string;
+  /** `YYYY/MM/DD` */
+  startDate?: string;
+  endDate?: string;
+  chiefArbiter?: string;
+  timeControl?: string;
+  /** The groups (sections) in the order they are shown; empty = one group. */
+  groups: readonly string[];
+  players: readonly Player[];
+  rounds: readonly Round[];
+  /** Rounds planned (TRF `142`/`XXR`); the rounds played may be fewer. */
+  plannedRounds?: number;
+  /** The first colour of the top seed in round 1 (TRF `152`/`XXC`). */
+  firstColour?: Colour;
+  points: PointSystem;
+  tiebreaks: readonly Tiebreak[];
+  /** Draws with advantage (1+/1−) are played: never in the 64 version. */
+  advantageDraws: boolean;
+}
+
+/** A reader's answer: the value, or every problem found, each located. */
+export type Read<T> = Result<T, readonly ParseError[]>;

@@ -1,0 +1,165 @@
+// The reading of irregular moves (docs/irregularities.md): a board that shows no legal move of the
+// side to move, read at the clock press or after the stall time as the one move the hands made.
+import type { Side } from '../../firmware-protocol/events.ts';
+import {
+  geometry,
+  legalMoves,
+  legalSequences,
+  type Move,
+  moveKey,
+  moveNotation,
+  opposite,
+  Position,
+} from '../engine/index.ts';
+import { colorOfCode, differences, EMPTY, isWhiteCode, OCCUPIED, pieceOfCode } from './board.ts';
+import { captureChains } from './chains.ts';
+import { type HandEvent, originOf } from './hands.ts';
+import type { RuleId } from './types.ts';
+
+/** An irregular change read from the board: recorded as played, or waited on (W). */
+export type Reading =
+  | { kind: 'record'; move: Move; pdn: string; vacated: number[]; rules: RuleId[] }
+  | { kind: 'wait'; rule: RuleId; squares: number[] };
+
+function promoteIfFarRow(variant: Position['variant'], code: number, to: number): number {
+  const g = geometry(variant);
+  if (code === 1 && g.whitePromotion(to)) return 3;
+  if (code === 2 && g.blackPromotion(to)) return 4;
+  return code;
+}
+
+/** The board that nobody can mistake: an unknown position, waited on. */
+export const unknownReading = (phys: Int8Array, pos: Position): Reading => ({
+  kind: 'wait',
+  rule: 'unknown-position',
+  squares: differences(phys, pos),
+});
+
+/** The change from `pos` (S to move) on the board `phys`, read as one irregular move of S. */
+export function readIrregular(
+  pos: Position,
+  phys: Int8Array,
+  hand: readonly HandEvent[],
+): Reading | undefined {
+  const side = pos.turn;
+  const vacated: number[] = [];
+  const appeared: number[] = [];
+  let recoloured = false;
+  for (let s = 1; s < pos.board.length; s++) {
+    const game = pos.board[s];
+    const seen = phys[s];
+    if (game !== EMPTY && seen === EMPTY) vacated.push(s);
+    else if (game === EMPTY && seen !== EMPTY) appeared.push(s);
+    else if (game !== EMPTY && seen !== OCCUPIED && isWhiteCode(game) !== isWhiteCode(seen))
+      recoloured = true;
+  }
+  const unknown = () => unknownReading(phys, pos);
+  if (recoloured || appeared.length > 1) return unknown();
+  if (appeared.length === 0) {
+    return vacated.length > 0 ? { kind: 'wait', rule: '5.4.7', squares: vacated } : undefined;
+  }
+  const record = (move: Move, pdn: string, rules: RuleId[]): Reading => ({
+    kind: 'record',
+    move,
+    pdn,
+    vacated,
+    rules,
+  });
+  const to = appeared[0];
+  const seenTo = phys[to];
+  const candidates = vacated.filter(
+    (s) => seenTo === OCCUPIED || isWhiteCode(seenTo) === isWhiteCode(pos.board[s]),
+  );
+  const from = originOf(hand, to, candidates);
+  if (from === undefined) return unknown();
+  const removed = vacated.filter((s) => s !== from);
+  const mover = pos.board[from];
+  const quiet = (): Move => ({
+    from,
+    to,
+    path: [from, to],
+    captured: [],
+    promotes: promoteIfFarRow(pos.variant, mover, to) !== mover,
+    piece: pieceOfCode(mover),
+  });
+
+  if (colorOfCode(mover) !== side) {
+    if (removed.length > 0) return unknown();
+    return record(quiet(), `${from}-${to}`, ['5.4.5']);
+  }
+  const sequences = legalSequences(pos).filter((m) => m.from === from && m.to === to);
+  const removedOpp = removed.filter((s) => colorOfCode(pos.board[s]) !== side);
+  const removedOwn = removed.filter((s) => colorOfCode(pos.board[s]) === side);
+  if (sequences.length > 0 && sequences[0].captured.length > 0) {
+    const distance = (m: Move) => {
+      const set = new Set(m.captured);
+      return (
+        removedOpp.filter((s) => !set.has(s)).length +
+        m.captured.filter((s) => !removedOpp.includes(s)).length
+      );
+    };
+    const best = sequences.reduce((a, b) => (distance(b) < distance(a) ? b : a));
+    const canonical = legalMoves(pos).find((m) => moveKey(m) === moveKey(best)) ?? best;
+    const rules: RuleId[] = [];
+    if (best.captured.some((s) => !removedOpp.includes(s))) rules.push('5.4.11');
+    if (removedOpp.some((s) => !best.captured.includes(s))) rules.push('5.4.12');
+    if (removedOwn.length > 0) rules.push('5.4.14');
+    return record(best, moveNotation(pos, canonical), rules);
+  }
+  if (sequences.length > 0) {
+    // A legal quiet move and, besides it, pieces taken off the board.
+    return record(sequences[0], moveNotation(pos, sequences[0]), ['5.4.7']);
+  }
+  if (removed.length === 0) {
+    const captureDue = legalMoves(pos).some((m) => m.captured.length > 0);
+    return record(quiet(), `${from}-${to}`, [captureDue ? '5.4.6' : '5.4.2']);
+  }
+  if (removedOwn.length > 0) return unknown();
+  const wanted = new Set(removedOpp);
+  const chain = captureChains(pos, from).find(
+    (c) => c.to === to && c.captured.length === wanted.size && c.captured.every((s) => wanted.has(s)),
+  );
+  if (!chain) return unknown();
+  const prefix = legalSequences(pos).some(
+    (m) => m.path.length > chain.path.length && chain.path.every((s, i) => m.path[i] === s),
+  );
+  return record(chain, `${from}x${to}`, [prefix ? '5.4.9' : '5.4.8']);
+}
+
+/** The position after an irregular move as the board shows it: `vacated` empty, the opponent to move. */
+export function positionAfterIrregular(pos: Position, move: Move, vacated: readonly number[]): Position {
+  const board = Int8Array.from(pos.board);
+  const code = board[move.from];
+  for (const s of vacated) board[s] = EMPTY;
+  board[move.to] = promoteIfFarRow(pos.variant, code, move.to);
+  return Position.fromBoard(pos.variant, opposite(pos.turn), board);
+}
+
+/**
+ * A legal move of O (the side not to move) shown on the board, told by the clock press (5.4.5 vs
+ * 5.4.1): S pressed → S moved the opponent's piece, in S's slot, O to move; O pressed, or no press
+ * (the documented order) → O moved twice in a row, S to move after it.
+ */
+export function wrongSideRule(pos: Position, pressedBy: Side | undefined): { rule: RuleId; side: Side } {
+  return pressedBy === pos.turn
+    ? { rule: '5.4.5', side: pos.turn }
+    : { rule: '5.4.1', side: opposite(pos.turn) };
+}
+
+/**
+ * Pieces taken off after the mover's legal move was recorded, read at the mover's press: 5.4.12
+ * (an opponent's piece) / 5.4.14 (an own piece) after a capture, 5.4.7 after a quiet move.
+ */
+export function extrasRules(
+  pos: Position,
+  mover: Side,
+  capture: boolean,
+  taken: readonly number[],
+): RuleId[] {
+  const rules = new Set<RuleId>();
+  for (const s of taken) {
+    const own = colorOfCode(pos.board[s]) === mover;
+    rules.add(!capture ? '5.4.7' : own ? '5.4.14' : '5.4.12');
+  }
+  return [...rules];
+}

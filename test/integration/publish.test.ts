@@ -1,0 +1,255 @@
+// Publishing beyond the hall against real servers on loopback: a local folder, OpenSSH's sftp
+// server with a key, vsftpd. Files follow the moves, carry the routes' names and contents, catch
+// up after a server went away, and wrong credentials show in /health without the secret.
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { PublishConfig, PublishTarget } from '../../daemon/config/index.ts';
+import { type Publishing, startPublishing } from '../../daemon/publish/index.ts';
+import { startServer } from '../../daemon/server/index.ts';
+import { player } from '../game/helpers.ts';
+import { FakeHub } from '../server/fake-hub.ts';
+import { type PublishServer, startSshd, startVsftpd } from './file-servers.ts';
+import { startSimulation } from '../../simulator/index.ts';
+import { cleanUp, fetchText, onCleanup, startDaemon, tempDir, until } from './helpers.ts';
+
+afterEach(cleanUp);
+
+const ROUND_FILES = ['games.pdn', 'games.json', 'index.json', '1.pdn', '2.pdn', 'game-1.PDN', 'game-2.PDN'];
+
+interface Logged {
+  level: string;
+  obj: object;
+  msg: string;
+}
+
+/** A round of 2 boards published to `targets`, served over HTTP too, with /health. */
+async function hall(targets: PublishTarget[], timing: Partial<PublishConfig> = {}) {
+  const hub = new FakeHub(2, 3, { event: 'Loopback Open' });
+  const logged: Logged[] = [];
+  const log = {
+    info: (obj: object, msg: string) => logged.push({ level: 'info', obj, msg }),
+    warn: (obj: object, msg: string) => logged.push({ level: 'warn', obj, msg }),
+  };
+  const config: PublishConfig = {
+    targets,
+    coalesceMs: 100,
+    retry: { firstMs: 200, maxMs: 1000 },
+    timeoutMs: 3000,
+    ...timing,
+  };
+  const publishing: Publishing = startPublishing({ hub, config, log });
+  onCleanup(() => publishing.stop());
+  const server = await startServer({
+    hub,
+    port: 0,
+    health: () => ({ publish: publishing.state() }),
+  });
+  onCleanup(() => server.close());
+  const players = [player(), player()];
+  let t = 0;
+  // biome-ignore lint/suspicious/noExplicitAny: /health is checked field by field
+  const health = async (): Promise<any> => (await fetch(`${server.url}/health`)).json();
+  return {
+    hub,
+    logged,
+    publishing,
+    move: (board: number, text: string) => hub.feed(board, players[board - 1].move(text, ++t * 1000)),
+    route: async (name: string) => (await fetch(`${server.url}/rounds/3/${name}`)).text(),
+    health,
+    /** The target's state once it has failed `n` tries in a row. */
+    failed: (n: number) =>
+      until(
+        async () => {
+          const s = (await health()).publish[0];
+          return s.failures >= n ? s : undefined;
+        },
+        10_000,
+        `${n} failed tries reported`,
+      ),
+  };
+}
+
+const read = (root: string, name: string) => {
+  const path = join(root, 'rounds', '3', name);
+  return existsSync(path) ? readFileSync(path, 'utf8') : undefined;
+};
+
+/** Waits until the published file holds `text` (how soon is the publish bench's business). */
+async function landed(root: string, name: string, text: string, ms = 10_000): Promise<void> {
+  await until(() => read(root, name)?.includes(text), ms, `${name} in ${root} holds ${text}`);
+}
+
+/** Every route of the round and its published copy are the same bytes. */
+async function sameAsRoutes(root: string, route: (name: string) => Promise<string>) {
+  expect(readdirSync(join(root, 'rounds', '3')).sort()).toEqual([...ROUND_FILES].sort());
+  for (const name of ROUND_FILES) expect(read(root, name), name).toBe(await route(name));
+}
+
+describe('publish: local folder', () => {
+  it('holds the routes of the round under the same names, replaced whole, after each move', async () => {
+    const root = tempDir('published');
+    const h = await hall([{ kind: 'directory', path: root }]);
+    await landed(root, 'games.pdn', '[Event "Loopback Open"]');
+    h.move(1, '32-28');
+    h.move(2, '33-29');
+    await landed(root, 'game-2.PDN', '1. 33-29 *');
+    await until(async () => (await h.health()).publish[0].pending === 0, 5000, 'nothing pending');
+    await sameAsRoutes(root, h.route);
+    const state = (await h.health()).publish[0];
+    expect(state).toMatchObject({ target: `directory ${root}`, pending: 0, lastError: null, failures: 0 });
+    expect(state.lastSuccess).toBeGreaterThan(Date.now() - 10_000);
+  });
+
+  it('a name with a newline stays one tag line, in the served and in the published file', async () => {
+    const root = tempDir('published');
+    const h = await hall([{ kind: 'directory', path: root }]);
+    await h.hub.setInfo(1, { white: 'Anna\nvan "Dam"' });
+    await landed(root, '1.pdn', '[White "Anna van \\"Dam\\""]');
+    const served = await h.route('games.pdn');
+    expect(served).toContain('[White "Anna van \\"Dam\\""]\n[Black ');
+    expect(served.split('\n').filter((l) => l.startsWith('[White '))).toHaveLength(2);
+  });
+});
+
+interface Remote {
+  name: string;
+  start: () => Promise<PublishServer>;
+  /** What the server says to the refused login. */
+  refusal: RegExp;
+}
+
+const SECRET = 'not-the-password-42';
+
+const remotes: Remote[] = [
+  { name: 'SFTP (OpenSSH, key)', start: startSshd, refusal: /authentication/i },
+  { name: 'FTP (vsftpd)', start: () => startVsftpd(), refusal: /530/ },
+  { name: 'FTPS (vsftpd, explicit TLS)', start: () => startVsftpd({ tls: true }), refusal: /530/ },
+];
+
+describe.each(remotes)('publish: $name on loopback', (remote) => {
+  it('uploads the round after each move, the same bytes as the routes', async () => {
+    const server = await remote.start();
+    onCleanup(() => server.stop());
+    const h = await hall([server.target()]);
+    await landed(server.root, 'games.pdn', '[Round "3"]');
+    h.move(1, '32-28');
+    await landed(server.root, '1.pdn', '1. 32-28 *');
+    h.move(1, '19-23');
+    h.move(2, '31-27');
+    await landed(server.root, 'games.pdn', '1. 31-27 *');
+    await until(async () => (await h.health()).publish[0].pending === 0, 5000, 'nothing pending');
+    await sameAsRoutes(server.root, h.route);
+    expect((await h.health()).publish[0]).toMatchObject({ pending: 0, lastError: null });
+  });
+
+  it('a server gone for 3 s: the failure shows in /health, then the files catch up', async () => {
+    const server = await remote.start();
+    onCleanup(() => server.stop());
+    const h = await hall([server.target()]);
+    h.move(1, '32-28');
+    await landed(server.root, '1.pdn', '32-28');
+    await server.stop();
+    h.move(1, '19-23');
+    h.move(2, '34-30');
+    const failing = await h.failed(2);
+    expect(failing.pending).toBeGreaterThan(0);
+    expect(failing.lastError.message).not.toBe('');
+    expect(failing.retryAt).toBeGreaterThan(failing.lastError.at);
+    expect(read(server.root, '1.pdn')).not.toContain('19-23');
+    await new Promise((r) => setTimeout(r, 3000));
+    await server.start();
+    await landed(server.root, 'game-2.PDN', '1. 34-30 *');
+    await until(async () => (await h.health()).publish[0].pending === 0, 5000, 'caught up');
+    await sameAsRoutes(server.root, h.route);
+    expect(h.logged.some((l) => l.msg === 'publish target caught up')).toBe(true);
+  });
+
+  it('wrong credentials: reported in /health, retried, the secret in no message', async () => {
+    const server = await remote.start();
+    onCleanup(() => server.stop());
+    const h = await hall([server.refused(SECRET)]);
+    const state = await h.failed(2);
+    expect(state.lastError.message).toMatch(remote.refusal);
+    expect(state.lastSuccess).toBeNull();
+    expect(state.pending).toBe(ROUND_FILES.length);
+    expect(JSON.stringify(await h.health())).not.toContain(SECRET);
+    expect(JSON.stringify(h.logged)).not.toContain(SECRET);
+    expect(h.logged.filter((l) => l.msg === 'publish failed').length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('publish: the server is who it claims', () => {
+  it('an FTPS server whose certificate is not trusted is refused', async () => {
+    const server = await startVsftpd({ tls: true });
+    onCleanup(() => server.stop());
+    const h = await hall([{ ...server.target(), ca: undefined } as PublishTarget]);
+    const state = await h.failed(1);
+    expect(state.lastError.message).toMatch(/self-signed certificate/);
+    expect(existsSync(join(server.root, 'rounds'))).toBe(false);
+  });
+
+  it('an SFTP server whose host key is not the configured fingerprint is refused', async () => {
+    const server = await startSshd();
+    onCleanup(() => server.stop());
+    const h = await hall([
+      { ...server.target(), hostFingerprint: `SHA256:${'A'.repeat(43)}` } as PublishTarget,
+    ]);
+    const state = await h.failed(1);
+    expect(state.lastError.message).toMatch(/host/i);
+    expect(existsSync(join(server.root, 'rounds'))).toBe(false);
+  });
+});
+
+describe('publish: damlink run with publish: in its config (real daemon process)', () => {
+  it('a played round lands in a folder and over SFTP, the same as served; /health shows both', async () => {
+    const ssh = await startSshd();
+    onCleanup(() => ssh.stop());
+    const folder = tempDir('published');
+    const dataDir = tempDir('publish-run');
+    const config = join(dataDir, 'hall.json');
+    const sftp = ssh.target();
+    writeFileSync(
+      config,
+      JSON.stringify({ round: 1, publish: { targets: [{ kind: 'directory', path: folder }, sftp] } }),
+    );
+    const sim = await startSimulation({
+      boards: 2,
+      transport: 'tcp',
+      speed: 5,
+      seed: 21,
+      game: { noise: 'none', maxPlies: 8, thinkMs: 1000 },
+    });
+    onCleanup(() => sim.stop());
+    const daemon = await startDaemon(
+      sim.boards.map((b) => b.address),
+      dataDir,
+      ['--config', config, '--time-scale', '5'],
+    );
+    onCleanup(() => daemon.stop());
+    await sim.done;
+    const last = sim.boards[1].board.games[0].moves.at(-1)!.pdn;
+    const served = await until(
+      async () => {
+        const text = await fetchText(`${daemon.url}/rounds/1/games.pdn`);
+        return text.includes(` ${last} `) ? text : undefined;
+      },
+      10_000,
+      'the last move served',
+    );
+    const file = (root: string) => join(root, 'rounds', '1', 'games.pdn');
+    await until(
+      () => [folder, ssh.root].every((r) => existsSync(file(r)) && readFileSync(file(r), 'utf8') === served),
+      5000,
+      'both targets hold the served games.pdn',
+    );
+    const health = JSON.parse(await fetchText(`${daemon.url}/health`));
+    expect(health.publish.map((t: { target: string }) => t.target)).toEqual([
+      `directory ${folder}`,
+      `sftp://${ssh.user}@127.0.0.1:${ssh.port}/${ssh.root.slice(1)}`,
+    ]);
+    expect(health.publish.every((t: { lastError: unknown }) => t.lastError === null)).toBe(true);
+    await daemon.stop();
+    expect(daemon.proc.exitCode).toBe(0);
+  }, 90_000);
+});

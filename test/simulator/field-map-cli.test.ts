@@ -1,0 +1,50 @@
+// `damlink simulate --field-map FILE` reads the board description decode reads (a bad one is a usage
+// error), and `--follow-prompts FILE` answers calibration prompts instead of playing, then stops.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { damlink } from '../cli/run-cli.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'damlink-sim-fieldmap-'));
+
+describe('damlink simulate --field-map / --follow-prompts', () => {
+  it('a board description that is not one: exit 2, the file and the problem named', () => {
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, '{"fields50": [1, 1]}');
+    const r = damlink(['simulate', '--protocol', 'dgt', '--field-map', bad, '--follow-prompts', bad]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toEqual([`damlink: ${bad}: fields50 has 2 entries, expected 50`]);
+  });
+
+  it('with a described board, reads the prompts of a file and stops when the calibration is over (exit 0)', () => {
+    const board = join(dir, 'swapped.json');
+    writeFileSync(board, JSON.stringify({ pieces: { w: 4, b: 1, W: 10, B: 7 } }));
+    const prompts = join(dir, 'prompts.jsonl');
+    const prompt = { action: 'setup', n: 1, of: 54, text: 'Set up the start position.' };
+    writeFileSync(
+      prompts,
+      `${JSON.stringify({ type: 'prompt', prompt })}\nnot json\n{"type":"failed","code":"no-answer","message":"x"}\n`,
+    );
+    const r = damlink([
+      'simulate',
+      '--protocol',
+      'dgt',
+      '--base-port',
+      '0',
+      '--speed',
+      '50',
+      '--field-map',
+      board,
+      '--follow-prompts',
+      prompts,
+      '--json',
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout.trim().split('\n')[0])).toMatchObject({
+      type: 'board',
+      serial: '00001',
+      protocol: 'dgt',
+    });
+  });
+});

@@ -1,0 +1,137 @@
+// 6.5 draws with advantage (1+/1−) from the arbiter's call to the PDN, and into the tournament.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningServer, startServer } from '../../daemon/server/index.ts';
+import { followResults } from '../../daemon/tournament/live.ts';
+import type { TournamentStore } from '../../daemon/tournament/store.ts';
+import { GameRecord, gameToPdn } from '../../src/game/index.ts';
+import { DEFAULT_TIEBREAKS, DRAUGHTS_POINTS } from '../../src/tournament/index.ts';
+import { FakeHub } from '../server/fake-hub.ts';
+import { TestClient } from '../server/ws-client.ts';
+import { type TempStore, tempStore } from './helpers.ts';
+
+const ARBITER_TOKEN = 'tournament-arbiter-token-1';
+
+describe('6.5 a draw with advantage in the game record', () => {
+  const record = (variant: 'international' | 'brazilian' = 'international', drawProfile = 'advantage') =>
+    new GameRecord({ info: { board: 1, round: 1, variant }, drawProfile });
+
+  it('the snapshot keeps the side; the PDN keeps Result 1-1 and adds Advantage', () => {
+    const r = record();
+    const [event] = r.setResult('1-1', 5, 'black');
+    expect(event).toMatchObject({ kind: 'result', result: '1-1', advantage: 'black' });
+    expect(r.snapshot()).toMatchObject({ result: '1-1', advantage: 'black' });
+    const pdn = gameToPdn(r.snapshot());
+    expect(pdn).toContain('[Result "1-1"]');
+    expect(pdn).toContain('[Advantage "Black"]');
+  });
+
+  it('only where the tournament plays them, never in the 64 version', () => {
+    expect(record('international', 'fmjd').setResult('1-1', 5, 'white')[0]).not.toHaveProperty('advantage');
+    expect(record('brazilian').setResult('1-1', 5, 'white')[0]).not.toHaveProperty('advantage');
+    expect(record('brazilian').snapshot().advantage).toBeUndefined();
+  });
+
+  it('only a draw carries an advantage; another result clears it', () => {
+    const r = record();
+    r.setResult('1-1', 5, 'white');
+    r.setResult('2-0', 6, 'white');
+    expect(r.snapshot().advantage).toBeUndefined();
+    expect(gameToPdn(r.snapshot())).not.toContain('Advantage');
+  });
+});
+
+describe('the result call with an advantage, and the tournament table', () => {
+  let temp: TempStore;
+  let store: TournamentStore;
+  let hub: FakeHub;
+  let server: RunningServer;
+  let client: TestClient;
+
+  beforeAll(async () => {
+    temp = tempStore('advantage');
+    store = temp.store;
+    store.save({
+      name: 'X',
+      groups: [],
+      players: [1, 2, 3, 4].map((start) => ({ start, name: `P${start}` })),
+      rounds: [
+        {
+          number: 1,
+          pairings: [
+            { table: 1, white: 1, black: 2 },
+            { table: 2, white: 3, black: 4 },
+          ],
+          byes: [],
+        },
+      ],
+      points: DRAUGHTS_POINTS,
+      tiebreaks: DEFAULT_TIEBREAKS,
+      advantageDraws: true,
+    });
+    hub = new FakeHub(2, 1);
+    // The boards play with 6.5 draws with advantage.
+    for (const [board, b] of hub.boardsByNo)
+      b.record = new GameRecord({
+        info: { board, round: 1, variant: 'international' },
+        drawProfile: 'advantage',
+        state: 'active',
+      });
+    followResults(hub, store);
+    server = await startServer({ hub, port: 0, tokens: { arbiter: ARBITER_TOKEN }, tournament: store });
+    client = await TestClient.open(server.wsUrl);
+    await client.call('auth', { token: ARBITER_TOKEN });
+  });
+
+  afterAll(async () => {
+    client.ws.close();
+    await server.close();
+    temp.close();
+  });
+
+  it('{"result":"1-1","advantage":"white"}: answered, served, written to the table', async () => {
+    const answer = await client.call('result', { board: 1, result: '1-1', advantage: 'white' });
+    expect(answer.param).toEqual({ ok: true, result: '1-1', advantage: 'white' });
+    const snap = await (await fetch(`${server.url}/api/v1/games/1`)).json();
+    expect(snap).toMatchObject({ result: '1-1', advantage: 'white' });
+    const pdn = await (await fetch(`${server.url}/rounds/1/1.pdn`)).text();
+    expect(pdn).toMatch(/\[Result "1-1"\]\n(?:.*\n)*?\[Advantage "White"\]/);
+    expect(store.load()?.rounds[0].pairings[0].result).toEqual({
+      kind: 'game',
+      score: '1-1',
+      advantage: 'white',
+    });
+  });
+
+  it('a plain result goes to the table too; an advantage on a win is bad-param', async () => {
+    await client.call('result', { board: 2, result: '0-2' });
+    expect(store.load()?.rounds[0].pairings[1].result).toEqual({ kind: 'game', score: '0-2' });
+    const bad = await client.call('result', { board: 2, result: '2-0', advantage: 'white' });
+    expect(bad.param).toMatchObject({
+      code: 'bad-param',
+      message: 'param.advantage: only a draw (1-1) has an advantage',
+    });
+  });
+
+  it('a board without a result (a proposal) leaves the table as it is', async () => {
+    hub.publish([
+      {
+        board: 2,
+        version: 98,
+        t: 8,
+        kind: 'result',
+        result: '*',
+        proposed: { result: '2-0', reason: '7.2: black cannot move' },
+      },
+    ]);
+    expect(store.load()?.rounds[0].pairings[1].result).toEqual({ kind: 'game', score: '0-2' });
+  });
+
+  it("the board's 1-1 keeps the advantage the table has", async () => {
+    hub.publish([{ board: 1, version: 99, t: 9, kind: 'result', result: '1-1' }]);
+    expect(store.load()?.rounds[0].pairings[0].result).toEqual({
+      kind: 'game',
+      score: '1-1',
+      advantage: 'white',
+    });
+  });
+});
