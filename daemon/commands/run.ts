@@ -244,7 +244,12 @@ async function serve(
   if (config.publish) {
     // Loaded only when publishing is configured: the SSH and FTP clients cost start-up time.
     const { startPublishing } = await import('../publish/index.ts');
-    publishing = startPublishing({ hub: controller, config: config.publish, log });
+    publishing = startPublishing({
+      hub: controller,
+      config: config.publish,
+      log,
+      tournament: tournament.store,
+    });
     for (const t of publishing.state()) console.log(`damlink: publishing to ${t.target}`);
   }
   const boards = config.setups.length;

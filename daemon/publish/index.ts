@@ -1,9 +1,12 @@
 // Publishing beyond the hall: after every change in the round, each configured target (a local
 // folder, SFTP, FTP/FTPS) gets the round's files under the same names as the HTTP routes
-// (`rounds/<n>/games.pdn`, `games.json`, `index.json`, `<board>.pdn`, `game-<i>.PDN`).
+// (`rounds/<n>/games.pdn`, `games.json`, `index.json`, `<board>.pdn`, `game-<i>.PDN`, and with a
+// tournament `standings`, `standings.json`, `standings.csv`).
 import type { PublishConfig, PublishTarget } from '../config/index.ts';
 import type { Hub } from '../hub.ts';
+import { standingsCsv } from '../../src/tournament/index.ts';
 import { PdnCache, roundFiles } from '../server/rounds.ts';
+import { standingsAfter, standingsPage, type TournamentSource } from '../server/standings.ts';
 import { directoryUploader } from './directory.ts';
 import { ftpUploader } from './ftp.ts';
 import { type PublishLog, TargetScheduler, type TargetState } from './scheduler.ts';
@@ -30,18 +33,44 @@ export function uploaderFor(target: PublishTarget, timeoutMs: number): Uploader 
 }
 
 /** The current round's files with their paths under a target's root. */
-export function currentRoundFiles(hub: Hub, pdn = new PdnCache()): () => PublishFile[] {
+export function currentRoundFiles(
+  hub: Hub,
+  pdn = new PdnCache(),
+  tournament?: TournamentSource,
+): () => PublishFile[] {
   return () => {
     const round = hub.round();
     const games = hub.games(round);
     if (games.length === 0) return [];
-    return roundFiles(round, games, pdn).map((f) => ({ path: `rounds/${round}/${f.name}`, body: f.body }));
+    const files = roundFiles(round, games, pdn).map((f) => ({
+      path: `rounds/${round}/${f.name}`,
+      body: f.body,
+    }));
+    return [...files, ...standingsFiles(round, tournament)];
   };
 }
 
-export function startPublishing(options: { hub: Hub; config: PublishConfig; log: PublishLog }): Publishing {
+/** The standings after the round, under the names of the HTTP routes (nothing without a tournament). */
+function standingsFiles(round: number, tournament: TournamentSource | undefined): PublishFile[] {
+  const event = tournament?.load();
+  const doc = event && standingsAfter(event, round);
+  if (!doc) return [];
+  const at = (name: string) => `rounds/${round}/${name}`;
+  return [
+    { path: at('standings'), body: standingsPage(doc, '') },
+    { path: at('standings.json'), body: JSON.stringify(doc) },
+    { path: at('standings.csv'), body: standingsCsv(doc.groups.flatMap((g) => g.rows)) },
+  ];
+}
+
+export function startPublishing(options: {
+  hub: Hub;
+  config: PublishConfig;
+  log: PublishLog;
+  tournament?: TournamentSource;
+}): Publishing {
   const { hub, config, log } = options;
-  const files = currentRoundFiles(hub);
+  const files = currentRoundFiles(hub, new PdnCache(), options.tournament);
   const targets = config.targets.map(
     (t) => new TargetScheduler(uploaderFor(t, config.timeoutMs), files, config, log),
   );

@@ -7,10 +7,11 @@ import type { ArbiterDecision } from '../../src/tracker/types.ts';
 import type { BoardEvent } from '../../firmware-protocol/events.ts';
 import type { ArbiterAction } from '../../src/game/actions.ts';
 import type { GameEvent, GameInfo, GameResult, GameSnapshot } from '../../src/game/types.ts';
-import type { BoardSummary, Hub } from '../hub.ts';
+import type { BoardSummary, Hub, JournalHealth } from '../hub.ts';
 
 /** What the switch needs of a round's controller. */
 export interface RoundHub extends Hub {
+  journalHealth(): JournalHealth;
   start(): void;
   /** Stops; the inputs it could not journal (none when the journal writes). */
   stop(): number;
@@ -89,6 +90,10 @@ export class RoundSwitch implements Hub {
 
   hasRound(round: number): boolean {
     return this.current.hasRound(round);
+  }
+
+  journalHealth(): JournalHealth {
+    return this.current.journalHealth();
   }
 
   resync(board?: number): number[] {

@@ -73,13 +73,15 @@ describe('G.4 on a DGT clock: set-and-run', () => {
         'hex',
       );
     };
-    // 2b 0a 03 0a | left (White) 0:01:29 | right (Black) 0:12:00 | 01 left counts down | 00
-    expect(dgt(added)).toBe('2b0a030a' + '00011d' + '000c00' + '01' + '00');
+    // 2b 0a 03 0a | left (White) 0:01:29 | right (Black) 0:12:00 | 01 left counts down | 00, then
+    // the end message the open drivers send after a set-and-run: 2b 03 03 03 00.
+    const END = '2b03030300';
+    expect(dgt(added)).toBe('2b0a030a' + '00011d' + '000c00' + '01' + '00' + END);
     rec.clockEvent({ t: 20_000, type: 'press', side: 'white' });
     const [increment] = clockSets(
       rec.clockEvent({ t: 20_000, type: 'clock', white: 70_000, black: 720_000, running: 'black' }),
     );
     // White 70 s + 5 s = 0:01:15, Black 0:12:00, 02 right counts down.
-    expect(dgt(increment)).toBe('2b0a030a' + '00010f' + '000c00' + '02' + '00');
+    expect(dgt(increment)).toBe('2b0a030a' + '00010f' + '000c00' + '02' + '00' + END);
   });
 });

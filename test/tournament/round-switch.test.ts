@@ -18,6 +18,9 @@ class RoundFake extends FakeHub {
     this.running = false;
     return 0;
   }
+  journalHealth() {
+    return { ok: true, behind: 0, bound: 100 };
+  }
 }
 
 let first: RoundFake;

@@ -115,6 +115,11 @@ export default {
     'publish.state.sending': 'sending',
     'publish.state.failing': 'failing',
     'arbiter.tournament': 'Tournament',
+    'storage.since': ' since {time}',
+    'storage.journal':
+      'The journal cannot write{since} ({reason}): {behind} board inputs are kept in memory (at most {bound}). The boards are still followed and broadcast, but decisions, results and player changes are refused until it writes again. Free disk space on the daemon’s machine.',
+    'storage.dropped': ': {count} lines dropped',
+    'storage.log': 'The log file cannot be written ({reason}){dropped}.',
     'arbiter.boards': 'Boards',
     'arbiter.colBoard': 'Board',
     'arbiter.colConnection': 'Connection',

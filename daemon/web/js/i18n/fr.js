@@ -113,6 +113,11 @@ export default {
     'publish.state.sending': 'envoi',
     'publish.state.failing': 'échec',
     'arbiter.tournament': 'Tournoi',
+    'storage.since': ' depuis {time}',
+    'storage.journal':
+      'Le journal ne peut plus écrire{since} ({reason}) : {behind} entrées des damiers sont gardées en mémoire (au plus {bound}). Les damiers sont toujours suivis et diffusés, mais décisions, résultats et changements de joueurs sont refusés jusqu’à ce qu’il écrive de nouveau. Libérez de l’espace disque sur la machine du démon.',
+    'storage.dropped': ' : {count} lignes perdues',
+    'storage.log': 'Le fichier journal ne peut pas être écrit ({reason}){dropped}.',
     'arbiter.boards': 'Damiers',
     'arbiter.colBoard': 'Damier',
     'arbiter.colConnection': 'Connexion',

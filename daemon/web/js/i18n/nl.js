@@ -111,6 +111,11 @@ export default {
     'publish.state.sending': 'bezig',
     'publish.state.failing': 'mislukt',
     'arbiter.tournament': 'Toernooi',
+    'storage.since': ' sinds {time}',
+    'storage.journal':
+      'Het journaal kan niet schrijven{since} ({reason}): {behind} bordgegevens worden in het geheugen bewaard (hoogstens {bound}). De borden worden nog gevolgd en uitgezonden, maar beslissingen, uitslagen en spelerswijzigingen worden geweigerd tot het weer schrijft. Maak schijfruimte vrij op de computer van de daemon.',
+    'storage.dropped': ': {count} regels weggelaten',
+    'storage.log': 'Het logbestand kan niet worden geschreven ({reason}){dropped}.',
     'arbiter.boards': 'Borden',
     'arbiter.colBoard': 'Bord',
     'arbiter.colConnection': 'Verbinding',

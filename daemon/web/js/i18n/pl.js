@@ -112,6 +112,11 @@ export default {
     'publish.state.sending': 'wysyłanie',
     'publish.state.failing': 'błąd',
     'arbiter.tournament': 'Turniej',
+    'storage.since': ' od {time}',
+    'storage.journal':
+      'Dziennik nie może zapisywać{since} ({reason}): {behind} danych z warcabnic jest trzymanych w pamięci (najwyżej {bound}). Warcabnice są nadal śledzone i transmitowane, ale decyzje, wyniki i zmiany zawodników są odrzucane, dopóki zapis nie wróci. Zwolnij miejsce na dysku komputera z demonem.',
+    'storage.dropped': ': pominięto {count} wierszy',
+    'storage.log': 'Nie można zapisać pliku dziennika zdarzeń ({reason}){dropped}.',
     'arbiter.boards': 'Warcabnice',
     'arbiter.colBoard': 'Warcabnica',
     'arbiter.colConnection': 'Połączenie',

@@ -111,6 +111,11 @@ export default {
     'publish.state.sending': 'отправка',
     'publish.state.failing': 'ошибка',
     'arbiter.tournament': 'Турнир',
+    'storage.since': ' с {time}',
+    'storage.journal':
+      'Журнал не может записывать{since} ({reason}): {behind} событий досок хранятся в памяти (не более {bound}). Доски по-прежнему отслеживаются и транслируются, но решения, результаты и изменения игроков отклоняются, пока запись не возобновится. Освободите место на диске компьютера демона.',
+    'storage.dropped': ': пропущено строк: {count}',
+    'storage.log': 'Файл журнала событий не удаётся записать ({reason}){dropped}.',
     'arbiter.boards': 'Доски',
     'arbiter.colBoard': 'Доска',
     'arbiter.colConnection': 'Связь',
