@@ -4,138 +4,24 @@
 // The server runs here; the viewers live in child processes (their parsing must not steal the
 // server's event loop, and each process needs its own file descriptors). Raises `ulimit -n` by
 // re-running itself under `sh -c 'ulimit -n …'` when the soft limit is too low.
-import { execFileSync, fork, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { fork } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
-import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../daemon/server/index.ts';
 import { FakeHub } from '../test/server/fake-hub.ts';
 import { player } from '../test/game/helpers.ts';
+import { now, raiseFileLimit, viewerProcess } from './ws-viewer.ts';
 
 const VIEWERS = Number(process.env.WS_VIEWERS ?? 10_000);
 const CHILDREN = Number(process.env.WS_CHILDREN ?? 4);
 const MOVES = ['32-28', '19-23', '28x19', '14x23', '37-32', '10-14', '41-37', '5-10'];
 const self = fileURLToPath(import.meta.url);
-const now = () => performance.timeOrigin + performance.now();
 
 type FromChild = { type: 'ready'; connected: number } | { type: 'times'; times: Record<number, number[]> };
 
-/**
- * One spectator as a bare TCP socket speaking just enough WebSocket (RFC 6455): the upgrade, one
- * masked text frame out, unmasked frames in. The measuring side must be far cheaper than the server
- * it measures: 10,000 clients of the full `ws` library on the same 2 cores spent most of the
- * measured time in their own frame handling, not waiting for the server.
- */
-function openViewer(url: URL, onFrame: (text: string, at: number) => void): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(Number(url.port), url.hostname);
-    socket.setNoDelay(true);
-    let upgraded = false;
-    let pending: Buffer = Buffer.alloc(0);
-    socket.on('error', () => resolve(false));
-    socket.on('connect', () =>
-      socket.write(
-        `GET ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
-          `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
-      ),
-    );
-    socket.on('data', (chunk: Buffer) => {
-      const at = now();
-      pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
-      if (!upgraded) {
-        const end = pending.indexOf('\r\n\r\n');
-        if (end < 0) return;
-        if (!pending.subarray(0, 12).toString().includes('101')) return resolve(false);
-        upgraded = true;
-        pending = pending.subarray(end + 4);
-        socket.write(clientFrame(SUBSCRIBE));
-        resolve(true);
-      }
-      // Server frames are unmasked: FIN+opcode, length (7 bits, or 126 + 16 bits), payload.
-      while (pending.length >= 2) {
-        let len = pending[1] & 0x7f;
-        let head = 2;
-        if (len === 126) {
-          if (pending.length < 4) return;
-          len = pending.readUInt16BE(2);
-          head = 4;
-        } else if (len === 127) {
-          if (pending.length < 10) return;
-          len = Number(pending.readBigUInt64BE(2));
-          head = 10;
-        }
-        if (pending.length < head + len) return;
-        if ((pending[0] & 0x0f) === 1) onFrame(pending.toString('utf8', head, head + len), at);
-        pending = pending.subarray(head + len);
-      }
-    });
-  });
-}
-
-const SUBSCRIBE = '{"id":1,"call":"subscribe","param":{"feed":"board","board":1,"id":"b"}}';
-
-/** A client's text frame: masked, as RFC 6455 requires (payloads under 126 bytes). */
-function clientFrame(text: string): Buffer {
-  const payload = Buffer.from(text);
-  const mask = randomBytes(4);
-  const frame = Buffer.alloc(6 + payload.length);
-  frame[0] = 0x81;
-  frame[1] = 0x80 | payload.length;
-  mask.copy(frame, 2);
-  for (let i = 0; i < payload.length; i++) frame[6 + i] = payload[i] ^ mask[i & 3];
-  return frame;
-}
-
-async function viewer(): Promise<void> {
-  const url = new URL(process.env.WS_URL!);
-  const count = Number(process.env.WS_COUNT);
-  const times: Record<number, number[]> = {};
-  let connected = 0;
-  const openOne = () =>
-    new Promise<void>((resolve) => {
-      void openViewer(url, (text, at) => {
-        const m = JSON.parse(text);
-        if (m.param?.kind === 'snapshot') {
-          connected++;
-          resolve();
-        } else if (m.param?.kind === 'move') (times[m.param.version] ??= []).push(at);
-      }).then((ok) => {
-        if (!ok) resolve();
-      });
-    });
-  // Open in waves so the accept queue never overflows.
-  for (let i = 0; i < count; i += 100) {
-    await Promise.all(Array.from({ length: Math.min(100, count - i) }, openOne));
-  }
-  process.send!({ type: 'ready', connected } satisfies FromChild);
-  process.on('message', (m: { type: string }) => {
-    if (m.type === 'report')
-      process.send!({ type: 'times', times } satisfies FromChild, () => process.exit(0));
-  });
-}
-
-function softLimit(): number {
-  return Number(execFileSync('sh', ['-c', 'ulimit -n']).toString().trim()) || 0;
-}
-
 async function main(): Promise<void> {
-  const needed = VIEWERS + 1000;
-  if (softLimit() < needed && !process.env.WS_BENCH_RAISED) {
-    const r = spawnSync(
-      'sh',
-      [
-        '-c',
-        `ulimit -n ${needed} 2>/dev/null || ulimit -n "$(ulimit -Hn)"; exec "$0" "$@"`,
-        process.execPath,
-        ...process.execArgv,
-        self,
-      ],
-      { stdio: 'inherit', env: { ...process.env, WS_BENCH_RAISED: '1' } },
-    );
-    process.exit(r.status ?? 1);
-  }
+  raiseFileLimit(VIEWERS + 1000, self);
   const hub = new FakeHub(1);
   // No heartbeat pings during the measurement: 10,000 pings landing on a move would be measured too.
   // Every viewer connects from loopback: one address, beyond the per-address default.
@@ -229,5 +115,6 @@ async function main(): Promise<void> {
   process.exit(connected === VIEWERS && received === expected ? 0 : 1);
 }
 
-if (process.env.WS_ROLE === 'viewer') await viewer();
+if (process.env.WS_ROLE === 'viewer')
+  await viewerProcess([new URL(process.env.WS_URL!)], Number(process.env.WS_COUNT));
 else await main();

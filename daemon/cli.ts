@@ -7,6 +7,7 @@ import { registerConfig } from './commands/config.ts';
 import { registerDecode } from './commands/decode.ts';
 import { registerDoctor } from './commands/doctor.ts';
 import { registerExport } from './commands/export.ts';
+import { registerGateway } from './commands/gateway.ts';
 import { registerMoves } from './commands/moves.ts';
 import { registerPdn } from './commands/pdn.ts';
 import { registerPerft } from './commands/perft.ts';
@@ -20,6 +21,7 @@ import { registerStandings } from './commands/standings.ts';
 const COMMANDS: ((program: Command) => void)[] = [
   registerRun,
   registerSimulate,
+  registerGateway,
   registerReplay,
   registerDecode,
   registerExport,

@@ -13,6 +13,8 @@ import type { LogFile } from '../log-file.ts';
 import { type Logger, openLogger } from '../log.ts';
 import { effectiveTokens } from '../server/admin-token.ts';
 import { startServer } from '../server/index.ts';
+import { DEFAULT_BASE_TOPIC, defaultClientId } from '../server/mqtt-topics.ts';
+import type { MqttSettings } from '../server/mqtt.ts';
 import type { Publishing } from '../publish/index.ts';
 import { liveTournament } from '../tournament/live.ts';
 import { withPairingProgram } from '../tournament/pairing-program.ts';
@@ -38,6 +40,7 @@ interface RunFlags extends Omit<ConfigFlags, 'boards'> {
   seed?: number;
   tournament?: string;
   pairingProgram?: string;
+  mqtt?: string;
 }
 
 export function registerRun(program: Command): void {
@@ -74,6 +77,7 @@ export function registerRun(program: Command): void {
         ...LOG_LEVELS,
       ]),
     )
+    .option('--mqtt <url>', 'publish to this MQTT broker (mqtt://host:1883; wins over the config file)')
     .option('--demo', 'no hardware: simulated boards play in this process (what `npm start` runs)')
     .option('--demo-boards <n>', 'boards in the demo', wholeNumber('--demo-boards', 1), 8)
     .option('--speed <x>', 'demo game speed (1 = human pace)', positiveNumber('--speed'), 3)
@@ -129,7 +133,7 @@ async function run(flags: RunFlags): Promise<void> {
     console.error(`damlink: warning: ${warning}`);
     log.warn(warning);
   }
-  await serve(config, log, file, demo, tournament, flags.pairingProgram);
+  await serve(config, log, file, demo, tournament, flags.pairingProgram, flags.mqtt);
 }
 
 async function startDemo(
@@ -160,6 +164,13 @@ async function startDemo(
   };
 }
 
+/** `mqtt:` of the config with `--mqtt` over its URL, and this daemon's own client id by default. */
+function brokerSettings(config: LoadedConfig, url: string | undefined): MqttSettings | undefined {
+  const file = mqttSettings(config);
+  const settings = url ? { baseTopic: DEFAULT_BASE_TOPIC, ...file, url } : file;
+  return settings && { clientId: defaultClientId(resolve(config.dataDir)), ...settings };
+}
+
 async function serve(
   configured: LoadedConfig,
   log: Logger,
@@ -167,6 +178,7 @@ async function serve(
   demo: { boards: InProcessBoards; stop(): Promise<void> } | undefined,
   tournamentFile?: Event,
   pairingProgram?: string,
+  mqttUrl?: string,
 ): Promise<void> {
   let config = configured;
   const journalPath = resolve(config.dataDir, 'journal.sqlite');
@@ -228,7 +240,7 @@ async function serve(
       },
       webRoot: WEB_ROOT,
       log,
-      mqtt: mqttSettings(config),
+      mqtt: brokerSettings(config, mqttUrl),
       health: () => ({
         ...(logFile ? { log: logFile.health() } : {}),
         ...(publishing ? { publish: publishing.state() } : {}),
@@ -238,6 +250,7 @@ async function serve(
   } catch (e) {
     journal.close();
     await demo?.stop();
+    if (e instanceof Error && e.name === 'BoardHeldError') throw workFailed(e.message);
     throw workFailed(`cannot serve on ${config.host}:${config.port}: ${(e as Error).message}`);
   }
   controller.start();

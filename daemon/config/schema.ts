@@ -201,7 +201,13 @@ export const configSchema = z.strictObject({
       ca: z.string().min(1).optional(),
       cert: z.string().min(1).optional(),
       key: z.string().min(1).optional(),
+      /** Names this daemon on the broker; default: the host and the data directory (stable across restarts). */
       clientId: z.string().min(1).max(256).optional(),
+      /** First level of every topic; the daemons and gateways of one event share it. */
+      baseTopic: z
+        .string()
+        .regex(/^[^#+\s]+$/, 'a topic without wildcards or spaces')
+        .default('damlink'),
     })
     .optional(),
   /** @deprecated `mqtt: { url }` — still read. */
@@ -231,5 +237,5 @@ export type PublishTarget = z.infer<typeof publishTargetSchema>;
 
 /** The broker settings: `mqtt`, else the deprecated `mqttUrl` (ignored when `mqtt` is given). */
 export function mqttSettings(config: Pick<Config, 'mqtt' | 'mqttUrl'>): Config['mqtt'] {
-  return config.mqtt ?? (config.mqttUrl ? { url: config.mqttUrl } : undefined);
+  return config.mqtt ?? (config.mqttUrl ? { url: config.mqttUrl, baseTopic: 'damlink' } : undefined);
 }

@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import type { Hub } from '../hub.ts';
 import { notModified, type ValidatorCache, type Validators } from './conditional.ts';
 import { boardRows } from './rows.ts';
-import { PageLanguages } from './languages.ts';
+import { BUILT_IN_WEB_ROOT, PageLanguages } from './languages.ts';
 import { pictureRoutes } from './pictures.ts';
 import { PdnCache, playedGames, RoundJson, roundFile } from './rounds.ts';
 import { standingsCsv, writeTrf } from '../../src/tournament/index.ts';
@@ -98,7 +98,8 @@ export function createHttpHandler(ctx: HttpContext) {
   const gzipped = new GzipCache();
 
   const roundJson = new RoundJson();
-  const languages = new PageLanguages(ctx.webRoot ?? '');
+  // Without a web root of its own the server still writes its pages in the built-in languages.
+  const languages = new PageLanguages(ctx.webRoot ?? BUILT_IN_WEB_ROOT);
   const pictures = pictureRoutes({
     games: (round) => playedGames(ctx.hub, round),
     validators: ctx.validators,
@@ -172,8 +173,20 @@ export function createHttpHandler(ctx: HttpContext) {
         const body = standingsCsv(doc.groups.flatMap((g) => g.rows));
         return { status: 200, type: CSV_TYPE, body, validators: ctx.validators.of(key, body), cors: true };
       }
-      const body = standingsPage(doc, group === undefined ? '' : `?group=${encodeURIComponent(group)}`);
-      return { status: 200, type: HTML_TYPE, body, validators: ctx.validators.of(key, body), cors: true };
+      const words = await languages.forRequest(`?${query}`, req.headers['accept-language']);
+      const body = standingsPage(
+        doc,
+        group === undefined ? '' : `?group=${encodeURIComponent(group)}`,
+        words,
+      );
+      return {
+        status: 200,
+        type: HTML_TYPE,
+        body,
+        validators: ctx.validators.of(`${key}#${words.code}`, body),
+        cors: true,
+        vary: 'Accept-Language',
+      };
     }
     const picture = pictures(path, query);
     if (picture) return picture;

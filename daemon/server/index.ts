@@ -2,6 +2,7 @@
 // optional MQTT bridge. Reads and calls the Hub only; see docs/api.md.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { hostname } from 'node:os';
 import type { Hub } from '../hub.ts';
 import { type AuthLimits, addressKey, type Tokens } from './auth.ts';
 import type { ClientLimits } from './client.ts';
@@ -32,6 +33,8 @@ export interface ServerOptions {
   limits?: Partial<ClientLimits & ConnectionLimits>;
   authLimits?: Partial<AuthLimits>;
   heartbeatMs?: number;
+  /** Names the WebSocket API's versions (default: a new one each run); gateways of one broker share one. */
+  epoch?: string;
   /** More facts for /health (the publish targets' state). */
   health?: () => Record<string, unknown>;
   /** The tournament: the standings routes read it, the arbiter's tournament calls change it. */
@@ -76,6 +79,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     limits: options.limits,
     heartbeatMs: options.heartbeatMs,
     tournament: options.tournament,
+    epoch: options.epoch,
   });
   const handle = createHttpHandler({
     hub: options.hub,
@@ -109,7 +113,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   if (options.mqtt) {
     // Loaded only when a broker is configured: the mqtt package costs ~300 ms of start-up.
     const { startMqttBridge } = await import('./mqtt.ts');
-    mqtt = await startMqttBridge({ hub: options.hub, ...options.mqtt, log });
+    const api = `http://${/^(0\.0\.0\.0|::)$/.test(host) ? hostname() : shown}:${port}`;
+    try {
+      mqtt = await startMqttBridge({ hub: options.hub, ...options.mqtt, apiUrl: api, log });
+    } catch (e) {
+      ws.close();
+      await new Promise((resolve) => http.close(resolve));
+      throw e;
+    }
   }
   log.info({ host, port }, 'serving');
   return {

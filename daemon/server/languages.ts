@@ -1,16 +1,24 @@
 // The pages' languages: one message table per file in <webRoot>/js/i18n/, so adding a language is
 // adding a file. The HTML pages go out with the language Accept-Language asks for and the list of
-// languages on <html>, for the page to choose from (docs/api.md).
+// languages on <html>, for the page to choose from (docs/api.md). Pages the server writes itself
+// (the standings) take their words from the same tables.
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chooseLanguage } from '../web/js/i18n.js';
 import type { StaticFile } from './static.ts';
 
+/** The pages that ship with the daemon: their tables serve the server's own pages without a web root. */
+export const BUILT_IN_WEB_ROOT = fileURLToPath(new URL('../web', import.meta.url));
+
 const TABLE_FILE = /^([a-z]{2,3}(?:-[a-z0-9]{2,8})?)\.js$/;
+
+export type Messages = Readonly<Record<string, string>>;
 
 export interface PageLanguage {
   code: string;
   name: string;
+  messages: Messages;
 }
 
 /** `nl-BE;q=0.9, en;q=0.5` → the first served language by weight (a region falls back to its base). */
@@ -52,13 +60,31 @@ export class PageLanguages {
       const code = TABLE_FILE.exec(file)?.[1];
       if (!code) continue;
       try {
-        const table = (await import(pathToFileURL(join(dir, file)).href)).default as { name?: unknown };
-        found.push({ code, name: typeof table?.name === 'string' ? table.name : code });
+        const table = (await import(pathToFileURL(join(dir, file)).href)).default as {
+          name?: unknown;
+          messages?: unknown;
+        };
+        const messages =
+          typeof table?.messages === 'object' && table.messages ? (table.messages as Messages) : {};
+        found.push({ code, name: typeof table?.name === 'string' ? table.name : code, messages });
       } catch {
         // A table that does not load is not offered; the page falls back to English.
       }
     }
     return found;
+  }
+
+  /**
+   * The language of a page the server writes, chosen as the pages choose (`?lang=` first, then
+   * Accept-Language), and its messages with English where the language lacks a key.
+   */
+  async forRequest(search: string, acceptLanguage: string | undefined) {
+    const served = await this.languages();
+    const available = served.map((l) => l.code);
+    const code = chooseLanguage({ search, negotiated: negotiate(acceptLanguage, available), available });
+    const english = served.find((l) => l.code === 'en')?.messages ?? {};
+    const messages = { ...english, ...served.find((l) => l.code === code)?.messages };
+    return { code, messages };
   }
 
   /** A static file as answered: HTML pages in the language asked for (and `Vary` saying so). */

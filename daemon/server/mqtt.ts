@@ -1,10 +1,20 @@
-// Optional MQTT bridge: every GameEvent to `damlink/<round>/<board>/events`, and the board's whole
-// PDN game to `damlink/<round>/<board>/pdn` (retained: a new subscriber gets it at once). Events of
-// one tick are coalesced into one PDN publish per board.
+// Optional MQTT bridge, laid out as zigbee2mqtt lays out its topics (docs/api.md, "MQTT"): the
+// daemon's own state with a last will, and per board its availability, its retained state (the
+// snapshot), its GameEvents at QoS 1, and its PDN per round. Several daemons share one broker and
+// one base topic; board numbers are unique across them, and each board has one daemon.
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { connect, type IClientOptions, type MqttClient } from 'mqtt';
 import type { GameEvent } from '../../src/game/types.ts';
 import type { Hub } from '../hub.ts';
+import {
+  type Availability,
+  type BridgeState,
+  DEFAULT_BASE_TOPIC,
+  type EventMessage,
+  type StateMessage,
+  topics,
+} from './mqtt-topics.ts';
 import { PdnCache } from './rounds.ts';
 import type { ServerLog } from './ws.ts';
 
@@ -19,12 +29,14 @@ export interface MqttSettings {
   cert?: string;
   key?: string;
   clientId?: string;
+  /** First level of every topic (default `damlink`). */
+  baseTopic?: string;
 }
 
 export interface MqttBridgeOptions extends MqttSettings {
   hub: Hub;
-  /** Topic prefix (default `damlink`). */
-  prefix?: string;
+  /** The daemon's HTTP address, announced in its bridge state. */
+  apiUrl?: string;
   /** How long start waits for the broker before going on without it (default 3000 ms). */
   firstConnectMs?: number;
   log?: ServerLog;
@@ -32,85 +44,279 @@ export interface MqttBridgeOptions extends MqttSettings {
 
 export interface MqttBridge {
   client: MqttClient;
+  /** The client id, which names this daemon on the broker. */
+  daemon: string;
   close(): Promise<void>;
 }
 
+/** A board another daemon holds: this daemon must not start on it. */
+export class BoardHeldError extends Error {
+  override readonly name = 'BoardHeldError';
+}
+
+const json = (payload: Buffer): unknown => {
+  try {
+    return JSON.parse(payload.toString());
+  } catch {
+    return undefined;
+  }
+};
+
 /**
- * Starts publishing; never fails because the broker is away: the client keeps reconnecting, events
- * meanwhile are dropped (QoS 0), and every (re)connection republishes each board's retained PDN.
+ * Starts publishing; never fails because the broker is away: the client keeps reconnecting and
+ * once connected publishes, in order, the events it missed (the game records keep the recent
+ * ones; a board further behind is brought up by its retained state). Fails with BoardHeldError
+ * when the broker shows one of this daemon's boards held by another daemon that is online.
  */
 export async function startMqttBridge(options: MqttBridgeOptions): Promise<MqttBridge> {
   const { hub } = options;
-  const prefix = options.prefix ?? 'damlink';
+  const t = topics(options.baseTopic ?? DEFAULT_BASE_TOPIC);
+  const daemon = options.clientId ?? `damlink-${randomUUID().slice(0, 8)}`;
+  const epoch = randomUUID().slice(0, 8);
   const shownUrl = redactUrl(options.url);
+  const offline: BridgeState = { state: 'offline', daemon };
   const client = connect(options.url, {
-    reconnectPeriod: 2000,
+    reconnectPeriod: 1000,
     connectTimeout: 5000,
     queueQoSZero: false,
     ...loginOptions(options),
+    clientId: daemon,
+    will: { topic: t.bridge(daemon), payload: Buffer.from(JSON.stringify(offline)), qos: 1, retain: true },
   });
   client.on('error', (e) =>
     options.log?.warn({ err: redactText(e.message, options), url: shownUrl }, 'mqtt error'),
   );
   const pdn = new PdnCache();
+  /** Per board, the last version handed to the client on the current connection (or acked before). */
+  const published = new Map<number, number>();
+  const acked = new Map<number, number>();
+  /** Whether `published` is known: the broker's retained events were read on a first connection. */
+  let synced = false;
+  let refused: BoardHeldError | undefined;
   const dirty = new Set<number>();
   let scheduled = false;
+  const boardNumbers = () => hub.boards().map((b) => b.board);
+  const live = () => client.connected && synced && !refused;
+  const send = (topic: string, payload: string, retain: boolean, done?: () => void) =>
+    client.publish(topic, payload, { qos: 1, retain }, (err) => {
+      if (!err) done?.();
+    });
 
-  const publishPdn = () => {
+  const publishStates = () => {
     scheduled = false;
-    if (client.connected) {
+    if (live()) {
+      const round = hub.round();
+      const sources = new Map(hub.boards().map((b) => [b.board, b.source]));
       for (const board of dirty) {
-        const snap = hub.snapshot(board);
-        if (snap)
-          client.publish(`${prefix}/${snap.info.round}/${board}/pdn`, pdn.of(snap), { qos: 0, retain: true });
+        const snapshot = hub.snapshot(board);
+        if (!snapshot) continue;
+        const state: StateMessage = {
+          board,
+          round,
+          epoch,
+          version: snapshot.version,
+          daemon,
+          source: sources.get(board) ?? '',
+          snapshot,
+        };
+        send(t.state(board), JSON.stringify(state), true);
+        send(t.roundPdn(round, board), pdn.of(snapshot), true);
       }
     }
     dirty.clear();
   };
+  const markDirty = (board: number) => {
+    dirty.add(board);
+    if (!scheduled) {
+      scheduled = true;
+      setImmediate(publishStates);
+    }
+  };
 
-  // Retained PDN of every board at each connection, so subscribers never wait for the next move.
-  client.on('connect', () => {
-    options.log?.info({ url: shownUrl }, 'mqtt connected');
-    for (const b of hub.boards()) dirty.add(b.board);
-    publishPdn();
+  /** The board's events after the last one published, in order; a board too far behind skips to its state. */
+  const catchUp = (board: number) => {
+    const from = published.get(board) ?? 0;
+    const missed = hub.since(board, from);
+    const round = hub.round();
+    if (!missed) {
+      options.log?.warn({ board, from }, 'mqtt: events no longer kept, the retained state stands for them');
+      const version = hub.snapshot(board)?.version ?? from;
+      published.set(board, version);
+      acked.set(board, version);
+    } else {
+      for (const event of missed) {
+        const message: EventMessage = { board, round, epoch, version: event.version, daemon, event };
+        send(t.events(board), JSON.stringify(message), true, () => {
+          if (event.version > (acked.get(board) ?? 0)) acked.set(board, event.version);
+        });
+        published.set(board, event.version);
+      }
+    }
+    markDirty(board);
+  };
+
+  const announce = () => {
+    const boards = boardNumbers();
+    const online: BridgeState = {
+      state: 'online',
+      daemon,
+      epoch,
+      round: hub.round(),
+      boards,
+      ...(options.apiUrl ? { api: options.apiUrl } : {}),
+    };
+    send(t.bridge(daemon), JSON.stringify(online), true);
+    for (const board of boards) {
+      const availability: Availability = { state: 'online', daemon };
+      send(t.availability(board), JSON.stringify(availability), true);
+      catchUp(board);
+    }
+  };
+
+  const onConnect = async () => {
+    options.log?.info({ url: shownUrl, daemon }, 'mqtt connected');
+    if (!synced) {
+      try {
+        const seen = await readRetained(client, t, daemon, boardNumbers());
+        refused = heldElsewhere(seen, daemon, boardNumbers());
+        if (refused) {
+          options.log?.warn({ err: refused.message }, 'mqtt: not publishing');
+          return;
+        }
+        // What the broker already has of this round is not published again (a restart after kill -9).
+        for (const [board, message] of seen.events) {
+          if (message.round === hub.round()) published.set(board, message.version);
+        }
+        // A board the broker has nothing of starts from its state: the events before it are in it.
+        for (const board of boardNumbers()) {
+          if (!published.has(board)) published.set(board, hub.snapshot(board)?.version ?? 0);
+          acked.set(board, published.get(board)!);
+        }
+        synced = true;
+      } catch (e) {
+        options.log?.warn({ err: (e as Error).message }, 'mqtt: reading the retained state failed');
+        return;
+      }
+    }
+    if (client.connected) announce();
+  };
+  client.on('connect', () => void onConnect());
+  // What was handed over but not acknowledged is published again from the records, in order.
+  client.on('close', () => {
+    for (const id of Object.keys(client.outgoing)) client.removeOutgoingMessage(Number(id));
+    for (const [board, version] of acked) published.set(board, version);
   });
 
   const unsubscribe = hub.subscribe((event: GameEvent) => {
-    if (!client.connected) return;
-    const round = hub.snapshot(event.board)?.info.round ?? hub.round();
-    client.publish(`${prefix}/${round}/${event.board}/events`, JSON.stringify(event), { qos: 0 });
-    dirty.add(event.board);
-    if (!scheduled) {
-      scheduled = true;
-      setImmediate(publishPdn);
-    }
+    if (live()) catchUp(event.board);
   });
 
-  // Give the broker a moment so the first events are not dropped; start anyway when it is away.
-  if (!client.connected) {
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(done, options.firstConnectMs ?? 3000);
-      function done() {
-        clearTimeout(timer);
-        client.off('connect', done);
-        resolve();
-      }
-      client.on('connect', done);
-    });
+  // Give the broker a moment so the board check is made before serving; start anyway when it is away.
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(done, options.firstConnectMs ?? 3000);
+    const poll = setInterval(() => {
+      if (synced || refused) done();
+    }, 10);
+    function done() {
+      clearTimeout(timer);
+      clearInterval(poll);
+      resolve();
+    }
+  });
+  if (refused) {
+    unsubscribe();
+    await client.endAsync(true);
+    throw refused;
   }
 
   return {
     client,
+    daemon,
     async close() {
       unsubscribe();
-      if (scheduled) publishPdn();
+      if (scheduled) publishStates();
+      if (live()) {
+        for (const board of boardNumbers()) {
+          const availability: Availability = { state: 'offline', daemon };
+          send(t.availability(board), JSON.stringify(availability), true);
+        }
+        send(t.bridge(daemon), JSON.stringify(offline), true);
+      }
       await client.endAsync();
     },
   };
 }
 
+/** How long a daemon waits for its probe to come back after the retained messages. */
+const PROBE_WAIT_MS = 5000;
+
+interface Retained {
+  bridges: Map<string, BridgeState>;
+  availability: Map<number, Availability>;
+  events: Map<number, EventMessage>;
+}
+
+/** The retained bridges, availabilities and last events the broker holds (for `boards`). */
+async function readRetained(
+  client: MqttClient,
+  t: ReturnType<typeof topics>,
+  daemon: string,
+  boards: readonly number[],
+): Promise<Retained> {
+  const seen: Retained = { bridges: new Map(), availability: new Map(), events: new Map() };
+  const nonce = randomUUID();
+  const wanted = [t.bridges, t.probe(daemon), ...boards.flatMap((b) => [t.availability(b), t.events(b)])];
+  const arrived = new Promise<void>((resolve) => {
+    // A broker that never echoes the probe (an ACL on it) must not keep the daemon from publishing.
+    const timer = setTimeout(done, PROBE_WAIT_MS);
+    function done() {
+      clearTimeout(timer);
+      client.off('message', onMessage);
+      resolve();
+    }
+    const onMessage = (topic: string, payload: Buffer) => {
+      if (topic === t.probe(daemon)) {
+        if (payload.toString() === nonce) done();
+        return;
+      }
+      const value = json(payload) as Record<string, unknown> | undefined;
+      if (!value || typeof value !== 'object') return;
+      const m = /\/(?:bridge\/([^/]+)\/state|boards\/(\d+)\/(availability|events))$/.exec(topic);
+      if (!m) return;
+      if (m[1]) seen.bridges.set(m[1], value as unknown as BridgeState);
+      else if (m[3] === 'availability') seen.availability.set(Number(m[2]), value as unknown as Availability);
+      else if (typeof value.version === 'number')
+        seen.events.set(Number(m[2]), value as unknown as EventMessage);
+    };
+    client.on('message', onMessage);
+  });
+  await client.subscribeAsync(wanted, { qos: 1 });
+  // Retained messages come right after the subscription; the probe comes after them.
+  await client.publishAsync(t.probe(daemon), nonce, { qos: 1 });
+  await arrived;
+  await client.unsubscribeAsync(wanted);
+  return seen;
+}
+
+/** The first of `boards` another online daemon holds, as a refusal. */
+function heldElsewhere(
+  seen: Retained,
+  daemon: string,
+  boards: readonly number[],
+): BoardHeldError | undefined {
+  for (const board of boards) {
+    const holder = seen.availability.get(board);
+    if (holder?.state !== 'online' || holder.daemon === daemon) continue;
+    if (seen.bridges.get(holder.daemon)?.state !== 'online') continue;
+    return new BoardHeldError(
+      `board ${board} is held by the daemon ${holder.daemon} on the broker: board numbers must be unique across the daemons of an event`,
+    );
+  }
+  return undefined;
+}
+
 /** Credentials and TLS files as the mqtt package takes them (files are read here, at start). */
-function loginOptions(settings: MqttSettings): IClientOptions {
+export function loginOptions(settings: MqttSettings): IClientOptions {
   const file = (path: string | undefined) => (path === undefined ? undefined : readFileSync(path));
   const options: IClientOptions = {};
   if (settings.username !== undefined) options.username = settings.username;
@@ -128,7 +334,7 @@ export function redactUrl(text: string): string {
 }
 
 /** An error message with URL credentials and the password taken out. */
-function redactText(text: string, settings: MqttSettings): string {
+export function redactText(text: string, settings: MqttSettings): string {
   const plain = redactUrl(text);
   return settings.password ? plain.split(settings.password).join('***') : plain;
 }

@@ -1,12 +1,13 @@
 // `/rounds/<n>/standings.json` and `/rounds/<n>/standings` (HTML): the standings after round n,
-// every group unless `?group=`. The page's words go through one function so they can join the
-// web's message tables.
+// every group unless `?group=`. The HTML page speaks the language the request negotiates.
 import {
   type Event,
   groupStandings,
   type StandingRow,
   VALUED_TIEBREAKS as TIEBREAK_COLUMNS,
 } from '../../src/tournament/index.ts';
+import { fill } from '../web/js/i18n.js';
+import type { Messages } from './languages.ts';
 
 /** Where the server reads the tournament (the store in the journal's file). */
 export interface TournamentSource {
@@ -27,31 +28,24 @@ export function standingsAfter(event: Event, round: number, group?: string): Sta
   return { round, event: event.name, groups };
 }
 
-const MESSAGES = {
-  title: 'Standings after round {round}',
-  rank: 'Rank',
-  start: 'No.',
-  name: 'Name',
-  points: 'Points',
-  solkoff: 'Solkoff',
-  'solkoff-truncated': 'Truncated Solkoff',
-  median: 'Median',
-  'sonneborn-berger': 'Sonneborn-Berger',
-  wins: 'Wins',
-  'plus-minus': '+/−',
-  json: 'As JSON',
-} as const;
+/** The page's words: the web's message tables, in the language the request chose. */
+export interface PageWords {
+  code: string;
+  messages: Messages;
+}
 
-/** The page's words, in English until the web's message tables carry them. */
-export const message = (key: keyof typeof MESSAGES, values: Record<string, string | number> = {}): string =>
-  MESSAGES[key].replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));
+const say = (words: PageWords, key: string, params?: Record<string, string | number>): string =>
+  fill(words.messages[key] ?? key, params);
 
 const html = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function groupTable(group: string | undefined, rows: readonly StandingRow[]): string {
-  const head = ['rank', 'start', 'name', 'points', ...TIEBREAK_COLUMNS] as const;
-  const th = head.map((k) => `<th scope="col">${html(message(k))}</th>`).join('');
+function groupTable(words: PageWords, group: string | undefined, rows: readonly StandingRow[]): string {
+  const head = [
+    ...['rank', 'start', 'name', 'points'].map((k) => `tournament.col.${k}`),
+    ...TIEBREAK_COLUMNS.map((k) => `tournament.tiebreak.${k}`),
+  ];
+  const th = head.map((k) => `<th scope="col">${html(say(words, k))}</th>`).join('');
   const tr = rows
     .map((r) => {
       const cells = [r.rank, r.start, r.name, r.points, ...TIEBREAK_COLUMNS.map((k) => r.tiebreaks[k])];
@@ -62,11 +56,11 @@ function groupTable(group: string | undefined, rows: readonly StandingRow[]): st
   return `<table class="standings">${caption}<thead><tr>${th}</tr></thead>\n<tbody>\n${tr}\n</tbody></table>`;
 }
 
-export function standingsPage(doc: StandingsDocument, query: string): string {
-  const title = message('title', { round: doc.round });
+export function standingsPage(doc: StandingsDocument, query: string, words: PageWords): string {
+  const title = say(words, 'tournament.standingsAfter', { round: doc.round });
   const heading = doc.event ? `${html(doc.event)} — ${html(title)}` : html(title);
   return `<!doctype html>
-<html lang="en">
+<html lang="${html(words.code)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -75,8 +69,8 @@ export function standingsPage(doc: StandingsDocument, query: string): string {
 </head>
 <body class="standings-page">
 <h1>${heading}</h1>
-${doc.groups.map((g) => groupTable(g.group, g.rows)).join('\n')}
-<p><a href="standings.json${html(query)}">${html(message('json'))}</a></p>
+${doc.groups.map((g) => groupTable(words, g.group, g.rows)).join('\n')}
+<p><a href="standings.json${html(query)}">${html(say(words, 'tournament.asJson'))}</a></p>
 </body>
 </html>
 `;

@@ -54,6 +54,8 @@ export interface WsOptions {
   now?: () => number;
   /** The tournament the arbiter's tournament calls change. */
   tournament?: TournamentAccess;
+  /** Names the versions served (default: a new one each run). */
+  epoch?: string;
 }
 
 export const WS_PATH = '/api/v1';
@@ -71,7 +73,7 @@ class CallError extends Error {
 export class WsApi {
   readonly clients = new Set<Client>();
   /** Names this run of the daemon: versions given by another run (before a restart) are not trusted. */
-  readonly epoch = randomUUID().slice(0, 8);
+  readonly epoch: string;
   private readonly wss: WebSocketServer;
   private readonly feeds: Feeds;
   private readonly hub: Hub;
@@ -96,6 +98,7 @@ export class WsApi {
     this.allowedOrigins = options.allowedOrigins ?? [];
     this.log = options.log;
     this.now = options.now ?? Date.now;
+    this.epoch = options.epoch ?? randomUUID().slice(0, 8);
     this.authLimiter = new AuthLimiter(options.authLimits, this.now);
     this.limits = {
       maxBuffered: 4 * 1024 * 1024,

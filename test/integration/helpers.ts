@@ -55,15 +55,20 @@ export async function startDaemon(
   nodeArgs: string[] = [],
 ): Promise<Daemon> {
   const args = [
-    'bin/damlink.js',
     'run',
     ...boards.flatMap((b) => ['--board', b]),
     '--port',
     '0',
     '--data-dir',
     dataDir,
+    ...extra,
   ];
-  const proc = spawn(process.execPath, [...nodeArgs, ...args, '--log-level', 'warn', ...extra], {
+  return startServing(args, nodeArgs);
+}
+
+/** `damlink <args>` in a child process, ready once it prints the address it serves on. */
+export async function startServing(args: string[], nodeArgs: string[] = []): Promise<Daemon> {
+  const proc = spawn(process.execPath, [...nodeArgs, 'bin/damlink.js', ...args, '--log-level', 'warn'], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -74,7 +79,10 @@ export async function startDaemon(
   });
   const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`daemon did not start:\n${out}\n${err}`)), 20_000);
+    const timer = setTimeout(
+      () => reject(new Error(`damlink ${args[0]} did not start:\n${out}\n${err}`)),
+      20_000,
+    );
     proc.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
       const m = /open (http:\/\/\S+?)\/ /.exec(out);
@@ -83,7 +91,7 @@ export async function startDaemon(
         resolve(m[1]);
       }
     });
-    void exited.then((code) => reject(new Error(`daemon exited with ${code}:\n${out}\n${err}`)));
+    void exited.then((code) => reject(new Error(`damlink ${args[0]} exited with ${code}:\n${out}\n${err}`)));
   });
   return {
     url,

@@ -132,7 +132,7 @@ describe('control characters in names and tag values', () => {
 });
 
 describe('MQTT settings', () => {
-  it('`mqtt: {url, username, password, ca, cert, key, clientId}`; `mqttUrl` still read, `mqtt` first', () => {
+  it('`mqtt: {url, username, password, ca, cert, key, clientId, baseTopic}`; `mqttUrl` still read, `mqtt` first', () => {
     const load = (yaml: string) => {
       const file = join(tempDir(), 'damlink.yaml');
       writeFileSync(file, `boards: [{ source: "tcp://127.0.0.1:9" }]\n${yaml}`);
@@ -149,11 +149,12 @@ describe('MQTT settings', () => {
       cert: '/c.pem',
       key: '/k.pem',
       clientId: 'hall',
+      baseTopic: 'damlink',
     });
     const old = load('mqttUrl: mqtt://b:1883');
-    expect(old.ok && mqttSettings(old.value)).toEqual({ url: 'mqtt://b:1883' });
+    expect(old.ok && mqttSettings(old.value)).toEqual({ url: 'mqtt://b:1883', baseTopic: 'damlink' });
     const both = load('mqttUrl: mqtt://b:1883\nmqtt: { url: "mqtt://c:1883" }');
-    expect(both.ok && mqttSettings(both.value)).toEqual({ url: 'mqtt://c:1883' });
+    expect(both.ok && mqttSettings(both.value)).toEqual({ url: 'mqtt://c:1883', baseTopic: 'damlink' });
   });
 
   const brokers: ChildProcess[] = [];
@@ -195,7 +196,7 @@ describe('MQTT settings', () => {
     sub.on('message', (_topic, payload) => {
       pdn = payload.toString();
     });
-    await sub.subscribeAsync('damlink/1/1/pdn');
+    await sub.subscribeAsync('damlink/rounds/1/boards/1.pdn');
     while (!pdn && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
     await sub.endAsync();
     return pdn;

@@ -87,4 +87,21 @@ describe('standings routes', () => {
     expect(html.match(/<table class="standings">/g)).toHaveLength(2);
     expect(html).toContain('<tr><td>1</td><td>1</td><td>Boomstra, Roel</td><td>12</td><td>55</td>');
   });
+
+  it('standings: the page in the language asked for — ?lang= first, then Accept-Language', async () => {
+    const nl = await fetch(`${server.url}/rounds/7/standings?group=A`, {
+      headers: { 'Accept-Language': 'nl-BE, en;q=0.5' },
+    });
+    expect(nl.headers.get('vary')).toContain('Accept-Language');
+    const dutch = await nl.text();
+    expect(dutch).toContain('<html lang="nl">');
+    expect(dutch).toContain('<h1>Open Kampioenschap 2026 — Stand na ronde 7</h1>');
+    expect(dutch).toContain('<th scope="col">Weerstandspunten</th>');
+    const ru = await (
+      await fetch(`${server.url}/rounds/7/standings?lang=ru`, { headers: { 'Accept-Language': 'nl' } })
+    ).text();
+    expect(ru).toContain('<html lang="ru">');
+    expect(ru).toContain('Турнирная таблица после тура 7');
+    expect(ru).toContain('<th scope="col">Коэффициент Бергера</th>');
+  });
 });

@@ -106,32 +106,47 @@ async function openConsole(page: Page, query = '') {
 }
 
 describe('languages', () => {
-  it.each(LANGS)('%s: viewer, board view, console and dispute view render with no raw key', async (lang) => {
-    const page = await browser.newPage();
-    const errors = watchErrors(page);
-    await page.goto(`${base}/?lang=${lang}`);
-    await expect.poll(() => page.locator('.card').count()).toBe(4);
-    await expect.poll(() => page.locator('#status').getAttribute('data-status')).toBe('open');
-    expect(await page.getAttribute('html', 'lang')).toBe(lang);
-    await expectNoRawKey(page, `${lang} viewer`);
-    await shot(page, `viewer-${lang}`);
+  it.each(LANGS)(
+    '%s: viewer, board view, console, dispute view and tournament pages render with no raw key',
+    async (lang) => {
+      const page = await browser.newPage();
+      const errors = watchErrors(page);
+      await page.goto(`${base}/?lang=${lang}`);
+      await expect.poll(() => page.locator('.card').count()).toBe(4);
+      await expect.poll(() => page.locator('#status').getAttribute('data-status')).toBe('open');
+      expect(await page.getAttribute('html', 'lang')).toBe(lang);
+      await expectNoRawKey(page, `${lang} viewer`);
+      await shot(page, `viewer-${lang}`);
 
-    await page.goto(`${base}/?lang=${lang}#board-1`);
-    await expect.poll(() => page.locator('#detail .move-list .move').count()).toBe(4);
-    await expectNoRawKey(page, `${lang} board`);
-    await shot(page, `board-${lang}`);
+      await page.goto(`${base}/?lang=${lang}#board-1`);
+      await expect.poll(() => page.locator('#detail .move-list .move').count()).toBe(4);
+      await expectNoRawKey(page, `${lang} board`);
+      await shot(page, `board-${lang}`);
 
-    await openConsole(page, `&lang=${lang}`);
-    await expectNoRawKey(page, `${lang} console`);
-    await shot(page, `console-${lang}`);
+      await openConsole(page, `&lang=${lang}`);
+      await expectNoRawKey(page, `${lang} console`);
+      await shot(page, `console-${lang}`);
 
-    await page.goto(`${base}/dispute.html?board=4&alert=${alert411.id}&lang=${lang}`);
-    await expect.poll(() => page.locator('#dispute').isVisible()).toBe(true);
-    await expectNoRawKey(page, `${lang} dispute`);
-    await shot(page, `dispute-${lang}`);
-    expect(errors).toEqual([]);
-    await page.close();
-  });
+      await page.goto(`${base}/dispute.html?board=4&alert=${alert411.id}&lang=${lang}`);
+      await expect.poll(() => page.locator('#dispute').isVisible()).toBe(true);
+      await expectNoRawKey(page, `${lang} dispute`);
+      await shot(page, `dispute-${lang}`);
+
+      // No tournament on this daemon: every tab says so in the reader's language.
+      await page.goto(`${base}/tournament.html?token=${TOKEN}&lang=${lang}#players`);
+      await expect.poll(() => page.locator('#status').getAttribute('data-status')).toBe('open');
+      await expect.poll(() => page.locator('#players-rows .empty').count()).toBe(1);
+      expect(await page.getAttribute('html', 'lang')).toBe(lang);
+      for (const tab of ['players', 'pairings', 'results', 'standings']) {
+        await page.locator(`nav a[data-page="${tab}"]`).click();
+        await expect.poll(() => page.locator(`#page-${tab}`).isVisible()).toBe(true);
+        await expectNoRawKey(page, `${lang} tournament ${tab}`);
+      }
+      await shot(page, `tournament-${lang}`);
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+  );
 
   it('Accept-Language: nl gives the Dutch page, and the menu’s choice is kept', async () => {
     const page = await browser.newPage();

@@ -96,7 +96,19 @@ describe('tournament pages', () => {
     await expect
       .poll(async () => (await first.allTextContents()).slice(1, 4))
       .toEqual(['1', 'Boomstra, Roel', '10']);
-    expect(await page.locator('#standings-link').getAttribute('href')).toBe('rounds/6/standings');
+    expect(await page.locator('#standings-link').getAttribute('href')).toBe('rounds/6/standings?lang=en');
+  });
+
+  it('standings in Dutch: the tie-breaks as the draughts world names them, and the page link in Dutch too', async () => {
+    await page.goto(`${server.url}/tournament.html?lang=nl#standings`);
+    await page.locator('#standings-round').selectOption('6');
+    await expect.poll(() => page.locator('#standings-tables tbody tr').count()).toBe(9);
+    const solkoff = page.locator('#standings-tables thead abbr').first();
+    expect(await solkoff.textContent()).toBe('WP');
+    expect(await solkoff.getAttribute('title')).toBe('Weerstandspunten');
+    expect(await page.locator('#standings-title').textContent()).toBe('Stand');
+    expect(await page.locator('#standings-link').getAttribute('href')).toBe('rounds/6/standings?lang=nl');
+    await page.goto(`${server.url}/tournament.html?lang=en#standings`);
   });
 
   it('pairings: a CSV with bad lines is refused line by line; a good one is a new round to start', async () => {

@@ -3,57 +3,14 @@
 // (`players`, `pairings`, `table-result`, `round`; docs/api.md).
 import { apiSocketUrl, Connection } from './connection.js';
 import { escapeHtml } from './format.js';
+import { language, t } from './i18n.js';
+import { setupPage } from './page.js';
 import { toast } from './toast.js';
 import { takeToken } from './token.js';
 
-/** The pages' words, in English until the web's message tables carry them. */
-const MESSAGES = {
-  round: 'round {n}',
-  start: 'No.',
-  name: 'Name',
-  fmjd: 'FMJD',
-  rating: 'Rating',
-  federation: 'Fed.',
-  club: 'Club',
-  group: 'Group',
-  table: 'Table',
-  white: 'White',
-  black: 'Black',
-  result: 'Result',
-  rank: 'Rank',
-  points: 'Points',
-  solkoff: 'Solkoff',
-  'solkoff-truncated': 'Trunc.',
-  median: 'Median',
-  'sonneborn-berger': 'S-B',
-  wins: 'Wins',
-  'plus-minus': '+/−',
-  byes: 'Byes: {list}',
-  noTournament: 'No tournament yet: import the players, or start the daemon with --tournament FILE.',
-  noPairings: 'No pairings for this round.',
-  imported: 'Imported.',
-  saved: 'Result saved.',
-  started: 'Round {n} started on the boards.',
-  paired: 'Round {n} paired: {pairings} tables, {byes} byes.',
-  failed: '{call} failed: {message}',
-  connected: 'connected',
-  connecting: 'connecting…',
-  offline: 'offline — reconnecting…',
-};
-
-/** One function for every word on the pages. */
-export function t(key, values = {}) {
-  return MESSAGES[key].replace(/\{(\w+)\}/g, (_, k) => String(values[k] ?? ''));
-}
+await setupPage();
 
 const RESULTS = ['*', '2-0', '1-1', '0-2', '1+-1-', '1--1+', '+-', '-+', '--'];
-const BYE_TEXT = {
-  pairing: 'bye',
-  full: 'full-point bye',
-  half: 'half-point bye',
-  zero: 'zero-point bye',
-  absent: 'absent',
-};
 const TIEBREAKS = ['solkoff', 'solkoff-truncated', 'median', 'sonneborn-berger', 'wins', 'plus-minus'];
 
 const $ = (id) => document.getElementById(id);
@@ -66,12 +23,19 @@ async function arbiterCall(call, param) {
   try {
     return await connection.call(call, token ? { ...param, token } : param);
   } catch (e) {
-    toast(t('failed', { call, message: e.message }), true);
+    toast(t('arbiter.callFailed', { call, message: e.message }), true);
     throw e;
   }
 }
 
-const head = (keys) => `<tr>${keys.map((k) => `<th scope="col">${escapeHtml(t(k))}</th>`).join('')}</tr>`;
+/** Column headings: `tournament.col.<name>`, the sides, and the tie-breaks short with the full name as a hint. */
+function heading(name) {
+  if (name === 'white' || name === 'black') return `<th scope="col">${escapeHtml(t(`side.${name}`))}</th>`;
+  if (!TIEBREAKS.includes(name)) return `<th scope="col">${escapeHtml(t(`tournament.col.${name}`))}</th>`;
+  const full = escapeHtml(t(`tournament.tiebreak.${name}`));
+  return `<th scope="col"><abbr title="${full}">${escapeHtml(t(`tournament.tiebreakShort.${name}`))}</abbr></th>`;
+}
+const head = (names) => `<tr>${names.map(heading).join('')}</tr>`;
 const row = (cells) => `<tr>${cells.map((c) => `<td>${escapeHtml(c ?? '')}</td>`).join('')}</tr>`;
 
 /** The result as the calls write it (`1+-1-`, `+-`…). */
@@ -100,7 +64,7 @@ function renderPlayers() {
   const players = state.event?.players ?? [];
   $('players-rows').innerHTML = players.length
     ? players.map((p) => row([p.start, p.name, p.fmjdId, p.rating, p.federation, p.club, p.group])).join('')
-    : `<tr><td colspan="7" class="empty">${escapeHtml(t('noTournament'))}</td></tr>`;
+    : `<tr><td colspan="7" class="empty">${escapeHtml(t('tournament.noTournament'))}</td></tr>`;
 }
 
 function renderPairings() {
@@ -109,10 +73,12 @@ function renderPairings() {
   $('pairings-head').innerHTML = head(['table', 'white', 'black']);
   $('pairings-rows').innerHTML = round?.pairings.length
     ? round.pairings.map((p) => row([p.table, playerName(p.white), playerName(p.black)])).join('')
-    : `<tr><td colspan="3" class="empty">${escapeHtml(t('noPairings'))}</td></tr>`;
+    : `<tr><td colspan="3" class="empty">${escapeHtml(t('tournament.noPairings'))}</td></tr>`;
   const byes = round?.byes ?? [];
   $('pairings-byes').textContent = byes.length
-    ? t('byes', { list: byes.map((b) => `${playerName(b.player)} (${BYE_TEXT[b.kind]})`).join(', ') })
+    ? t('tournament.byes', {
+        list: byes.map((b) => `${playerName(b.player)} (${t(`tournament.bye.${b.kind}`)})`).join(', '),
+      })
     : '';
   $('round-start').hidden = !round?.pairings.length || n === state.round;
 }
@@ -123,14 +89,14 @@ function renderResults() {
   $('results-head').innerHTML = head(['table', 'white', 'black', 'result']);
   if (!round?.pairings.length) {
     $('results-rows').innerHTML =
-      `<tr><td colspan="4" class="empty">${escapeHtml(t('noPairings'))}</td></tr>`;
+      `<tr><td colspan="4" class="empty">${escapeHtml(t('tournament.noPairings'))}</td></tr>`;
     return;
   }
   $('results-rows').innerHTML = round.pairings
     .map((p) => {
       const now = resultText(p.result);
       const options = RESULTS.map((r) => `<option${r === now ? ' selected' : ''}>${r}</option>`).join('');
-      const select = `<select data-table="${p.table}" aria-label="${escapeHtml(`${t('result')} ${t('table')} ${p.table}`)}">${options}</select>`;
+      const select = `<select data-table="${p.table}" aria-label="${escapeHtml(t('tournament.resultLabel', { table: p.table }))}">${options}</select>`;
       return `<tr><td>${p.table}</td><td>${escapeHtml(playerName(p.white))}</td><td>${escapeHtml(playerName(p.black))}</td><td>${select}</td></tr>`;
     })
     .join('');
@@ -138,9 +104,10 @@ function renderResults() {
 
 async function renderStandings() {
   const n = Number($('standings-round').value) || state.round;
-  $('standings-link').href = `rounds/${n}/standings`;
+  // The page the server writes speaks the language chosen here.
+  $('standings-link').href = `rounds/${n}/standings?lang=${language()}`;
   if (!state.event) {
-    $('standings-tables').innerHTML = `<p class="empty">${escapeHtml(t('noTournament'))}</p>`;
+    $('standings-tables').innerHTML = `<p class="empty">${escapeHtml(t('tournament.noTournament'))}</p>`;
     return;
   }
   const asked = ++standingsAsked;
@@ -164,8 +131,8 @@ async function refresh() {
   const res = await fetch('api/v1/tournament');
   if (!res.ok) return;
   state = await res.json();
-  $('event-title').textContent = state.event?.name || 'tournament';
-  $('round-title').textContent = `— ${t('round', { n: state.round })}`;
+  $('event-title').textContent = state.event?.name || t('tournament.heading');
+  $('round-title').textContent = `— ${t('round.n', { round: state.round })}`;
   for (const id of ['pairings-round', 'results-round', 'standings-round']) fillRounds($(id));
   renderPlayers();
   renderPairings();
@@ -195,14 +162,14 @@ function wire() {
       result: select.value,
     };
     await arbiterCall('table-result', param).then(
-      () => toast(t('saved')),
+      () => toast(t('tournament.saved')),
       () => {},
     );
     await refresh();
   });
   $('players-import').addEventListener('click', async () => {
     await arbiterCall('players', { csv: $('players-csv').value }).then(
-      () => toast(t('imported')),
+      () => toast(t('tournament.imported')),
       () => {},
     );
     await refresh();
@@ -216,7 +183,7 @@ function wire() {
         ...(token ? { token } : {}),
       });
       errors.hidden = true;
-      toast(t('imported'));
+      toast(t('tournament.imported'));
     } catch (e) {
       // One problem a line, each with its line number.
       errors.textContent = e.message.split('; ').join('\n');
@@ -227,7 +194,7 @@ function wire() {
   $('round-pair').addEventListener('click', async () => {
     const n = Math.max(0, ...(state.event?.rounds ?? []).map((r) => r.number)) + 1;
     await arbiterCall('pair', { round: n }).then(
-      (a) => toast(t('paired', { n, pairings: a.pairings, byes: a.byes })),
+      (a) => toast(t('tournament.paired', { round: n, pairings: a.pairings, byes: a.byes })),
       () => {},
     );
     await refresh();
@@ -237,7 +204,7 @@ function wire() {
   $('round-start').addEventListener('click', async () => {
     const n = Number($('pairings-round').value);
     await arbiterCall('round', { round: n }).then(
-      () => toast(t('started', { n })),
+      () => toast(t('tournament.started', { round: n })),
       () => {},
     );
     await refresh();
@@ -250,7 +217,7 @@ function connect() {
     onStatus: (status) => {
       $('status').dataset.status = status;
       $('status').textContent = t(
-        { open: 'connected', connecting: 'connecting', closed: 'offline' }[status] ?? 'offline',
+        { open: 'status.connected', connecting: 'status.connecting' }[status] ?? 'status.closed',
       );
     },
     onOpen: async (c) => {

@@ -1,0 +1,232 @@
+// The read side of the Hub, built from what the daemons publish on the broker: each board's
+// retained state (its snapshot) and its recent events, so the HTTP and WebSocket code of the
+// daemon serves spectators from a gateway as it is. No journal: like a lila-ws room, a board keeps
+// a short history, and a gap is closed by the state the daemon publishes after every batch of
+// events. Arbiter calls are refused: they belong to the daemon that holds the board.
+import type { GameEvent, GameSnapshot } from '../../src/game/types.ts';
+import type { BoardSummary, Hub } from '../hub.ts';
+import type { BridgeState, EventMessage, StateMessage } from '../server/mqtt-topics.ts';
+
+/** Events kept per board for `since` (as a daemon's game record keeps them). */
+const KEPT_EVENTS = 200;
+
+interface BoardFeed {
+  round: number;
+  source: string;
+  snapshot: GameSnapshot;
+  /** The events up to the snapshot's version, contiguous, the newest last. */
+  history: GameEvent[];
+  /** Events newer than the snapshot, by version, waiting for the state that follows them. */
+  pending: Map<number, GameEvent>;
+  /** A state that came with events missing, kept while they are asked of the daemon. */
+  waiting?: StateMessage;
+}
+
+/** Asks the daemon (its HTTP/WebSocket address) for one board's events after `version`. */
+export type EventFetcher = (api: string, board: number, version: number) => Promise<GameEvent[] | undefined>;
+
+export interface GapLog {
+  warn(obj: object, msg?: string): void;
+}
+
+export class BrokerHub implements Hub {
+  private readonly feeds = new Map<number, BoardFeed>();
+  /** Events that came before their board's first state. */
+  private readonly early = new Map<number, Map<number, GameEvent>>();
+  /** Every round's games as last seen, by board. */
+  private readonly rounds = new Map<number, Map<number, GameSnapshot>>();
+  private readonly bridges = new Map<string, BridgeState>();
+  private readonly listeners = new Set<(event: GameEvent) => void>();
+
+  constructor(
+    private readonly log?: GapLog,
+    private readonly fetchEvents?: EventFetcher,
+  ) {}
+
+  /** The HTTP address of the online daemon that holds `board`, when it announced one. */
+  private apiOf(board: number): string | undefined {
+    for (const b of this.bridges.values())
+      if (b.state === 'online' && b.boards?.includes(board)) return b.api;
+    return undefined;
+  }
+
+  // ——— what the broker says ———
+
+  bridge(daemon: string, state: BridgeState): void {
+    this.bridges.set(daemon, state);
+  }
+
+  event(message: EventMessage): void {
+    const { board, event } = message;
+    const feed = this.feeds.get(board);
+    if (feed && message.round < feed.round) return;
+    if (feed && message.round === feed.round && event.version <= feed.snapshot.version) return;
+    const waiting = feed && message.round === feed.round ? feed.pending : this.earlyOf(board);
+    waiting.set(event.version, event);
+  }
+
+  state(message: StateMessage): void {
+    const { board, round, snapshot } = message;
+    const feed = this.feeds.get(board);
+    if (feed && (round < feed.round || (round === feed.round && snapshot.version <= feed.snapshot.version)))
+      return;
+    this.keepGame(round, snapshot);
+    if (!feed || round !== feed.round) {
+      // A board first seen, or a new round: the snapshot is the start; nothing before it is told.
+      const early = this.early.get(board) ?? new Map();
+      this.early.delete(board);
+      const pending = new Map([...early].filter(([v]) => v > snapshot.version));
+      this.feeds.set(board, { round, source: message.source, snapshot, history: [], pending });
+      return;
+    }
+    if (feed.waiting) {
+      feed.waiting = message;
+      return;
+    }
+    this.advance(feed, message, true);
+  }
+
+  /** Tells the events up to the state's version; asks the daemon for missing ones once. */
+  private advance(feed: BoardFeed, message: StateMessage, mayAsk: boolean): void {
+    const { board, snapshot } = message;
+    const from = feed.snapshot.version;
+    const arrived = [...feed.pending.keys()].filter((v) => v <= snapshot.version).sort((a, b) => a - b);
+    const complete =
+      arrived.length === snapshot.version - from && arrived.every((v, i) => v === from + 1 + i);
+    const api = this.apiOf(board);
+    if (!complete && mayAsk && api && this.fetchEvents) {
+      // Published while this gateway was not subscribed (the broker was restarted): the daemon has them.
+      feed.waiting = message;
+      const done = (events: GameEvent[] | undefined) => {
+        for (const e of events ?? []) if (e.version > feed.snapshot.version) feed.pending.set(e.version, e);
+        const latest = feed.waiting!;
+        feed.waiting = undefined;
+        if (this.feeds.get(board) === feed) this.advance(feed, latest, false);
+      };
+      this.fetchEvents(api, board, from).then(done, () => done(undefined));
+      return;
+    }
+    const events = arrived.map((v) => feed.pending.get(v)!);
+    for (const v of arrived) feed.pending.delete(v);
+    feed.snapshot = snapshot;
+    feed.source = message.source;
+    if (!complete) {
+      // Events the broker lost (an outage past what the daemon keeps): `since` before it gets the snapshot.
+      this.log?.warn(
+        { board, from, to: snapshot.version, arrived: arrived.length },
+        'gateway: events missing',
+      );
+      feed.history = [];
+      return;
+    }
+    feed.history = feed.history.concat(events).slice(-KEPT_EVENTS);
+    for (const event of events) this.tell(event);
+  }
+
+  // ——— Hub ———
+
+  boards(): BoardSummary[] {
+    const round = this.round();
+    return [...this.feeds.entries()]
+      .filter(([, f]) => f.round === round)
+      .sort(([a], [b]) => a - b)
+      .map(([board, f]) => ({
+        board,
+        round,
+        source: f.source,
+        ...(f.snapshot.serial !== undefined ? { serial: f.snapshot.serial } : {}),
+        state: f.snapshot.state,
+        version: f.snapshot.version,
+      }));
+  }
+
+  /** The latest round an online daemon announces (else the latest round seen). */
+  round(): number {
+    const announced = [...this.bridges.values()].flatMap((b) =>
+      b.state === 'online' && b.round !== undefined ? [b.round] : [],
+    );
+    const seen = announced.length > 0 ? announced : [...this.rounds.keys()];
+    return seen.length > 0 ? Math.max(...seen) : 1;
+  }
+
+  snapshot(board: number): GameSnapshot | undefined {
+    const feed = this.feeds.get(board);
+    return feed && feed.round === this.round() ? feed.snapshot : undefined;
+  }
+
+  hasRound(round: number): boolean {
+    return this.rounds.has(round);
+  }
+
+  games(round: number): GameSnapshot[] {
+    const games = this.rounds.get(round);
+    return games ? [...games.entries()].sort(([a], [b]) => a - b).map(([, g]) => g) : [];
+  }
+
+  since(board: number, version: number): GameEvent[] | undefined {
+    const feed = this.feeds.get(board);
+    if (!feed) return undefined;
+    const current = feed.snapshot.version;
+    // A spectator ahead of this gateway (it came from a faster one) waits for what it has not seen.
+    if (version >= current) return [];
+    const first = feed.history[0]?.version;
+    if (first === undefined || version + 1 < first) return undefined;
+    return feed.history.slice(version + 1 - first);
+  }
+
+  subscribe(listener: (event: GameEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  decide(): Promise<void> {
+    return refused();
+  }
+
+  setResult(): Promise<void> {
+    return refused();
+  }
+
+  act(): Promise<void> {
+    return refused();
+  }
+
+  setInfo(): Promise<void> {
+    return refused();
+  }
+
+  resync(): number[] {
+    return [];
+  }
+
+  private earlyOf(board: number): Map<number, GameEvent> {
+    let early = this.early.get(board);
+    if (!early) {
+      early = new Map();
+      this.early.set(board, early);
+    }
+    return early;
+  }
+
+  private keepGame(round: number, snapshot: GameSnapshot): void {
+    let games = this.rounds.get(round);
+    if (!games) {
+      games = new Map();
+      this.rounds.set(round, games);
+    }
+    games.set(snapshot.info.board, snapshot);
+  }
+
+  private tell(event: GameEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (e) {
+        this.log?.warn({ err: (e as Error).message }, 'gateway: a subscriber failed');
+      }
+    }
+  }
+}
+
+const refused = (): Promise<never> =>
+  Promise.reject(new Error('a gateway serves spectators only: arbiter calls go to the daemon'));

@@ -1,0 +1,48 @@
+// One board's events after a version, asked of the daemon that holds it over its own WebSocket API
+// (`subscribe` with `since`, then `ping`: its answer comes after the catch-up), for a gateway that
+// missed them on the broker.
+import WebSocket from 'ws';
+import type { GameEvent } from '../../src/game/types.ts';
+
+const TIMEOUT_MS = 5000;
+
+/** The events, or undefined when the daemon no longer keeps them (it sent a snapshot) or is away. */
+export function daemonEvents(api: string, board: number, version: number): Promise<GameEvent[] | undefined> {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(`${api.replace(/^http/, 'ws')}/api/v1`);
+    const events: GameEvent[] = [];
+    let complete = true;
+    const finish = (value: GameEvent[] | undefined) => {
+      clearTimeout(timer);
+      ws.removeAllListeners();
+      ws.on('error', () => {});
+      ws.terminate();
+      resolve(value);
+    };
+    const timer = setTimeout(() => finish(undefined), TIMEOUT_MS);
+    ws.on('error', () => finish(undefined));
+    ws.on('open', () => {
+      ws.send(
+        JSON.stringify({
+          id: 'catch-up',
+          call: 'subscribe',
+          param: { feed: 'board', board, since: version },
+        }),
+      );
+      ws.send(JSON.stringify({ id: 'done', call: 'ping' }));
+    });
+    ws.on('message', (data) => {
+      let message: { response?: string; id?: unknown; param?: { kind?: string; version?: unknown } };
+      try {
+        message = JSON.parse(data.toString());
+      } catch {
+        return;
+      }
+      if (message.response === 'feed' && message.param) {
+        if (message.param.kind === 'snapshot') complete = false;
+        else if (typeof message.param.version === 'number') events.push(message.param as GameEvent);
+      } else if (message.id === 'done') finish(complete ? events : undefined);
+      else if (message.response === 'error') finish(undefined);
+    });
+  });
+}

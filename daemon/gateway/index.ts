@@ -1,0 +1,99 @@
+// A gateway: no boards, no journal. It subscribes to the topics the daemons of one event publish
+// and serves spectators the daemon's own HTTP files, JSON API, WebSocket API and viewer from them
+// (daemon/server, unchanged). Gateways of one base topic answer alike: ETags come from the content
+// and they share the WebSocket epoch, so a spectator resumes on any of them.
+import { createHash } from 'node:crypto';
+import { connect, type MqttClient } from 'mqtt';
+import { type RunningServer, type ServerLog, type ServerOptions, startServer } from '../server/index.ts';
+import { loginOptions, type MqttSettings, redactText, redactUrl } from '../server/mqtt.ts';
+import {
+  type BridgeState,
+  DEFAULT_BASE_TOPIC,
+  type EventMessage,
+  type StateMessage,
+  topics,
+} from '../server/mqtt-topics.ts';
+import { BrokerHub } from './broker-hub.ts';
+import { daemonEvents } from './daemon-events.ts';
+
+export interface GatewayOptions {
+  mqtt: MqttSettings;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** 0 picks a free port. */
+  port: number;
+  webRoot?: string;
+  log?: ServerLog;
+  limits?: ServerOptions['limits'];
+  heartbeatMs?: number;
+}
+
+export interface Gateway {
+  server: RunningServer;
+  hub: BrokerHub;
+  client: MqttClient;
+  close(): Promise<void>;
+}
+
+/** The WebSocket epoch every gateway of `base` shares: the versions are the daemons', not its own. */
+export const gatewayEpoch = (base: string): string =>
+  `gw-${createHash('sha1').update(base).digest('hex').slice(0, 8)}`;
+
+const parse = (payload: Buffer): Record<string, unknown> | undefined => {
+  try {
+    const value: unknown = JSON.parse(payload.toString());
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+export async function startGateway(options: GatewayOptions): Promise<Gateway> {
+  const base = options.mqtt.baseTopic ?? DEFAULT_BASE_TOPIC;
+  const t = topics(base);
+  const log = options.log;
+  const hub = new BrokerHub(log, daemonEvents);
+  const client = connect(options.mqtt.url, {
+    reconnectPeriod: 1000,
+    connectTimeout: 5000,
+    resubscribe: false,
+    ...loginOptions(options.mqtt),
+  });
+  client.on('error', (e) =>
+    log?.warn({ err: redactText(e.message, options.mqtt), url: redactUrl(options.mqtt.url) }, 'mqtt error'),
+  );
+  client.on('message', (topic, payload) => {
+    const value = parse(payload);
+    if (!value) return;
+    const m = /\/(?:bridge\/([^/]+)\/state|boards\/\d+\/(state|events))$/.exec(topic);
+    if (m?.[1]) hub.bridge(m[1], value as unknown as BridgeState);
+    else if (m?.[2] === 'state' && typeof value.version === 'number' && value.snapshot)
+      hub.state(value as unknown as StateMessage);
+    else if (m?.[2] === 'events' && typeof value.version === 'number' && value.event)
+      hub.event(value as unknown as EventMessage);
+  });
+  // A clean session re-subscribes on every connection and so gets the retained states again.
+  client.on('connect', () => {
+    log?.info({ url: redactUrl(options.mqtt.url), base }, 'gateway: mqtt connected');
+    client.subscribe([t.bridges, t.anyBoard('state'), t.anyBoard('events')], { qos: 1 });
+  });
+  const server = await startServer({
+    hub,
+    host: options.host,
+    port: options.port,
+    webRoot: options.webRoot,
+    log,
+    limits: options.limits,
+    heartbeatMs: options.heartbeatMs,
+    epoch: gatewayEpoch(base),
+  });
+  return {
+    server,
+    hub,
+    client,
+    async close() {
+      await server.close();
+      await client.endAsync();
+    },
+  };
+}
