@@ -5,6 +5,7 @@
 import type { PublishConfig, PublishTarget } from '../config/index.ts';
 import type { Hub } from '../hub.ts';
 import { standingsCsv } from '../../src/tournament/index.ts';
+import en from '../web/js/i18n/en.js';
 import { PdnCache, roundFiles } from '../server/rounds.ts';
 import { standingsAfter, standingsPage, type TournamentSource } from '../server/standings.ts';
 import { directoryUploader } from './directory.ts';
@@ -57,7 +58,8 @@ function standingsFiles(round: number, tournament: TournamentSource | undefined)
   if (!doc) return [];
   const at = (name: string) => `rounds/${round}/${name}`;
   return [
-    { path: at('standings'), body: standingsPage(doc, '') },
+    // A published file answers no request: its page is in the reference language.
+    { path: at('standings'), body: standingsPage(doc, '', { code: 'en', messages: en.messages }) },
     { path: at('standings.json'), body: JSON.stringify(doc) },
     { path: at('standings.csv'), body: standingsCsv(doc.groups.flatMap((g) => g.rows)) },
   ];
