@@ -15,7 +15,7 @@ import { Scheduler } from './scheduler.ts';
 import { connectInProcess } from './transports/memory.ts';
 import { openPty } from './transports/pty.ts';
 import { listenTcp } from './transports/tcp.ts';
-import { type LatenessStats, VirtualBoard } from './virtual-board.ts';
+import { type LatenessStats, type Outage, VirtualBoard } from './virtual-board.ts';
 
 export type { SimulatedGame, SimulateGameOptions } from './game.ts';
 export { simulateGame } from './game.ts';
@@ -61,6 +61,8 @@ export interface SimulationOptions {
   idle?: boolean;
   /** Start every board's first game now instead of when a host connects. */
   startNow?: boolean;
+  /** Every board drops off once, after its `afterPly`-th clock press (see VirtualBoardOptions.outage). */
+  outage?: Outage;
   /** Called with the lateness (ms) of every event any board emits (benchmarks). */
   onLateness?: (lateMs: number) => void;
 }
@@ -185,6 +187,7 @@ export async function startSimulation(opts: SimulationOptions = {}): Promise<Sim
         // Spread over the second, reproducibly (the seed of the board's first game picks it).
         clockPhaseMs: seedFor(opts.seed ?? 1, i, 0) % 1000,
         onLateness: opts.onLateness,
+        outage: opts.outage,
         // A PTY's opening is invisible to the board, and a DGT board stays idle until asked for
         // updates: both start playing when the host first speaks.
         startOn: opts.startNow

@@ -20,8 +20,16 @@ import { completeCaptures } from './captures.ts';
 import { type Delay, DELAYS, type Hands } from './human.ts';
 import type { Rng } from './prng.ts';
 
-/** Every rule id the simulator can inject: all the hands can cause (flags come from the clock). */
-export const INJECTABLE: readonly RuleId[] = RULE_IDS.filter((id) => !CLOCK_RULE_IDS.includes(id));
+/** The rule id a board's outage raises, not the hands (simulator/outage.ts makes one). */
+export const OUTAGE_RULE_IDS: readonly RuleId[] = ['gap'];
+
+/**
+ * Every rule id the simulator can inject: all the hands can cause (flags come from the clock, a
+ * gap from an outage).
+ */
+export const INJECTABLE: readonly RuleId[] = RULE_IDS.filter(
+  (id) => !CLOCK_RULE_IDS.includes(id) && !OUTAGE_RULE_IDS.includes(id),
+);
 
 /** The situation at a ply: the game position (S to move) and the move the player means to play. */
 export interface PlyContext {

@@ -51,6 +51,17 @@ export interface VirtualBoardOptions {
   onLateness?: (lateMs: number) => void;
   /** Called when a game starts playing (ground-truth files are written from here). */
   onGame?: (game: SimulatedGame, index: number) => void;
+  /**
+   * A long outage (a radio link or hub dropping out): after the clock press of ply `afterPly` the
+   * board sends nothing while the players play `plies` more plies, then greets the host again with
+   * `hello` and a full dump (simulator/outage.ts is the same on ground truth).
+   */
+  outage?: Outage;
+}
+
+export interface Outage {
+  afterPly: number;
+  plies: number;
 }
 
 export interface LatenessStats {
@@ -98,6 +109,8 @@ export class VirtualBoard {
   private squares: 50 | 32 = 50;
   private senses: 'pieces' | 'occupancy' = 'pieces';
   private readonly firstGame: SimulatedGame | undefined;
+  /** In the outage (see VirtualBoardOptions.outage): nothing is sent. */
+  private offline = false;
 
   constructor(private readonly opts: VirtualBoardOptions) {
     this.name = opts.name;
@@ -239,7 +252,25 @@ export class VirtualBoard {
     this.opts.onLateness?.(lateMs);
     if (!this.streaming) return;
     if (!this.clockUpdates && (event.type === 'clock' || event.type === 'press')) return;
+    if (this.inOutage(event)) return;
     this.send(event);
+  }
+
+  /** Whether `event` is lost in the outage; its end greets the host again with a full dump. */
+  private inOutage(event: BoardEvent): boolean {
+    const outage = this.opts.outage;
+    if (!outage) return false;
+    const pressed = event.type === 'press' ? this.stats.moves : -1;
+    if (!this.offline) {
+      // The press that ends ply `afterPly` still goes out; the board is off after it.
+      if (pressed === outage.afterPly) this.offline = true;
+      return false;
+    }
+    if (pressed !== outage.afterPly + outage.plies) return true;
+    this.offline = false;
+    if (this.protocol === 'line') this.greet(true);
+    else this.reply({ t: this.gameNow(), type: 'snapshot', board: this.boardString() });
+    return true;
   }
 
   private apply(event: BoardEvent): void {
@@ -296,7 +327,8 @@ export class VirtualBoard {
     scheduler.at(scheduler.now() + 1000 + phaseMs, () => {
       if (!this.clockEverySecond || this.stopped) return;
       const runs = this.lastClock?.running !== null && this.lastClock !== undefined;
-      if (this.streaming && this.lastClock && (this.protocol === 'dgt' || runs)) this.send(this.clockNow());
+      if (this.streaming && !this.offline && this.lastClock && (this.protocol === 'dgt' || runs))
+        this.send(this.clockNow());
       this.tickClock();
     });
   }

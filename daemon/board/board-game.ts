@@ -54,7 +54,12 @@ export class BoardGame {
       case 'info':
         return record.setInfo(input.info, t);
       case 'state':
-        return record.setState(input.state, t, input.serial);
+        // A board lost right after a move (cable pulled, hub off, the simulator closing its links)
+        // sends nothing more: what is pending is decided now, with the time it has.
+        return [
+          ...(input.state === 'lost' ? tracker.flush(t).flatMap((o) => record.apply(o)) : []),
+          ...record.setState(input.state, t, input.serial),
+        ];
     }
   }
 }

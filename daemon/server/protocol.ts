@@ -98,6 +98,21 @@ export const params = {
       revise,
       token,
     }),
+    // A `gap` alert: the candidate line played, or the moves from the score sheet.
+    z.object({
+      board,
+      alertId: z.string().max(200),
+      kind: z.literal('line'),
+      line: z.number().int().min(0),
+      token,
+    }),
+    z.object({
+      board,
+      alertId: z.string().max(200),
+      kind: z.literal('moves'),
+      pdn: z.string().max(4000),
+      token,
+    }),
   ]),
   sensorEvents: z.object({ board, from: z.number().finite(), to: z.number().finite(), token }),
   round: z.object({ round: z.number().int().positive(), token }),

@@ -7,6 +7,8 @@ import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import type { z } from 'zod';
 import { type ArbiterAction, QUICKPLAY_ACTIONS } from '../../src/game/actions.ts';
 import type { GameResult } from '../../src/game/types.ts';
+import { gapDecisionLine } from '../../src/tracker/gap-search.ts';
+import type { ArbiterDecision } from '../../src/tracker/types.ts';
 import { type Hub, JournalUnavailable } from '../hub.ts';
 import { type AuthLimits, AuthLimiter, originAllowed, type Role, roleOf, type Tokens } from './auth.ts';
 import { Client, type ClientLimits, SendBudget, type Subscription } from './client.ts';
@@ -420,19 +422,32 @@ export class WsApi {
       const problem = correctionProblem(p.fen, snap.info.variant);
       if (problem) throw new CallError('bad-fen', `param.fen: ${problem}`);
     }
+    // A gap's line is checked against the board before it is journaled.
+    if (p.kind === 'line' || p.kind === 'moves') {
+      const line = gapDecisionLine(alert, p, snap.info.variant);
+      if (!line.ok) throw new CallError('bad-param', line.error.message);
+    }
     const key = `${p.board}/${p.alertId}`;
     const decidedBefore = alert.decision !== undefined || this.deciding.has(key);
-    if (decidedBefore && !p.revise) {
+    // A gap's line is recorded once; what is wrong with it after that is a correction.
+    const mayRevise = (p.kind === 'stands' || p.kind === 'corrected') && p.revise === true;
+    if (decidedBefore && !mayRevise) {
       throw new CallError(
         'already-decided',
-        `alert ${p.alertId} is already decided (${alert.decision?.kind ?? 'being decided'}); send revise: true to change it`,
+        `alert ${p.alertId} is already decided (${alert.decision?.kind ?? 'being decided'})${
+          p.kind === 'line' || p.kind === 'moves' ? '' : '; send revise: true to change it'
+        }`,
       );
     }
     const revises = decidedBefore ? { revises: true as const } : {};
-    const decision =
+    const decision: ArbiterDecision =
       p.kind === 'stands'
-        ? { alertId: p.alertId, kind: 'stands' as const, ...revises }
-        : { alertId: p.alertId, kind: 'corrected' as const, fen: p.fen, ...revises };
+        ? { alertId: p.alertId, kind: 'stands', ...revises }
+        : p.kind === 'corrected'
+          ? { alertId: p.alertId, kind: 'corrected', fen: p.fen, ...revises }
+          : p.kind === 'line'
+            ? { alertId: p.alertId, kind: 'line', line: p.line }
+            : { alertId: p.alertId, kind: 'moves', pdn: p.pdn };
     this.deciding.add(key);
     return this.hub
       .decide(p.board, decision)

@@ -9,13 +9,17 @@ import type { AlertRecord, GameSnapshot } from './types.ts';
 /** What the arbiter's marker on an alert says. */
 export function alertComment(alert: AlertRecord): string {
   const d = alert.decision;
-  const verdict = d
-    ? d.kind === 'stands'
-      ? 'stands'
-      : `corrected to ${d.fen}`
-    : alert.correctedOnBoard
+  const verdict = !d
+    ? alert.correctedOnBoard
       ? 'corrected on the board'
-      : 'pending';
+      : 'pending'
+    : d.kind === 'stands'
+      ? 'stands'
+      : d.kind === 'corrected'
+        ? `corrected to ${d.fen}`
+        : d.kind === 'line'
+          ? `line ${d.line + 1} played`
+          : `played ${d.pdn}`;
   const message = alert.message.replace(/\s+/g, ' ').trim();
   // Messages often name their rule already: do not write it twice.
   const text = message.startsWith(alert.rule) ? message : `${alert.rule}: ${message}`;

@@ -431,6 +431,7 @@ export class GameRecord {
         ? { clock: { white: clockNow.white, black: clockNow.black, running: clockNow.running } }
         : {}),
       ...(alertIds.length > 0 ? { alerts: alertIds } : {}),
+      ...(output.recovered ? { recovered: true as const } : {}),
     };
     // Appended in place: snapshots copy the list, so no caller ever holds this array.
     this.moves.push(move);

@@ -38,6 +38,8 @@ export interface RecordedMove {
   clock?: { white: number; black: number; running: Side | null };
   /** Alert ids attached to this move, and the arbiter's decision on them. */
   alerts?: string[];
+  /** Played in a gap (events lost): found by the tracker's gap search, not seen. */
+  recovered?: true;
 }
 
 export interface AlertRecord extends Alert {

@@ -104,3 +104,55 @@ export function differences(phys: Int8Array, pos: Position): number[] {
   for (let s = 1; s < pos.board.length; s++) if (!agrees(phys[s], pos.board[s])) out.push(s);
   return out;
 }
+
+/**
+ * The board shows `move` (a capture from `pos`) landed, its captured pieces still on or partly off:
+ * a capture under way, not yet a move.
+ */
+export function showsCaptureUnderWay(phys: Int8Array, pos: Position, move: Move): boolean {
+  if (move.captured.length === 0) return false;
+  for (let s = 1; s < pos.board.length; s++) {
+    const ok = move.captured.includes(s)
+      ? phys[s] === EMPTY || agrees(phys[s], pos.board[s])
+      : agrees(phys[s], codeAfter(pos, move, s));
+    if (!ok) return false;
+  }
+  return true;
+}
+
+/** The board shows `pos` but for one piece of the side to move that has a legal move: lifted. */
+export function showsPieceInHand(phys: Int8Array, pos: Position, moves: readonly Move[]): boolean {
+  let lifted = 0;
+  for (let s = 1; s < pos.board.length; s++) {
+    if (agrees(phys[s], pos.board[s])) continue;
+    if (lifted !== 0 || phys[s] !== EMPTY || colorOfCode(pos.board[s]) !== pos.turn) return false;
+    lifted = s;
+  }
+  return lifted !== 0 && moves.some((m) => m.from === lifted);
+}
+
+const CHARS = ['.', 'w', 'b', 'W', 'B', 'o'];
+
+/** The sensed board as text, one character per square (`w b W B o .`), as boards dump it. */
+export function sensedText(phys: Int8Array): string {
+  let text = '';
+  for (let s = 1; s < phys.length; s++) text += CHARS[phys[s]] ?? '.';
+  return text;
+}
+
+/** The board shows more pieces (of a colour, when it tells colours) than the position has. */
+export function morePieces(seen: Int8Array, pos: Position): boolean {
+  let white = 0;
+  let black = 0;
+  let unknown = 0;
+  for (let s = 1; s < seen.length; s++) {
+    const t = seen[s];
+    if (t === OCCUPIED) unknown++;
+    else if (t !== EMPTY) isWhiteCode(t) ? white++ : black++;
+  }
+  const w = pos.count('white');
+  const b = pos.count('black');
+  const inWhite = w.men + w.kings;
+  const inBlack = b.men + b.kings;
+  return white > inWhite || black > inBlack || white + black + unknown > inWhite + inBlack;
+}

@@ -47,6 +47,17 @@ export class GameLine {
     else this.restartFrom(at);
   }
 
+  /** The position after `ply` moves, when the line still knows it (not before a set position). */
+  positionAt(ply: number): Position | undefined {
+    return ply >= this.base ? this.positions[ply - this.base] : undefined;
+  }
+
+  /** `count` moves from `ply` on are `moves` instead, leading to `positions` (a gap's line decided). */
+  replace(ply: number, count: number, moves: readonly Move[], positions: readonly Position[]): void {
+    this.moves.splice(ply, count, ...moves);
+    this.positions.splice(ply - this.base + 1, count, ...positions);
+  }
+
   /** The position after the last move is `pos` instead (captured pieces left on taken off later). */
   amend(pos: Position): void {
     this.positions[this.positions.length - 1] = pos;

@@ -23,6 +23,7 @@ const TITLES: Record<RuleId, string> = {
   'unknown-position': 'board shows no position reachable from the game',
   flag: 'flag fell (time exceeded)',
   flags: 'both flags fell',
+  gap: 'moves lost in a gap fit several lines',
 };
 
 const squares = (list: readonly number[]) => list.join(', ');

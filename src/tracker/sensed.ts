@@ -3,19 +3,8 @@
 // were lifted and put, in what order. Compared with game positions through ./board.ts.
 import { toSquareString } from '../../firmware-protocol/board.ts';
 import type { BoardString, PieceCode, Side } from '../../firmware-protocol/events.ts';
-import { type Move, Position } from '../engine/index.ts';
-import {
-  agrees,
-  codeOfChar,
-  codeOfPut,
-  colorOfCode,
-  differences,
-  EMPTY,
-  isWhiteCode,
-  OCCUPIED,
-  occupiedSquares,
-  turned,
-} from './board.ts';
+import { Position } from '../engine/index.ts';
+import { codeOfChar, codeOfPut, differences, EMPTY, isWhiteCode, OCCUPIED, turned } from './board.ts';
 import type { HandEvent } from './hands.ts';
 
 /** Hand events kept while nothing is decided (a board left in disorder for a long time). */
@@ -91,10 +80,11 @@ export class SensedBoard {
     this.hand = [];
   }
 
-  /** Squares lifted since the last decision, first lift first. */
+  /** Squares the hands were seen lifting since the last decision, first lift first (a dump's differences tell no order). */
   liftOrder(): number[] {
     const lifts: number[] = [];
-    for (const h of this.hand) if (h.kind === 'lift' && !lifts.includes(h.square)) lifts.push(h.square);
+    for (const h of this.hand)
+      if (h.kind === 'lift' && h.batch === 0 && !lifts.includes(h.square)) lifts.push(h.square);
     return lifts;
   }
 
@@ -112,39 +102,6 @@ export class SensedBoard {
     const view = Int8Array.from(this.squares);
     for (const sq of squares) if (view[sq] === EMPTY) view[sq] = pos.board[sq];
     return view;
-  }
-
-  /**
-   * Pieces only ever leave the board: one that shows more of a colour than `pos` (a piece the game
-   * lost to 5.4.7 put back on) matches no continuation of it, however long.
-   */
-  morePiecesThan(pos: Position): boolean {
-    if (occupiedSquares(this.squares) > occupiedSquares(pos.board)) return true;
-    // Then colour by colour (occupancy-only boards see none: the total is all they tell).
-    let white = 0;
-    let black = 0;
-    for (let s = 1; s <= this.n; s++) {
-      const seen = this.squares[s];
-      if (seen === EMPTY || seen === OCCUPIED) continue;
-      if (isWhiteCode(seen)) white++;
-      else black++;
-    }
-    const inGame = (color: Side) => {
-      const m = pos.count(color);
-      return m.men + m.kings;
-    };
-    return white > inGame('white') || black > inGame('black');
-  }
-
-  /** The board shows `pos` but for one piece of the side to move that has a legal move: lifted. */
-  pieceInHand(pos: Position, moves: readonly Move[]): boolean {
-    let lifted = 0;
-    for (let s = 1; s <= this.n; s++) {
-      if (agrees(this.squares[s], pos.board[s])) continue;
-      if (lifted !== 0 || this.squares[s] !== EMPTY || colorOfCode(pos.board[s]) !== pos.turn) return false;
-      lifted = s;
-    }
-    return lifted !== 0 && moves.some((m) => m.from === lifted);
   }
 
   /**

@@ -21,11 +21,14 @@ import {
   EMPTY,
   isKingCode,
   occupiedSquares,
+  sensedText,
   shows,
   showsAfter,
   showsBoard,
+  showsCaptureUnderWay,
   turned,
 } from './board.ts';
+import { type GapLine, gapDecisionLine, lineNotation } from './gap-search.ts';
 import { centreSquares, gestureShown } from './gesture.ts';
 import { readPlayedMove } from './hands.ts';
 import {
@@ -37,7 +40,7 @@ import {
   wrongSideRule,
 } from './irregular.ts';
 import { alertMessage, alertParams, type MessageFacts } from './messages.ts';
-import { findLostLine, RESYNC_NODES, RESYNC_NODES_STUCK, showsCaptureUnderWay } from './resync.ts';
+import { findLostLines, RESYNC_NODES, RESYNC_NODES_STUCK } from './resync.ts';
 import { SensedBoard } from './sensed.ts';
 import { GameLine } from './line.ts';
 import type {
@@ -75,6 +78,23 @@ interface Correctable {
   /** After a takeback: the move taken back. Played again, it corrects the takeback. */
   undone?: Move;
 }
+
+/**
+ * A `gap` alert waiting for the arbiter: play goes on from its first line (`line`, recorded from
+ * `base` moves on), and what the record would get from there — that line, the moves since — is
+ * held back (`held`) until the answer says which line was played. `cut`: where in the current
+ * output batch holding starts.
+ */
+interface GapHold {
+  alert: Alert;
+  base: number;
+  line: readonly Move[];
+  held: TrackerOutput[];
+  cut: number;
+}
+
+/** The record's outputs a held gap keeps back (alerts, clocks and gestures go out at once). */
+const HELD: ReadonlySet<TrackerOutput['type']> = new Set(['move', 'takeback', 'correction', 'position-set']);
 
 /** A W alert: nothing recorded until the board shows the game again or play goes on from it. */
 interface Waiting {
@@ -142,6 +162,8 @@ class BoardTracker implements Tracker {
   private lightSquarePly = 0;
   private alerts: Alert[] = [];
   private open: Alert[] = [];
+  /** A `gap` alert not answered yet (see holdGap). */
+  private gapHold: GapHold | undefined;
 
   // ——— the connection and the timing ———
   /** A `hello` came and no snapshot since: the next snapshot is the connection's full dump. */
@@ -245,6 +267,20 @@ class BoardTracker implements Tracker {
     const out: TrackerOutput[] = [];
     const alert = this.open.find((a) => a.id === decision.alertId);
     if (!alert) return out;
+    if (decision.kind === 'line' || decision.kind === 'moves') {
+      const hold = this.gapHold;
+      const line = gapDecisionLine(alert, decision, this.variant);
+      if (hold?.alert !== alert || !line.ok) return out;
+      this.open = this.open.filter((a) => a !== alert);
+      this.gapHold = undefined;
+      this.settleGap(hold, line.value, t, out);
+      return out;
+    }
+    if (this.gapHold?.alert === alert) {
+      // Any other answer to a gap lets the tracked line stand (then a corrected position follows).
+      out.push(...this.gapHold.held);
+      this.gapHold = undefined;
+    }
     const fen = decision.kind === 'corrected' ? parseFen(decision.fen, { variant: this.variant }) : undefined;
     if (fen && !fen.ok) return out;
     this.open = this.open.filter((a) => a !== alert);
@@ -389,7 +425,13 @@ class BoardTracker implements Tracker {
   private done(out: TrackerOutput[]): TrackerOutput[] {
     this.legalMemo = undefined;
     this.wrongSideMemo = undefined;
-    return out;
+    const hold = this.gapHold;
+    if (!hold) return out;
+    const from = hold.cut;
+    hold.cut = 0;
+    const kept = out.slice(0, from);
+    for (const o of out.slice(from)) (HELD.has(o.type) ? hold.held : kept).push(o);
+    return kept;
   }
 
   /** The decision ladder (docs/irregularities.md, "Decision when settled"). */
@@ -614,37 +656,111 @@ class BoardTracker implements Tracker {
   }
 
   /**
-   * After a dump (lost events): the position after a few legal plies → record them all; the last
-   * of them may still be under way (a capture landed, its pieces still coming off; a piece in the
-   * hand) → record the ones before it, the move under way follows as an ordinary move. A failed try
-   * keeps the episode open: the hands may be in the middle of a move at the dump, and the board
-   * settles on a legal continuation a moment later.
+   * After a dump (lost events): the lines of legal play that lead to the board (./resync.ts). One
+   * line → recorded (each move `recovered`); its last ply may still be under way (a capture landed,
+   * its pieces still coming off; a piece in the hand) → the ones before it are recorded, the move
+   * under way follows as an ordinary move. Several lines the hands before the gap do not tell
+   * apart → a `gap` alert: play goes on from the first, held back from the record until the
+   * arbiter picks the line. A failed try keeps the episode open: the hands may be in the middle of
+   * a move at the dump, and the board settles on a legal continuation a moment later.
    */
   private resync(t: number, out: TrackerOutput[]): boolean {
     // The same board against the same game position fails the same way: not searched again.
     const budget = this.ep.snapshot ? RESYNC_NODES : RESYNC_NODES_STUCK;
     const key = `${budget}:${this.position.hash}:${this.phys.join('')}`;
     if (key === this.resyncFailed) return false;
-    const found = findLostLine(this.position, this.board, budget);
+    const found = findLostLines(this.position, this.board, budget);
     if (!found) {
       this.resyncFailed = key;
       return false;
     }
+    const first = found.lines[0];
     // The game position itself with a move under way: no ply was lost.
-    if (found.line.length === 0) return false;
+    if (first.line.length === 0) return false;
     const lost = this.ep.eventsLost;
-    let pos = this.position;
-    for (const m of found.line) {
-      const next = play(pos, m);
-      this.record(m, next, moveNotation(pos, m), [], t, out);
-      pos = next;
-    }
-    if (found.underWay) {
+    if (!found.unique) this.holdGap(found.lines, found.total, t, out);
+    this.recordLine(first.line, t, out, true);
+    if (first.underWay) {
       // The move under way began in the gap too: its hands' order cannot be judged either.
       this.ep.undecided = true;
       this.ep.eventsLost = lost;
     }
     return true;
+  }
+
+  /** Several lines fit: one `gap` alert listing them; what is recorded from here waits for the answer. */
+  private holdGap(lines: readonly GapLine[], total: number, t: number, out: TrackerOutput[]): void {
+    const pos = this.position;
+    const side = pos.turn;
+    const plies = lines[0].line.length;
+    const detail = `${plies} ${plies === 1 ? 'ply' : 'plies'} were lost; ${total} lines lead to the board${
+      total > lines.length ? ` (${lines.length} listed)` : ''
+    }: which one was played?`;
+    const alert = this.emitAlert(
+      'gap',
+      this.moves.length + 1,
+      side,
+      t,
+      out,
+      { side, detail },
+      pos,
+      lines[0].end,
+    );
+    alert.candidates = lines.map((l) => lineNotation(pos, l.line));
+    alert.boardShown = sensedText(this.phys);
+    this.gapHold = { alert, base: this.moves.length, line: lines[0].line, held: [], cut: out.length };
+  }
+
+  /** Records legal moves from the game position, in order (their events were lost). */
+  private recordLine(line: readonly Move[], t: number, out: TrackerOutput[], recovered = false): void {
+    let pos = this.position;
+    for (const m of line) {
+      const next = play(pos, m);
+      this.record(m, next, moveNotation(pos, m), [], t, out, pos.turn, undefined, recovered);
+      pos = next;
+    }
+  }
+
+  /**
+   * The arbiter's line for a held gap: the record gets it, then what was played since. The same
+   * line as tracked (or one ending on the same position) → the held outputs as they are; another
+   * → the game goes back to the gap, plays the chosen line and the legal moves since again.
+   */
+  private settleGap(hold: GapHold, line: readonly Move[], t: number, out: TrackerOutput[]): void {
+    const tracked = hold.line;
+    const since = hold.held.slice(tracked.length);
+    const start = this.line.positionAt(hold.base);
+    const end = this.line.positionAt(hold.base + tracked.length);
+    if (!start || !end) {
+      // A position was set since the gap: the record takes what was tracked.
+      out.push(...hold.held);
+      return;
+    }
+    const positions: Position[] = [];
+    for (const m of line) positions.push(play(positions.at(-1) ?? start, m));
+    if (positions.at(-1)!.equals(end)) {
+      // Same position after the line: what was played since stands as tracked.
+      this.line.replace(hold.base, tracked.length, line, positions);
+      const recorded: TrackerOutput[] = line.map((move, i) => ({
+        type: 'move',
+        t,
+        ply: hold.base + i + 1,
+        move,
+        pdn: moveNotation(positions[i - 1] ?? start, move),
+        fenAfter: writeFen(positions[i]),
+        recovered: true,
+      }));
+      out.push(...recorded, ...since);
+      return;
+    }
+    const played = since.flatMap((o) => (o.type === 'move' ? [o.move] : []));
+    this.line.cut(hold.base, start);
+    this.recordLine(line, t, out, true);
+    for (const m of played) {
+      const legal = legalMoves(this.position).find((l) => moveKey(l) === moveKey(m));
+      if (!legal) break;
+      this.recordLine([legal], t, out);
+    }
   }
 
   // ——— irregular moves read at the press or after the stall time ———
@@ -685,6 +801,7 @@ class BoardTracker implements Tracker {
     out: TrackerOutput[],
     side: Side = this.position.turn,
     squares?: readonly number[],
+    recovered = false,
   ): void {
     const before = this.position;
     const ply = this.moves.length + 1;
@@ -693,7 +810,9 @@ class BoardTracker implements Tracker {
     out.push(
       rules.length > 0
         ? { type: 'move', t, ply, move, pdn, fenAfter, irregular: [...rules] }
-        : { type: 'move', t, ply, move, pdn, fenAfter },
+        : recovered
+          ? { type: 'move', t, ply, move, pdn, fenAfter, recovered }
+          : { type: 'move', t, ply, move, pdn, fenAfter },
     );
     const alerts = rules.map((rule) =>
       this.emitAlert(rule, ply, side, t, out, { side, move: pdn, squares }, before, after),
@@ -849,6 +968,9 @@ class BoardTracker implements Tracker {
     this.line.reset(this.initial);
     this.alerts = [];
     this.open = [];
+    // An unanswered gap: the game that ends keeps the line tracked.
+    if (this.gapHold) out.push(...this.gapHold.held);
+    this.gapHold = undefined;
     this.waiting = undefined;
     this.correction = undefined;
     this.finished = false;

@@ -5,7 +5,8 @@ import type { Move, Position, Variant } from '../engine/index.ts';
 /**
  * Rule ids the tracker alerts on: the article numbers of docs/rules.md, and `unknown-position` (the
  * board matches no legal continuation and the arbiter must look: a snapshot after a gap, …); the
- * clock's: `flag` (one side's time ran out) and `flags` (both flags down, no telling which first). The one
+ * clock's: `flag` (one side's time ran out) and `flags` (both flags down, no telling which first); `gap`:
+ * plies lost in a gap (reconnect, restart) fit several lines and the arbiter picks one (`candidates`). The one
  * list: messages, the simulator's injection and the web texts (checked by a test) follow it.
  */
 export const RULE_IDS = [
@@ -29,6 +30,7 @@ export const RULE_IDS = [
   'unknown-position',
   'flag',
   'flags',
+  'gap',
 ] as const;
 
 /** The rule ids the clock raises, not the hands on the board (src/clock/watch.ts). */
@@ -60,6 +62,10 @@ export interface Alert {
   /** FEN before and after, when known. */
   before?: string;
   after?: string;
+  /** `gap`: the lines of play (PDN moves from `before`) that lead to the board, the first tracked meanwhile. */
+  candidates?: string[][];
+  /** `gap`: the board the lines must reach, one character per square (`w b W B o .`). */
+  boardShown?: string;
 }
 
 export type TrackerOutput =
@@ -67,7 +73,17 @@ export type TrackerOutput =
    * A move was played (and settled). `irregular` lists the rule ids of alerts attached to it. A
    * move of a ply already recorded replaces it: the piece went on before the clock was pressed.
    */
-  | { type: 'move'; t: number; ply: number; move: Move; pdn: string; fenAfter: string; irregular?: RuleId[] }
+  | {
+      type: 'move';
+      t: number;
+      ply: number;
+      move: Move;
+      pdn: string;
+      fenAfter: string;
+      irregular?: RuleId[];
+      /** Played in a gap (events lost): found by the gap search, not seen. */
+      recovered?: true;
+    }
   | { type: 'alert'; t: number; alert: Alert }
   /** The board went back to an earlier position (takeback): moves after `ply` are no longer on it. */
   | { type: 'takeback'; t: number; ply: number; fen: string }
@@ -88,7 +104,11 @@ export type TrackerOutput =
 /** `revises`: the alert was decided before and the arbiter changes that decision (journaled as such). */
 export type ArbiterDecision =
   | { alertId: string; kind: 'stands'; revises?: true }
-  | { alertId: string; kind: 'corrected'; fen: string; revises?: true };
+  | { alertId: string; kind: 'corrected'; fen: string; revises?: true }
+  /** `gap`: the candidate line `line` (0-based) was played. */
+  | { alertId: string; kind: 'line'; line: number; revises?: true }
+  /** `gap`: these moves (PDN, from the score sheet) were played; they must lead to the board. */
+  | { alertId: string; kind: 'moves'; pdn: string; revises?: true };
 
 export interface TrackerOptions {
   variant: Variant;

@@ -4,49 +4,14 @@
 // daemon feeds it (daemon/board/time.ts): the gap is no board time, it counts as a 500 ms pause; the connection greets (`hello`) and dumps.
 // The tracker must give exactly the played game and no alert.
 import { describe, expect, it } from 'vitest';
-import { RESUME_PAUSE_MS } from '../../daemon/board/time.ts';
-import type { BoardEvent } from '../../firmware-protocol/events.ts';
-import { type SimulatedGame, simulateGame } from '../../simulator/game.ts';
+import { simulateGame } from '../../simulator/game.ts';
+import { withOutage } from '../../simulator/outage.ts';
 import { createRng } from '../../simulator/prng.ts';
 import { createTracker } from '../../src/tracker/index.ts';
 import type { TrackerOutput } from '../../src/tracker/types.ts';
 import { shapeOf, verdictOf } from './truth.ts';
 
 const GAMES = 120;
-
-/** The board as a dump at time `t` would show it: every change up to `t` applied. */
-function boardAt(events: readonly BoardEvent[], t: number): string {
-  let cells: string[] = [];
-  for (const e of events) {
-    if (e.t > t) break;
-    if (e.type === 'snapshot') cells = [...e.board];
-    else if (e.type === 'lift') cells[e.square - 1] = '.';
-    else if (e.type === 'put') cells[e.square - 1] = e.piece ?? 'o';
-  }
-  return cells.join('');
-}
-
-/** The game's events with the ones of (from, from + length] lost, then a dump; board time resumes. */
-function withGap(game: SimulatedGame, from: number, length: number): BoardEvent[] {
-  const kept = game.events.filter((e) => e.t <= from);
-  const resume = (kept.at(-1)?.t ?? 0) + RESUME_PAUSE_MS;
-  const back = from + length;
-  const shift = back - resume;
-  return [
-    ...kept,
-    // The connection greets, then dumps (daemon/transport/connection.ts).
-    {
-      t: resume,
-      type: 'hello',
-      serial: 'SIM',
-      protocol: 'damlink-line/1.0',
-      squares: game.variant === 'brazilian' ? 32 : 50,
-      senses: game.occupancyOnly ? 'occupancy' : 'pieces',
-    },
-    { t: resume, type: 'snapshot', board: boardAt(game.events, back) },
-    ...game.events.filter((e) => e.t > back).map((e) => ({ ...e, t: e.t - shift })),
-  ];
-}
 
 describe('reconnect at a random moment: the dump and the live events give the played game', () => {
   it(`${GAMES} games, each with a 1–4 s gap somewhere (no, realistic and harsh noise): the played moves, no alerts`, () => {
@@ -64,7 +29,7 @@ describe('reconnect at a random moment: the dump and the live events give the pl
         rng.chance(0.5) && lifts.length > 0
           ? rng.pick(lifts).t
           : first + rng.next() * (game.endT - first - 6000);
-      const events = withGap(game, from, 1000 + rng.next() * 3000);
+      const events = withOutage(game, from, 1000 + rng.next() * 3000);
       const tracker = createTracker({ variant: game.variant, occupancyOnly: game.occupancyOnly });
       const outputs: TrackerOutput[] = events.flatMap((e) => tracker.push(e));
       outputs.push(...tracker.flush(events[events.length - 1].t + 5000));

@@ -134,6 +134,34 @@ async function refreshBoards(c) {
 
 // ── Alerts ──────────────────────────────────────────────────────────────────────────────────────
 
+/** Score-sheet moves typed for a gap, by alert key (kept across re-renders). */
+const gapTexts = new Map();
+
+/** What a decided gap recorded: the chosen candidate line, or the score sheet's moves. */
+function gapDecided(a) {
+  const d = a.decision;
+  const moves =
+    d.kind === 'line' ? a.candidates?.[d.line]?.join(' ') : d.kind === 'moves' ? d.pdn : undefined;
+  return moves ? ` → <code>${escapeHtml(moves)}</code>` : '';
+}
+
+/** A gap: the candidate lines as choices, and the moves from the score sheet as text. */
+function gapChoicesHtml(a) {
+  const lines = (a.candidates ?? [])
+    .map(
+      (line, i) =>
+        `<li><button type="button" data-act="line" data-line="${i}">${escapeHtml(t('arbiter.gapLine', { n: i + 1 }))}</button> ` +
+        `<code>${escapeHtml(line.join(' '))}</code></li>`,
+    )
+    .join('');
+  return (
+    `<div class="decide gap"><ol class="candidates" aria-label="${escapeHtml(t('arbiter.gapLines'))}">${lines}</ol>` +
+    `<label>${escapeHtml(t('arbiter.gapMoves'))} <input type="text" data-field="gap-moves" ` +
+    `value="${escapeHtml(gapTexts.get(alertKey(a.board, a.id)) ?? '')}" placeholder="18-22 37-32 20-24"></label>` +
+    `<button type="button" data-act="send-moves">${escapeHtml(t('arbiter.gapSend'))}</button></div>`
+  );
+}
+
 function alertHtml(a, variant) {
   const squares = (a.events ?? []).flatMap((e) => (typeof e.square === 'number' ? [e.square] : []));
   const figure = (title, fen) =>
@@ -143,14 +171,16 @@ function alertHtml(a, variant) {
   const moveNo = Math.floor((a.ply - 1) / 2) + 1;
   const decided = a.decision
     ? `<p class="decision-done" data-decision="${a.decision.kind}">${escapeHtml(t('arbiter.decision', { decision: t(`decision.${a.decision.kind}`) }))}` +
-      `${a.decision.fen ? ` → <code>${escapeHtml(a.decision.fen)}</code>` : ''}${a.decision.t ? ` · ${formatTimeOfDay(a.decision.t)}` : ''}</p>`
+      `${a.decision.fen ? ` → <code>${escapeHtml(a.decision.fen)}</code>` : gapDecided(a)}${a.decision.t ? ` · ${formatTimeOfDay(a.decision.t)}` : ''}</p>`
     : '';
   const editor = editors.get(alertKey(a.board, a.id));
   const buttons =
     a.decision || editor
       ? ''
-      : `<div class="decide"><button type="button" class="primary" data-act="stands">${t('arbiter.stands')}</button>` +
-        `<button type="button" data-act="correct">${t('arbiter.correct')}</button></div>`;
+      : a.rule === 'gap'
+        ? gapChoicesHtml(a)
+        : `<div class="decide"><button type="button" class="primary" data-act="stands">${t('arbiter.stands')}</button>` +
+          `<button type="button" data-act="correct">${t('arbiter.correct')}</button></div>`;
   const dispute = `dispute.html?board=${a.board}&amp;alert=${encodeURIComponent(a.id)}`;
   const meta = t('arbiter.meta', {
     ply: a.ply,
@@ -323,6 +353,21 @@ function alertAction(target) {
       { board, alertId: id, kind: 'stands' },
       t('arbiter.decidedStands', { board, rule: findAlert(board, id)?.rule }),
     );
+  } else if (act === 'line') {
+    const line = Number(target.closest('[data-line]').dataset.line);
+    arbiterCall(
+      'decide',
+      { board, alertId: id, kind: 'line', line },
+      t('arbiter.decidedLine', { board, line: line + 1 }),
+    );
+  } else if (act === 'send-moves') {
+    const pdn = (gapTexts.get(key) ?? '').trim();
+    if (!pdn) return;
+    arbiterCall(
+      'decide',
+      { board, alertId: id, kind: 'moves', pdn },
+      t('arbiter.decidedMoves', { board }),
+    ).then((ok) => ok && gapTexts.delete(key));
   } else if (act === 'correct') {
     const a = findAlert(board, id);
     editors.set(key, editorFrom(a?.before ?? store.get(board)?.fen));
@@ -392,6 +437,12 @@ function neighbour(square, key) {
   }
   return undefined;
 }
+ui.alerts.addEventListener('input', (e) => {
+  const target = /** @type {HTMLInputElement} */ (e.target);
+  const card = target.closest('.alert');
+  if (card && target.dataset.field === 'gap-moves')
+    gapTexts.set(alertKey(card.dataset.board, card.dataset.alert), target.value);
+});
 ui.alerts.addEventListener('change', (e) => {
   const target = /** @type {HTMLInputElement} */ (e.target);
   const card = target.closest('.alert');

@@ -283,6 +283,17 @@ export default {
     'rule.text.flag':
       "A player's time ran out: the player who exceeds the time loses (the regulations), once the arbiter confirms.",
     'rule.text.flags': 'Both flags fell and nobody can tell which fell first: a draw in the last period.',
+    'rule.title.gap': 'moves lost in a gap fit several lines',
+    'rule.text.gap':
+      'Moves were lost while the board was not watched, and several lines lead to the board: choose the one played (or enter it from the score sheet).',
+    'decision.line': 'line chosen',
+    'decision.moves': 'moves from the score sheet',
+    'arbiter.gapLine': 'Line {n}',
+    'arbiter.gapLines': 'Lines that lead to the board',
+    'arbiter.gapMoves': 'Moves from the score sheet',
+    'arbiter.gapSend': 'Record these moves',
+    'arbiter.decidedLine': 'Board {board}: line {line} recorded',
+    'arbiter.decidedMoves': 'Board {board}: moves recorded',
     // tournament pages and the standings page
     'tournament.title': 'damlink — tournament',
     'tournament.heading': 'tournament',

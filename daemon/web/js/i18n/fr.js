@@ -277,6 +277,17 @@ export default {
       'Le temps d’un joueur est écoulé : le joueur qui dépasse le temps perd (le règlement), une fois que l’arbitre le confirme.',
     'rule.text.flags':
       'Les deux drapeaux sont tombés et nul ne peut dire lequel est tombé le premier : nulle dans la dernière période.',
+    'rule.title.gap': 'les coups perdus pendant une interruption correspondent à plusieurs suites',
+    'rule.text.gap':
+      "Des coups ont été perdus pendant que le damier n'était pas suivi, et plusieurs suites mènent au damier : choisissez celle qui a été jouée (ou saisissez-la depuis la feuille de notation).",
+    'decision.line': 'suite choisie',
+    'decision.moves': 'coups de la feuille de notation',
+    'arbiter.gapLine': 'Suite {n}',
+    'arbiter.gapLines': 'Suites qui mènent au damier',
+    'arbiter.gapMoves': 'Coups de la feuille de notation',
+    'arbiter.gapSend': 'Enregistrer ces coups',
+    'arbiter.decidedLine': 'Damier {board} : suite {line} enregistrée',
+    'arbiter.decidedMoves': 'Damier {board} : coups enregistrés',
     // tournament pages and the standings page
     'tournament.title': 'damlink — tournoi',
     'tournament.heading': 'tournoi',

@@ -275,6 +275,17 @@ export default {
       'De tijd van een speler is op: wie de tijd overschrijdt, verliest (het reglement), zodra de arbiter het bevestigt.',
     'rule.text.flags':
       'Beide vlaggen zijn gevallen en niemand kan zeggen welke eerst viel: remise in de laatste periode.',
+    'rule.title.gap': 'in een onderbreking verloren zetten passen bij meerdere varianten',
+    'rule.text.gap':
+      'Er gingen zetten verloren terwijl het bord niet gevolgd werd, en meerdere varianten leiden naar het bord: kies de gespeelde (of voer die in van het notatiebiljet).',
+    'decision.line': 'variant gekozen',
+    'decision.moves': 'zetten van het notatiebiljet',
+    'arbiter.gapLine': 'Variant {n}',
+    'arbiter.gapLines': 'Varianten die naar het bord leiden',
+    'arbiter.gapMoves': 'Zetten van het notatiebiljet',
+    'arbiter.gapSend': 'Deze zetten vastleggen',
+    'arbiter.decidedLine': 'Bord {board}: variant {line} vastgelegd',
+    'arbiter.decidedMoves': 'Bord {board}: zetten vastgelegd',
     // tournament pages and the standings page
     'tournament.title': 'damlink — toernooi',
     'tournament.heading': 'toernooi',

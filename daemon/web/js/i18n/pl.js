@@ -278,6 +278,17 @@ export default {
       'Zawodnikowi skończył się czas: kto przekroczy czas, przegrywa (regulamin), gdy sędzia to potwierdzi.',
     'rule.text.flags':
       'Obie chorągiewki opadły i nie da się ustalić, która pierwsza: w ostatnim okresie remis.',
+    'rule.title.gap': 'ruchy utracone w przerwie pasują do kilku wariantów',
+    'rule.text.gap':
+      'Ruchy zostały utracone, gdy warcabnica nie była śledzona, a do pozycji na niej prowadzi kilka wariantów: wybierz rozegrany (lub wpisz go z blankietu).',
+    'decision.line': 'wybrano wariant',
+    'decision.moves': 'ruchy z blankietu',
+    'arbiter.gapLine': 'Wariant {n}',
+    'arbiter.gapLines': 'Warianty prowadzące do pozycji na warcabnicy',
+    'arbiter.gapMoves': 'Ruchy z blankietu',
+    'arbiter.gapSend': 'Zapisz te ruchy',
+    'arbiter.decidedLine': 'Warcabnica {board}: zapisano wariant {line}',
+    'arbiter.decidedMoves': 'Warcabnica {board}: zapisano ruchy',
     // tournament pages and the standings page
     'tournament.title': 'damlink — turniej',
     'tournament.heading': 'turniej',

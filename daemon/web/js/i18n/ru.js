@@ -274,6 +274,17 @@ export default {
     'rule.text.flag':
       'У игрока истекло время: превысивший время проигрывает (регламент) после подтверждения судьи.',
     'rule.text.flags': 'Упали оба флажка, и нельзя установить, какой первым: в последнем периоде — ничья.',
+    'rule.title.gap': 'ходы, потерянные в перерыве, подходят под несколько вариантов',
+    'rule.text.gap':
+      'Ходы были потеряны, пока за доской не следили, и к позиции на доске ведут несколько вариантов: выберите сыгранный (или введите его с бланка записи).',
+    'decision.line': 'выбран вариант',
+    'decision.moves': 'ходы с бланка записи',
+    'arbiter.gapLine': 'Вариант {n}',
+    'arbiter.gapLines': 'Варианты, ведущие к позиции на доске',
+    'arbiter.gapMoves': 'Ходы с бланка записи',
+    'arbiter.gapSend': 'Записать эти ходы',
+    'arbiter.decidedLine': 'Доска {board}: записан вариант {line}',
+    'arbiter.decidedMoves': 'Доска {board}: ходы записаны',
     // tournament pages and the standings page
     'tournament.title': 'damlink — турнир',
     'tournament.heading': 'турнир',

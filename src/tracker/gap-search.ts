@@ -1,0 +1,472 @@
+// The gap search: from the last known position and what a board shows after lost events (a
+// reconnect dump, a daemon restart, an HID board), the lines of legal play that lead there — up to
+// GAP_PLIES lost plies. Pure: the board is the sensed codes of board.ts (colours, or occupancy only).
+//
+// Two stages share one node budget (a node is a position whose legal moves are generated):
+// 1. every line of up to SHORT_PLIES plies, breadth first — the reconnect in the middle of a move:
+//    the last ply of the line may still be under way (a piece in the hand, a capture landed whose
+//    pieces are still coming off);
+// 2. complete lines up to GAP_PLIES, depth first by growing length, guided by what the board shows:
+//    pieces only leave the board (piece counts bound the captures still to come), every square the
+//    board shows a piece on that the position has not needs a move ending there, every square to be
+//    emptied needs a move leaving it or a capture, men only move forward one row a quiet move (two a
+//    jump), kings appear only by promotion. A position whose bound exceeds the plies left is not
+//    expanded, and a position that failed for a number of plies left is never searched again for it
+//    (transposed moves meet in the same positions).
+// The bound is per node, not per depth: a board the search cannot explain costs at most the budget
+// (GAP_NODES; its time is measured by `npm run bench -- gap`, see docs/performance.md), and the
+// tracker does not search the same board against the same position twice: a stuck board costs
+// nothing until it changes.
+import {
+  geometry,
+  legalMoves,
+  type Move,
+  moveNotation,
+  parseFen,
+  type Position,
+  play,
+  resolveMove,
+  type Variant,
+} from '../engine/index.ts';
+import { err, ok, type Result } from '../result.ts';
+import {
+  agrees,
+  codeAfter,
+  codeOfChar,
+  EMPTY,
+  isKingCode,
+  isWhiteCode,
+  morePieces,
+  OCCUPIED,
+  occupiedSquares,
+  shows,
+  showsCaptureUnderWay,
+  showsPieceInHand,
+} from './board.ts';
+import type { Alert, ArbiterDecision } from './types.ts';
+
+/** The most lost plies a gap may hold. */
+export const GAP_PLIES = 20;
+/** The first stage's depth: reconnects in the middle of a move. */
+export const SHORT_PLIES = 4;
+/** Nodes one search may expand (its time: docs/performance.md, `gap_search_p99_ms`). */
+export const GAP_NODES = 4_000;
+/** Lines listed at most (an arbiter chooses among them; more are counted, not listed). */
+export const GAP_MAX_LINES = 8;
+
+export interface GapLine {
+  /** The lost plies, in order, from the search's position. */
+  line: readonly Move[];
+  /** After the line the next move is under way on the board (piece in the hand, capture landing). */
+  underWay: boolean;
+  /** The position after the line. */
+  end: Position;
+}
+
+export type GapSearch =
+  /**
+   * Lines of the shortest length that explains the board (the first stage's may end under way).
+   * `complete`: every line of that length was found (`total` of them; `lines` lists at most
+   * GAP_MAX_LINES); false when the budget ran out first — another line may fit as well.
+   */
+  | { kind: 'found'; lines: GapLine[]; total: number; complete: boolean; nodes: number }
+  /** No line: `complete` when none exists within GAP_PLIES, false when the budget ran out. */
+  | { kind: 'none'; complete: boolean; nodes: number };
+
+export interface GapSearchOptions {
+  /** Node budget (default GAP_NODES). */
+  nodes?: number;
+  /** Longest line (default GAP_PLIES). */
+  maxPlies?: number;
+  /** Search the first stage only (short lines, moves under way). */
+  shortOnly?: boolean;
+}
+
+/**
+ * The lines of play from `from` to the board `seen` (sensed codes, index = square). A board that is
+ * `from` itself with a move under way is no gap: `found` with an empty line (the caller decides it
+ * as an ordinary move).
+ */
+export function searchGap(from: Position, seen: Int8Array, options: GapSearchOptions = {}): GapSearch {
+  const budget = options.nodes ?? GAP_NODES;
+  const maxPlies = options.maxPlies ?? GAP_PLIES;
+  // Pieces only leave the board: one showing more than the position is reached by no line.
+  if (morePieces(seen, from)) return { kind: 'none', complete: true, nodes: 0 };
+  const short = shortLines(from, seen, Math.min(SHORT_PLIES, maxPlies), budget);
+  if (short.lines.length > 0) {
+    const lines = short.lines.slice(0, GAP_MAX_LINES);
+    return { kind: 'found', lines, total: short.lines.length, complete: true, nodes: short.nodes };
+  }
+  if (options.shortOnly || short.searched >= maxPlies) {
+    return { kind: 'none', complete: short.searched >= maxPlies, nodes: short.nodes };
+  }
+  const long = new LongSearch(from, seen, budget - short.nodes);
+  for (let plies = short.searched + 1; plies <= maxPlies; plies++) {
+    const total = long.count(from, plies);
+    if (total > 0) {
+      return {
+        kind: 'found',
+        lines: long.lines(from, plies, GAP_MAX_LINES).map((line) => ({
+          line,
+          underWay: false,
+          end: line.reduce(play, from),
+        })),
+        total,
+        complete: !long.exhausted,
+        nodes: short.nodes + long.nodes,
+      };
+    }
+    if (long.exhausted) break;
+  }
+  return { kind: 'none', complete: !long.exhausted, nodes: short.nodes + long.nodes };
+}
+
+/** The lines as PDN moves, each written in the position it is played in. */
+export function lineNotation(from: Position, line: readonly Move[]): string[] {
+  const out: string[] = [];
+  let pos = from;
+  for (const m of line) {
+    out.push(moveNotation(pos, m));
+    pos = play(pos, m);
+  }
+  return out;
+}
+
+/**
+ * The line an arbiter's answer to a `gap` alert names — a candidate, or moves from the score sheet —
+ * played from the alert's `before` and checked to reach its `board`; or why it cannot be recorded.
+ */
+export function gapDecisionLine(alert: Alert, decision: ArbiterDecision, variant: Variant): Result<Move[]> {
+  const start = alert.before !== undefined ? parseFen(alert.before, { variant }) : undefined;
+  if (alert.rule !== 'gap' || !start?.ok || alert.boardShown === undefined) {
+    return err({ code: 'not-a-gap', message: `alert ${alert.id} is no gap with candidate lines` });
+  }
+  let texts: string[];
+  if (decision.kind === 'line') {
+    const line = alert.candidates?.[decision.line];
+    if (!line)
+      return err({ code: 'no-such-line', message: `alert ${alert.id} has no line ${decision.line}` });
+    texts = line;
+  } else if (decision.kind === 'moves') {
+    // Score-sheet text: move numbers, a result and comments carry no moves.
+    texts = decision.pdn
+      .replace(/\{[^}]*\}/g, ' ')
+      .split(/\s+/)
+      .map((w) => w.replace(/^\d+\.+/, ''))
+      .filter((w) => w !== '' && !/^(\*|2-0|1-1|0-2|1-0|0-1|1\/2-1\/2)$/.test(w));
+  } else
+    return err({ code: 'not-a-line', message: `a gap is decided by a line or moves, not ${decision.kind}` });
+  let pos = start.value;
+  const line: Move[] = [];
+  for (const [i, text] of texts.entries()) {
+    const move = resolveMove(pos, text);
+    if (!move.ok) return err({ ...move.error, message: `move ${i + 1} (${text}): ${move.error.message}` });
+    line.push(move.value);
+    pos = play(pos, move.value);
+  }
+  const board = new Int8Array(pos.board.length);
+  for (let s = 1; s < board.length; s++)
+    board[s] = codeOfChar(alert.boardShown[s - 1] ?? '.', false) ?? EMPTY;
+  if (line.length === 0 || !shows(board, pos)) {
+    return err({ code: 'not-the-board', message: 'these moves do not lead to the position on the board' });
+  }
+  return ok(line);
+}
+
+// ——— stage 1: short lines, breadth first ———
+
+/**
+ * Every explanation of the shortest length up to `maxPlies`: plies in another order (or another
+ * capture) may end on the same board. `searched`: the depth fully searched when nothing was found.
+ */
+function shortLines(
+  from: Position,
+  seen: Int8Array,
+  maxPlies: number,
+  budget: number,
+): { lines: GapLine[]; nodes: number; searched: number } {
+  const occupied = occupiedSquares(seen);
+  let frontier: Array<{ pos: Position; line: Move[] }> = [{ pos: from, line: [] }];
+  const visited = new Set<number>([from.hash]);
+  let nodes = 0;
+  for (let depth = 1; depth <= maxPlies; depth++) {
+    const found: GapLine[] = [];
+    const next: typeof frontier = [];
+    for (const node of frontier) {
+      if (nodes >= budget) return { lines: found, nodes, searched: depth - 1 };
+      nodes++;
+      const moves = legalMoves(node.pos);
+      // The lost plies, then the next move under way: a piece in the hand. Shorter than any line
+      // of more plies that happens to end on the same occupancy (plies that cancel out).
+      if (showsPieceInHand(seen, node.pos, moves))
+        found.push({ line: node.line, underWay: true, end: node.pos });
+      for (const move of moves) {
+        const after = play(node.pos, move);
+        if (shows(seen, after)) found.push({ line: [...node.line, move], underWay: false, end: after });
+        else if (showsCaptureUnderWay(seen, node.pos, move))
+          found.push({ line: node.line, underWay: true, end: node.pos });
+        if (visited.has(after.hash)) continue;
+        visited.add(after.hash);
+        if (occupiedSquares(after.board) >= occupied) next.push({ pos: after, line: [...node.line, move] });
+      }
+    }
+    if (found.length > 0) return { lines: found, nodes, searched: depth };
+    frontier = next;
+  }
+  return { lines: [], nodes, searched: maxPlies };
+}
+
+// ——— stage 2: complete lines, depth first with a lower bound ———
+
+interface Solved {
+  /** Lines from this position of exactly the plies asked (capped, see MANY). */
+  count: number;
+  /** The moves that begin them, with the positions they lead to. */
+  next: Array<{ move: Move; after: Position }>;
+}
+
+/** Line counts stop growing here: an arbiter is never shown more than a handful. */
+const MANY = 1_000_000;
+
+class LongSearch {
+  nodes = 0;
+  exhausted = false;
+  private readonly byColour: boolean;
+  private readonly rowOf: Int8Array;
+  private readonly colOf: Int8Array;
+  private readonly width: number;
+  /** Per side: the squares of its men, and the arrival squares (see pliesNeeded). */
+  private readonly scratch = {
+    men: [new Int16Array(64), new Int16Array(64)],
+    arrivals: [new Int16Array(64), new Int16Array(64)],
+    values: new Int16Array(64),
+  };
+  /** A child's board, bounded before its position is built (see count). */
+  private readonly child: Int8Array;
+  /** Position hash → bit r set: no line of r plies from it. */
+  private readonly failed = new Map<number, number>();
+  /** Position hash → plies → the lines found from it. */
+  private readonly solved = new Map<number, Map<number, Solved>>();
+
+  constructor(
+    from: Position,
+    private readonly seen: Int8Array,
+    private readonly budget: number,
+  ) {
+    const g = geometry(from.variant);
+    this.rowOf = g.rowOf;
+    this.colOf = g.colOf;
+    this.width = g.width;
+    this.child = new Int8Array(from.board.length);
+    // A board that tells colours (no square of unknown colour) bounds each side's moves apart.
+    this.byColour = !seen.includes(OCCUPIED);
+  }
+
+  /** How many lines of exactly `plies` plies lead from `pos` to the board (so far, when exhausted). */
+  count(pos: Position, plies: number, bounded = false): number {
+    if (plies === 0) return shows(this.seen, pos) ? 1 : 0;
+    if (((this.failed.get(pos.hash) ?? 0) >> plies) & 1) return 0;
+    const known = this.solved.get(pos.hash)?.get(plies);
+    if (known) return known.count;
+    if (!bounded && this.pliesNeeded(pos.board, pos.turn) > plies) {
+      this.fail(pos, plies);
+      return 0;
+    }
+    if (this.nodes >= this.budget) {
+      this.exhausted = true;
+      return 0;
+    }
+    this.nodes++;
+    let count = 0;
+    const next: Solved['next'] = [];
+    const child = this.child;
+    const turn = pos.turn === 'white' ? 'black' : 'white';
+    for (const move of legalMoves(pos)) {
+      // Bounded on a scratch board first: most children are cut there, no position built for them.
+      if (plies > 1) {
+        child.set(pos.board);
+        child[move.from] = EMPTY;
+        for (const c of move.captured) child[c] = EMPTY;
+        child[move.to] = codeAfter(pos, move, move.to);
+        if (this.pliesNeeded(child, turn) > plies - 1) continue;
+      }
+      const after = play(pos, move);
+      const n = this.count(after, plies - 1, true);
+      if (n > 0) {
+        count = Math.min(MANY, count + n);
+        next.push({ move, after });
+      }
+      if (this.exhausted) break;
+    }
+    if (count > 0) {
+      let byPlies = this.solved.get(pos.hash);
+      if (!byPlies) this.solved.set(pos.hash, (byPlies = new Map()));
+      byPlies.set(plies, { count, next });
+    } else if (!this.exhausted) this.fail(pos, plies);
+    return count;
+  }
+
+  /** Up to `max` of the lines counted, in move-generation order. */
+  lines(pos: Position, plies: number, max: number): Move[][] {
+    if (plies === 0) return [[]];
+    const out: Move[][] = [];
+    for (const { move, after } of this.solved.get(pos.hash)?.get(plies)?.next ?? []) {
+      for (const rest of this.lines(after, plies - 1, max - out.length)) {
+        out.push([move, ...rest]);
+        if (out.length >= max) return out;
+      }
+    }
+    return out;
+  }
+
+  private fail(pos: Position, plies: number): void {
+    this.failed.set(pos.hash, (this.failed.get(pos.hash) ?? 0) | (1 << plies));
+  }
+
+  /** A lower bound on the plies from `pos` to the board (Infinity: no line at all). */
+  private pliesNeeded(board: Int8Array, turn: 'white' | 'black'): number {
+    const { seen, scratch } = this;
+    const n = board.length - 1;
+    // Per side (0 white, 1 black; occupancy only: everything on side 0): pieces in the position,
+    // pieces shown, squares the board shows one on that the position has not (arrivals), squares
+    // the position has one on that the board shows none on (leaving), men, kings.
+    const have = [0, 0];
+    // Men's progress: the rows they stand forward of their own back row, summed (the board's men on
+    // their far row are kings not crowned yet, and count for none).
+    const progress = [0, 0];
+    const shown = [0, 0];
+    const leaving = [0, 0];
+    const arrivals = [0, 0];
+    const men = [0, 0];
+    const kings = [0, 0];
+    const byColour = this.byColour;
+    for (let s = 1; s <= n; s++) {
+      const p = board[s];
+      const t = seen[s];
+      const ps = byColour && p !== EMPTY && !isWhiteCode(p) ? 1 : 0;
+      const ts = byColour && t !== EMPTY && !isWhiteCode(t) ? 1 : 0;
+      if (p !== EMPTY) {
+        have[ps]++;
+        if (isKingCode(p)) kings[ps]++;
+        else {
+          scratch.men[ps][men[ps]++] = s;
+          progress[ps] -= this.forwardOf(p, s);
+        }
+        if (t === EMPTY || ts !== ps) leaving[ps]++;
+      }
+      if (t !== EMPTY) {
+        shown[ts]++;
+        if (byColour && !isKingCode(t) && this.forwardOf(t, s) < this.width - 1)
+          progress[ts] += this.forwardOf(t, s);
+        if (p === EMPTY || ps !== ts || !agrees(t, p)) scratch.arrivals[ts][arrivals[ts]++] = s;
+      }
+    }
+    const sides = byColour ? 2 : 1;
+    const moves = [0, 0];
+    for (let c = 0; c < sides; c++) {
+      // Pieces only leave the board.
+      const lost = have[c] - shown[c];
+      if (lost < 0) return Number.POSITIVE_INFINITY;
+      // The captures this side still makes (occupancy only: every capture, both sides').
+      const jumps = byColour ? have[1 - c] - shown[1 - c] : lost;
+      // A quiet move takes a man one row forward, a jump at most two; nothing else adds progress,
+      // and the side's pieces captured take theirs with them (at least the least advanced ones').
+      const gained = progress[c] + (lost > 0 ? this.leastProgress(board, c, men[c], kings[c], lost) : 0);
+      const stepped = byColour ? Math.max(0, gained - 2 * jumps) + (jumps > 0 ? 1 : 0) : 0;
+      let m = Math.max(arrivals[c], leaving[c] - lost, jumps > 0 ? 1 : 0, stepped);
+      if (arrivals[c] > 0) {
+        m = Math.max(m, this.travel(board, c, arrivals[c], men[c], kings[c], jumps));
+        if (m === Number.POSITIVE_INFINITY) return m;
+      }
+      moves[c] = m;
+    }
+    if (!byColour) return moves[0];
+    // The side to move plays plies 1, 3, 5 …; the other 2, 4, 6 ….
+    const first = turn === 'white' ? moves[0] : moves[1];
+    const second = turn === 'white' ? moves[1] : moves[0];
+    return Math.max(0, 2 * first - 1, 2 * second);
+  }
+
+  /** The progress of the `count` least advanced pieces of side `c` (kings have none). */
+  private leastProgress(
+    board: Int8Array,
+    c: number,
+    menCount: number,
+    kingCount: number,
+    count: number,
+  ): number {
+    const men = this.scratch.men[c];
+    const values = this.scratch.values;
+    for (let i = 0; i < menCount; i++) values[i] = this.forwardOf(board[men[i]], men[i]);
+    let left = menCount;
+    let sum = 0;
+    // Kings first (none), then the least advanced men, one by one (count is small).
+    for (let k = Math.min(count, kingCount); k < count && left > 0; k++) {
+      let min = 0;
+      for (let i = 1; i < left; i++) if (values[i] < values[min]) min = i;
+      sum += values[min];
+      values[min] = values[--left];
+    }
+    return sum;
+  }
+
+  /** How many rows a man (code) on `s` stands forward of its own back row. */
+  private forwardOf(code: number, s: number): number {
+    return isWhiteCode(code) ? this.width - 1 - this.rowOf[s] : this.rowOf[s];
+  }
+
+  /**
+   * Each square the board shows a piece on that the position has not needs its own piece to get
+   * there: a man only forward, one row per quiet move and two per jump (`jumps`: the captures left
+   * to the side, shared by all its men), a king (or a man crowned on the way) at least a move. The
+   * moves of the nearest pieces, summed over those squares.
+   */
+  private travel(
+    board: Int8Array,
+    c: number,
+    arrivalCount: number,
+    menCount: number,
+    kingCount: number,
+    jumps: number,
+  ): number {
+    const { seen, rowOf, colOf, width, scratch } = this;
+    const arrivals = scratch.arrivals[c];
+    const menList = scratch.men[c];
+    const relax = 2 * jumps;
+    let loose = 0;
+    let strict = 0;
+    for (let i = 0; i < arrivalCount; i++) {
+      const t = arrivals[i];
+      const code = seen[t];
+      const crowned = isKingCode(code);
+      let bestLoose = kingCount > 0 ? 1 : Number.POSITIVE_INFINITY;
+      let bestStrict = bestLoose;
+      for (let j = 0; j < menCount && bestStrict > 1; j++) {
+        const s = menList[j];
+        // Occupancy only: either side's man; on a colour board the side's own.
+        const white = this.byColour ? c === 0 : isWhiteCode(board[s]);
+        let need: number;
+        if (crowned) {
+          // Crowned in the gap: the man reaches its far row, then (unless that is here) moves on.
+          const toCrown = white ? rowOf[s] : width - 1 - rowOf[s];
+          const onFarRow = white ? rowOf[t] === 0 : rowOf[t] === width - 1;
+          need = Math.max(1, toCrown) + (onFarRow ? 0 : 1);
+        } else {
+          const forward = white ? rowOf[s] - rowOf[t] : rowOf[t] - rowOf[s];
+          const sideways = Math.abs(colOf[s] - colOf[t]);
+          // Quiet steps keep a man inside its forward cone; each jump may leave it by two rows.
+          if (forward < -relax || sideways > Math.max(forward, 0) + relax) continue;
+          need = Math.max(1, forward);
+        }
+        if (need < bestStrict) bestStrict = need;
+        const cheap = Math.max(1, need - relax);
+        if (cheap < bestLoose) bestLoose = cheap;
+      }
+      if (bestLoose === Number.POSITIVE_INFINITY) return bestLoose;
+      loose += bestLoose;
+      strict += bestStrict;
+    }
+    // The jumps are shared: all of them together save at most two rows each.
+    return Math.max(loose, strict - relax);
+  }
+}
