@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../daemon/server/index.ts';
 import { Position } from '../../src/engine/index.ts';
 import { playText, run, Script } from '../tracker/hands.ts';
-import { FakeHub } from './fake-hub.ts';
+import { FakeHub } from '../daemon/fixtures/fake-hub.ts';
 import { TestClient } from './ws-client.ts';
 
 let server: RunningServer | undefined;
