@@ -68,7 +68,9 @@ export async function startDaemon(
 
 /** `damlink <args>` in a child process, ready once it prints the address it serves on. */
 export async function startServing(args: string[], nodeArgs: string[] = []): Promise<Daemon> {
-  const proc = spawn(process.execPath, [...nodeArgs, 'bin/damlink.js', ...args, '--log-level', 'warn'], {
+  // Quiet unless the test asks for a level of its own.
+  const level = args.includes('--log-level') ? [] : ['--log-level', 'warn'];
+  const proc = spawn(process.execPath, [...nodeArgs, 'bin/damlink.js', ...args, ...level], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
