@@ -1,5 +1,5 @@
 // `npm run bench -- gap`: gaps of N lost plies (N = 1, 2, 4, 8, 12, 20) from seeded self-play games
-// (test/tracker/gap-lines.ts), each dumped to a fresh tracker after a `hello`. Prints `name value
+// (test/src/tracker/fixtures/gap-lines.ts), each dumped to a fresh tracker after a `hello`. Prints `name value
 // unit` lines: gap_recovered_ratio_<N> (lines that are the only one of their length, recorded
 // exactly with the default budget / such lines; target 1.0), gap_unique_lines_<N> (how many of the
 // cases are, proved by a search with 50 times the budget), gap_unproven_<N> (cases that search could
@@ -9,7 +9,7 @@ import { loadavg } from 'node:os';
 import type { Position } from '../src/engine/index.ts';
 import { GAP_NODES, searchGap } from '../src/tracker/gap-search.ts';
 import { createTracker } from '../src/tracker/index.ts';
-import { gapOf, lineKey, sensedBoard } from '../test/tracker/gap-lines.ts';
+import { gapOf, lineKey, sensedBoard } from '../test/src/tracker/fixtures/gap-lines.ts';
 
 const CASES = Number(process.env.GAP_BENCH_CASES ?? 40);
 const PLIES = [1, 2, 4, 8, 12, 20];

@@ -6,7 +6,7 @@ import {
   createDecoder,
   type ProtocolName,
 } from '../firmware-protocol/index.ts';
-import { fuzz, mulberry32, randomEvent } from '../test/protocol/fuzz-harness.ts';
+import { fuzz, mulberry32, randomEvent } from '../test/firmware-protocol/fixtures/fuzz-harness.ts';
 
 const FUZZ_INPUTS = Number(process.env.FUZZ_INPUTS ?? 1_000_000);
 

@@ -10,9 +10,9 @@ import { join } from 'node:path';
 import { startPublishing } from '../daemon/publish/index.ts';
 import { legalMoves, moveNotation } from '../src/engine/index.ts';
 import { gameToPdn } from '../src/game/pdn.ts';
-import { player, type Player } from '../test/game/helpers.ts';
-import { startSshd } from '../test/integration/file-servers.ts';
-import { removeTempDirs } from '../test/integration/helpers.ts';
+import { player, type Player } from '../test/src/game/fixtures/helpers.ts';
+import { startSshd } from '../test/integration/fixtures/file-servers.ts';
+import { removeTempDirs } from '../test/integration/fixtures/helpers.ts';
 import { FakeHub } from '../test/daemon/fixtures/fake-hub.ts';
 
 const BOARDS = 16;

@@ -12,9 +12,9 @@ import { startGateway } from '../daemon/gateway/index.ts';
 import type { Hub } from '../daemon/hub.ts';
 import { startServer } from '../daemon/server/index.ts';
 import { legalMoves, moveNotation } from '../src/engine/index.ts';
-import { type Player, player } from '../test/game/helpers.ts';
+import { type Player, player } from '../test/src/game/fixtures/helpers.ts';
 import { FakeHub } from '../test/daemon/fixtures/fake-hub.ts';
-import { startBroker } from '../test/server/mosquitto.ts';
+import { startBroker } from '../test/daemon/server/fixtures/mosquitto.ts';
 import { now, raiseFileLimit, viewerProcess } from './ws-viewer.ts';
 
 const VIEWERS = Number(process.env.SCALE_VIEWERS ?? 20_000);

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { startServer } from '../daemon/server/index.ts';
 import { FakeHub } from '../test/daemon/fixtures/fake-hub.ts';
-import { stalledSubscriber } from '../test/server/ws-client.ts';
+import { stalledSubscriber } from '../test/daemon/server/fixtures/ws-client.ts';
 
 const AUTH_SECONDS = Number(process.env.SECURITY_AUTH_SECONDS ?? 60);
 const STALLED = Number(process.env.SECURITY_STALLED ?? 300);

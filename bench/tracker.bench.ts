@@ -1,6 +1,6 @@
 // `npm run bench -- tracker`: 10,000 simulated games (simulator/game.ts ground truth) through the
 // tracker — half clean, half with irregularities injected per docs/irregularities.md — then a
-// quarter as many games of the independent hand model (test/tracker/fixtures/other-hands.ts), and
+// quarter as many games of the independent hand model (test/src/tracker/fixtures/other-hands.ts), and
 // the processing time per event with 200 boards' streams interleaved. Prints `name value unit`
 // lines: tracker_games, tracker_move_accuracy (target 1.0), tracker_false_alerts (0),
 // tracker_missed_irregularities (0), tracker_stuck_games (0: games in which a move on the board was
@@ -12,7 +12,7 @@ import { type SimulatedGame, simulateGame } from '../simulator/game.ts';
 import { INJECTABLE } from '../simulator/inject.ts';
 import { createTracker } from '../src/tracker/index.ts';
 import type { Tracker } from '../src/tracker/types.ts';
-import { playOtherHands } from '../test/tracker/fixtures/other-hands.ts';
+import { playOtherHands } from '../test/src/tracker/fixtures/other-hands.ts';
 import {
   scoreAgainst,
   shapeOf,
@@ -21,7 +21,7 @@ import {
   trackEvents,
   truthOf,
   type Verdict,
-} from '../test/tracker/truth.ts';
+} from '../test/src/tracker/fixtures/truth.ts';
 
 const GAMES = Number(process.env.TRACKER_BENCH_GAMES ?? 10_000);
 const BOARDS = 200;

@@ -10,7 +10,7 @@ import { Session } from 'node:inspector';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../daemon/server/index.ts';
 import { FakeHub } from '../test/daemon/fixtures/fake-hub.ts';
-import { player } from '../test/game/helpers.ts';
+import { player } from '../test/src/game/fixtures/helpers.ts';
 import { now, raiseFileLimit, viewerProcess } from './ws-viewer.ts';
 
 const VIEWERS = Number(process.env.WS_VIEWERS ?? 10_000);

@@ -7,9 +7,9 @@ import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Prompt, ProtocolOptions } from '../../firmware-protocol/index.ts';
 import { answerPrompt, startSimulation } from '../../simulator/index.ts';
-import { randomFields50 } from '../protocol/calibration-boards.ts';
-import { spawnDamlink } from '../cli/run-cli.ts';
-import { cleanUp, onCleanup, servedGames, startDaemon, tempDir } from './helpers.ts';
+import { randomFields50 } from '../firmware-protocol/fixtures/calibration-boards.ts';
+import { spawnDamlink } from '../daemon/commands/fixtures/run-cli.ts';
+import { cleanUp, onCleanup, servedGames, startDaemon, tempDir } from './fixtures/helpers.ts';
 
 const SPEED = 5;
 const BOARD: ProtocolOptions = {

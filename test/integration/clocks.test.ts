@@ -7,8 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { HostCommand } from '../../firmware-protocol/types.ts';
 import type { GameSnapshot } from '../../src/game/types.ts';
 import { FakeBoard } from '../daemon/fixtures/fake-board.ts';
-import { TestClient } from '../server/ws-client.ts';
-import { cleanUp, type Daemon, onCleanup, startDaemon, tempDir, until } from './helpers.ts';
+import { TestClient } from '../daemon/server/fixtures/ws-client.ts';
+import { cleanUp, type Daemon, onCleanup, startDaemon, tempDir, until } from './fixtures/helpers.ts';
 
 afterEach(cleanUp);
 

@@ -16,7 +16,7 @@ import {
   onCleanup,
   removeTempDirs,
   stopAll,
-} from './helpers.ts';
+} from './fixtures/helpers.ts';
 
 // A restart takes 2–5 s on a busy machine; at human speed the boards play on for one or two plies
 // meanwhile, which the full dump on reconnect recovers (the tracker reconciles up to 4 plies).

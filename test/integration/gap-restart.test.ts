@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSimulation } from '../../simulator/index.ts';
-import { TestClient } from '../server/ws-client.ts';
+import { TestClient } from '../daemon/server/fixtures/ws-client.ts';
 import {
   cleanUp,
   type Daemon,
@@ -17,8 +17,8 @@ import {
   startDaemon,
   tempDir,
   until,
-} from './helpers.ts';
-import { pdnMoves } from './helpers.ts';
+} from './fixtures/helpers.ts';
+import { pdnMoves } from './fixtures/helpers.ts';
 
 afterEach(cleanUp);
 

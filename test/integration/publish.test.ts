@@ -7,11 +7,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { PublishConfig, PublishTarget } from '../../daemon/config/index.ts';
 import { type Publishing, startPublishing } from '../../daemon/publish/index.ts';
 import { startServer } from '../../daemon/server/index.ts';
-import { player } from '../game/helpers.ts';
+import { player } from '../src/game/fixtures/helpers.ts';
 import { FakeHub } from '../daemon/fixtures/fake-hub.ts';
-import { type PublishServer, startSshd, startVsftpd } from './file-servers.ts';
+import { type PublishServer, startSshd, startVsftpd } from './fixtures/file-servers.ts';
 import { startSimulation } from '../../simulator/index.ts';
-import { cleanUp, fetchText, onCleanup, startDaemon, tempDir, until } from './helpers.ts';
+import { cleanUp, fetchText, onCleanup, startDaemon, tempDir, until } from './fixtures/helpers.ts';
 
 afterEach(cleanUp);
 

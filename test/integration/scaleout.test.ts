@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { GameEvent, GameSnapshot, RecordedMove } from '../../src/game/types.ts';
 import { startSimulation } from '../../simulator/index.ts';
-import { type Broker, freePort, startBroker } from '../server/mosquitto.ts';
+import { type Broker, freePort, startBroker } from '../daemon/server/fixtures/mosquitto.ts';
 import {
   cleanUp,
   type Daemon,
@@ -23,7 +23,7 @@ import {
   startServing,
   tempDir,
   until,
-} from './helpers.ts';
+} from './fixtures/helpers.ts';
 
 afterEach(cleanUp);
 

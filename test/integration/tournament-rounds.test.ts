@@ -11,9 +11,9 @@ import {
   DRAUGHTS_POINTS,
   writeTournamentJson,
 } from '../../src/tournament/index.ts';
-import { TestClient } from '../server/ws-client.ts';
+import { TestClient } from '../daemon/server/fixtures/ws-client.ts';
 import { ADMIN_TOKEN_FILE } from '../../daemon/server/admin-token.ts';
-import { cleanUp, fetchText, onCleanup, pdnMoves, startDaemon, tempDir, until } from './helpers.ts';
+import { cleanUp, fetchText, onCleanup, pdnMoves, startDaemon, tempDir, until } from './fixtures/helpers.ts';
 
 const SPEED = 5;
 const NAMES = [

@@ -12,7 +12,7 @@ import {
   until,
   cleanUp,
   onCleanup,
-} from './helpers.ts';
+} from './fixtures/helpers.ts';
 
 afterEach(cleanUp);
 

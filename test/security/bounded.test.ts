@@ -14,8 +14,8 @@ import { PdnCache } from '../../daemon/server/rounds.ts';
 import { BoardConnection, RAW_KEPT } from '../../daemon/transport/connection.ts';
 import { protocolDriver } from '../../daemon/transport/protocol.ts';
 import { FakeHub } from '../daemon/fixtures/fake-hub.ts';
-import { stalledSubscriber, TestClient } from '../server/ws-client.ts';
-import { removeTempDirs, type Served, serve, tempDir } from './helpers.ts';
+import { stalledSubscriber, TestClient } from '../daemon/server/fixtures/ws-client.ts';
+import { removeTempDirs, type Served, serve, tempDir } from './fixtures/helpers.ts';
 
 let served: Served | undefined;
 const sockets: Socket[] = [];

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { JournalHealth } from '../../daemon/hub.ts';
 import { startServer } from '../../daemon/server/index.ts';
 import { FakeHub } from '../daemon/fixtures/fake-hub.ts';
-import { launchBrowser, watchErrors } from '../web/browser.ts';
-import { WEB_ROOT } from '../web/serve.ts';
+import { launchBrowser, watchErrors } from '../daemon/web/fixtures/browser.ts';
+import { WEB_ROOT } from '../daemon/web/fixtures/serve.ts';
 
 class DiskHub extends FakeHub {
   journal: JournalHealth = { ok: true, behind: 0, bound: 100_000 };

@@ -11,7 +11,7 @@ import { loadConfig } from '../../daemon/config/index.ts';
 import { mqttSettings } from '../../daemon/config/schema.ts';
 import type { Alert } from '../../src/tracker/types.ts';
 import { FakeHub } from '../daemon/fixtures/fake-hub.ts';
-import { ARBITER, removeTempDirs, type Served, serve, tempDir } from './helpers.ts';
+import { ARBITER, removeTempDirs, type Served, serve, tempDir } from './fixtures/helpers.ts';
 
 let served: Served | undefined;
 afterEach(async () => {

@@ -16,9 +16,9 @@ import {
   startDaemon,
   tempDir,
   until,
-} from '../integration/helpers.ts';
-import { TestClient } from '../server/ws-client.ts';
-import { type FullableDisk, fullableDisk } from './disk.ts';
+} from '../integration/fixtures/helpers.ts';
+import { TestClient } from '../daemon/server/fixtures/ws-client.ts';
+import { type FullableDisk, fullableDisk } from './fixtures/disk.ts';
 
 const TOKEN = 'journal-full-arbiter-token';
 

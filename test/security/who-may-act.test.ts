@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../daemon/config/index.ts';
 import { adminTokenIn } from '../../daemon/server/admin-token.ts';
-import { TestClient } from '../server/ws-client.ts';
-import { ADMIN, ARBITER, removeTempDirs, runDaemon, type Served, serve, tempDir } from './helpers.ts';
+import { TestClient } from '../daemon/server/fixtures/ws-client.ts';
+import { ADMIN, ARBITER, removeTempDirs, runDaemon, type Served, serve, tempDir } from './fixtures/helpers.ts';
 
 let served: Served | undefined;
 afterEach(async () => {
@@ -159,7 +159,7 @@ describe('tokens in the configuration', () => {
 
 describe('page headers', () => {
   it('CSP on the pages, frame-ancestors none for the console, nosniff and no referrer everywhere', async () => {
-    served = await serve({ webRoot: join(import.meta.dirname, '..', '..', 'daemon', 'web') });
+    served = await serve({ webRoot: join(import.meta.dirname, '../../daemon/web') });
     const get = (path: string) => fetch(`${served!.server.url}${path}`);
     const consolePage = await get('/arbiter');
     const csp = consolePage.headers.get('content-security-policy') ?? '';

@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { damlink } from '../cli/run-cli.ts';
+import { damlink } from '../daemon/commands/fixtures/run-cli.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'damlink-sim-fieldmap-'));
 

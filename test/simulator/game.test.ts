@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { legalSequences, Position, parseFen, play, writeFen } from '../../src/engine/index.ts';
 import { simulateGame } from '../../simulator/game.ts';
-import { boardAfter, splitAtPresses } from './helpers.ts';
+import { boardAfter, splitAtPresses } from './fixtures/helpers.ts';
 
 describe('simulateGame: self-played ground truth', () => {
   it('is deterministic for a seed and differs between seeds', () => {

@@ -14,7 +14,7 @@ import {
 import type { RuleId } from '../../src/tracker/types.ts';
 import { type SimulatedGame, simulateGame } from '../../simulator/game.ts';
 import { INJECTABLE } from '../../simulator/inject.ts';
-import { boardAfter, lifts, puts } from './helpers.ts';
+import { boardAfter, lifts, puts } from './fixtures/helpers.ts';
 
 /** First seed (of 40) whose game injects `rule`, with the injection and the game. */
 function gameWith(rule: RuleId, extra: Partial<Parameters<typeof simulateGame>[0]> = {}) {

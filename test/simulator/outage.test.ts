@@ -7,7 +7,7 @@ import { type Simulation, startSimulation } from '../../simulator/index.ts';
 import { boardAt, outageOverPlies } from '../../simulator/outage.ts';
 import { simulateGame } from '../../simulator/game.ts';
 import { createTracker } from '../../src/tracker/index.ts';
-import { verdictOf } from '../tracker/truth.ts';
+import { verdictOf } from '../src/tracker/fixtures/truth.ts';
 
 let sim: Simulation | undefined;
 afterEach(async () => {

@@ -10,7 +10,7 @@ import type { BoardEvent } from '../../firmware-protocol/events.ts';
 import { createDecoder, encodeHostCommand } from '../../firmware-protocol/index.ts';
 import type { HostCommand, ProtocolOptions } from '../../firmware-protocol/types.ts';
 import { type Simulation, startSimulation } from '../../simulator/index.ts';
-import { boardAfter } from './helpers.ts';
+import { boardAfter } from './fixtures/helpers.ts';
 
 const GAME = { maxPlies: 14, noise: 'realistic' as const, thinkMs: 2500 };
 const SPEED = 150;

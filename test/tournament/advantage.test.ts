@@ -6,8 +6,8 @@ import type { TournamentStore } from '../../daemon/tournament/store.ts';
 import { GameRecord, gameToPdn } from '../../src/game/index.ts';
 import { DEFAULT_TIEBREAKS, DRAUGHTS_POINTS } from '../../src/tournament/index.ts';
 import { FakeHub } from '../daemon/fixtures/fake-hub.ts';
-import { TestClient } from '../server/ws-client.ts';
-import { type TempStore, tempStore } from './helpers.ts';
+import { TestClient } from '../daemon/server/fixtures/ws-client.ts';
+import { type TempStore, tempStore } from './fixtures/helpers.ts';
 
 const ARBITER_TOKEN = 'tournament-arbiter-token-1';
 

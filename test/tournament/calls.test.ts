@@ -4,8 +4,8 @@ import { type RunningServer, startServer } from '../../daemon/server/index.ts';
 import type { TournamentStore } from '../../daemon/tournament/store.ts';
 import type { Event } from '../../src/tournament/index.ts';
 import { FakeHub } from '../daemon/fixtures/fake-hub.ts';
-import { TestClient } from '../server/ws-client.ts';
-import { type TempStore, tempStore } from './helpers.ts';
+import { TestClient } from '../daemon/server/fixtures/ws-client.ts';
+import { type TempStore, tempStore } from './fixtures/helpers.ts';
 
 const TOKEN = 'calls-secret';
 let temp: TempStore;

@@ -6,7 +6,7 @@ import {
   writeTournamentJson,
 } from '../../src/tournament/index.ts';
 
-import { fixture, fixtureEvent } from './helpers.ts';
+import { fixture, fixtureEvent } from './fixtures/helpers.ts';
 
 describe("damlink's tournament JSON", () => {
   it('an event written and read back is the same event (advantages, forfeits, byes)', () => {

@@ -6,8 +6,8 @@ import { type RunningServer, startServer } from '../../daemon/server/index.ts';
 import { eventBefore, pairWithProgram, withPairingProgram } from '../../daemon/tournament/pairing-program.ts';
 import { readPairingOutput } from '../../src/tournament/index.ts';
 import { FakeHub } from '../daemon/fixtures/fake-hub.ts';
-import { TestClient } from '../server/ws-client.ts';
-import { FIXTURES, fixtureEvent, type TempStore, tempStore } from './helpers.ts';
+import { TestClient } from '../daemon/server/fixtures/ws-client.ts';
+import { FIXTURES, fixtureEvent, type TempStore, tempStore } from './fixtures/helpers.ts';
 
 const ARBITER_TOKEN = 'tournament-arbiter-token-1';
 

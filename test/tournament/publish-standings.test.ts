@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentRoundFiles } from '../../daemon/publish/index.ts';
 import { type RunningServer, startServer } from '../../daemon/server/index.ts';
 import { FakeHub } from '../daemon/fixtures/fake-hub.ts';
-import { fixtureEvent, type TempStore, tempStore } from './helpers.ts';
+import { fixtureEvent, type TempStore, tempStore } from './fixtures/helpers.ts';
 
 let temp: TempStore;
 let server: RunningServer;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../daemon/server/index.ts';
 import { RoundSwitch } from '../../daemon/tournament/round-switch.ts';
 import { FakeHub } from '../daemon/fixtures/fake-hub.ts';
-import { TestClient } from '../server/ws-client.ts';
+import { TestClient } from '../daemon/server/fixtures/ws-client.ts';
 
 const ARBITER_TOKEN = 'tournament-arbiter-token-1';
 

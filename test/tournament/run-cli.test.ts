@@ -1,8 +1,8 @@
 // `damlink run --tournament` and `damlink standings` as a user runs them (a child process).
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { damlink } from '../cli/run-cli.ts';
-import { FIXTURES } from './helpers.ts';
+import { damlink } from '../daemon/commands/fixtures/run-cli.ts';
+import { FIXTURES } from './fixtures/helpers.ts';
 
 describe('damlink as a user runs it', () => {
   it('run --tournament with a file that cannot be read: exit 2, one line, nothing started', () => {

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { newProgram, runProgram } from '../../daemon/commands/program.ts';
 import { registerStandings } from '../../daemon/commands/standings.ts';
 
-import { FIXTURES } from './helpers.ts';
+import { FIXTURES } from './fixtures/helpers.ts';
 
 async function standingsCli(args: string[]) {
   const out: string[] = [];

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../daemon/server/index.ts';
 import type { StandingsDocument } from '../../daemon/server/standings.ts';
 import { FakeHub } from '../daemon/fixtures/fake-hub.ts';
-import { fixture, fixtureEvent, type TempStore, tempStore } from './helpers.ts';
+import { fixture, fixtureEvent, type TempStore, tempStore } from './fixtures/helpers.ts';
 
 let temp: TempStore;
 let server: RunningServer;

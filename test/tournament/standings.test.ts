@@ -8,7 +8,7 @@ import {
   standingsCsv,
 } from '../../src/tournament/index.ts';
 
-import { fixtureEvent } from './helpers.ts';
+import { fixtureEvent } from './fixtures/helpers.ts';
 
 const swiss = (): Event => fixtureEvent('swiss-2026.trf');
 

@@ -8,7 +8,7 @@ import type { Journal } from '../../daemon/journal/index.ts';
 import { readTournamentFile } from '../../daemon/tournament/file.ts';
 import { startTournament } from '../../daemon/tournament/start.ts';
 import { bergerRounds, type Event } from '../../src/tournament/index.ts';
-import { FIXTURES, fixtureEvent, type JournalFile, journalFile } from './helpers.ts';
+import { FIXTURES, fixtureEvent, type JournalFile, journalFile } from './fixtures/helpers.ts';
 
 const config = (round: number): LoadedConfig => {
   const c = loadConfig({

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Journal } from '../../daemon/journal/index.ts';
 import { TOURNAMENT_SCHEMA_VERSION, TournamentStore } from '../../daemon/tournament/store.ts';
-import { fixtureEvent, type JournalFile, journalFile } from './helpers.ts';
+import { fixtureEvent, type JournalFile, journalFile } from './fixtures/helpers.ts';
 
 const swiss = () => {
   const e = fixtureEvent('swiss-2026.trf');

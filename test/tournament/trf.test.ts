@@ -6,7 +6,7 @@ import {
   writeTrf,
   writeTrfDocument,
 } from '../../src/tournament/index.ts';
-import { fixture } from './helpers.ts';
+import { fixture } from './fixtures/helpers.ts';
 
 const FILES = ['swiss-2026.trf', 'berger6-trf16.trf', 'lidraughts.trf'];
 

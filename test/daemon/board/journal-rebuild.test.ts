@@ -1,0 +1,73 @@
+// The rebuild path on start: lean journal pages (forEachRoundInput) give the inputs the table holds, and a
+// replayed board is the live board — snapshot, versions, PDN and the events kept for `since`.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BoardGame, replayBoard } from '../../../daemon/board/index.ts';
+import { Journal, type JournalInput } from '../../../daemon/journal/index.ts';
+import { simulateGame } from '../../../simulator/index.ts';
+import { append, entries } from '../fixtures/journal-rows.ts';
+import { createTracker } from '../../../src/tracker/index.ts';
+
+/** A full simulated game, journaled as the daemon does (every event, ticks that decided something). */
+function journaled(seed: number, autoResult: boolean) {
+  const journal = Journal.open(join(mkdtempSync(join(tmpdir(), 'damlink-rebuild-')), 'journal.sqlite'));
+  const live = new BoardGame({
+    info: { board: 1, round: 1, variant: 'international' },
+    createTracker,
+    drawProfile: 'fmjd',
+    autoResult,
+  });
+  const add = (t: number, input: JournalInput, always: boolean) => {
+    if (live.apply(input, t).length === 0 && !always) return;
+    append(journal, { round: 1, board: 1, t, serial: 'SIM-1', input });
+  };
+  add(0, { kind: 'state', state: 'active', serial: 'SIM-1' }, true);
+  const events = simulateGame({ seed, noise: 'realistic' }).events;
+  events.forEach((event, i) => {
+    add(event.t, { kind: 'event', event }, true);
+    const next = events[i + 1]?.t ?? event.t + 6000;
+    for (let t = event.t + 100; t < Math.min(next, event.t + 6000); t += 100) {
+      add(t, { kind: 'event', event: { t, type: 'tick' } }, false);
+    }
+  });
+  return { journal, live };
+}
+
+describe('journal: rebuild on start', () => {
+  it('forEachRoundInput hands over every input and time in order, across page boundaries', () => {
+    const { journal } = journaled(5, false);
+    const expected = entries(journal, 1, 1).map((e) => [e.t, e.input]);
+    expect(expected.length).toBeGreaterThan(100);
+    for (const page of [1, 7, 16384]) {
+      const got: unknown[] = [];
+      const n = journal.forEachRoundInput(1, (_, input, t) => got.push([t, input]), page, 1);
+      expect(n).toBe(expected.length);
+      expect(got).toEqual(expected);
+    }
+    expect(journal.forEachRoundInput(1, () => {}, undefined, 2)).toBe(0);
+    journal.close();
+  });
+
+  for (const autoResult of [false, true]) {
+    it(`a replayed board is the live one (autoResult ${autoResult}): snapshot, PDN, since`, () => {
+      const { journal, live } = journaled(11, autoResult);
+      const replayed = replayBoard(journal, 1, 1, {
+        variant: 'international',
+        createTracker,
+        drawProfile: 'fmjd',
+        autoResult,
+      });
+      const snap = live.record.snapshot();
+      expect(snap.moves.length).toBeGreaterThan(20);
+      expect(replayed.record.snapshot()).toEqual(snap);
+      expect(replayed.record.toPdn()).toBe(live.record.toPdn());
+      const v = live.record.currentVersion;
+      for (const since of [v - 1, v - 50, v - 200, v - 201]) {
+        expect(replayed.record.since(since)).toEqual(live.record.since(since));
+      }
+      journal.close();
+    });
+  }
+});

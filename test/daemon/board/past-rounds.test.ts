@@ -1,0 +1,64 @@
+// The one cache of past rounds: rebuilt from the journal once, with the round's own rules, and
+// bounded (the round asked for least recently goes first).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PastRounds } from '../../../daemon/board/past-rounds.ts';
+import { Journal } from '../../../daemon/journal/index.ts';
+import { createToyTracker } from '../fixtures/toy-tracker.ts';
+
+const journals: Journal[] = [];
+afterEach(() => {
+  for (const j of journals.splice(0)) j.close();
+});
+
+/** A journal with one board's info in each of `rounds` rounds. */
+function journalOf(rounds: number): Journal {
+  const journal = Journal.open(join(mkdtempSync(join(tmpdir(), 'damlink-past-')), 'journal.sqlite'));
+  journals.push(journal);
+  for (let round = 1; round <= rounds; round++) {
+    journal.appendMany([
+      { round, board: 1, t: round, input: { kind: 'info', info: { white: `R${round}` } } },
+    ]);
+  }
+  return journal;
+}
+
+describe('past rounds', () => {
+  it('are rebuilt from the journal once and then served as kept', () => {
+    const journal = journalOf(2);
+    let passes = 0;
+    const each = journal.forEachRoundInput.bind(journal);
+    journal.forEachRoundInput = (...args) => {
+      passes++;
+      return each(...args);
+    };
+    const past = new PastRounds(journal, { variant: 'international', createTracker: createToyTracker });
+    const first = past.games(1);
+    expect(first.map((g) => g.info.white)).toEqual(['R1']);
+    expect(past.games(1)[0]).toBe(first[0]);
+    expect(passes).toBe(1);
+    expect(past.games(2).map((g) => g.info.white)).toEqual(['R2']);
+    expect(passes).toBe(2);
+  });
+
+  it('keep at most their bound: the round asked for least recently goes first', () => {
+    const journal = journalOf(4);
+    const past = new PastRounds(journal, { variant: 'international', createTracker: createToyTracker }, 2);
+    const one = past.games(1)[0];
+    const two = past.games(2)[0];
+    expect(past.games(1)[0]).toBe(one);
+    past.games(3); // round 2 was asked for least recently: it goes
+    expect(past.games(1)[0]).toBe(one);
+    expect(past.games(2)[0]).not.toBe(two);
+    expect(past.games(2)[0]).toEqual(two);
+  });
+
+  it('replay a round with the rules it was played with', () => {
+    const journal = journalOf(1);
+    journal.setRoundSettings(1, { variant: 'brazilian' });
+    const past = new PastRounds(journal, { variant: 'international', createTracker: createToyTracker });
+    expect(past.games(1)[0].info.variant).toBe('brazilian');
+  });
+});

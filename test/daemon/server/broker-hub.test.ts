@@ -1,0 +1,129 @@
+// The gateway's Hub, fed the messages daemons publish: events told in order once their state has
+// come, duplicates dropped, gaps closed by the daemon's events or by the snapshot, rounds kept.
+import { describe, expect, it } from 'vitest';
+import { BrokerHub } from '../../../daemon/gateway/broker-hub.ts';
+import type { EventMessage, StateMessage } from '../../../daemon/server/mqtt-topics.ts';
+import type { GameEvent } from '../../../src/game/types.ts';
+import { player } from '../../src/game/fixtures/helpers.ts';
+import { FakeHub } from '../fixtures/fake-hub.ts';
+
+const identity = { epoch: 'e1', daemon: 'hall-a' };
+const eventMessage = (round: number, event: GameEvent): EventMessage => ({
+  board: event.board,
+  round,
+  version: event.version,
+  event,
+  ...identity,
+});
+const stateMessage = (daemon: FakeHub, board: number): StateMessage => {
+  const snapshot = daemon.snapshot(board)!;
+  return {
+    board,
+    round: daemon.round(),
+    version: snapshot.version,
+    source: 'tcp://x',
+    snapshot,
+    ...identity,
+  };
+};
+
+function setUp(fetchEvents?: ConstructorParameters<typeof BrokerHub>[1]) {
+  const daemon = new FakeHub(2, 3);
+  const warnings: object[] = [];
+  const hub = new BrokerHub({ warn: (o) => warnings.push(o) }, fetchEvents);
+  hub.bridge('hall-a', { state: 'online', daemon: 'hall-a', round: 3, boards: [1, 2], api: 'http://d' });
+  for (const b of [1, 2]) hub.state(stateMessage(daemon, b));
+  const told: GameEvent[] = [];
+  hub.subscribe((e) => told.push(e));
+  return { daemon, hub, told, warnings, p: player() };
+}
+
+describe('BrokerHub', () => {
+  it('tells the events of a board in order once the state after them has come, and keeps them for since', () => {
+    const { daemon, hub, told, p } = setUp();
+    const events = daemon.feed(1, p.move('32-28', 1), p.move('19-23', 2));
+    for (const e of events) hub.event(eventMessage(3, e));
+    expect(told).toEqual([]);
+    hub.state(stateMessage(daemon, 1));
+    expect(told.map((e) => e.version)).toEqual([1, 2]);
+    expect(hub.snapshot(1)).toEqual(daemon.snapshot(1));
+    expect(hub.since(1, 0)).toEqual(events);
+    expect(hub.since(1, 1)).toEqual([events[1]]);
+    expect(hub.since(1, 2)).toEqual([]);
+    // A spectator ahead of this gateway waits for what it has not seen.
+    expect(hub.since(1, 9)).toEqual([]);
+    expect(hub.boards().map((b) => [b.board, b.version, b.source])).toEqual([
+      [1, 2, 'tcp://x'],
+      [2, 0, 'tcp://x'],
+    ]);
+  });
+
+  it('drops an event it has (a redelivery, a retained last event) and an old state', () => {
+    const { daemon, hub, told, p } = setUp();
+    const [first] = daemon.feed(1, p.move('32-28', 1));
+    hub.event(eventMessage(3, first));
+    hub.event(eventMessage(3, first));
+    const state = stateMessage(daemon, 1);
+    hub.state(state);
+    hub.event(eventMessage(3, first));
+    hub.state(state);
+    expect(told.map((e) => e.version)).toEqual([1]);
+  });
+
+  it('on a gap asks the daemon for the missing events, then tells them all in order', async () => {
+    const asked: Array<[string, number, number]> = [];
+    let missing: GameEvent[] = [];
+    const { daemon, hub, told, p } = setUp(async (api, board, version) => {
+      asked.push([api, board, version]);
+      return missing;
+    });
+    const events = daemon.feed(1, p.move('32-28', 1), p.move('19-23', 2), p.move('28x19', 3));
+    missing = events.slice(0, 2);
+    hub.event(eventMessage(3, events[2]));
+    hub.state(stateMessage(daemon, 1));
+    await new Promise((r) => setImmediate(r));
+    expect(asked).toEqual([['http://d', 1, 0]]);
+    expect(told.map((e) => e.version)).toEqual([1, 2, 3]);
+    expect(hub.since(1, 0)).toEqual(events);
+  });
+
+  it('on a gap nobody can fill, takes the snapshot: since before it answers with the snapshot', async () => {
+    const { daemon, hub, told, warnings, p } = setUp(async () => undefined);
+    const events = daemon.feed(1, p.move('32-28', 1), p.move('19-23', 2));
+    hub.event(eventMessage(3, events[1]));
+    hub.state(stateMessage(daemon, 1));
+    await new Promise((r) => setImmediate(r));
+    expect(told).toEqual([]);
+    expect(warnings).toHaveLength(1);
+    expect(hub.snapshot(1)?.version).toBe(2);
+    expect(hub.since(1, 0)).toBeUndefined();
+    const [next] = daemon.feed(1, p.move('28x19', 3));
+    hub.event(eventMessage(3, next));
+    hub.state(stateMessage(daemon, 1));
+    expect(told).toEqual([next]);
+  });
+
+  it('serves the latest round a daemon announces and keeps the games of the rounds it saw', () => {
+    const { daemon, hub, p } = setUp();
+    daemon.feed(1, p.move('32-28', 1));
+    hub.state(stateMessage(daemon, 1));
+    const next = new FakeHub(1, 4);
+    hub.bridge('hall-a', { state: 'online', daemon: 'hall-a', round: 4, boards: [1], api: 'http://d' });
+    hub.state(stateMessage(next, 1));
+    expect(hub.round()).toBe(4);
+    expect(hub.boards().map((b) => b.board)).toEqual([1]);
+    expect(hub.games(3).map((g) => [g.info.board, g.moves.length])).toEqual([
+      [1, 1],
+      [2, 0],
+    ]);
+    expect(hub.games(4).map((g) => g.info.round)).toEqual([4]);
+    expect(hub.hasRound(2)).toBe(false);
+  });
+
+  it('refuses arbiter calls: they belong to the daemon', async () => {
+    const { hub } = setUp();
+    await expect(hub.setResult()).rejects.toThrow(/arbiter calls go to the daemon/);
+    await expect(hub.decide()).rejects.toThrow(/arbiter calls go to the daemon/);
+    expect(hub.resync()).toEqual([]);
+  });
+});

@@ -1,0 +1,150 @@
+// The console's tournament pages in real headless Chromium: players, pairings (CSV import with
+// bad lines), results written through the arbiter's call, standings; against the real server and
+// a tournament in a real journal file.
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningServer, startServer } from '../../../daemon/server/index.ts';
+import type { TournamentStore } from '../../../daemon/tournament/store.ts';
+import { FakeHub } from '../fixtures/fake-hub.ts';
+import { withPairingProgram } from '../../../daemon/tournament/pairing-program.ts';
+import { FIXTURES, fixtureEvent, type TempStore, tempStore } from '../../tournament/fixtures/helpers.ts';
+import { launchBrowser, SCREENSHOTS, type TestBrowser, watchErrors } from './fixtures/browser.ts';
+import { WEB_ROOT } from './fixtures/serve.ts';
+
+const TOKEN = 'tournament-arbiter-3';
+
+/** A hub that can change rounds, as the daemon's round switch does. */
+class RoundHub extends FakeHub {
+  rounds: number[] = [];
+  async setRound(round: number): Promise<void> {
+    this.rounds.push(round);
+  }
+}
+
+let temp: TempStore;
+let store: TournamentStore;
+let hub: RoundHub;
+let server: RunningServer;
+let browser: TestBrowser;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  temp = tempStore('tournament-pages');
+  store = temp.store;
+  // Round 7 still being played: its results not in yet.
+  const e = fixtureEvent('swiss-2026.trf');
+  const open = e.rounds.map((round) =>
+    round.number === 7 ? { ...round, pairings: round.pairings.map(({ result: _, ...p }) => p) } : round,
+  );
+  store.save({ ...e, rounds: open });
+  hub = new RoundHub(4, 7);
+  server = await startServer({
+    hub,
+    port: 0,
+    tokens: { arbiter: TOKEN },
+    webRoot: WEB_ROOT,
+    tournament: withPairingProgram(store, `${process.execPath} ${join(FIXTURES, 'fake-pairing-program.js')}`),
+  });
+  browser = await launchBrowser();
+  page = await browser.newPage();
+  errors = watchErrors(page);
+  await page.goto(`${server.url}/tournament.html?token=${TOKEN}#players`);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  temp?.close();
+});
+
+const rows = (id: string) => page.locator(`#${id} tr`);
+
+describe('tournament pages', () => {
+  it('players: every player with FMJD id and rating; the token left the address bar', async () => {
+    await expect.poll(() => rows('players-rows').count()).toBe(9);
+    expect(await rows('players-rows').nth(0).locator('td').allTextContents()).toEqual([
+      '1',
+      'Boomstra, Roel',
+      '16241',
+      '1402',
+      'NED',
+      '',
+      '',
+    ]);
+    expect(page.url()).not.toContain('token=');
+    expect(await page.locator('#event-title').textContent()).toBe('Open Kampioenschap 2026');
+  });
+
+  it('results: a result chosen is written to the table through the arbiter call', async () => {
+    await page.goto(`${server.url}/tournament.html#results`);
+    await page.locator('#results-round').selectOption('7');
+    const select = page.locator('#results-rows select[data-table="1"]');
+    await expect.poll(() => select.inputValue()).toBe('*');
+    await select.selectOption('1--1+');
+    await expect
+      .poll(() => store.load()?.rounds[6].pairings[0].result)
+      .toEqual({ kind: 'game', score: '1-1', advantage: 'black' });
+  });
+
+  it('standings: the table after the chosen round, with the tie-breaks', async () => {
+    await page.goto(`${server.url}/tournament.html#standings`);
+    await page.locator('#standings-round').selectOption('6');
+    await expect.poll(() => page.locator('#standings-tables tbody tr').count()).toBe(9);
+    const first = page.locator('#standings-tables tbody tr').nth(0).locator('td');
+    await expect
+      .poll(async () => (await first.allTextContents()).slice(1, 4))
+      .toEqual(['1', 'Boomstra, Roel', '10']);
+    expect(await page.locator('#standings-link').getAttribute('href')).toBe('rounds/6/standings?lang=en');
+  });
+
+  it('standings in Dutch: the tie-breaks as the draughts world names them, and the page link in Dutch too', async () => {
+    await page.goto(`${server.url}/tournament.html?lang=nl#standings`);
+    await page.locator('#standings-round').selectOption('6');
+    await expect.poll(() => page.locator('#standings-tables tbody tr').count()).toBe(9);
+    const solkoff = page.locator('#standings-tables thead abbr').first();
+    expect(await solkoff.textContent()).toBe('WP');
+    expect(await solkoff.getAttribute('title')).toBe('Weerstandspunten');
+    expect(await page.locator('#standings-title').textContent()).toBe('Stand');
+    expect(await page.locator('#standings-link').getAttribute('href')).toBe('rounds/6/standings?lang=nl');
+    await page.goto(`${server.url}/tournament.html?lang=en#standings`);
+  });
+
+  it('pairings: a CSV with bad lines is refused line by line; a good one is a new round to start', async () => {
+    await page.goto(`${server.url}/tournament.html#pairings`);
+    await page.locator('#page-pairings details summary').click();
+    await page.locator('#import-round').fill('8');
+    await page.locator('#pairings-csv').fill('board,white,black\n1,1,8\n2,Nobody,5\n3,2,2\n');
+    await page.locator('#pairings-import').click();
+    const shown = page.locator('#pairings-errors');
+    await expect.poll(() => shown.isVisible()).toBe(true);
+    const text = (await shown.textContent()) ?? '';
+    expect(text).toContain('3: no player is called "Nobody"');
+    expect(text).toContain('4: ');
+    expect(store.load()?.rounds.map((r) => r.number)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+
+    await page
+      .locator('#pairings-csv')
+      .fill('board,white,black\n1,"Boomstra, Roel",8\n2,2,5\n3,3,7\n4,6,9\n5,4,bye\n');
+    await page.locator('#pairings-import').click();
+    await expect.poll(() => store.load()?.rounds.length).toBe(8);
+    await page.locator('#pairings-round').selectOption('8');
+    expect(await rows('pairings-rows').nth(0).locator('td').allTextContents()).toEqual([
+      '1',
+      'Boomstra, Roel',
+      'Janssen, Tom',
+    ]);
+    expect(await page.locator('#pairings-byes').textContent()).toBe('Byes: de Vries, Anna (bye)');
+    await page.locator('#round-start').click();
+    await expect.poll(() => hub.rounds).toEqual([8]);
+
+    // Round 9 from the pairing program, shown at once.
+    await page.locator('#round-pair').click();
+    await expect.poll(() => store.load()?.rounds.length, { timeout: 15_000 }).toBe(9);
+    await expect.poll(() => page.locator('#pairings-round').inputValue()).toBe('9');
+    await expect.poll(() => rows('pairings-rows').count()).toBe(4);
+    await page.screenshot({ path: join(SCREENSHOTS, 'tournament-pairings.png'), fullPage: true });
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,151 @@
+// The tracker after a gap of lost events: one line → recorded, each move `recovered`; several lines
+// (transposed plies) → one `gap` alert with the candidates, nothing recorded until the arbiter
+// answers, play tracked meanwhile from the board; the answer puts the line in before what followed.
+import { describe, expect, it } from 'vitest';
+import { GameRecord } from '../../../src/game/index.ts';
+import { resolveMove } from '../../../src/engine/index.ts';
+import type { ArbiterDecision, TrackerOutput } from '../../../src/tracker/types.ts';
+import { simulateGame } from '../../../simulator/game.ts';
+import { outageOverPlies } from '../../../simulator/outage.ts';
+import { createTracker } from '../../../src/tracker/index.ts';
+import { gapOf, lineKey } from './fixtures/gap-lines.ts';
+import { Position, playText, run, Script } from './fixtures/hands.ts';
+import { verdictOf } from './fixtures/truth.ts';
+
+const played = (pos: Position, ...line: string[]): Position => line.reduce(playText, pos);
+
+/** The tracker's outputs through a game record, as the daemon serves them: the recorded moves. */
+function served(
+  outputs: readonly TrackerOutput[],
+  decisions: Array<[ArbiterDecision, TrackerOutput[]]> = [],
+) {
+  const record = new GameRecord({ info: { board: 1, round: 1, variant: 'international' } });
+  for (const o of outputs) record.apply(o);
+  for (const [d, out] of decisions) {
+    record.decide(d, 0);
+    for (const o of out) record.apply(o);
+  }
+  return record.snapshot();
+}
+
+describe('gap: one line leads to the board', () => {
+  it('a dump 8 plies on (a unique line) records all of them, each marked recovered, no alert', () => {
+    for (const seed of [4, 8, 10]) {
+      const gap = gapOf(seed, 8, false)!;
+      const s = new Script(gap.from);
+      s.wait(1000).hello().snapshot(gap.to.toBoardString()).wait(2000).tick();
+      const r = run(s.events, { start: gap.from, variant: gap.from.variant });
+      const moves = r.outputs.filter((o) => o.type === 'move');
+      expect(moves.map((o) => `${o.move.from}-${o.move.to}`).join(' '), `seed ${seed}`).toBe(
+        lineKey(gap.line),
+      );
+      expect(moves.every((o) => o.recovered === true)).toBe(true);
+      expect(r.alerts).toEqual([]);
+      expect(r.tracker.state.position.equals(gap.to)).toBe(true);
+    }
+  });
+
+  it('a simulated game whose board drops off for 4 plies and comes back with a dump: the played game', () => {
+    const game = simulateGame({ seed: 5, noise: 'realistic', maxPlies: 30 });
+    const events = outageOverPlies(game, 10, 4)!;
+    const tracker = createTracker({ variant: game.variant });
+    const outputs = events.flatMap((e) => tracker.push(e));
+    outputs.push(...tracker.flush(events.at(-1)!.t + 5000));
+    const verdict = verdictOf(outputs);
+    const truth = game.moves.map((m) => m.pdn);
+    // A transposition would be a gap alert: this game's 4 plies have one line.
+    expect(verdict.alerts).toEqual([]);
+    expect(verdict.moves).toEqual(truth);
+    const recovered = outputs.flatMap((o) => (o.type === 'move' && o.recovered ? [o.ply] : []));
+    expect(recovered).toEqual([11, 12, 13, 14]);
+  });
+});
+
+describe('gap: transposed plies', () => {
+  const start = played(Position.initial(), '32-28');
+  const lines = [
+    ['18-22', '37-32', '20-24'],
+    ['20-24', '37-32', '18-22'],
+  ];
+  /** The dump with no hand seen before the gap, then White plays 31-27 by hand (held back). */
+  function transposed() {
+    const s = new Script(start);
+    s.wait(1000)
+      .hello()
+      .snapshot(played(start, ...lines[0]).toBoardString());
+    s.wait(1000).tick();
+    s.carry(31, 27).wait(400).press('white').wait(2000).tick();
+    return run(s.events, { start });
+  }
+
+  it('one gap alert listing both lines; nothing recorded yet, the move played since tracked', () => {
+    const r = transposed();
+    expect(r.alerts.map((a) => [a.rule, a.ply, a.side])).toEqual([['gap', 1, 'black']]);
+    expect([...r.alerts[0].candidates!].sort()).toEqual(lines);
+    expect(r.alerts[0].boardShown).toBe(played(start, ...lines[0]).toBoardString());
+    expect(r.moves).toEqual([]);
+    // Tracked from the board: White's 31-27 is the fourth ply since the start (held with the line).
+    expect(r.tracker.state.moves.length).toBe(4);
+    expect(r.tracker.state.openAlerts.map((a) => a.rule)).toEqual(['gap']);
+  });
+
+  for (const chosen of [0, 1]) {
+    it(`decide line ${chosen}: the record gets that line (recovered), then 31-27`, () => {
+      const r = transposed();
+      const alert = r.alerts[0];
+      const decision: ArbiterDecision = { alertId: alert.id, kind: 'line', line: chosen };
+      const out = r.tracker.decide(decision, 20_000);
+      const line = alert.candidates![chosen];
+      expect(out.flatMap((o) => (o.type === 'move' ? [o.pdn] : []))).toEqual([...line, '31-27']);
+      expect(out.filter((o) => o.type === 'move').map((o) => o.type === 'move' && o.recovered)).toEqual([
+        true,
+        true,
+        true,
+        undefined,
+      ]);
+      const snap = served(r.outputs, [[decision, out]]);
+      expect(snap.moves.map((m) => m.pdn)).toEqual([...line, '31-27']);
+      expect(snap.moves.map((m) => m.ply)).toEqual([1, 2, 3, 4]);
+      expect(snap.moves.map((m) => m.recovered)).toEqual([true, true, true, undefined]);
+      expect(r.tracker.state.openAlerts).toEqual([]);
+    });
+  }
+
+  it('decide moves from the score sheet: recorded when they reach the board; a line that does not is ignored', () => {
+    const r = transposed();
+    const alert = r.alerts[0];
+    expect(r.tracker.decide({ alertId: alert.id, kind: 'moves', pdn: '18-22 37-32 19-23' }, 20_000)).toEqual(
+      [],
+    );
+    expect(r.tracker.state.openAlerts.map((a) => a.rule)).toEqual(['gap']);
+    const out = r.tracker.decide(
+      { alertId: alert.id, kind: 'moves', pdn: '1... 20-24 2. 37-32 18-22' },
+      21_000,
+    );
+    expect(out.flatMap((o) => (o.type === 'move' ? [o.pdn] : []))).toEqual([...lines[1], '31-27']);
+  });
+
+  it('the lift seen before the gap tells the order: recorded at once, no alert', () => {
+    const s = new Script(start);
+    s.wait(1500).lift(20);
+    s.wait(500).snapshot(played(start, ...lines[1]).toBoardString());
+    s.wait(2000).tick();
+    const r = run(s.events, { start });
+    expect(r.moves).toEqual(lines[1]);
+    expect(r.alerts).toEqual([]);
+  });
+});
+
+describe('gap: no line within the bound', () => {
+  it('a board no line reaches stays unknown-position (never a gap alert)', () => {
+    const start = played(Position.initial(), '32-28', '19-23');
+    const s = new Script(start);
+    const board = [...start.toBoardString()];
+    board[0] = 'w';
+    board[30] = '.';
+    s.wait(1000).hello().snapshot(board.join('')).wait(5000).tick();
+    const r = run(s.events, { start });
+    expect(r.alerts.map((a) => a.rule)).toEqual(['unknown-position']);
+    expect(resolveMove(start, '28x19').ok).toBe(true);
+  });
+});

@@ -1,0 +1,42 @@
+// The tracker against a second, independent model of players' hands (fixtures/other-hands.ts):
+// its clean games give the exact moves and no alert; its irregular games give every rule at its
+// ply and side, nothing else, and every move played after it.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type OtherHandsGame, playOtherHands } from './fixtures/other-hands.ts';
+import { trackEvents } from './fixtures/truth.ts';
+
+const trackOther = (game: OtherHandsGame) =>
+  trackEvents(game.variant, game.occupancyOnly, game.events, game.endT);
+
+const shape = fc.record({
+  seed: fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+  variant: fc.constantFrom('international' as const, 'brazilian' as const),
+  occupancyOnly: fc.boolean(),
+});
+
+describe('the tracker over an independent model of hands', () => {
+  it('clean games: exactly the moves played, no alert', () => {
+    fc.assert(
+      fc.property(shape, (s) => {
+        const game = playOtherHands({ ...s, plies: 80 });
+        const v = trackOther(game);
+        expect(v.alerts).toEqual([]);
+        expect(v.moves).toEqual(game.moves);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('irregular games: every rule at its ply and side, nothing else, every later move recorded', () => {
+    fc.assert(
+      fc.property(shape, (s) => {
+        const game = playOtherHands({ ...s, plies: 80, irregularity: 0.2 });
+        const v = trackOther(game);
+        expect(v.alerts).toEqual(game.alerts);
+        expect(v.moves).toEqual(game.moves);
+      }),
+      { numRuns: 80 },
+    );
+  });
+});

@@ -1,0 +1,45 @@
+// RULE_IDS is the one list of rule ids: the alert messages, the simulator's injection, the web texts
+// (browser JS, which cannot import it) and the rule digest all cover exactly it.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { INJECTABLE, OUTAGE_RULE_IDS } from '../../../simulator/inject.ts';
+import { alertMessage } from '../../../src/tracker/messages.ts';
+import { CLOCK_RULE_IDS, RULE_IDS } from '../../../src/tracker/types.ts';
+
+// A dynamic import keeps the untyped browser module out of the type checker.
+const webRules = (): Promise<{ RULE_TEXT: Record<string, string>; ruleText: (rule: string) => string }> =>
+  import(new URL('../../../daemon/web/js/rules.js', import.meta.url).href);
+
+const sorted = (ids: readonly string[]) => [...ids].sort();
+
+describe('rule ids', () => {
+  it('are unique', () => {
+    expect(new Set(RULE_IDS).size).toBe(RULE_IDS.length);
+  });
+
+  it("the web's RULE_TEXT has a text for exactly these ids (none missing, none extra)", async () => {
+    const { RULE_TEXT, ruleText } = await webRules();
+    expect(sorted(Object.keys(RULE_TEXT))).toEqual(sorted(RULE_IDS));
+    const fallback = ruleText('no-such-rule');
+    for (const id of RULE_IDS) expect(ruleText(id), id).not.toBe(fallback);
+  });
+
+  it('every id has its own alert title', () => {
+    const titles = RULE_IDS.map((rule) => alertMessage(rule, { side: 'white' }));
+    for (const [i, text] of titles.entries()) expect(text, RULE_IDS[i]).not.toMatch(/undefined/);
+    expect(new Set(titles).size).toBe(RULE_IDS.length);
+  });
+
+  it('the simulator can inject every id the hands cause (the clock raises flag and flags, an outage gap)', () => {
+    expect(sorted([...INJECTABLE, ...CLOCK_RULE_IDS, ...OUTAGE_RULE_IDS])).toEqual(sorted(RULE_IDS));
+  });
+
+  it('every article id is an article of the rule digest (docs/rules.md)', () => {
+    const digest = readFileSync(new URL('../../../docs/rules.md', import.meta.url), 'utf8');
+    // unknown-position and gap are no articles: the board or the record needs the arbiter's eye.
+    for (const id of RULE_IDS.filter((r) => r !== 'unknown-position' && r !== 'gap')) {
+      const article = new RegExp(`(?<![\\d.])${id.replaceAll('.', '\\.')}(?![\\d.])`);
+      expect(digest, id).toMatch(article);
+    }
+  });
+});
