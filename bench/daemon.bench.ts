@@ -23,7 +23,13 @@ import {
 } from '../daemon/journal/index.ts';
 import { createTracker } from '../src/tracker/index.ts';
 import { simulateGame, startSimulation } from '../simulator/index.ts';
-import { type Daemon, fetchText, pdnMoves, startDaemon, tempDir } from '../test/integration/fixtures/helpers.ts';
+import {
+  type Daemon,
+  fetchText,
+  pdnMoves,
+  startDaemon,
+  tempDir,
+} from '../test/integration/fixtures/helpers.ts';
 
 /** Absolute milliseconds, comparable between threads. */
 const now = (): number => performance.timeOrigin + performance.now();

@@ -6,7 +6,11 @@ import { type SessionOutput, startCalibration } from '../../daemon/calibration/s
 import { parseSource } from '../../daemon/config/source.ts';
 import { boardTransport } from '../../daemon/transport/index.ts';
 import { answerPrompt, startSimulation } from '../../simulator/index.ts';
-import { mirroredFields100, randomFields50, rotatedFields50 } from '../firmware-protocol/fixtures/calibration-boards.ts';
+import {
+  mirroredFields100,
+  randomFields50,
+  rotatedFields50,
+} from '../firmware-protocol/fixtures/calibration-boards.ts';
 import { cleanUp, onCleanup } from './fixtures/helpers.ts';
 
 afterEach(cleanUp);

@@ -2,7 +2,15 @@
 // the round's games.pdn equals what the simulator played.
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSimulation, type Simulation } from '../../simulator/index.ts';
-import { type Daemon, fetchText, startDaemon, tempDir, servedGames, cleanUp, onCleanup } from './fixtures/helpers.ts';
+import {
+  type Daemon,
+  fetchText,
+  startDaemon,
+  tempDir,
+  servedGames,
+  cleanUp,
+  onCleanup,
+} from './fixtures/helpers.ts';
 
 // Fast enough for CI, slow enough that the daemon's receive times keep human-scale gaps on a busy machine.
 const SPEED = 5;

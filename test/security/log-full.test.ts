@@ -6,7 +6,14 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LogFile } from '../../daemon/log-file.ts';
 import { startSimulation } from '../../simulator/index.ts';
-import { cleanUp, onCleanup, servedGames, startDaemon, tempDir, until } from '../integration/fixtures/helpers.ts';
+import {
+  cleanUp,
+  onCleanup,
+  servedGames,
+  startDaemon,
+  tempDir,
+  until,
+} from '../integration/fixtures/helpers.ts';
 
 afterEach(cleanUp);
 

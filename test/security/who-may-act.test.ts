@@ -7,7 +7,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../daemon/config/index.ts';
 import { adminTokenIn } from '../../daemon/server/admin-token.ts';
 import { TestClient } from '../daemon/server/fixtures/ws-client.ts';
-import { ADMIN, ARBITER, removeTempDirs, runDaemon, type Served, serve, tempDir } from './fixtures/helpers.ts';
+import {
+  ADMIN,
+  ARBITER,
+  removeTempDirs,
+  runDaemon,
+  type Served,
+  serve,
+  tempDir,
+} from './fixtures/helpers.ts';
 
 let served: Served | undefined;
 afterEach(async () => {

@@ -13,10 +13,14 @@ const dir = mkdtempSync(join(tmpdir(), 'damlink-sim-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const damlink = (...args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'test/simulator/fixtures/simulate-cli.ts', 'simulate', ...args], {
-    encoding: 'utf8',
-    cwd: join(import.meta.dirname, '../../..'),
-  });
+  spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'test/simulator/fixtures/simulate-cli.ts', 'simulate', ...args],
+    {
+      encoding: 'utf8',
+      cwd: join(import.meta.dirname, '../../..'),
+    },
+  );
 
 describe('damlink simulate --transport none', () => {
   it('writes events, PDN and injected irregularities for 100 seeded games with realistic noise', () => {
