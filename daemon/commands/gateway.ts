@@ -1,15 +1,12 @@
 // `damlink gateway`: serves spectators what the daemons of an event publish on an MQTT broker —
 // the same files, JSON API, WebSocket API and viewer as a daemon, without boards or a journal.
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Command, Option } from 'commander';
 import { LOG_LEVELS } from '../config/schema.ts';
 import { createLogger } from '../log.ts';
 import { DEFAULT_BASE_TOPIC } from '../server/mqtt-topics.ts';
 import { wholeNumber } from './options.ts';
 import { usageError, workFailed } from './program.ts';
-
-const WEB_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', 'web');
+import { BUILT_IN_WEB_ROOT } from '../server/languages.ts';
 
 interface GatewayFlags {
   mqtt: string;
@@ -62,7 +59,7 @@ async function gateway(flags: GatewayFlags): Promise<void> {
       },
       host: flags.host,
       port: flags.port,
-      webRoot: WEB_ROOT,
+      webRoot: BUILT_IN_WEB_ROOT,
       log,
     });
   } catch (e) {

@@ -1,8 +1,7 @@
 // `damlink run`: the daemon an organiser runs in the hall — boards in (controller), games out (server).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { type Command, Option } from 'commander';
 import { loadProfiles } from '../calibration/profiles.ts';
 import { Controller } from '../controller.ts';
@@ -26,8 +25,7 @@ import { createTracker } from '../../src/tracker/index.ts';
 import { LOG_LEVELS } from '../config/schema.ts';
 import { positiveNumber, variantOption, wholeNumber } from './options.ts';
 import { usageError, workFailed } from './program.ts';
-
-const WEB_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', 'web');
+import { BUILT_IN_WEB_ROOT } from '../server/languages.ts';
 
 /** The config flags (`--board` repeated instead of `boards`) plus the daemon's own. */
 interface RunFlags extends Omit<ConfigFlags, 'boards'> {
@@ -238,7 +236,7 @@ async function serve(
         maxBuffered: config.limits.clientBuffer,
         unsentBudget: config.limits.unsentBytes,
       },
-      webRoot: WEB_ROOT,
+      webRoot: BUILT_IN_WEB_ROOT,
       log,
       mqtt: brokerSettings(config, mqttUrl),
       health: () => ({

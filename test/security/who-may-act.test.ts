@@ -1,6 +1,7 @@
 // Who may act as arbiter: always a token (the daemon makes one when none is configured), presented
 // only from the daemon's own pages, guessed at a bounded rate; tokens in the config that cannot be
 // trusted are refused; the pages are served with the headers that keep them to themselves.
+import { BUILT_IN_WEB_ROOT } from '../../daemon/server/languages.ts';
 import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -167,7 +168,7 @@ describe('tokens in the configuration', () => {
 
 describe('page headers', () => {
   it('CSP on the pages, frame-ancestors none for the console, nosniff and no referrer everywhere', async () => {
-    served = await serve({ webRoot: join(import.meta.dirname, '../../daemon/web') });
+    served = await serve({ webRoot: BUILT_IN_WEB_ROOT });
     const get = (path: string) => fetch(`${served!.server.url}${path}`);
     const consolePage = await get('/arbiter');
     const csp = consolePage.headers.get('content-security-policy') ?? '';
