@@ -7,7 +7,7 @@ import type { ArbiterDecision } from '../../src/tracker/types.ts';
 import type { BoardEvent } from '../../firmware-protocol/events.ts';
 import type { ArbiterAction } from '../../src/game/actions.ts';
 import type { GameEvent, GameInfo, GameResult, GameSnapshot } from '../../src/game/types.ts';
-import type { BoardSummary, Hub, JournalHealth } from '../hub.ts';
+import { type BoardSummary, type Hub, type JournalHealth, JournalUnavailable } from '../hub.ts';
 
 /** What the switch needs of a round's controller. */
 export interface RoundHub extends Hub {
@@ -60,6 +60,9 @@ export class RoundSwitch implements Hub {
       if (round === this.current.round()) return;
       const refused = this.options.refuse?.(round);
       if (refused) throw new RoundChangeRefused(refused);
+      // Closing a round whose inputs are not all on disk would drop them: wait for the journal.
+      const journal = this.current.journalHealth();
+      if (!journal.ok) throw new JournalUnavailable(journal.reason ?? 'the journal cannot write');
       const next = this.options.create(round);
       this.detach();
       this.current.stop();

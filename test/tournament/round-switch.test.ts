@@ -18,8 +18,14 @@ class RoundFake extends FakeHub {
     this.running = false;
     return 0;
   }
+  journal = { ok: true, behind: 0, bound: 100 } as {
+    ok: boolean;
+    behind: number;
+    bound: number;
+    reason?: string;
+  };
   journalHealth() {
-    return { ok: true, behind: 0, bound: 100 };
+    return this.journal;
   }
 }
 
@@ -88,5 +94,22 @@ describe('round switch', () => {
     expect(playing.calls.at(-1)).toEqual({ call: 'act', board: 2, arg: { type: 'resign', side: 'white' } });
     expect(closed.calls.filter((c) => c.call === 'act')).toEqual([]);
     expect(hub.snapshot(2)?.result).toBe('0-2');
+  });
+});
+
+describe('a round change while the journal cannot write', () => {
+  it('is refused with journal-unavailable, and the round being played goes on', async () => {
+    const playing = new RoundFake(1, 1);
+    const next = new RoundFake(1, 2);
+    const rounds = new RoundSwitch({ first: playing, create: () => next });
+    rounds.start();
+    playing.journal = { ok: false, behind: 12, bound: 100, reason: 'SQLITE_FULL: database or disk is full' };
+    await expect(rounds.setRound(2)).rejects.toMatchObject({ code: 'journal-unavailable' });
+    expect(rounds.round()).toBe(1);
+    expect(playing.running).toBe(true);
+    expect(next.running).toBe(false);
+    playing.journal = { ok: true, behind: 0, bound: 100 };
+    await rounds.setRound(2);
+    expect(rounds.round()).toBe(2);
   });
 });
