@@ -213,7 +213,8 @@ describe('scale-out: daemons → broker → gateways', () => {
 
     await until(
       () => spectators.every((s) => JSON.stringify(s.boardMoves(boards)) === JSON.stringify(truth)),
-      10_000,
+      // Spectators resuming on a restarted gateway catch up at the pace of a loaded machine.
+      30_000,
       'spectators to hold every game',
     );
     for (const s of spectators) {
