@@ -16,7 +16,8 @@ const FAST: Partial<ConnectionTiming> = {
   backoffMs: 20,
   backoffCapMs: 80,
   resyncMs: 0,
-  clockAckMs: 150,
+  // Long enough for a loaded machine: a clock that answers is never taken for a silent one.
+  clockAckMs: 2000,
   clockBackoffMs: 20,
 };
 
@@ -36,7 +37,7 @@ afterEach(async () => {
 });
 
 /** A fake board and a connection to it, once the board is identified. */
-async function connected(protocol: ProtocolName, capabilities: string[] = []) {
+async function connected(protocol: ProtocolName, capabilities: string[] = [], clockAckMs = FAST.clockAckMs) {
   const board = new FakeBoard(`DL-${boards.length + 1}`, protocol, capabilities);
   boards.push(board);
   await board.listen();
@@ -47,7 +48,7 @@ async function connected(protocol: ProtocolName, capabilities: string[] = []) {
   const conn = new BoardConnection({
     source: text,
     ...boardTransport(source.value, { name: protocol }, {}),
-    timing: FAST,
+    timing: { ...FAST, clockAckMs },
     events: {
       onState: (state) => {
         active = state === 'active';
@@ -80,7 +81,8 @@ describe('DGT clock settings, acknowledged', () => {
   });
 
   it('a clock that never answers is tried three times, then the outcome says no answer', async () => {
-    const { board, conn } = await connected('dgt');
+    // A silent clock: each try waits 150 ms for nothing.
+    const { board, conn } = await connected('dgt', [], 150);
     board.clockAnswers = ['none', 'none', 'none'];
     const outcome = await conn.setClock(SETTING);
     expect(outcome).toEqual({ set: false, reason: 'no-answer', answers: ['none', 'none', 'none'] });
