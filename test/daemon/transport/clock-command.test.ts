@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parseSource } from '../../../daemon/config/index.ts';
 import { BoardConnection, boardTransport, type ConnectionTiming } from '../../../daemon/transport/index.ts';
 import type { ProtocolName } from '../../../firmware-protocol/types.ts';
+import { until } from '../fixtures/controller-timing.ts';
 import { FakeBoard } from '../fixtures/fake-board.ts';
 
 const FAST: Partial<ConnectionTiming> = {
@@ -19,14 +20,6 @@ const FAST: Partial<ConnectionTiming> = {
   // Long enough for a loaded machine: a clock that answers is never taken for a silent one.
   clockAckMs: 2000,
   clockBackoffMs: 20,
-};
-
-const until = async (what: () => boolean, ms = 3000): Promise<void> => {
-  const end = Date.now() + ms;
-  while (!what()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 5));
-  }
 };
 
 const conns: BoardConnection[] = [];
@@ -80,22 +73,21 @@ describe('DGT clock settings, acknowledged', () => {
     expect((tries[1] as typeof SETTING).black).toBeLessThanOrEqual(720_000);
   });
 
-  it('a clock that never answers is tried three times, then the outcome says no answer', async () => {
+  it.each([
     // A silent clock: each try waits 150 ms for nothing.
-    const { board, conn } = await connected('dgt', [], 150);
-    board.clockAnswers = ['none', 'none', 'none'];
-    const outcome = await conn.setClock(SETTING);
-    expect(outcome).toEqual({ set: false, reason: 'no-answer', answers: ['none', 'none', 'none'] });
-    expect(setClocks(board)).toHaveLength(3);
-  });
-
-  it('a clock that refuses every try (not in mode 23) is not taken for set by the END ack', async () => {
-    const { board, conn } = await connected('dgt');
-    board.clockAnswers = ['error', 'error', 'error'];
-    const outcome = await conn.setClock(SETTING);
-    expect(outcome).toEqual({ set: false, reason: 'refused', answers: ['error', 'error', 'error'] });
-    expect(setClocks(board)).toHaveLength(3);
-  });
+    ['never answers', 'none', 'no-answer', 150],
+    // Its END ack comes fine each time: it is not taken for the ack of SETNRUN.
+    ['refuses every try (not in mode 23)', 'error', 'refused', FAST.clockAckMs],
+  ] as const)(
+    'a clock that %s is tried three times, then the outcome says why',
+    async (_, answer, reason, ackMs) => {
+      const { board, conn } = await connected('dgt', [], ackMs);
+      board.clockAnswers = [answer, answer, answer];
+      const outcome = await conn.setClock(SETTING);
+      expect(outcome).toEqual({ set: false, reason, answers: [answer, answer, answer] });
+      expect(setClocks(board)).toHaveLength(3);
+    },
+  );
 
   it('a newer setting replaces one still waiting for its answer', async () => {
     const { board, conn } = await connected('dgt');
