@@ -191,8 +191,10 @@ export class Controller implements Hub {
   // ——— Hub ———
 
   boards(): BoardSummary[] {
-    return this.ordered().map(({ setup, game }) => {
+    return this.ordered().map(({ setup, game, feeder, state }) => {
       const s = game.record.snapshot();
+      // Known once the board said hello on its link (its capabilities).
+      const route = feeder && (state === 'active' || state === 'silent') ? feeder.clockRoute() : undefined;
       return {
         board: setup.board,
         round: this.options.config.round,
@@ -200,6 +202,7 @@ export class Controller implements Hub {
         ...(s.serial !== undefined ? { serial: s.serial } : {}),
         state: s.state,
         version: game.record.currentVersion,
+        ...(route && !route.send ? { clockByHand: route.reason } : {}),
       };
     });
   }

@@ -1,6 +1,6 @@
 // The seam between "boards in" (controller: transports, journal, trackers) and "games out"
 // (HTTP, WebSocket, MQTT). The controller implements it; the servers only read and call it.
-import type { ClockCommandOutcome } from '../firmware-protocol/clock-command.ts';
+import type { ClockByHandReason, ClockCommandOutcome } from '../firmware-protocol/clock-command.ts';
 import type { BoardEvent } from '../firmware-protocol/events.ts';
 import type { ArbiterDecision } from '../src/tracker/types.ts';
 import type { ArbiterAction } from '../src/game/actions.ts';
@@ -14,6 +14,11 @@ export interface BoardSummary {
   serial?: string;
   state: GameSnapshot['state'];
   version: number;
+  /**
+   * The connected board's clock takes no settings from damlink (`no-command`: its protocol has none;
+   * `no-capability`: a line board without `caps=clock`): time added must be set by hand.
+   */
+  clockByHand?: Extract<ClockByHandReason, 'no-command' | 'no-capability'>;
 }
 
 /** Whether the journal is writing: while it is not, boards are tracked from memory (docs/ops). */

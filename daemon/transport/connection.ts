@@ -4,6 +4,7 @@ import { concatBytes } from '../../firmware-protocol/bytes.ts';
 import {
   CLOCK_RETRY,
   type ClockCommandOutcome,
+  type CommandRoute,
   type SetClockCommand,
 } from '../../firmware-protocol/clock-command.ts';
 import type { BoardEvent, HelloEvent } from '../../firmware-protocol/events.ts';
@@ -76,6 +77,9 @@ export interface ConnectionOptions {
   /** Clock that stamps events (default `now`; a scaled clock when simulated boards run fast). */
   eventTime?: () => number;
 }
+
+/** A setting as any other: what `clockRoute` asks the protocol about. */
+const ANY_CLOCK_SETTING: SetClockCommand = { type: 'set-clock', white: 0, black: 0, running: null };
 
 export class BoardConnection {
   private readonly timing: ConnectionTiming;
@@ -203,6 +207,11 @@ export class BoardConnection {
    */
   send(command: HostCommand): boolean {
     return this.driver.route(command, this.hello).send && this.write(command);
+  }
+
+  /** Whether the board, as it said hello on this link, takes clock settings at all. */
+  clockRoute(): CommandRoute {
+    return this.driver.route(ANY_CLOCK_SETTING, this.hello);
   }
 
   /** Sets the board's clock, tried again until the clock acknowledges it (DGT); what became of it. */

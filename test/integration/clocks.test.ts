@@ -85,6 +85,11 @@ describe('the end of the game through the API, journaled', () => {
     );
 
     const answers: Record<string, unknown> = {};
+    // The board list says, before any setting, which clock takes none: board 4 announced no clock.
+    const listed = (await c.call('boards')).param.boards as { board: number; clockByHand?: string }[];
+    expect(listed.find((b) => b.board === 4)?.clockByHand).toBe('no-capability');
+    expect(listed.filter((b) => b.clockByHand !== undefined).map((b) => b.board)).toEqual([4]);
+
     for (const n of BOARDS)
       for (const step of SCRIPT[n]) {
         const answer = await c.call('act', { board: n, ...step });

@@ -519,7 +519,7 @@ function updateRow(tr, s) {
       ` — ${escapeHtml(s.proposedResult.reason)} <button type="button" data-act="confirm">${t('arbiter.confirm')}</button></div>`
     : '';
   setHtml(tr.querySelector('.proposal-slot'), proposal);
-  updateQuickplay(tr.querySelector('.clocks'), s);
+  updateQuickplay(tr.querySelector('.clocks'), s, extra.clockByHand);
   updateEndCell(tr.querySelector('.end'), s);
   paintClocks(tr, b);
 }

@@ -66,19 +66,24 @@ export function clockAnswerText(clock) {
   return clock.set ? t('clock.setDone') : byHandText(clock.reason);
 }
 
-/** The set-by-hand marker: shown while the board's clock did not take damlink's last setting. */
-function updateClockCommand(cell, snapshot) {
+/**
+ * The set-by-hand marker: shown while the board's clock did not take damlink's last setting, or, in
+ * a game with a time control, while the connected board's clock takes none (`clockByHand` of the
+ * board list: no clock command, no caps=clock).
+ */
+function updateClockCommand(cell, snapshot, clockByHand) {
   const marker = cell.querySelector('.clock-by-hand');
   const c = snapshot.clockCommand;
-  const byHand = c && !c.set;
-  marker.hidden = !byHand;
-  marker.dataset.clockCommand = byHand ? c.reason : '';
-  setText(marker, byHand ? byHandText(c.reason) : '');
+  const reason =
+    (c && !c.set ? c.reason : undefined) ?? (snapshot.info.timeControl ? clockByHand : undefined);
+  marker.hidden = !reason;
+  marker.dataset.clockCommand = reason ?? '';
+  setText(marker, reason ? byHandText(reason) : '');
 }
 
 /** The Appendix G line and the set-by-hand marker of the clocks cell, written when the row's snapshot changes. */
-export function updateQuickplay(cell, snapshot) {
-  updateClockCommand(cell, snapshot);
+export function updateQuickplay(cell, snapshot, clockByHand) {
+  updateClockCommand(cell, snapshot, clockByHand);
   const line = cell.querySelector('.quickplay');
   const q = snapshot.quickplay;
   line.hidden = !q;

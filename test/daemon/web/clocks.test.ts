@@ -142,11 +142,14 @@ describe('arbiter console: a clock to be set by hand', () => {
   it('G.4 on a clock that takes no settings: the marker with the reason, and the answer says so', async () => {
     const page = await browser.newPage();
     const errors = watchErrors(page);
+    // Board 3 is a line board whose hello announced no clock: said before any setting is needed.
+    hub.clockByHand.set(3, 'no-capability');
     await page.goto(`${base}/arbiter?token=${TOKEN}`);
     await expect.poll(() => page.locator('#board-rows tr').count()).toBe(4);
     const one = row(page, 3);
     const marker = one.locator('.clocks .clock-by-hand');
-    expect(await marker.isVisible()).toBe(false);
+    await expect.poll(() => marker.getAttribute('data-clock-command')).toBe('no-capability');
+    expect(await marker.isVisible()).toBe(true);
 
     hub.clockAnswer = { set: false, reason: 'no-capability', answers: [] };
     await enter(page, 3, 'increment:white');
@@ -164,7 +167,11 @@ describe('arbiter console: a clock to be set by hand', () => {
     );
     expect(await row(page, 4).locator('.clock-by-hand').isVisible()).toBe(false);
 
-    // The next setting is taken: the marker goes, the answer says the clock was set.
+    // The board comes back with caps=clock and the next setting is taken: the marker goes, the
+    // answer says the clock was set.
+    hub.clockByHand.delete(3);
+    hub.state(3, 'lost');
+    hub.state(3, 'active');
     hub.clockAnswer = { set: true, answers: ['ok'] };
     await enter(page, 3, 'claim:black:reject');
     await expect.poll(() => marker.isVisible()).toBe(false);
