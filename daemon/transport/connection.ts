@@ -206,7 +206,7 @@ export class BoardConnection {
    * the capability it needs (line `caps=`), or no link is open.
    */
   send(command: HostCommand): boolean {
-    return this.driver.route(command, this.hello).send && this.write(command);
+    return this.write(command, true);
   }
 
   /** Whether the board, as it said hello on this link, takes clock settings at all. */
@@ -219,9 +219,11 @@ export class BoardConnection {
     return this.clockSetter.set(command);
   }
 
-  private write(command: HostCommand): boolean {
+  /** `check`: whether the board takes the command is checked here (the clock setter routed it already). */
+  private write(command: HostCommand, check = false): boolean {
     const bytes = this.driver.encode(command);
     if (!this.link || bytes.length === 0) return false;
+    if (check && !this.driver.route(command, this.hello, true).send) return false;
     this.link.write(bytes);
     return true;
   }

@@ -14,8 +14,11 @@ export interface ProtocolDriver {
   createDecoder(): StreamDecoder;
   /** Bytes for a host command; empty when the protocol cannot say it. */
   encode(command: HostCommand): Uint8Array;
-  /** Whether the command goes to a board that said `hello` (capabilities), and which ack it waits for. */
-  route(command: HostCommand, hello: HelloEvent | undefined): CommandRoute;
+  /**
+   * Whether the command goes to a board that said `hello` (capabilities), and which ack it waits
+   * for; `encodable` when the caller has its bytes already (default: encoded to find out).
+   */
+  route(command: HostCommand, hello: HelloEvent | undefined, encodable?: boolean): CommandRoute;
   /** Sent first on every new link (DGT update mode, HID real-time mode). */
   readonly startCommands: readonly HostCommand[];
   /** The board answers `identify` with a hello carrying its serial number. */
