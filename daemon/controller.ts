@@ -3,6 +3,7 @@
 // connections and the routing of what they read (routing/); the group commit that journals every
 // input before it is applied, and the ticks (ingest/). It sequences start and stop; the parts do
 // the work.
+import type { ClockCommandOutcome } from '../firmware-protocol/clock-command.ts';
 import type { BoardEvent, Side } from '../firmware-protocol/events.ts';
 import type { GameEvent, GameInfo, GameResult, GameSnapshot } from '../src/game/types.ts';
 import type { ArbiterAction } from '../src/game/actions.ts';
@@ -21,7 +22,7 @@ import {
   type TrackerFactory,
 } from './board/index.ts';
 import type { LoadedConfig } from './config/index.ts';
-import type { BoardSummary, Hub, JournalHealth } from './hub.ts';
+import type { ActAnswer, BoardSummary, Hub, JournalHealth } from './hub.ts';
 import { DEFAULT_BACKLOG, GroupCommit } from './ingest/group-commit.ts';
 import { Ticks } from './ingest/ticks.ts';
 import type { Journal, JournalInput } from './journal/index.ts';
@@ -87,6 +88,9 @@ export class Controller implements Hub {
   private readonly connections: Connections;
   private readonly pastRounds: PastRounds;
   private readonly unsubscribeClocks: () => void;
+  /** Each board's latest clock setting and what became of it (the act call waits for it). */
+  private readonly clockCommands = new Map<number, Promise<ClockCommandOutcome>>();
+  private stopped = false;
 
   constructor(private readonly options: ControllerOptions) {
     const log = options.logger ?? silentLogger();
@@ -144,16 +148,27 @@ export class Controller implements Hub {
 
   /**
    * Sends the clock the record decided on (the arbiter's added time, the G.4 increment) to the board
-   * whose clock accepts it; says so where it cannot follow, so the arbiter sets it by hand.
+   * whose clock accepts it, tried until the clock acknowledges it; journals what the clock answered,
+   * and says where it could not follow, so the arbiter sets it by hand.
    */
   private setBoardClock(event: Extract<GameEvent, { kind: 'clock-set' }>, log: Logger): void {
-    const { white, black, running } = event;
-    const sent = this.live.get(event.board)?.feeder?.send({ type: 'set-clock', white, black, running });
-    if (!sent)
-      log.warn(
-        { board: event.board, white, black, running },
-        "the board's clock cannot be set from damlink: set it by hand",
-      );
+    const { board, white, black, running } = event;
+    const live = this.live.get(board);
+    if (!live) return;
+    const asked = { white, black, running };
+    const outcome: Promise<ClockCommandOutcome> = live.feeder
+      ? live.feeder.setClock({ type: 'set-clock', ...asked })
+      : Promise.resolve({ set: false, reason: 'not-connected', answers: [] });
+    this.clockCommands.set(board, outcome);
+    void outcome.then((o) => {
+      if (this.stopped) return;
+      if (!o.set && o.reason !== 'replaced')
+        log.warn(
+          { board, asked, reason: o.reason, answers: o.answers },
+          "the board's clock did not take damlink's setting: set it by hand",
+        );
+      this.commits.input(live, { kind: 'clock-command', asked, outcome: o }, live.time.at(this.clock.now()));
+    });
   }
 
   /** Opens every board's connection and starts the ticks. */
@@ -165,6 +180,7 @@ export class Controller implements Hub {
 
   /** Stops; returns how many inputs could not be journaled (the journal was failing). */
   stop(): number {
+    this.stopped = true;
     this.unsubscribeClocks();
     this.ticks.stop();
     this.clock.stop();
@@ -175,8 +191,10 @@ export class Controller implements Hub {
   // ——— Hub ———
 
   boards(): BoardSummary[] {
-    return this.ordered().map(({ setup, game }) => {
+    return this.ordered().map(({ setup, game, feeder, state }) => {
       const s = game.record.snapshot();
+      // Known once the board said hello on its link (its capabilities).
+      const route = feeder && (state === 'active' || state === 'silent') ? feeder.clockRoute() : undefined;
       return {
         board: setup.board,
         round: this.options.config.round,
@@ -184,6 +202,7 @@ export class Controller implements Hub {
         ...(s.serial !== undefined ? { serial: s.serial } : {}),
         state: s.state,
         version: game.record.currentVersion,
+        ...(route && !route.send ? { clockByHand: route.reason } : {}),
       };
     });
   }
@@ -226,8 +245,18 @@ export class Controller implements Hub {
     return this.arbiterInput(board, { kind: 'result', result, ...(advantage ? { advantage } : {}) });
   }
 
-  act(board: number, action: ArbiterAction): Promise<void> {
-    return this.arbiterInput(board, { kind: 'action', action });
+  async act(board: number, action: ArbiterAction): Promise<ActAnswer> {
+    const before = this.clockCommands.get(board);
+    await this.arbiterInput(board, { kind: 'action', action });
+    let sent = this.clockCommands.get(board);
+    if (!sent || sent === before) return {};
+    // A newer setting (a press meanwhile) carries the clock: its answer is the one that counts.
+    for (;;) {
+      const outcome = await sent;
+      const newer: Promise<ClockCommandOutcome> | undefined = this.clockCommands.get(board);
+      if (outcome.set || outcome.reason !== 'replaced' || !newer) return { clock: outcome };
+      sent = newer;
+    }
   }
 
   setInfo(board: number, info: Partial<GameInfo>): Promise<void> {

@@ -1,5 +1,6 @@
 // The seam between "boards in" (controller: transports, journal, trackers) and "games out"
 // (HTTP, WebSocket, MQTT). The controller implements it; the servers only read and call it.
+import type { ClockByHandReason, ClockCommandOutcome } from '../firmware-protocol/clock-command.ts';
 import type { BoardEvent } from '../firmware-protocol/events.ts';
 import type { ArbiterDecision } from '../src/tracker/types.ts';
 import type { ArbiterAction } from '../src/game/actions.ts';
@@ -13,6 +14,11 @@ export interface BoardSummary {
   serial?: string;
   state: GameSnapshot['state'];
   version: number;
+  /**
+   * The connected board's clock takes no settings from damlink (`no-command`: its protocol has none;
+   * `no-capability`: a line board without `caps=clock`): time added must be set by hand.
+   */
+  clockByHand?: Extract<ClockByHandReason, 'no-command' | 'no-capability'>;
 }
 
 /** Whether the journal is writing: while it is not, boards are tracked from memory (docs/ops). */
@@ -26,6 +32,12 @@ export interface JournalHealth {
   reason?: string;
   /** When writing started failing (ms since the epoch). */
   since?: number;
+}
+
+/** What an arbiter's action did besides the record: the board's clock it had to set (G.4, G.5). */
+export interface ActAnswer {
+  /** The clock took the new setting, or the arbiter must set it by hand (absent: no clock to set). */
+  clock?: ClockCommandOutcome;
 }
 
 /** An arbiter call refused because it could not be made durable: nothing was applied. */
@@ -59,8 +71,11 @@ export interface Hub {
   /** `advantage`: a draw with advantage (6.5) to that side. */
   setResult(board: number, result: GameResult, advantage?: Side): Promise<void>;
   setInfo(board: number, info: Partial<GameInfo>): Promise<void>;
-  /** Resignation, draw by agreement or offer, refusal to follow the rules, Appendix G actions. */
-  act(board: number, action: ArbiterAction): Promise<void>;
+  /**
+   * Resignation, draw by agreement or offer, refusal to follow the rules, Appendix G actions;
+   * resolved once durable and, when the action set the board's clock, once the clock answered.
+   */
+  act(board: number, action: ArbiterAction): Promise<ActAnswer>;
   /** Asks the boards being watched (every one, or `board`) for a full dump; the boards asked. */
   resync(board?: number): number[];
   /** Closes the round's games and starts round `round` (a daemon that can change rounds). */

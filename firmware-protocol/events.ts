@@ -67,6 +67,8 @@ export interface FaultEvent {
   offset?: number;
   /** True when the host should ask the board for a full snapshot to resynchronise. */
   resync?: boolean;
+  /** `clock-error`: the clock command the clock refused (DGT: its byte, 0x0a SETNRUN). */
+  command?: number;
 }
 /** Time passing with nothing on the board: the daemon feeds these so settle windows can expire. */
 export interface TickEvent {
@@ -78,6 +80,8 @@ export interface TickEvent {
    * ack). Absent on the daemon's own timer ticks.
    */
   reply?: 'pong' | 'ack';
+  /** `ack`: the clock command acknowledged (DGT: its byte, 0x0a SETNRUN). */
+  command?: number;
 }
 
 export type BoardEvent =

@@ -16,6 +16,7 @@ import type {
 
 export * from './board.ts';
 export * from './bytes.ts';
+export * from './clock-command.ts';
 export * from './config.ts';
 export {
   ackData,

@@ -53,6 +53,8 @@ export class BoardGame {
         return record.setResult(input.result, t, input.advantage);
       case 'info':
         return record.setInfo(input.info, t);
+      case 'clock-command':
+        return record.clockCommand(input.asked, input.outcome, t);
       case 'state':
         // A board lost right after a move (cable pulled, hub off, the simulator closing its links)
         // sends nothing more: what is pending is decided now, with the time it has.

@@ -4,7 +4,7 @@
 // a short history, and a gap is closed by the state the daemon publishes after every batch of
 // events. Arbiter calls are refused: they belong to the daemon that holds the board.
 import type { GameEvent, GameSnapshot } from '../../src/game/types.ts';
-import type { BoardSummary, Hub } from '../hub.ts';
+import type { ActAnswer, BoardSummary, Hub } from '../hub.ts';
 import type { BridgeState, EventMessage, StateMessage } from '../server/mqtt-topics.ts';
 
 /** Events kept per board for `since` (as a daemon's game record keeps them). */
@@ -187,7 +187,7 @@ export class BrokerHub implements Hub {
     return refused();
   }
 
-  act(): Promise<void> {
+  act(): Promise<ActAnswer> {
     return refused();
   }
 

@@ -1,9 +1,10 @@
 // What the journal holds: every input that changes a board's game, in the order it was applied.
 // Replaying a board's entries through a fresh tracker and game record rebuilds the same game.
+import type { ClockCommandOutcome } from '../../firmware-protocol/clock-command.ts';
 import type { BoardEvent, Side } from '../../firmware-protocol/events.ts';
 import type { DrawRules } from '../../src/engine/index.ts';
 import type { ArbiterAction } from '../../src/game/actions.ts';
-import type { GameInfo, GameResult } from '../../src/game/types.ts';
+import type { ClockSetting, GameInfo, GameResult } from '../../src/game/types.ts';
 import type { ArbiterDecision } from '../../src/tracker/types.ts';
 import type { ConnectionState } from '../../src/game/types.ts';
 
@@ -15,6 +16,11 @@ export type JournalInput =
   /** An arbiter's action: resignation, draw by agreement or offer, refusal, Appendix G. */
   | { kind: 'action'; action: ArbiterAction }
   | { kind: 'info'; info: Partial<GameInfo> }
+  /**
+   * What the board's clock did with a setting damlink sent it (`asked`): the outcome with the clock's
+   * answer to each try, so the record and the console know whether it must be set by hand.
+   */
+  | { kind: 'clock-command'; asked: ClockSetting; outcome: ClockCommandOutcome }
   /** Connection state of the board (kept so versions after a replay match the ones served before). */
   | { kind: 'state'; state: ConnectionState; serial?: string };
 

@@ -385,7 +385,10 @@ export class WsApi {
             'bad-param',
             `Appendix G does not apply on board ${board}${snap.quickplay?.reason ? ` (${snap.quickplay.reason})` : ' (no time control)'}`,
           );
-        return this.hub.act(board, { type: action, ...rest } as ArbiterAction).then(() => ({ ok: true }));
+        // With the board's clock the action set (G.4, G.5): set, or to be set by hand and why.
+        return this.hub
+          .act(board, { type: action, ...rest } as ArbiterAction)
+          .then((answer) => ({ ok: true, ...(answer.clock ? { clock: answer.clock } : {}) }));
       }
       case 'resync': {
         const p = this.parse(params.resync, param);

@@ -7,7 +7,13 @@ import type { ArbiterDecision } from '../../src/tracker/types.ts';
 import type { BoardEvent } from '../../firmware-protocol/events.ts';
 import type { ArbiterAction } from '../../src/game/actions.ts';
 import type { GameEvent, GameInfo, GameResult, GameSnapshot } from '../../src/game/types.ts';
-import { type BoardSummary, type Hub, type JournalHealth, JournalUnavailable } from '../hub.ts';
+import {
+  type ActAnswer,
+  type BoardSummary,
+  type Hub,
+  type JournalHealth,
+  JournalUnavailable,
+} from '../hub.ts';
 
 /** What the switch needs of a round's controller. */
 export interface RoundHub extends Hub {
@@ -128,7 +134,7 @@ export class RoundSwitch implements Hub {
     return this.current.setInfo(board, info);
   }
 
-  act(board: number, action: ArbiterAction): Promise<void> {
+  act(board: number, action: ArbiterAction): Promise<ActAnswer> {
     return this.current.act(board, action);
   }
 }

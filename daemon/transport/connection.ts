@@ -1,10 +1,17 @@
 // One board connection: open → start commands → identify → hello (serial) → full dump, then
 // liveness about once a second. On error or silence: close and retry with capped backoff, forever.
 import { concatBytes } from '../../firmware-protocol/bytes.ts';
-import type { BoardEvent } from '../../firmware-protocol/events.ts';
+import {
+  CLOCK_RETRY,
+  type ClockCommandOutcome,
+  type CommandRoute,
+  type SetClockCommand,
+} from '../../firmware-protocol/clock-command.ts';
+import type { BoardEvent, HelloEvent } from '../../firmware-protocol/events.ts';
 import type { HostCommand } from '../../firmware-protocol/types.ts';
 import type { ConnectionState } from '../../src/game/types.ts';
 import { everyAfterIo } from '../after-io.ts';
+import { ClockSetter } from './clock-setter.ts';
 import type { ProtocolDriver, StreamDecoder } from './driver.ts';
 import type { Link, LinkOpener } from './link.ts';
 
@@ -22,6 +29,10 @@ export interface ConnectionTiming {
   backoffCapMs: number;
   /** At most one resync dump request per this period (default 500 ms). */
   resyncMs: number;
+  /** How long a clock command waits for the clock's ack before it is sent again (default 1500 ms). */
+  clockAckMs: number;
+  /** Pause before a clock command's second try, doubled before the third (default 250 ms). */
+  clockBackoffMs: number;
 }
 
 export const DEFAULT_TIMING: ConnectionTiming = {
@@ -32,6 +43,8 @@ export const DEFAULT_TIMING: ConnectionTiming = {
   backoffMs: 250,
   backoffCapMs: 2000,
   resyncMs: 500,
+  clockAckMs: CLOCK_RETRY.ackMs,
+  clockBackoffMs: CLOCK_RETRY.backoffMs,
 };
 
 /**
@@ -65,6 +78,9 @@ export interface ConnectionOptions {
   eventTime?: () => number;
 }
 
+/** A setting as any other: what `clockRoute` asks the protocol about. */
+const ANY_CLOCK_SETTING: SetClockCommand = { type: 'set-clock', white: 0, black: 0, running: null };
+
 export class BoardConnection {
   private readonly timing: ConnectionTiming;
   private readonly now: () => number;
@@ -93,6 +109,9 @@ export class BoardConnection {
   private unattributedBytes = 0;
   /** Counts links opened, so a late callback of an old link is ignored. */
   private generation = 0;
+  /** What the board said of itself on this link (its capabilities decide the optional commands). */
+  private hello: HelloEvent | undefined;
+  private readonly clockSetter: ClockSetter;
 
   constructor(private readonly options: ConnectionOptions) {
     this.timing = { ...DEFAULT_TIMING, ...options.timing };
@@ -100,6 +119,14 @@ export class BoardConnection {
     this.eventTime = options.eventTime ?? this.now;
     this.backoff = this.timing.backoffMs;
     this.driver = options.driver;
+    this.clockSetter = new ClockSetter(
+      {
+        route: (command) => this.driver.route(command, this.hello),
+        write: (command) => this.write(command),
+        now: this.now,
+      },
+      { tries: CLOCK_RETRY.tries, ackMs: this.timing.clockAckMs, backoffMs: this.timing.clockBackoffMs },
+    );
   }
 
   start(): void {
@@ -156,6 +183,7 @@ export class BoardConnection {
     this.driver = this.options.driver;
     this.decoder = this.driver.createDecoder();
     this.identified = false;
+    this.hello = link.hello;
     this.early = [];
     this.unattributed = [];
     this.unattributedBytes = 0;
@@ -173,10 +201,29 @@ export class BoardConnection {
     this.stopWatchdog = everyAfterIo(() => this.check(), this.timing.livenessMs);
   }
 
-  /** Sends a command to the board; false when the protocol cannot say it or no link is open. */
+  /**
+   * Sends a command to the board; false when the protocol cannot say it, the board did not announce
+   * the capability it needs (line `caps=`), or no link is open.
+   */
   send(command: HostCommand): boolean {
+    return this.write(command, true);
+  }
+
+  /** Whether the board, as it said hello on this link, takes clock settings at all. */
+  clockRoute(): CommandRoute {
+    return this.driver.route(ANY_CLOCK_SETTING, this.hello);
+  }
+
+  /** Sets the board's clock, tried again until the clock acknowledges it (DGT); what became of it. */
+  setClock(command: SetClockCommand): Promise<ClockCommandOutcome> {
+    return this.clockSetter.set(command);
+  }
+
+  /** `check`: whether the board takes the command is checked here (the clock setter routed it already). */
+  private write(command: HostCommand, check = false): boolean {
     const bytes = this.driver.encode(command);
     if (!this.link || bytes.length === 0) return false;
+    if (check && !this.driver.route(command, this.hello, true).send) return false;
     this.link.write(bytes);
     return true;
   }
@@ -190,9 +237,13 @@ export class BoardConnection {
     this.keepRaw(bytes);
     const events: BoardEvent[] = [];
     for (const event of decoded) {
-      // A pong is liveness only; the controller makes its own journaled ticks.
+      this.clockSetter.heard(event);
+      // A pong or an ack is liveness only; the controller makes its own journaled ticks.
       if (event.type === 'tick') continue;
-      if (event.type === 'hello') this.identify(event.serial);
+      if (event.type === 'hello') {
+        this.hello = event;
+        this.identify(event.serial);
+      }
       if (event.type === 'fault' && event.resync) this.resync();
       events.push(event);
     }
@@ -299,6 +350,7 @@ export class BoardConnection {
 
   private drop(): void {
     this.generation++;
+    this.clockSetter.drop();
     const link = this.link;
     this.link = undefined;
     if (this.decoder) {

@@ -1,6 +1,7 @@
 // What a connection needs from a protocol: a fresh decoder per link, host commands as bytes, and
 // what the protocol can ask of a board.
-import type { BoardEvent } from '../../firmware-protocol/events.ts';
+import type { CommandRoute } from '../../firmware-protocol/clock-command.ts';
+import type { BoardEvent, HelloEvent } from '../../firmware-protocol/events.ts';
 import type { HostCommand } from '../../firmware-protocol/types.ts';
 
 export interface StreamDecoder {
@@ -13,6 +14,11 @@ export interface ProtocolDriver {
   createDecoder(): StreamDecoder;
   /** Bytes for a host command; empty when the protocol cannot say it. */
   encode(command: HostCommand): Uint8Array;
+  /**
+   * Whether the command goes to a board that said `hello` (capabilities), and which ack it waits
+   * for; `encodable` when the caller has its bytes already (default: encoded to find out).
+   */
+  route(command: HostCommand, hello: HelloEvent | undefined, encodable?: boolean): CommandRoute;
   /** Sent first on every new link (DGT update mode, HID real-time mode). */
   readonly startCommands: readonly HostCommand[];
   /** The board answers `identify` with a hello carrying its serial number. */

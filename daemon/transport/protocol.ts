@@ -2,6 +2,7 @@
 import {
   type BoardProfile,
   canEncodeHostCommand,
+  commandRoute,
   createDecoder,
   encodeHostCommand,
   profileOptions,
@@ -48,6 +49,8 @@ export function protocolDriver(
     name,
     createDecoder: () => createDecoder(name, options),
     encode: (command) => encodeHostCommand(name, command, options),
+    route: (command, hello, encodable = canEncodeHostCommand(name, command, options)) =>
+      commandRoute(name, command, encodable, hello),
     startCommands: START[name],
     canIdentify: canEncodeHostCommand(name, { type: 'identify' }, options),
     canPing: canEncodeHostCommand(name, { type: 'ping' }, options),

@@ -157,18 +157,21 @@ export class DgtDecoder implements Decoder {
     switch (bw.kind) {
       case 'ack': {
         // Only an ok ack acknowledges a command; a refusal is the arbiter's business; unasked acks
-        // (clock ready, a button) carry no board event.
+        // (clock ready, a button) carry no board event. Both name the command, so the host can tell
+        // the ack of SETNRUN from the one of the END after it.
         const ack = clockAckMeaning(bw.ack);
-        if (ack.meaning === 'ok') return void out.push({ t, type: 'tick', reply: 'ack' });
+        if (ack.meaning === 'ok')
+          return void out.push({ t, type: 'tick', reply: 'ack', command: ack.command });
         if (ack.meaning === 'error')
-          out.push(
-            fault(
+          out.push({
+            ...fault(
               t,
               'clock-error',
               `the clock refused ${clockCommandName(ack.command)}: is it in the mode that takes it (23 for SETNRUN)?`,
               this.frameStart,
             ),
-          );
+            command: ack.command,
+          });
         return;
       }
       case 'empty':

@@ -115,7 +115,7 @@ export class DgtBoardEncoder implements BoardEncoder {
         return event.reply === 'pong'
           ? this.serialMessage()
           : event.reply === 'ack'
-            ? encodeDgtClockAck(CLOCK.SETNRUN)
+            ? encodeDgtClockAck(event.command ?? CLOCK.SETNRUN)
             : EMPTY;
       case 'fault':
         return EMPTY;

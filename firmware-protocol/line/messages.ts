@@ -168,6 +168,13 @@ function parseHello(args: string[], t: number): Result<BoardLine> {
   return ok({ events: [hello], hello });
 }
 
+/** The capability (1.9) a board must announce in `caps=` before the host sends it this command. */
+export const LINE_COMMAND_CAPABILITY: Partial<Readonly<Record<HostCommand['type'], string>>> = {
+  'set-clock': 'clock',
+  display: 'text',
+  leds: 'leds',
+};
+
 /** A host command → host line body, or undefined when the line protocol has no such command. */
 export function hostLineBody(cmd: HostCommand): string | undefined {
   switch (cmd.type) {

@@ -23,18 +23,24 @@ export interface GameAtClock {
   moves: { white: number; black: number };
 }
 
-export interface FlagFinding {
-  /** `flag`: one side's time ran out; `flags`: both were down when first seen. */
-  rule: 'flag' | 'flags';
-  /** Whose flag fell (`flags`: the side to move). */
-  side: Side;
+interface FlagSeen {
   ply: number;
   t: number;
-  /** `flags` only: both sides play in the last period, so the game is drawn. */
-  lastPeriod?: boolean;
   /** The reading that shows it. */
   reading: ClockReading & { flag?: Side };
 }
+
+export type FlagFinding =
+  /**
+   * One side's time ran out: `side` is whose flag fell (its time at zero, or the flag its clock
+   * shows), not necessarily the side to move.
+   */
+  | (FlagSeen & { rule: 'flag'; side: Side })
+  /**
+   * Both flags were down when first seen: no side, nobody can tell which fell first. `lastPeriod`:
+   * both sides play in the last period, so the game is drawn.
+   */
+  | (FlagSeen & { rule: 'flags'; lastPeriod: boolean });
 
 export type ClockOutput =
   /** A reading of damlink's own clock (the board has none). */
@@ -208,7 +214,7 @@ export class ClockWatch {
         (inLastPeriod(this.control, game.moves.white) && inLastPeriod(this.control, game.moves.black));
       out.push({
         type: 'flag',
-        finding: { rule: 'flags', side: game.turn, ply: game.nextPly, t, lastPeriod, reading },
+        finding: { rule: 'flags', ply: game.nextPly, t, lastPeriod, reading },
       });
       return;
     }

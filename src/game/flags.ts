@@ -1,11 +1,12 @@
 // A fallen flag in the game's words: the alert the arbiter sees and the result it proposes (the
 // player who exceeds the time loses; both flags down in the last period is a draw).
 import type { FlagFinding } from '../clock/watch.ts';
-import { alertMessage } from '../tracker/messages.ts';
+import { alertMessage, alertParams } from '../tracker/messages.ts';
 import type { Alert } from '../tracker/types.ts';
 import { lossFor } from './actions.ts';
 import type { GameEnd } from './end.ts';
 
+/** `flag` names the side whose flag fell; `flags` names none (both fell, no telling which first). */
 export function flagAlert(f: FlagFinding): Alert {
   const detail =
     f.rule === 'flag'
@@ -13,12 +14,14 @@ export function flagAlert(f: FlagFinding): Alert {
       : f.lastPeriod
         ? 'Nobody can tell which fell first, in the last period: a draw once the arbiter confirms.'
         : 'Not the last period: the game goes on.';
+  const side = f.rule === 'flag' ? { side: f.side } : {};
   return {
     id: `${f.ply}-${f.rule}-1`,
     rule: f.rule,
     ply: f.ply,
-    side: f.side,
-    message: alertMessage(f.rule, { side: f.side, detail }),
+    ...side,
+    message: alertMessage(f.rule, { ...side, detail }),
+    params: alertParams(side),
     t: f.t,
     events: [],
   };

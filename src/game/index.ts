@@ -2,5 +2,5 @@
 export * from './actions.ts';
 export { drawRulesFor, type GameEnd, gameEnd } from './end.ts';
 export { alertComment, gamesToPdn, gameToPdn, pdnGameOf } from './pdn.ts';
-export { GameRecord, type GameRecordOptions, moverOf } from './record.ts';
+export { clockCommandState, GameRecord, type GameRecordOptions, moverOf } from './record.ts';
 export type * from './types.ts';

@@ -1,6 +1,7 @@
 // One board's game record: turns the tracker's outputs and the arbiter's actions into versioned
 // GameEvents, keeps the recent ones for clients that reconnect (`since`), and the whole game for
 // snapshots and PDN. Pure: time arrives with every input.
+import type { ClockCommandOutcome } from '../../firmware-protocol/clock-command.ts';
 import type { BoardEvent, Side } from '../../firmware-protocol/events.ts';
 import { parseTimeControl, quickplayFinish, type TimeControl } from '../clock/time-control.ts';
 import { type ClockOutput, ClockWatch, type FlagFinding, type GameAtClock } from '../clock/watch.ts';
@@ -33,6 +34,8 @@ import { flagAlert, flagResult } from './flags.ts';
 import { gameToPdn } from './pdn.ts';
 import type {
   AlertRecord,
+  ClockCommandState,
+  ClockSetting,
   ConnectionState,
   GameEvent,
   GameInfo,
@@ -97,6 +100,8 @@ export class GameRecord {
   private watch: ClockWatch;
   private actions: ActionRecord[] = [];
   private quickplay: QuickplayState | undefined;
+  /** Kept across games: it says what the board's clock can take. */
+  private clockCommandState: ClockCommandState | undefined;
 
   constructor(options: GameRecordOptions) {
     this.info = { ...options.info };
@@ -221,6 +226,15 @@ export class GameRecord {
     return out;
   }
 
+  /** What the board's clock did with a setting damlink sent it (the daemon journals it). */
+  clockCommand(asked: ClockSetting, outcome: ClockCommandOutcome, t: number): GameEvent[] {
+    const out: GameEvent[] = [];
+    const state = clockCommandState(outcome, t);
+    if (state) this.clockCommandState = state;
+    this.emit(out, t, { kind: 'clock-command', asked: { ...asked }, outcome });
+    return out;
+  }
+
   /**
    * An action the arbiter entered (resignation, draw by agreement, refusal, draw offer, Appendix G).
    * Appendix G actions count only where it applies; nothing counts once the result is written.
@@ -291,6 +305,7 @@ export class GameRecord {
       ...(this.proposed ? { proposedResult: { ...this.proposed } } : {}),
       ...(this.actions.length > 0 ? { actions: [...this.actions] } : {}),
       ...(this.quickplay ? { quickplay: { ...this.quickplay } } : {}),
+      ...(this.clockCommandState ? { clockCommand: { ...this.clockCommandState } } : {}),
     };
   }
 
@@ -579,4 +594,10 @@ export class GameRecord {
     this.recent.push(event);
     if (this.recent.length > this.keep) this.recent.splice(0, this.recent.length - this.keep);
   }
+}
+
+/** The snapshot's `clockCommand` after `outcome`; undefined for a replaced setting (nothing changes). */
+export function clockCommandState(outcome: ClockCommandOutcome, t: number): ClockCommandState | undefined {
+  if (outcome.set) return { set: true, t };
+  return outcome.reason === 'replaced' ? undefined : { set: false, reason: outcome.reason, t };
 }

@@ -1,4 +1,5 @@
 // The game record's contract: what the broadcast serves. Pure data; versions let clients catch up.
+import type { ClockByHandReason, ClockCommandOutcome } from '../../firmware-protocol/clock-command.ts';
 import type { Side } from '../../firmware-protocol/events.ts';
 import type { Variant } from '../engine/index.ts';
 import type { Alert, ArbiterDecision } from '../tracker/types.ts';
@@ -70,6 +71,18 @@ export interface GameSnapshot {
   actions?: ActionRecord[];
   /** The quickplay finish (Appendix G), when the game has a time control. */
   quickplay?: QuickplayState;
+  /** What became of damlink's last setting of the board's clock, once it set one. */
+  clockCommand?: ClockCommandState;
+}
+
+/**
+ * The board's clock took damlink's last setting (`set`), or the arbiter must set it by hand, and why
+ * (`reason`, see ClockByHandReason).
+ */
+export interface ClockCommandState {
+  set: boolean;
+  reason?: ClockByHandReason;
+  t: number;
 }
 
 export interface QuickplayState {
@@ -83,6 +96,13 @@ export interface QuickplayState {
   postponed?: { side: Side; ply: number; t: number; decision: Extract<ClaimDecision, 'postpone'> };
   /** G.6: a claim ended the game here; the record stops and keeps this position for the arbiter. */
   ended?: { side: Side; ply: number; fen: string; t: number };
+}
+
+/** A clock setting: remaining ms per side, and whose time runs. */
+export interface ClockSetting {
+  white: number;
+  black: number;
+  running: Side | null;
 }
 
 /** One change to one board's game; `version` = the snapshot's version after applying it. */
@@ -106,4 +126,9 @@ export type GameEvent = { board: number; version: number; t: number } & (
   | { kind: 'action'; action: ActionRecord; quickplay?: QuickplayState }
   /** damlink sets the board's clock to this (time added by the arbiter, the G.4 increment). */
   | { kind: 'clock-set'; white: number; black: number; running: Side | null }
+  /**
+   * What the board's clock did with a setting (`asked`): took it, or must be set by hand (`outcome`
+   * with the clock's answer to each try). A `replaced` setting changes nothing: a newer one followed.
+   */
+  | { kind: 'clock-command'; asked: ClockSetting; outcome: ClockCommandOutcome }
 );

@@ -27,9 +27,11 @@ const TITLES: Record<RuleId, string> = {
 };
 
 const squares = (list: readonly number[]) => list.join(', ');
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export interface MessageFacts {
-  side: 'white' | 'black';
+  /** Absent where no one side is concerned (`flags`): the message names none. */
+  side?: 'white' | 'black';
   /** The move as the board shows it (`32-28`, `19x28`). */
   move?: string;
   squares?: readonly number[];
@@ -42,7 +44,7 @@ export interface MessageFacts {
  */
 export function alertParams(facts: MessageFacts): AlertParams {
   return {
-    side: facts.side,
+    ...(facts.side ? { side: facts.side } : {}),
     ...(facts.move ? { move: facts.move } : {}),
     ...(facts.squares && facts.squares.length > 0 ? { squares: [...facts.squares] } : {}),
   };
@@ -50,7 +52,7 @@ export function alertParams(facts: MessageFacts): AlertParams {
 
 /** `5.4.6 White: quiet move although a capture was possible (32-28).` */
 export function alertMessage(rule: RuleId, facts: MessageFacts): string {
-  const who = facts.side === 'white' ? 'White' : 'Black';
+  const who = facts.side === undefined ? '' : facts.side === 'white' ? 'White: ' : 'Black: ';
   const parts = [
     facts.move,
     facts.squares && facts.squares.length > 0 ? `squares ${squares(facts.squares)}` : '',
@@ -60,5 +62,6 @@ export function alertMessage(rule: RuleId, facts: MessageFacts): string {
   const detail = facts.detail ? ` ${facts.detail}` : '';
   // Only article numbers are written before the text: the other ids are not words for people.
   const label = /^\d/.test(rule) ? `${rule} ` : '';
-  return `${label}${who}: ${TITLES[rule]}${parts ? ` (${parts})` : ''}.${detail}`;
+  const title = who ? TITLES[rule] : capitalized(TITLES[rule]);
+  return `${label}${who}${title}${parts ? ` (${parts})` : ''}.${detail}`;
 }

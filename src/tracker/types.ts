@@ -40,7 +40,8 @@ export type RuleId = (typeof RULE_IDS)[number];
 
 /** An alert's facts as data: who, the move as the board shows it, the squares concerned. */
 export interface AlertParams {
-  side: Side;
+  /** Absent where no one side is concerned (`flags`: both flags fell). */
+  side?: Side;
   move?: string;
   squares?: number[];
 }
@@ -51,7 +52,8 @@ export interface Alert {
   rule: RuleId;
   /** Ply (1-based half-move number) the irregularity belongs to. */
   ply: number;
-  side: Side;
+  /** The side concerned; absent where no one side is (`flags`: both flags fell, no telling which first). */
+  side?: Side;
   /** What happened, in words an arbiter understands. */
   message: string;
   /** The same facts as `message`, as data (for texts in other languages). */

@@ -1,5 +1,6 @@
 import { mkdtempSync } from 'node:fs';
 import Database from 'better-sqlite3';
+import pino from 'pino';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -290,5 +291,78 @@ describe('input clock', () => {
     wall = 900; // system clock stepped back
     expect(clock()).toBe(6001);
     expect(inputClock(1, 0, () => 42)()).toBe(42);
+  });
+});
+
+describe('controller: setting a DGT clock (G.4, G.5)', () => {
+  /** A controller on one DGT board, with a time control and Appendix G announced. */
+  async function dgtHall(path: string, b: FakeBoard, logLines: string[] = []) {
+    const config = loadConfig({ flags: { boards: [`tcp://127.0.0.1:${b.port}`] }, env: {} });
+    if (!config.ok) throw new Error(config.error.join('\n'));
+    const journal = Journal.open(path);
+    const c = new Controller({
+      config: {
+        ...config.value,
+        timeControl: '3600',
+        quickplayFinish: true,
+        setups: config.value.setups.map((s) => ({ ...s, protocol: { name: 'dgt' as const } })),
+      },
+      journal,
+      createTracker,
+      // Every try is answered: the wait is only there for a loaded machine.
+      timing: { ...TIMING, clockAckMs: 3000, clockBackoffMs: 10 },
+      tickMs: 20,
+      logger: pino({ level: 'warn' }, { write: (line: string) => logLines.push(line) }),
+    });
+    const stop = () => {
+      c.stop();
+      journal.close();
+    };
+    cleanups.push(stop);
+    c.start();
+    await until(() => c.boards()[0].state === 'active');
+    return { c, journal, stop };
+  }
+
+  it('a refused setting is tried 3 times, journaled with the answers, logged, kept over a restart', async () => {
+    const path = tmpJournal();
+    const b = new FakeBoard('04711', 'dgt');
+    await b.listen();
+    cleanups.push(() => b.close());
+    const logLines: string[] = [];
+    const first = await dgtHall(path, b, logLines);
+    b.send({ t: 0, type: 'clock', white: 100_000, black: 590_000, running: 'white' });
+    await until(() => first.c.snapshot(1)!.clock?.black === 590_000);
+
+    b.clockAnswers = ['error', 'error', 'error'];
+    const answer = await first.c.act(1, { type: 'increment', side: 'white' });
+    expect(answer).toEqual({
+      clock: { set: false, reason: 'refused', answers: ['error', 'error', 'error'] },
+    });
+    expect(b.commands.filter((cmd) => cmd.type === 'set-clock')).toHaveLength(3);
+    await until(() => first.c.snapshot(1)!.clockCommand !== undefined);
+    expect(first.c.snapshot(1)!.clockCommand).toMatchObject({ set: false, reason: 'refused' });
+    const journaled = entries(first.journal, 1, 1).flatMap((e) =>
+      e.input.kind === 'clock-command' ? [e.input] : [],
+    );
+    // What was asked (two minutes to Black) and what the clock answered to each try.
+    expect(journaled).toEqual([
+      {
+        kind: 'clock-command',
+        asked: { white: expect.any(Number), black: 710_000, running: 'white' },
+        outcome: { set: false, reason: 'refused', answers: ['error', 'error', 'error'] },
+      },
+    ]);
+    expect(logLines.some((l) => /set it by hand/.test(l) && /"reason":"refused"/.test(l))).toBe(true);
+
+    // The clock is put in mode 23: the next setting is refused once, then taken.
+    b.clockAnswers = ['error', 'ok'];
+    const taken = await first.c.act(1, { type: 'claim', side: 'white', decision: 'reject' });
+    expect(taken).toEqual({ clock: { set: true, answers: ['error', 'ok'] } });
+    await until(() => first.c.snapshot(1)!.clockCommand?.set === true);
+
+    first.stop();
+    const again = await dgtHall(path, b);
+    expect(again.c.snapshot(1)!.clockCommand).toMatchObject({ set: true });
   });
 });

@@ -165,7 +165,10 @@ describe('DGT round trip', () => {
     ];
     expect(dec.push(encodeDgtMessage(msgs[0]), 1)).toEqual([{ t: 1, type: 'tick', reply: 'pong' }]);
     expect(dec.push(encodeDgtMessage(msgs[1]), 2)).toEqual([{ t: 2, type: 'snapshot', board: START }]);
-    expect(dec.push(encodeDgtClockAck(CLOCK.SETNRUN), 3)).toEqual([{ t: 3, type: 'tick', reply: 'ack' }]);
+    // The ack names the command it acknowledges: SETNRUN (0x0a).
+    expect(dec.push(encodeDgtClockAck(CLOCK.SETNRUN), 3)).toEqual([
+      { t: 3, type: 'tick', reply: 'ack', command: CLOCK.SETNRUN },
+    ]);
   });
   it('a 50W dump without fields50W: a fault, no snapshot', () => {
     const dump = encodeDgtMessage({ kind: 'dump-50w', fields: new Array(50).fill(1) });
@@ -182,6 +185,7 @@ describe('DGT round trip', () => {
         code: 'clock-error',
         message: expect.stringMatching(/SETNRUN \(0x0a\)/),
         offset: 0,
+        command: CLOCK.SETNRUN,
       },
     ]);
   });
@@ -345,13 +349,13 @@ describe('boardReply: a simulated board answers the host', () => {
   it('dgt: set-clock and display are acknowledged', () => {
     const board = createBoardEncoder('dgt');
     const host = createDecoder('dgt');
-    for (const cmd of [
-      { type: 'set-clock', white: 1000, black: 1000, running: null },
-      { type: 'display', text: 'hi' },
-    ] as HostCommand[]) {
+    for (const [cmd, command] of [
+      [{ type: 'set-clock', white: 1000, black: 1000, running: null }, CLOCK.SETNRUN],
+      [{ type: 'display', text: 'hi' }, CLOCK.ASCII],
+    ] as [HostCommand, number][]) {
       const [parsed] = createCommandParser('dgt').push(encodeHostCommand('dgt', cmd));
       expect(host.push(boardReply(board, parsed, state, 5), 5)).toEqual([
-        { t: 5, type: 'tick', reply: 'ack' },
+        { t: 5, type: 'tick', reply: 'ack', command },
       ]);
     }
   });

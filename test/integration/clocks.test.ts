@@ -1,6 +1,7 @@
 // The end of the game through the WebSocket API of a real daemon, journaled: 7.2.1, 7.3.1, 7.2.4,
 // draw offers, Appendix G (G.4, G.5 accept / postpone / reject, G.6) — each on its own board, the
-// clock settings sent to the boards' clocks, and a restart keeps every state.
+// clock settings sent to the boards whose clocks take them (line `caps=clock`), the one that does not
+// said to be set by hand, and a restart keeps every state.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -30,7 +31,8 @@ const SCRIPT: Record<number, object[]> = {
 const BOARDS = Object.keys(SCRIPT).map(Number);
 
 async function hall(): Promise<{ boards: FakeBoard[]; start: () => Promise<Daemon> }> {
-  const boards = BOARDS.map((n) => new FakeBoard(`DL-${n}`, 'line'));
+  // Board 4's clock takes no settings: its hello announces no `clock`.
+  const boards = BOARDS.map((n) => new FakeBoard(`DL-${n}`, 'line', n === 4 ? [] : ['clock']));
   for (const b of boards) {
     await b.listen();
     onCleanup(() => b.close());
@@ -82,11 +84,26 @@ describe('the end of the game through the API, journaled', () => {
       'every board reports its clock',
     );
 
+    const answers: Record<string, unknown> = {};
+    // The board list says, before any setting, which clock takes none: board 4 announced no clock.
+    const listed = (await c.call('boards')).param.boards as { board: number; clockByHand?: string }[];
+    expect(listed.find((b) => b.board === 4)?.clockByHand).toBe('no-capability');
+    expect(listed.filter((b) => b.clockByHand !== undefined).map((b) => b.board)).toEqual([4]);
+
     for (const n of BOARDS)
       for (const step of SCRIPT[n]) {
         const answer = await c.call('act', { board: n, ...step });
-        expect(answer.param, `board ${n} ${JSON.stringify(step)}`).toEqual({ ok: true });
+        expect(answer.param, `board ${n} ${JSON.stringify(step)}`).toMatchObject({ ok: true });
+        answers[`${n} ${(step as { action: string }).action}`] = answer.param;
       }
+    // The answer says whether the clock was set: sent to a line clock (no acks in that protocol), or
+    // to be set by hand on the board whose clock takes no settings; actions that add no time say nothing.
+    expect(answers['1 increment']).toEqual({ ok: true, clock: { set: true, answers: [] } });
+    expect(answers['4 claim']).toEqual({
+      ok: true,
+      clock: { set: false, reason: 'no-capability', answers: [] },
+    });
+    expect(answers['6 resign']).toEqual({ ok: true });
 
     const check = async () => {
       const g = Object.fromEntries(
@@ -107,11 +124,16 @@ describe('the end of the game through the API, journaled', () => {
       expect(g[5].proposedResult?.reason).toMatch(/^G\.6/);
       // 7.2.1, 7.3.1, 7.2.4.
       expect([g[6].result, g[7].result, g[8].result]).toEqual(['0-2', '1-1', '2-0']);
+      // What the clocks did with the settings, from the journal after a restart too.
+      expect(g[3].clockCommand).toMatchObject({ set: true });
+      expect(g[4].clockCommand).toMatchObject({ set: false, reason: 'no-capability' });
+      expect(g[6].clockCommand).toBeUndefined();
     };
     let c2 = c;
     await check();
-    // The clocks that accept commands were set: two minutes to Black for G.4, G.5 postpone and reject.
-    for (const n of [1, 3, 4]) {
+    // The clocks that accept commands were set: two minutes to Black for G.4 and G.5 postpone; the
+    // clock without the capability was sent nothing.
+    for (const n of [1, 3]) {
       await until(
         () => setClocks(boards[n - 1]).some((s) => s.black >= 720_000) || undefined,
         5000,
@@ -119,6 +141,7 @@ describe('the end of the game through the API, journaled', () => {
       );
     }
     expect(setClocks(boards[1])).toEqual([]);
+    expect(setClocks(boards[3])).toEqual([]);
 
     // G.4 goes on: after White's press the clock (no increment of its own) is set 5 s higher.
     boards[0].send({ t: 0, type: 'press', side: 'white' });

@@ -9,6 +9,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { BoardEvent } from '../../firmware-protocol/events.ts';
 import { createDecoder, encodeHostCommand } from '../../firmware-protocol/index.ts';
 import type { HostCommand, ProtocolOptions } from '../../firmware-protocol/types.ts';
+import { parseSource } from '../../daemon/config/index.ts';
+import { BoardConnection, boardTransport } from '../../daemon/transport/index.ts';
 import { type Simulation, startSimulation } from '../../simulator/index.ts';
 import { boardAfter } from './fixtures/helpers.ts';
 
@@ -322,6 +324,38 @@ describe('board kinds over the wire', () => {
 });
 
 describe('clock through the protocol', () => {
+  it.each([
+    ['dgt', ['ok']],
+    ['line', []],
+  ] as const)(
+    "%s: the daemon sets a simulated board's clock; a DGT clock acknowledges SETNRUN at the first try",
+    async (protocol, answers) => {
+      sim = await startSimulation({ boards: 1, transport: 'tcp', protocol, speed: 1, seed: 4, idle: true });
+      const source = parseSource(sim.boards[0].address);
+      if (!source.ok) throw new Error(source.error.message);
+      let active = false;
+      const conn = new BoardConnection({
+        source: sim.boards[0].address,
+        ...boardTransport(source.value, { name: protocol }, {}),
+        events: { onState: (state) => (active = state === 'active'), onEvents: () => {} },
+      });
+      try {
+        conn.start();
+        await until(() => active, 5000);
+        expect(active).toBe(true);
+        const outcome = await conn.setClock({
+          type: 'set-clock',
+          white: 85_000,
+          black: 720_000,
+          running: 'black',
+        });
+        expect(outcome).toEqual({ set: true, answers: [...answers] });
+      } finally {
+        conn.stop();
+      }
+    },
+  );
+
   it('line boards announce caps=clock and send the running clock every second (PROTOCOL.md 1.8)', async () => {
     sim = await startSimulation({
       boards: 1,

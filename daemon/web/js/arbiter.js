@@ -4,6 +4,7 @@ import { boardSvg } from './board.js';
 import { editorFen, editorFrom, editorHtml, paint, setTurn, typeFen } from './editor.js';
 import {
   actionParam,
+  clockAnswerText,
   endCellHtml,
   paintUnderTwoMinutes,
   QUICKPLAY_HTML,
@@ -16,7 +17,7 @@ import { renderKeyed, setHtml, setText, syncField } from './keyed.js';
 import { followRound } from './live.js';
 import { followPublishing } from './publish.js';
 import { setupPage } from './page.js';
-import { alertText, ruleText } from './rules.js';
+import { alertSide, alertText, ruleText } from './rules.js';
 import { followStorage } from './storage.js';
 import { GameStore } from './store.js';
 import { timelineHtml } from './timeline.js';
@@ -185,7 +186,7 @@ function alertHtml(a, variant) {
   const meta = t('arbiter.meta', {
     ply: a.ply,
     move: moveNo,
-    side: side(a.side),
+    side: alertSide(a),
     time: formatTimeOfDay(a.t),
   });
   return (
@@ -518,7 +519,7 @@ function updateRow(tr, s) {
       ` — ${escapeHtml(s.proposedResult.reason)} <button type="button" data-act="confirm">${t('arbiter.confirm')}</button></div>`
     : '';
   setHtml(tr.querySelector('.proposal-slot'), proposal);
-  updateQuickplay(tr.querySelector('.clocks'), s);
+  updateQuickplay(tr.querySelector('.clocks'), s, extra.clockByHand);
   updateEndCell(tr.querySelector('.end'), s);
   paintClocks(tr, b);
 }
@@ -566,7 +567,10 @@ ui.rows.addEventListener('click', (e) => {
   } else if (act === 'act' && field('action')) {
     const chosen = /** @type {HTMLSelectElement} */ (tr.querySelector('[data-field="action"]'));
     const action = chosen.selectedOptions[0]?.textContent ?? field('action');
-    arbiterCall('act', { board, ...actionParam(field('action')) }, t('endgame.entered', { board, action }));
+    arbiterCall('act', { board, ...actionParam(field('action')) }, (answer) => {
+      const clock = clockAnswerText(answer?.clock);
+      return `${t('endgame.entered', { board, action })}${clock ? ` — ${clock}` : ''}`;
+    });
   } else if (act === 'confirm') {
     arbiterCall('result', { board, result: 'proposed' }, (answer) =>
       t('arbiter.confirmedResult', { board, result: answer?.result ?? '' }),
@@ -591,6 +595,9 @@ let alertsSignature = '';
 store.onChange((board, event) => {
   // A snapshot (on load, after a gap) brings alerts the arbiter has seen or will see as they are.
   if (!event) for (const a of store.get(board)?.alerts ?? []) seenAlerts.add(alertKey(board, a.id));
+  // A clock that did not take damlink's setting: the arbiter is told at once (and the row says so).
+  if (event?.kind === 'clock-command' && !event.outcome.set && event.outcome.reason !== 'replaced')
+    toast(t('clock.notice', { board, text: clockAnswerText(event.outcome) }), true);
   if (event?.kind !== 'clock') {
     const sig = JSON.stringify(
       store

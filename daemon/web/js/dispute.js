@@ -8,7 +8,7 @@ import { writeFen } from './fen.js';
 import { escapeHtml } from './format.js';
 import { formatTimeOfDay, t } from './i18n.js';
 import { setupPage } from './page.js';
-import { alertText, ruleText } from './rules.js';
+import { alertSide, alertText, ruleText } from './rules.js';
 import { disputeSteps } from './steps.js';
 import { eventText, offsetText } from './timeline.js';
 import { takeToken } from './token.js';
@@ -78,7 +78,7 @@ function renderHead(from, to, truncated) {
     white: s.info.white ?? t('side.white'),
     black: s.info.black ?? t('side.black'),
     ply: a.ply,
-    side: t(`side.${a.side}`),
+    side: alertSide(a),
   });
   $('alert-text').textContent = alertText(a);
   $('rule-text').textContent = ruleText(a.rule);

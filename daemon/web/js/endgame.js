@@ -1,7 +1,8 @@
 // The clock and the end of the game on the arbiter console: Appendix G's state (who is under two
 // minutes at his move, the G.4 increment, a postponed G.5 claim, a G.6 end) beside the row's clocks,
-// and the actions the arbiter enters (the WebSocket call `act`, docs/api.md). The cells are made
-// once per row and filled in place, so a chosen action survives the row's updates.
+// a clock that did not take damlink's setting (to be set by hand, and why), and the actions the
+// arbiter enters (the WebSocket call `act`, docs/api.md). The cells are made once per row and filled
+// in place, so a chosen action survives the row's updates.
 import { escapeHtml } from './format.js';
 import { t } from './i18n.js';
 import { setHtml, setText } from './keyed.js';
@@ -51,12 +52,38 @@ function quickplayText(q) {
   return parts.join(' · ');
 }
 
-/** Appendix G's marker and line, placed once in the row's clocks cell under the two clocks. */
+/** Appendix G's marker and line, and the set-by-hand marker, placed once in the row's clocks cell. */
 export const QUICKPLAY_HTML =
-  '<strong class="g-under" hidden></strong><small class="quickplay" hidden></small>';
+  '<strong class="g-under" hidden></strong><small class="quickplay" hidden></small>' +
+  '<strong class="clock-by-hand" hidden></strong>';
 
-/** The Appendix G line of the clocks cell, written when the row's snapshot changes. */
-export function updateQuickplay(cell, snapshot) {
+/** Why the clock must be set by hand, in the reader's language (ClockByHandReason). */
+const byHandText = (reason) => t('clock.byHand', { reason: t(`clock.reason.${reason}`) });
+
+/** What the clock did with the setting an action made (the `act` answer's `clock`): '' when none. */
+export function clockAnswerText(clock) {
+  if (!clock || (!clock.set && clock.reason === 'replaced')) return '';
+  return clock.set ? t('clock.setDone') : byHandText(clock.reason);
+}
+
+/**
+ * The set-by-hand marker: shown while the board's clock did not take damlink's last setting, or, in
+ * a game with a time control, while the connected board's clock takes none (`clockByHand` of the
+ * board list: no clock command, no caps=clock).
+ */
+function updateClockCommand(cell, snapshot, clockByHand) {
+  const marker = cell.querySelector('.clock-by-hand');
+  const c = snapshot.clockCommand;
+  const reason =
+    (c && !c.set ? c.reason : undefined) ?? (snapshot.info.timeControl ? clockByHand : undefined);
+  marker.hidden = !reason;
+  marker.dataset.clockCommand = reason ?? '';
+  setText(marker, reason ? byHandText(reason) : '');
+}
+
+/** The Appendix G line and the set-by-hand marker of the clocks cell, written when the row's snapshot changes. */
+export function updateQuickplay(cell, snapshot, clockByHand) {
+  updateClockCommand(cell, snapshot, clockByHand);
   const line = cell.querySelector('.quickplay');
   const q = snapshot.quickplay;
   line.hidden = !q;

@@ -27,13 +27,16 @@ export function alertText(alert) {
   const detail = detailKey in en.messages ? ` ${t(detailKey)}` : '';
   // As the tracker writes it: only article numbers go before the text.
   const label = /^\d/.test(alert.rule) ? `${alert.rule} ` : '';
-  return (
-    label +
-    t('alert.text', {
-      side: t(`side.${p.side}`),
-      title: t(`rule.title.${alert.rule}`),
-      facts: facts ? ` (${facts})` : '',
-    }) +
-    detail
-  );
+  const title = t(`rule.title.${alert.rule}`);
+  // No side where no one side is concerned (`flags`: both flags fell, no telling which first).
+  const text = p.side
+    ? t('alert.text', { side: t(`side.${p.side}`), title, facts: facts ? ` (${facts})` : '' })
+    : t('alert.textNoSide', {
+        title: title.charAt(0).toUpperCase() + title.slice(1),
+        facts: facts ? ` (${facts})` : '',
+      });
+  return label + text + detail;
 }
+
+/** The side an alert concerns, in words; `both sides` for an alert without one (`flags`). */
+export const alertSide = (alert) => t(alert.side ? `side.${alert.side}` : 'side.both');

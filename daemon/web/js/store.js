@@ -49,6 +49,15 @@ function change(s, e) {
       return { ...s, info: { ...s.info, ...e.info } };
     case 'action':
       return { ...s, actions: [...(s.actions ?? []), e.action], quickplay: e.quickplay ?? s.quickplay };
+    case 'clock-command':
+      // A replaced setting changes nothing: the newer one's answer follows.
+      if (!e.outcome.set && e.outcome.reason === 'replaced') return s;
+      return {
+        ...s,
+        clockCommand: e.outcome.set
+          ? { set: true, t: e.t }
+          : { set: false, reason: e.outcome.reason, t: e.t },
+      };
     default:
       return s;
   }

@@ -66,7 +66,11 @@ describe('damlink replay: fallen flags', () => {
   it('both flags: "flags", a draw without --time-control (every period is the last); play on before the last period', () => {
     const both = file('both.jsonl', [...opening(), clock(5010, 0, 0, null)]);
     const r = damlink(['replay', '--events', both, '--auto-result']);
-    expect(lines(r.stdout)).toEqual([expect.objectContaining({ rule: 'flags', ply: 3 })]);
+    expect(lines(r.stdout)).toEqual([
+      expect.objectContaining({ rule: 'flags', ply: 3, message: expect.stringMatching(/^Both flags fell/) }),
+    ]);
+    // Both fell, no telling which first: no side (not the side to move).
+    expect(lines(r.stdout)[0]).not.toHaveProperty('side');
     expect(result(r.stdout)).toBe('1-1');
     const early = damlink(['replay', '--events', both, '--auto-result', '--time-control', '40/5400:1800']);
     expect(lines(early.stdout)).toEqual([expect.objectContaining({ rule: 'flags' })]);

@@ -56,6 +56,29 @@ describe('WebSocket act', () => {
     expect(hub.calls).toEqual([]);
   });
 
+  it('G.4 and G.5 answer whether the clock was set, or must be set by hand and why', async () => {
+    const hub = new FakeHub([{ board: 1, timeControl: '3600', quickplayFinish: true }]);
+    server = await startServer({ hub, port: 0, tokens: { arbiter: 'arb-secret' } });
+    const c = await TestClient.open(`${server.wsUrl}?token=arb-secret`);
+    clients.push(c);
+    // No clock known yet: nothing to set, the answer says nothing of a clock.
+    expect((await c.call('act', { board: 1, action: 'increment', side: 'white' })).param).toEqual({
+      ok: true,
+    });
+    hub.clock(1, 100_000, 590_000, 'white');
+    hub.clockAnswer = { set: false, reason: 'no-answer', answers: ['none', 'none', 'none'] };
+    const rejected = await c.call('act', { board: 1, action: 'claim', side: 'white', decision: 'reject' });
+    expect(rejected.param).toEqual({
+      ok: true,
+      clock: { set: false, reason: 'no-answer', answers: ['none', 'none', 'none'] },
+    });
+    expect(hub.snapshot(1)!.clockCommand).toMatchObject({ set: false, reason: 'no-answer' });
+    hub.clockAnswer = { set: true, answers: ['error', 'ok'] };
+    const postponed = await c.call('act', { board: 1, action: 'claim', side: 'white', decision: 'postpone' });
+    expect(postponed.param).toEqual({ ok: true, clock: { set: true, answers: ['error', 'ok'] } });
+    expect(hub.snapshot(1)!.clockCommand).toMatchObject({ set: true });
+  });
+
   it('info takes a time control only in the PDN TimeControl form', async () => {
     const { open } = await setup();
     const c = await open('?token=arb-secret');

@@ -1,6 +1,8 @@
 // Clocks and the end of the game in real headless Chromium: the arbiter console shows both clocks and
 // Appendix G's state (under two minutes at his move, the G.4 increment, a postponed G.5 claim), its
 // actions reach the hub as `act` calls, a flag alert has its rule text, spectators see the G marker.
+// A clock that cannot take damlink's setting says "set it by hand" with the reason (in the reader's
+// language), the G.4 / G.5 answer says whether the clock was set; a `flags` alert names no side.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type TestBrowser, watchErrors } from './fixtures/browser.ts';
@@ -29,7 +31,11 @@ beforeAll(async () => {
       timeControl: '300',
       quickplayFinish: true,
     },
+    { board: 3, white: 'Ba, Anna', black: 'Bo, Bea', timeControl: '3600', quickplayFinish: true },
+    { board: 4, white: 'Ca, Cor', black: 'Do, Dan', timeControl: '3600', quickplayFinish: true },
   ]);
+  hub.clock(3, 100_000, 590_000, 'white');
+  hub.clock(4, 100_000, 590_000, 'white');
   hub.move(1, '32-28', { white: 100_000, black: 600_000 });
   hub.move(1, '19-23', { white: 100_000, black: 590_000 });
   hub.clock(1, 100_000, 590_000, 'white');
@@ -52,13 +58,14 @@ const enter = async (page: Page, board: number, value: string) => {
   await row(page, board).locator('[data-field="action"]').selectOption(value);
   await row(page, board).locator('[data-act="act"]').click();
 };
+const toasts = (page: Page) => page.locator('.toast').allTextContents();
 
 describe('arbiter console: clocks and the end of the game', () => {
   it('shows the clocks and who is under two minutes; G.4, G.5 and a resignation reach the hub', async () => {
     const page = await browser.newPage();
     const errors = watchErrors(page);
     await page.goto(`${base}/arbiter?token=${TOKEN}`);
-    await expect.poll(() => page.locator('#board-rows tr').count()).toBe(2);
+    await expect.poll(() => page.locator('#board-rows tr').count()).toBe(4);
     const one = row(page, 1);
     // Main's clocks column carries Appendix G's marker and line; there is no second clock display.
     await expect.poll(() => one.locator('.clocks .clock[data-side="black"]').textContent()).toBe('9:50');
@@ -107,7 +114,7 @@ describe('arbiter console: clocks and the end of the game', () => {
   it('a flag alert carries its rule text; spectators see the G marker of the side under two minutes', async () => {
     const page = await browser.newPage();
     await page.goto(`${base}/arbiter?token=${TOKEN}`);
-    await expect.poll(() => page.locator('#board-rows tr').count()).toBe(2);
+    await expect.poll(() => page.locator('#board-rows tr').count()).toBe(4);
     hub.alert(2, {
       id: '1-flag-1',
       rule: 'flag',
@@ -127,6 +134,78 @@ describe('arbiter console: clocks and the end of the game', () => {
     expect(await card.locator('.player.black .g-marker').isVisible()).toBe(false);
     expect(await spectator.locator('.card[data-board="2"] .g-marker:visible').count()).toBe(0);
     await spectator.close();
+    await page.close();
+  });
+});
+
+describe('arbiter console: a clock to be set by hand', () => {
+  it('G.4 on a clock that takes no settings: the marker with the reason, and the answer says so', async () => {
+    const page = await browser.newPage();
+    const errors = watchErrors(page);
+    // Board 3 is a line board whose hello announced no clock: said before any setting is needed.
+    hub.clockByHand.set(3, 'no-capability');
+    await page.goto(`${base}/arbiter?token=${TOKEN}`);
+    await expect.poll(() => page.locator('#board-rows tr').count()).toBe(4);
+    const one = row(page, 3);
+    const marker = one.locator('.clocks .clock-by-hand');
+    await expect.poll(() => marker.getAttribute('data-clock-command')).toBe('no-capability');
+    expect(await marker.isVisible()).toBe(true);
+
+    hub.clockAnswer = { set: false, reason: 'no-capability', answers: [] };
+    await enter(page, 3, 'increment:white');
+    await expect.poll(() => marker.getAttribute('data-clock-command')).toBe('no-capability');
+    expect(await marker.isVisible()).toBe(true);
+    expect(await marker.textContent()).toBe("Clock: set it by hand — the board's clock takes no settings");
+    // The action's answer, and a notice of its own (the clock did not take the setting).
+    await expect
+      .poll(() => toasts(page))
+      .toContain(
+        "Board 3: G.4 White asks for the increment — Clock: set it by hand — the board's clock takes no settings",
+      );
+    expect(await toasts(page)).toContain(
+      "Board 3: Clock: set it by hand — the board's clock takes no settings",
+    );
+    expect(await row(page, 4).locator('.clock-by-hand').isVisible()).toBe(false);
+
+    // The board comes back with caps=clock and the next setting is taken: the marker goes, the
+    // answer says the clock was set.
+    hub.clockByHand.delete(3);
+    hub.state(3, 'lost');
+    hub.state(3, 'active');
+    hub.clockAnswer = { set: true, answers: ['ok'] };
+    await enter(page, 3, 'claim:black:reject');
+    await expect.poll(() => marker.isVisible()).toBe(false);
+    await expect
+      .poll(() => toasts(page))
+      .toContain("Board 3: G.5 Black's draw claim rejected — the clock was set");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('a DGT clock that refused, in French; a flags alert names both sides, not the side to move', async () => {
+    hub.clockAnswer = { set: false, reason: 'refused', answers: ['error', 'error', 'error'] };
+    await hub.act(4, { type: 'increment', side: 'black' });
+    hub.alert(4, {
+      id: '3-flags-1',
+      rule: 'flags',
+      ply: 3,
+      message: 'Both flags fell.',
+      params: {},
+      events: [],
+    });
+    const page = await browser.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${base}/arbiter?token=${TOKEN}&lang=fr`);
+    const marker = row(page, 4).locator('.clock-by-hand');
+    await expect.poll(() => marker.getAttribute('data-clock-command')).toBe('refused');
+    expect(await marker.textContent()).toBe(
+      'Pendule : à régler à la main — la pendule a refusé le réglage (une pendule DGT doit être en mode 23)',
+    );
+    const alert = page.locator('.alert[data-alert="3-flags-1"]');
+    await expect.poll(() => alert.count()).toBe(1);
+    expect(await alert.locator('.message').textContent()).toBe('Les deux drapeaux sont tombés.');
+    expect(await alert.locator('.meta').textContent()).toMatch(/^demi-coup 3 \(coup 2, les deux camps\)/);
+    expect(errors).toEqual([]);
     await page.close();
   });
 });

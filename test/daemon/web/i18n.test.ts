@@ -87,6 +87,16 @@ describe('alerts in the reader’s language', () => {
         expect(text, `${lang} ${rule}`).not.toMatch(/[{}]|rule\.|alert\./);
       }
     }
+    // `flags` names no side: the title alone, capitalised, in every language.
+    for (const lang of LANGS) {
+      await i18n.useLanguage(lang);
+      const text = alertText({ rule: 'flags', params: {}, message: 'x' });
+      expect(text, lang).not.toMatch(/[{}]|side\.|alert\./);
+      expect(text[0], lang).toBe(text[0].toUpperCase());
+      expect(text, lang).not.toMatch(/^(White|Black|Wit|Zwart|Białe|Czarne|Blancs|Noirs|Белые|Чёрные)/);
+    }
+    await i18n.useLanguage('en');
+    expect(alertText({ rule: 'flags', params: {}, message: 'x' })).toBe('Both flags fell.');
     // Without params (older alerts) the English message stands.
     expect(alertText({ rule: '5.4.6', message: 'White played 38-33' })).toBe('White played 38-33');
     await i18n.useLanguage('en');

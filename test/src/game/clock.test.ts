@@ -84,6 +84,14 @@ describe('ClockWatch: flags', () => {
     ]);
   });
 
+  it("flag: the side whose flag the clock shows, not the side to move (a DGT flag bit on Black's side)", () => {
+    const w = new ClockWatch();
+    // White to move, White's clock runs, and Black's flag shows fallen.
+    expect(w.push(clock(0, 30_000, 2000, 'white', 'black'), game)).toMatchObject([
+      { type: 'flag', finding: { rule: 'flag', side: 'black', ply: 2 } },
+    ]);
+  });
+
   it('a press that came first is no flag, and the zero it leaves stays excused', () => {
     const w = new ClockWatch();
     w.push(press(900, 'white'), game);
@@ -115,9 +123,10 @@ describe('ClockWatch: flags', () => {
       { finding: { rule: 'flags', lastPeriod: false } },
     ]);
     // Without a time control every period counts as the last.
-    expect(new ClockWatch().push(clock(0, 0, 0, null), game)).toMatchObject([
-      { finding: { lastPeriod: true } },
-    ]);
+    const [both] = new ClockWatch().push(clock(0, 0, 0, null), game);
+    expect(both).toMatchObject({ finding: { lastPeriod: true } });
+    // Both fell and nobody can tell which first: the finding names no side, not the side to move.
+    expect(both.type === 'flag' && 'side' in both.finding).toBe(false);
   });
 
   it('a second flag after the first is no news: it is known which fell first', () => {

@@ -50,11 +50,22 @@ describe('flags in the record', () => {
     expect(rec.snapshot().result).toBe('0-2');
   });
 
-  it('flags: both down in the last period proposes a draw', () => {
+  it('flags: both down in the last period proposes a draw; the alert names no side', () => {
     const rec = twoMovesIn();
     rec.clockEvent(reading(92_100, 0, 0, null));
-    expect(rec.snapshot().alerts.at(-1)?.rule).toBe('flags');
+    const alert = rec.snapshot().alerts.at(-1)!;
+    expect(alert).toMatchObject({ rule: 'flags', ply: 3, params: {} });
+    expect(alert).not.toHaveProperty('side');
+    expect(alert.params).not.toHaveProperty('side');
+    expect(alert.message).toMatch(/^Both flags fell\. Nobody can tell which fell first/);
     expect(rec.snapshot().proposedResult?.result).toBe('1-1');
+    expect(rec.toPdn()).toMatch(/flags: Both flags fell\./);
+  });
+
+  it('flag: the alert carries its side as data too (params), for the texts in other languages', () => {
+    const rec = twoMovesIn();
+    rec.clockEvent(reading(92_100, 0, 600_000, 'white'));
+    expect(rec.snapshot().alerts.at(-1)?.params).toEqual({ side: 'white' });
   });
 
   it("a board without a clock gets damlink's own: %clock in the PDN, the flag from the ticks", () => {
