@@ -20,6 +20,13 @@ import {
   sensorEvents,
   type TrackerFactory,
 } from './board/index.ts';
+import {
+  type CalibrationOutput,
+  type CalibrationStart,
+  type CalibrationTiming,
+  ConnectedCalibrations,
+} from './calibration/connected.ts';
+import type { ProfileStore } from './calibration/profiles.ts';
 import type { LoadedConfig } from './config/index.ts';
 import type { BoardSummary, Hub, JournalHealth } from './hub.ts';
 import { DEFAULT_BACKLOG, GroupCommit } from './ingest/group-commit.ts';
@@ -42,7 +49,10 @@ export interface ControllerOptions {
   journal: Journal;
   createTracker: TrackerFactory;
   transport?: TransportDeps;
+  /** The data directory's board profiles: boards are read through them, and calibrated into them. */
+  profiles?: ProfileStore;
   timing?: Partial<ConnectionTiming>;
+  calibrationTiming?: CalibrationTiming;
   /** Tick period: how often boards with recent activity get a journaled `tick` (default 100 ms). */
   tickMs?: number;
   /**
@@ -87,6 +97,7 @@ export class Controller implements Hub {
   private readonly connections: Connections;
   private readonly pastRounds: PastRounds;
   private readonly unsubscribeClocks: () => void;
+  private readonly calibrations: ConnectedCalibrations;
 
   constructor(private readonly options: ControllerOptions) {
     const log = options.logger ?? silentLogger();
@@ -128,7 +139,9 @@ export class Controller implements Hub {
       states: new ConnectionStates(this.commits, this.clock),
       commits: this.commits,
       clock: this.clock,
-      transport: options.transport,
+      transport: options.profiles
+        ? { ...options.transport, profiles: options.profiles.bySerial }
+        : options.transport,
       timing: options.timing,
       log,
     });
@@ -137,6 +150,7 @@ export class Controller implements Hub {
       windowMs: options.tickWindowMs ?? 6000,
     });
     this.pastRounds = new PastRounds(journal, settings);
+    this.calibrations = new ConnectedCalibrations(options.profiles, options.calibrationTiming);
     this.unsubscribeClocks = this.commits.subscribe((event) => {
       if (event.kind === 'clock-set') this.setBoardClock(event, log);
     });
@@ -165,6 +179,7 @@ export class Controller implements Hub {
 
   /** Stops; returns how many inputs could not be journaled (the journal was failing). */
   stop(): number {
+    this.calibrations.stopAll('the round closed');
     this.unsubscribeClocks();
     this.ticks.stop();
     this.clock.stop();
@@ -241,6 +256,12 @@ export class Controller implements Hub {
 
   journalHealth(): JournalHealth {
     return this.commits.health();
+  }
+
+  calibrate(board: number, onOutput: (output: CalibrationOutput) => void): CalibrationStart {
+    const live = this.live.get(board);
+    if (!live) return { ok: false, code: 'failed', message: `no board ${board} in round ${this.round()}` };
+    return this.calibrations.start(live, onOutput);
   }
 
   private ordered(): LiveBoard[] {

@@ -5,6 +5,7 @@ import type { ArbiterDecision } from '../src/tracker/types.ts';
 import type { ArbiterAction } from '../src/game/actions.ts';
 import type { Side } from '../firmware-protocol/events.ts';
 import type { GameEvent, GameInfo, GameResult, GameSnapshot } from '../src/game/types.ts';
+import type { CalibrationOutput, CalibrationStart } from './calibration/connected.ts';
 
 export interface BoardSummary {
   board: number;
@@ -65,6 +66,12 @@ export interface Hub {
   resync(board?: number): number[];
   /** Closes the round's games and starts round `round` (a daemon that can change rounds). */
   setRound?(round: number): Promise<void>;
+  /**
+   * Calibrates connected board `board` (the console's calibration page): its game hears nothing
+   * of the board until the calibration ends; what the calibration says goes to `onOutput`, the last
+   * output `saved` (the profile written and applied) or `failed`. Absent: this hub cannot.
+   */
+  calibrate?(board: number, onOutput: (output: CalibrationOutput) => void): CalibrationStart;
   /** The journal's state, for /health (absent: always writing). */
   journalHealth?(): JournalHealth;
 }

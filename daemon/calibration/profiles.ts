@@ -52,3 +52,27 @@ export function loadProfiles(dataDir: string): { profiles: Map<string, BoardProf
   }
   return { profiles, problems };
 }
+
+/**
+ * The data directory's profiles while the daemon runs: read at start, and a board calibrated from
+ * the console saved and known at once (the connections look it up by serial in `bySerial`).
+ */
+export interface ProfileStore {
+  readonly bySerial: ReadonlyMap<string, BoardProfile>;
+  /** Writes the board's profile where `damlink run` looks for it; the file written. Throws on I/O. */
+  save(profile: BoardProfile): string;
+}
+
+export function openProfileStore(dataDir: string): { store: ProfileStore; problems: string[] } {
+  const { profiles, problems } = loadProfiles(dataDir);
+  const store: ProfileStore = {
+    bySerial: profiles,
+    save(profile) {
+      const file = profilePath(dataDir, profile.serial);
+      saveProfile(file, profile);
+      profiles.set(profile.serial, profile);
+      return file;
+    },
+  };
+  return { store, problems };
+}

@@ -7,6 +7,7 @@ import type { ArbiterDecision } from '../../src/tracker/types.ts';
 import type { BoardEvent } from '../../firmware-protocol/events.ts';
 import type { ArbiterAction } from '../../src/game/actions.ts';
 import type { GameEvent, GameInfo, GameResult, GameSnapshot } from '../../src/game/types.ts';
+import type { CalibrationOutput, CalibrationStart } from '../calibration/connected.ts';
 import { type BoardSummary, type Hub, type JournalHealth, JournalUnavailable } from '../hub.ts';
 
 /** What the switch needs of a round's controller. */
@@ -130,5 +131,16 @@ export class RoundSwitch implements Hub {
 
   act(board: number, action: ArbiterAction): Promise<void> {
     return this.current.act(board, action);
+  }
+
+  /** The round's controller calibrates; a change of round ends the calibration (its board closes). */
+  calibrate(board: number, onOutput: (output: CalibrationOutput) => void): CalibrationStart {
+    return (
+      this.current.calibrate?.(board, onOutput) ?? {
+        ok: false,
+        code: 'failed',
+        message: 'this daemon cannot calibrate boards',
+      }
+    );
   }
 }

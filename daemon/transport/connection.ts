@@ -1,12 +1,12 @@
 // One board connection: open → start commands → identify → hello (serial) → full dump, then
 // liveness about once a second. On error or silence: close and retry with capped backoff, forever.
 import { concatBytes } from '../../firmware-protocol/bytes.ts';
-import type { BoardEvent } from '../../firmware-protocol/events.ts';
+import type { BoardEvent, HelloEvent } from '../../firmware-protocol/events.ts';
 import type { HostCommand } from '../../firmware-protocol/types.ts';
 import type { ConnectionState } from '../../src/game/types.ts';
 import { everyAfterIo } from '../after-io.ts';
 import type { ProtocolDriver, StreamDecoder } from './driver.ts';
-import type { Link, LinkOpener } from './link.ts';
+import type { Link, LinkHandlers, LinkOpener } from './link.ts';
 
 export interface ConnectionTiming {
   /** Ping period and watchdog resolution (default 1000 ms). */
@@ -93,6 +93,10 @@ export class BoardConnection {
   private unattributedBytes = 0;
   /** Counts links opened, so a late callback of an old link is ignored. */
   private generation = 0;
+  /** The board's last hello on this link. */
+  private hello: HelloEvent | undefined;
+  /** While set, the board's bytes go here undecoded (see `divert`). */
+  private diversion: LinkHandlers | undefined;
 
   constructor(private readonly options: ConnectionOptions) {
     this.timing = { ...DEFAULT_TIMING, ...options.timing };
@@ -112,6 +116,51 @@ export class BoardConnection {
     clearTimeout(this.retry);
     this.stopWatchdog?.();
     this.drop();
+    this.endDiversion('the connection stopped');
+  }
+
+  /** The protocol as configured (not a profile's). */
+  get configuredDriver(): ProtocolDriver {
+    return this.options.driver;
+  }
+
+  /**
+   * Hands what the board sends to `handlers`, undecoded, until the link returned is closed: a
+   * calibration reads the board raw meanwhile, and the board's game hears nothing of it. Liveness
+   * goes on. Undefined when no identified board is connected, or the board is diverted already.
+   */
+  divert(handlers: LinkHandlers): Link | undefined {
+    if (!this.link || !this.identified || this.diversion) return undefined;
+    this.diversion = handlers;
+    const mine = () => this.diversion === handlers;
+    return {
+      hello: this.hello,
+      write: (bytes) => {
+        if (mine()) this.link?.write(bytes);
+      },
+      close: () => {
+        if (!mine()) return;
+        this.diversion = undefined;
+        // Bytes cut mid-message belong to no one; the game reads the board afresh.
+        this.decoder = this.driver.createDecoder();
+        this.unattributed = [];
+        this.unattributedBytes = 0;
+        this.requestSnapshot();
+      },
+    };
+  }
+
+  /** The board's profile may be new (calibrated just now): read the board through it from here on. */
+  refreshProfile(): void {
+    if (this.serial === undefined || !this.link) return;
+    this.useProfile(this.serial);
+    this.requestSnapshot();
+  }
+
+  private endDiversion(reason: string): void {
+    const handlers = this.diversion;
+    this.diversion = undefined;
+    handlers?.onClose(reason);
   }
 
   /** Ask the board for a full dump (after a gap, or when the controller wants to reconcile). */
@@ -156,6 +205,7 @@ export class BoardConnection {
     this.driver = this.options.driver;
     this.decoder = this.driver.createDecoder();
     this.identified = false;
+    this.hello = link.hello;
     this.early = [];
     this.unattributed = [];
     this.unattributedBytes = 0;
@@ -186,13 +236,20 @@ export class BoardConnection {
     const t = this.eventTime();
     this.lastStamp = t;
     if (this.identified && this.state === 'silent') this.setState('active');
+    if (this.diversion) {
+      this.diversion.onData(bytes);
+      return;
+    }
     const decoded = this.decoder ? this.decoder.push(bytes, t) : [];
     this.keepRaw(bytes);
     const events: BoardEvent[] = [];
     for (const event of decoded) {
       // A pong is liveness only; the controller makes its own journaled ticks.
       if (event.type === 'tick') continue;
-      if (event.type === 'hello') this.identify(event.serial);
+      if (event.type === 'hello') {
+        this.hello = event;
+        this.identify(event.serial);
+      }
       if (event.type === 'fault' && event.resync) this.resync();
       events.push(event);
     }
@@ -313,6 +370,7 @@ export class BoardConnection {
   private lose(reason: string): void {
     this.stopWatchdog?.();
     this.drop();
+    this.endDiversion(reason);
     this.log('warn', 'link lost', { reason });
     // A board seen once stays `lost` until it is back; `connecting` is for one never seen yet.
     this.setState(this.state === 'connecting' ? 'connecting' : 'lost', reason);
