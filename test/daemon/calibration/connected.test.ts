@@ -2,7 +2,6 @@
 // switch delegating to the round's controller): a scrambled DGT board over TCP whose person follows
 // the prompts, the game paused meanwhile and resumed after, reading through the profile learned.
 import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CalibrationOutput } from '../../../daemon/calibration/connected.ts';
 import { profileDir, profilePath, readProfileFile } from '../../../daemon/calibration/profiles.ts';
