@@ -8,7 +8,7 @@ import { apiSocketUrl, Connection } from './connection.js';
 import { escapeHtml } from './format.js';
 import { boardWidth } from './geometry.js';
 import { t } from './i18n.js';
-import { setupPage } from './page.js';
+import { setupPage, showStatus } from './page.js';
 import { toast } from './toast.js';
 import { takeToken } from './token.js';
 
@@ -171,10 +171,7 @@ function connect() {
   connection = new Connection({
     url: apiSocketUrl(location),
     onStatus: (status) => {
-      $('status').dataset.status = status;
-      $('status').textContent = t(
-        { open: 'status.connected', connecting: 'status.connecting' }[status] ?? 'status.closed',
-      );
+      showStatus($('status'), status);
       // The daemon ends a calibration whose connection went away.
       if (status === 'closed' && running) finish({ type: 'failed', code: 'disconnected', message: '' });
     },

@@ -2,27 +2,14 @@
 // over, Appendix G where it does not apply, a malformed action; `info` takes only the PDN
 // TimeControl form.
 import { afterEach, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../../../daemon/server/index.ts';
 import { FakeHub } from '../fixtures/fake-hub.ts';
-import { TestClient } from './fixtures/ws-client.ts';
+import { closeServed, serveHub } from './fixtures/served-hub.ts';
 
-let server: RunningServer | undefined;
-const clients: TestClient[] = [];
-afterEach(async () => {
-  for (const c of clients.splice(0)) c.close();
-  await server?.close();
-  server = undefined;
-});
+afterEach(closeServed);
 
 async function setup(info = {}) {
   const hub = new FakeHub(2, 1, info);
-  server = await startServer({ hub, port: 0, tokens: { arbiter: 'arb-secret' } });
-  const open = async (query = '') => {
-    const c = await TestClient.open(server!.wsUrl + query);
-    clients.push(c);
-    return c;
-  };
-  return { hub, open };
+  return { hub, ...(await serveHub(hub, { arbiter: 'arb-secret' })) };
 }
 
 describe('WebSocket act', () => {

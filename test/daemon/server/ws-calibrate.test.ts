@@ -3,29 +3,16 @@
 // messages with the call's id; a connection that goes away ends its calibrations.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Prompt } from '../../../firmware-protocol/index.ts';
-import { type RunningServer, startServer } from '../../../daemon/server/index.ts';
 import { calibrationFrame, readRequest } from '../../../daemon/server/protocol.ts';
 import { FakeHub } from '../fixtures/fake-hub.ts';
-import { TestClient } from './fixtures/ws-client.ts';
+import { closeServed, serveHub } from './fixtures/served-hub.ts';
 import { until } from '../fixtures/controller-timing.ts';
 
-let server: RunningServer | undefined;
-const clients: TestClient[] = [];
-afterEach(async () => {
-  for (const c of clients.splice(0)) c.close();
-  await server?.close();
-  server = undefined;
-});
+afterEach(closeServed);
 
 async function setup() {
   const hub = new FakeHub(2);
-  server = await startServer({ hub, port: 0, tokens: { arbiter: 'arb-secret' } });
-  const open = async (query = '') => {
-    const c = await TestClient.open(server!.wsUrl + query);
-    clients.push(c);
-    return c;
-  };
-  return { hub, open };
+  return { hub, ...(await serveHub(hub, { arbiter: 'arb-secret' })) };
 }
 
 const PROMPT: Prompt = {
@@ -97,9 +84,7 @@ describe('WebSocket calibrate', () => {
   it('a hub that cannot calibrate says so', async () => {
     const hub = new FakeHub(1);
     Object.assign(hub, { calibrate: undefined });
-    server = await startServer({ hub, port: 0, tokens: { arbiter: 'arb-secret' } });
-    const c = await TestClient.open(`${server.wsUrl}?token=arb-secret`);
-    clients.push(c);
+    const c = await (await serveHub(hub, { arbiter: 'arb-secret' })).open('?token=arb-secret');
     expect((await c.call('calibrate', { board: 1 })).param).toMatchObject({ code: 'failed' });
   });
 });

@@ -2,7 +2,9 @@
 // hub connected over TCP to a scrambled simulated DGT board: the test reads each prompt off the
 // page, checks the text and the marked square, and does what it says on the board. The screenshots
 // are the ones docs/first-board.md shows.
-import { mkdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +22,14 @@ import { WEB_ROOT } from './fixtures/serve.ts';
 
 const TOKEN = 'calibrate-arbiter-5';
 const IMAGES = join(import.meta.dirname, '../../../docs/images');
+/** The same data directory every run from this checkout: the path the last screenshot shows stays put. */
+const DATA_DIR = join(
+  tmpdir(),
+  `damlink-calibrate-page-${createHash('sha256')
+    .update(import.meta.dirname)
+    .digest('hex')
+    .slice(0, 8)}`,
+);
 
 let daemon: CalibratingDaemon;
 let server: RunningServer;
@@ -28,7 +38,9 @@ let page: Page;
 let errors: string[];
 
 beforeAll(async () => {
-  daemon = await calibratingDaemon();
+  rmSync(DATA_DIR, { recursive: true, force: true });
+  mkdirSync(DATA_DIR);
+  daemon = await calibratingDaemon(DATA_DIR);
   server = await startServer({ hub: daemon.hub, port: 0, tokens: { arbiter: TOKEN }, webRoot: WEB_ROOT });
   browser = await launchBrowser();
   page = await browser.newPage();
