@@ -190,7 +190,7 @@ export class Controller implements Hub {
   // ——— Hub ———
 
   boards(): BoardSummary[] {
-    return this.ordered().map(({ setup, game }) => {
+    return this.ordered().map(({ setup, game, calibrating }) => {
       const s = game.record.snapshot();
       return {
         board: setup.board,
@@ -199,6 +199,7 @@ export class Controller implements Hub {
         ...(s.serial !== undefined ? { serial: s.serial } : {}),
         state: s.state,
         version: game.record.currentVersion,
+        ...(calibrating ? { calibrating: true as const } : {}),
       };
     });
   }

@@ -14,6 +14,8 @@ export interface BoardSummary {
   serial?: string;
   state: GameSnapshot['state'];
   version: number;
+  /** Being calibrated from the console: its game hears nothing of the board meanwhile. */
+  calibrating?: true;
 }
 
 /** Whether the journal is writing: while it is not, boards are tracked from memory (docs/ops). */

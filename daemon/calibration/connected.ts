@@ -45,11 +45,6 @@ export class ConnectedCalibrations {
     private readonly timing: CalibrationTiming = {},
   ) {}
 
-  /** Whether board `board`'s game is paused for a calibration. */
-  has(board: number): boolean {
-    return this.running.has(board);
-  }
-
   start(live: LiveBoard, onOutput: (output: CalibrationOutput) => void): CalibrationStart {
     const { setup } = live;
     const board = setup.board;
@@ -82,10 +77,12 @@ export class ConnectedCalibrations {
       fallbackSerial: live.game.record.snapshot().serial ?? setup.source.text,
       ...this.timing,
       onOutput: (output) => {
-        if (output.type === 'failed') this.running.delete(board);
+        if (output.type === 'failed' || output.type === 'done') {
+          this.running.delete(board);
+          live.calibrating = false;
+        }
         onOutput(output);
         if (output.type !== 'done') return;
-        this.running.delete(board);
         let file: string;
         try {
           file = profiles.save(output.profile);
@@ -102,6 +99,7 @@ export class ConnectedCalibrations {
       },
     });
     this.running.set(board, session);
+    live.calibrating = true;
     return { ok: true, cancel: () => session.stop('cancelled from the console') };
   }
 

@@ -45,10 +45,10 @@ async function listBoards() {
     const label = t('calibrate.boardOption', {
       board: row.board,
       serial: row.serial ?? '—',
-      state: t(`state.${row.state}`),
+      state: row.calibrating ? t('calibrate.beingCalibrated') : t(`state.${row.state}`),
     });
     const option = new Option(label, String(row.board), false, String(row.board) === chosen);
-    option.disabled = row.state !== 'active' && row.state !== 'silent';
+    option.disabled = row.calibrating || (row.state !== 'active' && row.state !== 'silent');
     select.add(option);
   }
   if (select.selectedOptions[0]?.disabled !== false) {

@@ -52,6 +52,7 @@ describe('calibrating a connected board through the hub', () => {
     // Half-way: dozens of lifts and puts made, none reached the game.
     await until(() => (last(outputs, 'learned')?.n ?? 0) >= 25, 30_000);
     expect(handsJournaled(d)).toEqual([]);
+    expect(d.hub.boards()[0].calibrating).toBe(true);
     expect(d.hub.snapshot(1)!.moves).toEqual([]);
     expect(d.hub.snapshot(1)!.alerts).toEqual([]);
 
@@ -70,6 +71,7 @@ describe('calibrating a connected board through the hub', () => {
     const onDisk = readProfileFile(profilePath(d.dataDir, serial));
     expect(onDisk.ok && onDisk.value.fieldMap).toEqual(SCRAMBLED.fieldMap?.fields50);
     expect(handsJournaled(d)).toEqual([]);
+    expect(d.hub.boards()[0].calibrating).toBeUndefined();
 
     // Resumed, through the profile: the start position read right, then a move played is recorded.
     const dumps = () =>

@@ -368,6 +368,7 @@ export default {
     'calibrate.checkPassed': 'Check passed: the start position reads back correctly.',
     'calibrate.again': 'Calibrate a board',
     'calibrate.boardOption': 'Board {board} — {serial} ({state})',
+    'calibrate.beingCalibrated': 'being calibrated',
     'calibrate.waiting': 'Waiting for the board…',
     'calibrate.boardSerial': 'Board {board} · serial number {serial}',
     'calibrate.step': 'Step {n} of {of}',

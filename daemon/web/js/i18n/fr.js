@@ -362,6 +362,7 @@ export default {
     'calibrate.checkPassed': 'Contrôle réussi : la position initiale est relue correctement.',
     'calibrate.again': 'Calibrer un damier',
     'calibrate.boardOption': 'Damier {board} — {serial} ({state})',
+    'calibrate.beingCalibrated': 'en cours de calibration',
     'calibrate.waiting': 'En attente du damier…',
     'calibrate.boardSerial': 'Damier {board} · numéro de série {serial}',
     'calibrate.step': 'Étape {n} sur {of}',

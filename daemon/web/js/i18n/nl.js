@@ -360,6 +360,7 @@ export default {
     'calibrate.checkPassed': 'Controle geslaagd: de beginstelling wordt goed teruggelezen.',
     'calibrate.again': 'Bord kalibreren',
     'calibrate.boardOption': 'Bord {board} — {serial} ({state})',
+    'calibrate.beingCalibrated': 'wordt gekalibreerd',
     'calibrate.waiting': 'Wachten op het bord…',
     'calibrate.boardSerial': 'Bord {board} · serienummer {serial}',
     'calibrate.step': 'Stap {n} van {of}',

@@ -363,6 +363,7 @@ export default {
     'calibrate.checkPassed': 'Kontrola udana: pozycja początkowa odczytana poprawnie.',
     'calibrate.again': 'Kalibracja planszy',
     'calibrate.boardOption': 'Plansza {board} — {serial} ({state})',
+    'calibrate.beingCalibrated': 'w trakcie kalibracji',
     'calibrate.waiting': 'Czekam na planszę…',
     'calibrate.boardSerial': 'Plansza {board} · numer seryjny {serial}',
     'calibrate.step': 'Krok {n} z {of}',

@@ -359,6 +359,7 @@ export default {
     'calibrate.checkPassed': 'Проверка пройдена: начальная позиция читается верно.',
     'calibrate.again': 'Калибровка доски',
     'calibrate.boardOption': 'Доска {board} — {serial} ({state})',
+    'calibrate.beingCalibrated': 'идёт калибровка',
     'calibrate.waiting': 'Ждём доску…',
     'calibrate.boardSerial': 'Доска {board} · серийный номер {serial}',
     'calibrate.step': 'Шаг {n} из {of}',
