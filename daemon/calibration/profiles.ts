@@ -1,7 +1,7 @@
 // Board profiles on disk: one JSON file per board in `<dataDir>/profiles/`, named by serial number,
 // or a file named in the config (`boards[].profile`).
 import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { type BoardProfile, parseBoardProfile } from '../../firmware-protocol/calibration/index.ts';
 import { err, ok, type Result } from '../../src/result.ts';
 
@@ -68,7 +68,8 @@ export function openProfileStore(dataDir: string): { store: ProfileStore; proble
   const store: ProfileStore = {
     bySerial: profiles,
     save(profile) {
-      const file = profilePath(dataDir, profile.serial);
+      // Absolute, as `damlink calibrate` says it: the arbiter reads it far from the daemon's cwd.
+      const file = resolve(profilePath(dataDir, profile.serial));
       saveProfile(file, profile);
       profiles.set(profile.serial, profile);
       return file;
