@@ -61,7 +61,12 @@ async function listBoards() {
 async function start() {
   const board = Number($('board-select').value);
   if (!board) return;
-  const [snapshot] = await connection.call('games', { board });
+  let snapshot;
+  try {
+    [snapshot] = await arbiterCall('games', { board });
+  } catch {
+    return;
+  }
   running = { board, width: boardWidth(snapshot?.info.variant) };
   learned = null;
   $('board-title').textContent = t('board.n', { board });
@@ -102,9 +107,21 @@ function showPrompt(prompt) {
 }
 
 function summaryHtml(saved, profile) {
+  const learnedRows = profile ? profileRows(profile) : [];
   const rows = [
     ['serial', t('calibrate.serial'), escapeHtml(saved.serial)],
     ['order', t('calibrate.fieldOrder'), escapeHtml(t(`calibrate.order.${saved.fieldOrder}`))],
+    ...learnedRows,
+    ['file', t('calibrate.file'), `<code>${escapeHtml(saved.file)}</code>`],
+  ];
+  return rows
+    .map(([name, term, value]) => `<dt>${escapeHtml(term)}</dt><dd data-field="${name}">${value}</dd>`)
+    .join('');
+}
+
+/** What the profile says of the fields and the pieces. */
+function profileRows(profile) {
+  return [
     [
       'fields',
       t('calibrate.fields'),
@@ -117,11 +134,7 @@ function summaryHtml(saved, profile) {
         ? `<code>${escapeHtml(pieceCodesText(profile))}</code> · ${escapeHtml(t(`calibrate.kings.${profile.kings}`))}`
         : `${escapeHtml(t('calibrate.occupancy'))} <code>${escapeHtml(pieceCodesText(profile))}</code>`,
     ],
-    ['file', t('calibrate.file'), `<code>${escapeHtml(saved.file)}</code>`],
   ];
-  return rows
-    .map(([name, term, value]) => `<dt>${escapeHtml(term)}</dt><dd data-field="${name}">${value}</dd>`)
-    .join('');
 }
 
 /** The end: the profile saved, or why not (the wizard's own words under the reason's heading). */
