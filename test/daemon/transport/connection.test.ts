@@ -4,7 +4,6 @@ import type { BoardEvent } from '../../../firmware-protocol/events.ts';
 import {
   type BoardProfile,
   createBoardEncoder,
-  PROFILE_FORMAT,
   startPosition,
 } from '../../../firmware-protocol/index.ts';
 import { parseSource } from '../../../daemon/config/index.ts';
@@ -16,6 +15,7 @@ import {
   type HidDevice,
 } from '../../../daemon/transport/index.ts';
 import type { ConnectionState } from '../../../src/game/types.ts';
+import { boardProfile } from '../fixtures/board-profile.ts';
 import { FakeBoard } from '../fixtures/fake-board.ts';
 
 const FAST: Partial<ConnectionTiming> = {
@@ -232,19 +232,7 @@ describe('board connection over HID (fake device)', () => {
 
 describe('board connection with calibrated profiles', () => {
   it('a board whose serial has a profile is read through it from its hello on; another board is not', async () => {
-    const backwards = Array.from({ length: 50 }, (_, i) => 50 - i);
-    const profile: BoardProfile = {
-      format: PROFILE_FORMAT,
-      serial: 'DL-0077',
-      protocol: 'line',
-      size: 10,
-      fields: 50,
-      fieldMap: backwards,
-      lightFields: [],
-      senses: 'pieces',
-      pieces: { w: 1, b: 2, W: 3, B: 4 },
-      kings: 'crown',
-    };
+    const profile = boardProfile('DL-0077');
     const profiles = new Map([[profile.serial, profile]]);
     const calibrated = await fakeBoard('DL-0077');
     const other = await fakeBoard('DL-0078');
@@ -278,18 +266,7 @@ describe('board connection with calibrated profiles', () => {
     link!.write(conn.configuredDriver.encode({ type: 'snapshot' }));
     await until(() => board.commands.filter((c) => c.type === 'snapshot').length >= 2);
     // Calibrated meanwhile: the profile appears, the diversion ends, the connection reads through it.
-    profiles.set('DL-0079', {
-      format: PROFILE_FORMAT,
-      serial: 'DL-0079',
-      protocol: 'line',
-      size: 10,
-      fields: 50,
-      fieldMap: Array.from({ length: 50 }, (_, i) => 50 - i),
-      lightFields: [],
-      senses: 'pieces',
-      pieces: { w: 1, b: 2, W: 3, B: 4 },
-      kings: 'crown',
-    });
+    profiles.set('DL-0079', boardProfile('DL-0079'));
     link!.close();
     conn.refreshProfile();
     board.send({ t: 0, type: 'put', square: 18, piece: 'w' });

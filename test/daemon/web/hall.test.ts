@@ -7,10 +7,10 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replayEvents } from '../../../daemon/commands/replay.ts';
-import { type BoardProfile, PROFILE_FORMAT } from '../../../firmware-protocol/index.ts';
 import type { AlertRecord } from '../../../src/game/types.ts';
 import { fen, run, Script, sequence } from '../../src/tracker/fixtures/hands.ts';
 import { launchBrowser, type TestBrowser, watchErrors } from './fixtures/browser.ts';
+import { boardProfile } from '../fixtures/board-profile.ts';
 import { FakeHub } from '../fixtures/fake-hub.ts';
 import { serve, type Served } from './fixtures/serve.ts';
 
@@ -18,18 +18,11 @@ const TOKEN = 'hall-arbiter-9';
 const LANGS = ['en', 'nl', 'pl', 'fr', 'ru'];
 const SHOTS = join(import.meta.dirname, '../../../test-results/screenshots');
 /** A profile as a calibration learns it (for the calibration page's summary). */
-const CALIBRATED: BoardProfile = {
-  format: PROFILE_FORMAT,
-  serial: 'SN-1',
+const CALIBRATED = boardProfile('SN-1', {
   protocol: 'dgt',
-  size: 10,
-  fields: 50,
-  fieldMap: Array.from({ length: 50 }, (_, i) => 50 - i),
-  lightFields: [],
-  senses: 'pieces',
   pieces: { w: 1, b: 4, W: 7, B: 10 },
   kings: 'stacked',
-};
+});
 const CASE_411 = 'W:W32:B9,19,28';
 
 let hub: FakeHub;
