@@ -21,6 +21,13 @@ import {
   sensorEvents,
   type TrackerFactory,
 } from './board/index.ts';
+import {
+  type CalibrationOutput,
+  type CalibrationStart,
+  type CalibrationTiming,
+  ConnectedCalibrations,
+} from './calibration/connected.ts';
+import type { ProfileStore } from './calibration/profiles.ts';
 import type { LoadedConfig } from './config/index.ts';
 import type { ActAnswer, BoardSummary, Hub, JournalHealth } from './hub.ts';
 import { DEFAULT_BACKLOG, GroupCommit } from './ingest/group-commit.ts';
@@ -43,7 +50,10 @@ export interface ControllerOptions {
   journal: Journal;
   createTracker: TrackerFactory;
   transport?: TransportDeps;
+  /** The data directory's board profiles: boards are read through them, and calibrated into them. */
+  profiles?: ProfileStore;
   timing?: Partial<ConnectionTiming>;
+  calibrationTiming?: CalibrationTiming;
   /** Tick period: how often boards with recent activity get a journaled `tick` (default 100 ms). */
   tickMs?: number;
   /**
@@ -91,6 +101,7 @@ export class Controller implements Hub {
   /** Each board's latest clock setting and what became of it (the act call waits for it). */
   private readonly clockCommands = new Map<number, Promise<ClockCommandOutcome>>();
   private stopped = false;
+  private readonly calibrations: ConnectedCalibrations;
 
   constructor(private readonly options: ControllerOptions) {
     const log = options.logger ?? silentLogger();
@@ -132,7 +143,9 @@ export class Controller implements Hub {
       states: new ConnectionStates(this.commits, this.clock),
       commits: this.commits,
       clock: this.clock,
-      transport: options.transport,
+      transport: options.profiles
+        ? { ...options.transport, profiles: options.profiles.bySerial }
+        : options.transport,
       timing: options.timing,
       log,
     });
@@ -141,6 +154,7 @@ export class Controller implements Hub {
       windowMs: options.tickWindowMs ?? 6000,
     });
     this.pastRounds = new PastRounds(journal, settings);
+    this.calibrations = new ConnectedCalibrations(options.profiles, options.calibrationTiming);
     this.unsubscribeClocks = this.commits.subscribe((event) => {
       if (event.kind === 'clock-set') this.setBoardClock(event, log);
     });
@@ -181,6 +195,7 @@ export class Controller implements Hub {
   /** Stops; returns how many inputs could not be journaled (the journal was failing). */
   stop(): number {
     this.stopped = true;
+    this.calibrations.stopAll('the round closed');
     this.unsubscribeClocks();
     this.ticks.stop();
     this.clock.stop();
@@ -191,7 +206,7 @@ export class Controller implements Hub {
   // ——— Hub ———
 
   boards(): BoardSummary[] {
-    return this.ordered().map(({ setup, game, feeder, state }) => {
+    return this.ordered().map(({ setup, game, feeder, state, calibrating }) => {
       const s = game.record.snapshot();
       // Known once the board said hello on its link (its capabilities).
       const route = feeder && (state === 'active' || state === 'silent') ? feeder.clockRoute() : undefined;
@@ -203,6 +218,7 @@ export class Controller implements Hub {
         state: s.state,
         version: game.record.currentVersion,
         ...(route && !route.send ? { clockByHand: route.reason } : {}),
+        ...(calibrating ? { calibrating: true as const } : {}),
       };
     });
   }
@@ -270,6 +286,12 @@ export class Controller implements Hub {
 
   journalHealth(): JournalHealth {
     return this.commits.health();
+  }
+
+  calibrate(board: number, onOutput: (output: CalibrationOutput) => void): CalibrationStart {
+    const live = this.live.get(board);
+    if (!live) return { ok: false, code: 'failed', message: `no board ${board} in round ${this.round()}` };
+    return this.calibrations.start(live, onOutput);
   }
 
   private ordered(): LiveBoard[] {

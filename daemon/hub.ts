@@ -6,6 +6,7 @@ import type { ArbiterDecision } from '../src/tracker/types.ts';
 import type { ArbiterAction } from '../src/game/actions.ts';
 import type { Side } from '../firmware-protocol/events.ts';
 import type { GameEvent, GameInfo, GameResult, GameSnapshot } from '../src/game/types.ts';
+import type { CalibrationOutput, CalibrationStart } from './calibration/connected.ts';
 
 export interface BoardSummary {
   board: number;
@@ -19,6 +20,8 @@ export interface BoardSummary {
    * `no-capability`: a line board without `caps=clock`): time added must be set by hand.
    */
   clockByHand?: Extract<ClockByHandReason, 'no-command' | 'no-capability'>;
+  /** Being calibrated from the console: its game hears nothing of the board meanwhile. */
+  calibrating?: true;
 }
 
 /** Whether the journal is writing: while it is not, boards are tracked from memory (docs/ops). */
@@ -80,6 +83,12 @@ export interface Hub {
   resync(board?: number): number[];
   /** Closes the round's games and starts round `round` (a daemon that can change rounds). */
   setRound?(round: number): Promise<void>;
+  /**
+   * Calibrates connected board `board` (the console's calibration page): its game hears nothing
+   * of the board until the calibration ends; what the calibration says goes to `onOutput`, the last
+   * output `saved` (the profile written and applied) or `failed`. Absent: this hub cannot.
+   */
+  calibrate?(board: number, onOutput: (output: CalibrationOutput) => void): CalibrationStart;
   /** The journal's state, for /health (absent: always writing). */
   journalHealth?(): JournalHealth;
 }

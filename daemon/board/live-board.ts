@@ -16,6 +16,8 @@ export interface LiveBoard {
   state: ConnectionState;
   /** The connection currently feeding this board. */
   feeder?: BoardConnection;
+  /** Being calibrated: its connection's bytes go to the calibration, and no time passes for its game. */
+  calibrating?: boolean;
 }
 
 export function liveBoard(setup: BoardSetup, game: BoardGame): LiveBoard {

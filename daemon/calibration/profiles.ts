@@ -1,7 +1,7 @@
 // Board profiles on disk: one JSON file per board in `<dataDir>/profiles/`, named by serial number,
 // or a file named in the config (`boards[].profile`).
 import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { type BoardProfile, parseBoardProfile } from '../../firmware-protocol/calibration/index.ts';
 import { err, ok, type Result } from '../../src/result.ts';
 
@@ -51,4 +51,29 @@ export function loadProfiles(dataDir: string): { profiles: Map<string, BoardProf
     else problems.push(read.error);
   }
   return { profiles, problems };
+}
+
+/**
+ * The data directory's profiles while the daemon runs: read at start, and a board calibrated from
+ * the console saved and known at once (the connections look it up by serial in `bySerial`).
+ */
+export interface ProfileStore {
+  readonly bySerial: ReadonlyMap<string, BoardProfile>;
+  /** Writes the board's profile where `damlink run` looks for it; the file written. Throws on I/O. */
+  save(profile: BoardProfile): string;
+}
+
+export function openProfileStore(dataDir: string): { store: ProfileStore; problems: string[] } {
+  const { profiles, problems } = loadProfiles(dataDir);
+  const store: ProfileStore = {
+    bySerial: profiles,
+    save(profile) {
+      // Absolute, as `damlink calibrate` says it: the arbiter reads it far from the daemon's cwd.
+      const file = resolve(profilePath(dataDir, profile.serial));
+      saveProfile(file, profile);
+      profiles.set(profile.serial, profile);
+      return file;
+    },
+  };
+  return { store, problems };
 }

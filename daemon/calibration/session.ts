@@ -1,6 +1,7 @@
 // One calibration over a real link: opens the board, puts it into event mode, learns its serial
 // number, feeds what it says to the wizard and asks for dumps when the wizard needs them.
 import {
+  type CalibrationFailure,
   CalibrationWizard,
   createRawReader,
   type ProtocolName,
@@ -20,6 +21,7 @@ export interface CalibrationSessionOptions {
   options: ProtocolOptions;
   /** Serial when the protocol cannot tell it (the source's text). */
   fallbackSerial: string;
+  /** Every output, the last (`done` or `failed`) included, once each. */
   onOutput(output: SessionOutput): void;
   /** Ask again for a dump this often until one arrives (default 1000 ms). */
   retryMs?: number;
@@ -31,7 +33,8 @@ export interface CalibrationSessionOptions {
 export interface CalibrationSession {
   /** Resolves with the last output: `done` (with the profile) or `failed`. */
   finished: Promise<WizardOutput & { type: 'done' | 'failed' }>;
-  stop(reason: string): void;
+  /** Ends the session: `failed` with `code` (default `cancelled`) and `reason` as its message. */
+  stop(reason: string, code?: CalibrationFailure): void;
 }
 
 export function startCalibration(o: CalibrationSessionOptions): CalibrationSession {
@@ -58,17 +61,18 @@ export function startCalibration(o: CalibrationSessionOptions): CalibrationSessi
     over = true;
     clearInterval(timer);
     link?.close();
+    o.onOutput(last);
     settle(last);
   };
   const show = (outputs: WizardOutput[]) => {
     for (const out of outputs) {
+      if (out.type === 'done' || out.type === 'failed') return end(out);
       o.onOutput(out);
       if (out.type === 'need-picture') {
         wantPicture = true;
         askedAt = now();
         send({ type: 'snapshot' });
       }
-      if (out.type === 'done' || out.type === 'failed') end(out);
     }
   };
   const receive = (bytes: Uint8Array) => {
@@ -124,6 +128,6 @@ export function startCalibration(o: CalibrationSessionOptions): CalibrationSessi
 
   return {
     finished,
-    stop: (reason) => end({ type: 'failed', code: 'no-answer', message: reason }),
+    stop: (reason, code = 'cancelled') => end({ type: 'failed', code, message: reason }),
   };
 }

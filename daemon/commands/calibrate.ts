@@ -3,7 +3,13 @@
 // `--json`: prompts and progress as JSON lines, so a script (or the simulator) can answer them.
 import { resolve } from 'node:path';
 import { type Command, Option } from 'commander';
-import { type BoardProfile, PROTOCOLS, type ProtocolName } from '../../firmware-protocol/index.ts';
+import {
+  type BoardProfile,
+  fieldOrder,
+  PROTOCOLS,
+  type ProtocolName,
+} from '../../firmware-protocol/index.ts';
+import { savedOutput } from '../calibration/connected.ts';
 import { profilePath, saveProfile } from '../calibration/profiles.ts';
 import { type SessionOutput, startCalibration } from '../calibration/session.ts';
 import { loadConfig } from '../config/index.ts';
@@ -30,7 +36,7 @@ export function describeProfile(p: BoardProfile): string {
   const codes = p.pieces
     ? `pieces w ${hex(p.pieces.w)} b ${hex(p.pieces.b)} W ${hex(p.pieces.W)} B ${hex(p.pieces.B)}, kings ${p.kings}`
     : `occupancy only (${hex(p.occupied ?? 0)})`;
-  return `${p.fields} fields${light}; ${codes}`;
+  return `${p.fields} fields${light}, field order ${fieldOrder(p)}; ${codes}`;
 }
 
 function textOf(out: SessionOutput): string | undefined {
@@ -88,7 +94,7 @@ async function calibrate(flags: CalibrateFlags): Promise<void> {
   } catch (e) {
     throw workFailed(`cannot write ${file}: ${(e as Error).message}`);
   }
-  if (flags.json) console.log(JSON.stringify({ type: 'saved', file, serial: last.profile.serial }));
+  if (flags.json) console.log(JSON.stringify(savedOutput(file, last.profile)));
   else
     console.log(
       `board ${last.profile.serial} calibrated: ${describeProfile(last.profile)}\nprofile written to ${file}`,

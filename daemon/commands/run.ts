@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Command, Option } from 'commander';
-import { loadProfiles } from '../calibration/profiles.ts';
+import { openProfileStore } from '../calibration/profiles.ts';
 import { Controller } from '../controller.ts';
 import { type ConfigFlags, type LoadedConfig, loadConfig } from '../config/index.ts';
 import { mqttSettings } from '../config/schema.ts';
@@ -201,9 +201,9 @@ async function serve(
         ? 'mqttUrl is ignored beside mqtt: { url: … }'
         : 'mqttUrl is deprecated: write mqtt: { url: … } instead',
     );
-  const { profiles, problems } = loadProfiles(config.dataDir);
+  const { store: profiles, problems } = openProfileStore(config.dataDir);
   for (const problem of problems) log.warn({ problem }, 'board profile not used');
-  if (profiles.size > 0) log.info({ serials: [...profiles.keys()] }, 'board profiles');
+  if (profiles.bySerial.size > 0) log.info({ serials: [...profiles.bySerial.keys()] }, 'board profiles');
   // The tournament the journal keeps sets the round; each round's pairings name the boards.
   const tournament = startTournament(journal, config, tournamentFile);
   config = { ...config, round: tournament.config.round };
@@ -215,7 +215,8 @@ async function serve(
         config: round,
         journal,
         createTracker,
-        transport: { inProcess: demo?.boards, profiles },
+        transport: { inProcess: demo?.boards },
+        profiles,
         logger: log,
         timeScale: config.timeScale,
         journalBacklog: config.journal.backlog,

@@ -50,6 +50,8 @@ export class Client {
    */
   provenToken: string | undefined;
   readonly subs = new Map<string, Subscription>();
+  /** Boards this connection is calibrating, and how to cancel each (ended when it goes away). */
+  readonly calibrations = new Map<number, () => void>();
   errors = 0;
   alive = true;
   /** Token bucket for calls: refilled at `callsPerSecond`, one token per call. */

@@ -49,7 +49,7 @@ const GZIP_MIN = 256;
 const PAGE_POLICY =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
   "object-src 'none'; base-uri 'none'; form-action 'self'";
-const CONSOLE_PATHS = new Set(['/arbiter', '/arbiter.html']);
+const CONSOLE_PATHS = new Set(['/arbiter', '/arbiter.html', '/calibrate.html']);
 
 /** Headers every answer carries: no type sniffing, no address leaking to other sites. */
 function securityHeaders(path: string, type: string): Record<string, string> {

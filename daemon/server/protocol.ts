@@ -5,6 +5,7 @@ import { parseTimeControl } from '../../src/clock/time-control.ts';
 import { hasControlCharacter } from '../config/text.ts';
 import type { GameEvent, GameSnapshot } from '../../src/game/types.ts';
 import type { AlertRecord, GameResult } from '../../src/game/types.ts';
+import type { CalibrationOutput } from '../calibration/connected.ts';
 
 export type CallId = string | number | null;
 
@@ -20,6 +21,7 @@ export type ErrorCode =
   | 'too-many-subscriptions'
   | 'too-many-calls'
   | 'journal-unavailable'
+  | 'busy'
   | 'failed';
 
 export interface Request {
@@ -143,6 +145,8 @@ export const params = {
     token,
   }),
   resync: z.object({ board: board.optional(), token }).optional(),
+  calibrate: z.object({ board, token }),
+  calibrateCancel: z.object({ board, token }),
   act: z.discriminatedUnion('action', [
     z.object({ board, action: z.literal('resign'), side, token }),
     z.object({ board, action: z.literal('draw-agreed'), token }),
@@ -172,7 +176,9 @@ export type FeedItem =
   | GameEvent
   | { kind: 'snapshot'; board: number; version: number; snapshot: GameSnapshot }
   | { kind: 'alerts'; alerts: AlertRecord[] }
-  | { kind: 'proposals'; proposals: Array<{ board: number; result: GameResult; reason: string }> };
+  | { kind: 'proposals'; proposals: Array<{ board: number; result: GameResult; reason: string }> }
+  /** To the arbiter connection calibrating `board` only: the session's prompts and progress. */
+  | { kind: 'calibration'; board: number; output: CalibrationOutput };
 
 /** Server messages are built by string concatenation so a feed item is serialised once for all. */
 export const frame = (
@@ -183,3 +189,14 @@ export const frame = (
 ): string => `{"response":"${response}","id":${idJson},"param":${paramJson},"time":${time}}`;
 
 export const errorParam = (code: ErrorCode, message: string): string => JSON.stringify({ code, message });
+
+/** A calibration's output as the feed message the calibrating connection gets (`id`: the call's). */
+export const calibrationFrame = (
+  idJson: string,
+  board: number,
+  output: CalibrationOutput,
+  time: number,
+): string => {
+  const item: FeedItem = { kind: 'calibration', board, output };
+  return frame('feed', idJson, JSON.stringify(item), time);
+};

@@ -16,6 +16,7 @@ import { correctionProblem } from './correction.ts';
 import { Feeds } from './feeds.ts';
 import {
   type CallId,
+  calibrationFrame,
   type ErrorCode,
   errorParam,
   frame,
@@ -190,6 +191,8 @@ export class WsApi {
     if (!this.clients.delete(client)) return;
     for (const sub of client.subs.values()) this.feeds.remove(sub);
     client.subs.clear();
+    // The arbiter who calibrated is gone: the boards go back to their games.
+    for (const cancel of [...client.calibrations.values()]) cancel();
     if (reason !== 'closed') this.log.info({ address: client.address, reason }, 'websocket client dropped');
   }
 
@@ -390,6 +393,17 @@ export class WsApi {
           .act(board, { type: action, ...rest } as ArbiterAction)
           .then((answer) => ({ ok: true, ...(answer.clock ? { clock: answer.clock } : {}) }));
       }
+      case 'calibrate':
+        return this.calibrate(client, callId, this.parse(params.calibrate, param));
+      case 'calibrate-cancel': {
+        const p = this.parse(params.calibrateCancel, param);
+        this.requireArbiter(client, p.token);
+        const cancel = client.calibrations.get(p.board);
+        if (!cancel)
+          throw new CallError('not-found', `board ${p.board} is not being calibrated from this connection`);
+        cancel();
+        return { ok: true, board: p.board };
+      }
       case 'resync': {
         const p = this.parse(params.resync, param);
         this.requireArbiter(client, p?.token);
@@ -456,6 +470,29 @@ export class WsApi {
       .decide(p.board, decision)
       .finally(() => this.deciding.delete(key))
       .then(() => ({ ok: true as const }));
+  }
+
+  /**
+   * Starts a calibration of a connected board: answered at once, then its outputs come to this
+   * connection as feed messages carrying the call's id, until `saved` or `failed`.
+   */
+  private calibrate(
+    client: Client,
+    callId: CallId,
+    p: z.infer<typeof params.calibrate>,
+  ): { ok: true; board: number } {
+    this.requireArbiter(client, p.token);
+    this.knownBoard(p.board);
+    if (!this.hub.calibrate) throw new CallError('failed', 'this daemon cannot calibrate boards');
+    const idJson = JSON.stringify(callId);
+    const started = this.hub.calibrate(p.board, (output) => {
+      if (output.type === 'saved' || output.type === 'failed') client.calibrations.delete(p.board);
+      if (!client.closed) client.send(calibrationFrame(idJson, p.board, output, this.now()));
+    });
+    if (!started.ok) throw new CallError(started.code, started.message);
+    client.calibrations.set(p.board, started.cancel);
+    this.log.info({ address: client.address, board: p.board }, 'calibration started');
+    return { ok: true, board: p.board };
   }
 
   /** Answers the call first, then sends the catch-up, then live events follow (all in one tick). */

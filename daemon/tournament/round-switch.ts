@@ -7,6 +7,7 @@ import type { ArbiterDecision } from '../../src/tracker/types.ts';
 import type { BoardEvent } from '../../firmware-protocol/events.ts';
 import type { ArbiterAction } from '../../src/game/actions.ts';
 import type { GameEvent, GameInfo, GameResult, GameSnapshot } from '../../src/game/types.ts';
+import type { CalibrationOutput, CalibrationStart } from '../calibration/connected.ts';
 import {
   type ActAnswer,
   type BoardSummary,
@@ -136,5 +137,16 @@ export class RoundSwitch implements Hub {
 
   act(board: number, action: ArbiterAction): Promise<ActAnswer> {
     return this.current.act(board, action);
+  }
+
+  /** The round's controller calibrates; a change of round ends the calibration (its board closes). */
+  calibrate(board: number, onOutput: (output: CalibrationOutput) => void): CalibrationStart {
+    return (
+      this.current.calibrate?.(board, onOutput) ?? {
+        ok: false,
+        code: 'failed',
+        message: 'this daemon cannot calibrate boards',
+      }
+    );
   }
 }

@@ -13,7 +13,7 @@ import type { ConnectionState } from '../../src/game/types.ts';
 import { everyAfterIo } from '../after-io.ts';
 import { ClockSetter } from './clock-setter.ts';
 import type { ProtocolDriver, StreamDecoder } from './driver.ts';
-import type { Link, LinkOpener } from './link.ts';
+import type { Link, LinkHandlers, LinkOpener } from './link.ts';
 
 export interface ConnectionTiming {
   /** Ping period and watchdog resolution (default 1000 ms). */
@@ -112,6 +112,8 @@ export class BoardConnection {
   /** What the board said of itself on this link (its capabilities decide the optional commands). */
   private hello: HelloEvent | undefined;
   private readonly clockSetter: ClockSetter;
+  /** While set, the board's bytes go here undecoded (see `divert`). */
+  private diversion: LinkHandlers | undefined;
 
   constructor(private readonly options: ConnectionOptions) {
     this.timing = { ...DEFAULT_TIMING, ...options.timing };
@@ -139,6 +141,51 @@ export class BoardConnection {
     clearTimeout(this.retry);
     this.stopWatchdog?.();
     this.drop();
+    this.endDiversion('the connection stopped');
+  }
+
+  /** The protocol as configured (not a profile's). */
+  get configuredDriver(): ProtocolDriver {
+    return this.options.driver;
+  }
+
+  /**
+   * Hands what the board sends to `handlers`, undecoded, until the link returned is closed: a
+   * calibration reads the board raw meanwhile, and the board's game hears nothing of it. Liveness
+   * goes on. Undefined when no identified board is connected, or the board is diverted already.
+   */
+  divert(handlers: LinkHandlers): Link | undefined {
+    if (!this.link || !this.identified || this.diversion) return undefined;
+    this.diversion = handlers;
+    const mine = () => this.diversion === handlers;
+    return {
+      hello: this.hello,
+      write: (bytes) => {
+        if (mine()) this.link?.write(bytes);
+      },
+      close: () => {
+        if (!mine()) return;
+        this.diversion = undefined;
+        // Bytes cut mid-message belong to no one; the game reads the board afresh.
+        this.decoder = this.driver.createDecoder();
+        this.unattributed = [];
+        this.unattributedBytes = 0;
+        this.requestSnapshot();
+      },
+    };
+  }
+
+  /** The board's profile may be new (calibrated just now): read the board through it from here on. */
+  refreshProfile(): void {
+    if (this.serial === undefined || !this.link) return;
+    this.useProfile(this.serial);
+    this.requestSnapshot();
+  }
+
+  private endDiversion(reason: string): void {
+    const handlers = this.diversion;
+    this.diversion = undefined;
+    handlers?.onClose(reason);
   }
 
   /** Ask the board for a full dump (after a gap, or when the controller wants to reconcile). */
@@ -233,6 +280,10 @@ export class BoardConnection {
     const t = this.eventTime();
     this.lastStamp = t;
     if (this.identified && this.state === 'silent') this.setState('active');
+    if (this.diversion) {
+      this.diversion.onData(bytes);
+      return;
+    }
     const decoded = this.decoder ? this.decoder.push(bytes, t) : [];
     this.keepRaw(bytes);
     const events: BoardEvent[] = [];
@@ -365,6 +416,7 @@ export class BoardConnection {
   private lose(reason: string): void {
     this.stopWatchdog?.();
     this.drop();
+    this.endDiversion(reason);
     this.log('warn', 'link lost', { reason });
     // A board seen once stays `lost` until it is back; `connecting` is for one never seen yet.
     this.setState(this.state === 'connecting' ? 'connecting' : 'lost', reason);

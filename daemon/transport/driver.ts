@@ -28,7 +28,7 @@ export interface ProtocolDriver {
   readonly baudRate: number;
   /**
    * The driver for a board whose calibrated profile is known by its serial number (undefined: none).
-   * The same driver each time for one serial.
+   * The same driver each time for one profile.
    */
   forSerial?(serial: string): ProtocolDriver | undefined;
   /** A profile's driver: the configured board description keys its profile replaced. */

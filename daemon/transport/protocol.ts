@@ -30,17 +30,18 @@ export function protocolDriver(
   baudRate?: number,
   profiles?: ProfilesBySerial,
 ): ProtocolDriver {
-  const profiled = new Map<string, ProtocolDriver>();
+  // One driver per profile: a board calibrated again (a new profile for its serial) gets a new one.
+  const profiled = new WeakMap<BoardProfile, ProtocolDriver>();
   const forSerial = (serial: string): ProtocolDriver | undefined => {
     const profile = profiles?.get(serial);
     if (!profile || profile.protocol !== name) return undefined;
-    let driver = profiled.get(serial);
+    let driver = profiled.get(profile);
     if (!driver) {
       driver = {
         ...protocolDriver(name, profileOptions(profile, options), baudRate),
         replaced: replacedByProfile(options),
       };
-      profiled.set(serial, driver);
+      profiled.set(profile, driver);
     }
     return driver;
   };

@@ -1,6 +1,12 @@
 // A board profile: what calibration learned about one physical board (by serial number), and how it
 // becomes the board description the decoders read.
-import { type BoardSize, fieldMapProblem, squareCount } from '../board.ts';
+import {
+  type BoardSize,
+  darkScanFieldMap,
+  fieldMapProblem,
+  fullScanFieldMap,
+  squareCount,
+} from '../board.ts';
 import { err, ok, type Result } from '../result.ts';
 import type { PieceCodes, ProtocolName, ProtocolOptions } from '../types.ts';
 import { DEFAULT_HID_LAYOUT } from '../hid/layout.ts';
@@ -132,4 +138,24 @@ export function profileOptions(profile: BoardProfile, base: ProtocolOptions = {}
   options.fieldMap = { [key]: profile.fieldMap };
   if (profile.size === 10) options.scan = profile.fields === 100 ? '100' : '50';
   return options;
+}
+
+/**
+ * How a learned field order relates to the protocol's default numbering: the same, the board turned
+ * 180°, each row read from the other end, both, or any other order.
+ */
+export type FieldOrder = 'default' | 'turned' | 'mirrored' | 'mirrored-turned' | 'permutation';
+
+export function fieldOrder(profile: Pick<BoardProfile, 'size' | 'fields' | 'fieldMap'>): FieldOrder {
+  const { size, fields, fieldMap } = profile;
+  const standard = fields === squareCount(size) ? darkScanFieldMap(size) : fullScanFieldMap(size);
+  const row = fields / size;
+  const turned = (i: number) => fields - 1 - i;
+  const mirrored = (i: number) => Math.floor(i / row) * row + (row - 1 - (i % row));
+  const is = (field: (i: number) => number) => fieldMap.every((sq, i) => sq === standard[field(i)]);
+  if (is((i) => i)) return 'default';
+  if (is(turned)) return 'turned';
+  if (is(mirrored)) return 'mirrored';
+  if (is((i) => mirrored(turned(i)))) return 'mirrored-turned';
+  return 'permutation';
 }

@@ -26,7 +26,11 @@ export type CalibrationFailure =
   | 'check-failed'
   | 'no-serial'
   /** The board could not be opened, closed, or never sent a picture. */
-  | 'no-answer';
+  | 'no-answer'
+  /** The person calibrating (or the daemon stopping) ended the session. */
+  | 'cancelled'
+  /** Learned, but the profile could not be written. */
+  | 'not-saved';
 
 export interface WizardOptions {
   protocol: ProtocolName;

@@ -9,6 +9,9 @@ import {
   createBoardEncoder,
   createDecoder,
   DEFAULT_HID_LAYOUT,
+  darkScanFieldMap,
+  fieldOrder,
+  fullScanFieldMap,
   type ProtocolOptions,
   profileOptions,
   renumberSquares,
@@ -200,5 +203,24 @@ describe('a board that does not follow the prompts gets a message and no profile
   it('a board whose dumps number the fields otherwise than its updates', () => {
     const session = calibrateBoard('dgt', {}, {}, undefined, { fieldMap: { fields50: rotatedFields50() } });
     expect(failure(session)).toMatchObject({ code: 'dump-order' });
+  });
+});
+
+describe('fieldOrder: how a learned field order relates to the protocol numbering', () => {
+  const dark = (fieldMap: number[]) => ({ size: 10 as const, fields: 50 as const, fieldMap });
+  it('names the orders real boards have, from a calibration', () => {
+    expect(fieldOrder(profileOf({}))).toBe('default');
+    expect(fieldOrder(profileOf({ fieldMap: { fields50: rotatedFields50() } }))).toBe('turned');
+    expect(fieldOrder(profileOf({ fieldMap: { fields50: mirroredFields50() } }))).toBe('mirrored');
+    expect(fieldOrder(profileOf({ fieldMap: { fields50: randomFields50(7) } }))).toBe('permutation');
+    const full = profileOf({ scan: '100', fieldMap: { fields100: mirroredFields100() } });
+    expect(fieldOrder(full)).toBe('mirrored');
+  });
+
+  it('mirrored and turned at once; on 8×8 and on full scans too', () => {
+    expect(fieldOrder(dark(mirroredFields50().reverse()))).toBe('mirrored-turned');
+    expect(fieldOrder({ size: 8, fields: 32, fieldMap: darkScanFieldMap(8).reverse() })).toBe('turned');
+    expect(fieldOrder({ size: 10, fields: 100, fieldMap: fullScanFieldMap(10).reverse() })).toBe('turned');
+    expect(fieldOrder({ size: 8, fields: 64, fieldMap: fullScanFieldMap(8) })).toBe('default');
   });
 });

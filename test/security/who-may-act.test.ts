@@ -174,6 +174,10 @@ describe('page headers', () => {
     const csp = consolePage.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
+    // The calibration page starts arbiter calls too: never framed.
+    const calibration = await get('/calibrate.html');
+    expect(calibration.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(calibration.headers.get('x-frame-options')).toBe('DENY');
     const viewer = await get('/');
     expect(viewer.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(viewer.headers.get('content-security-policy')).not.toContain('frame-ancestors');

@@ -11,6 +11,14 @@ import {
 } from './i18n.js';
 
 const THEME_KEY = 'damlink-theme';
+
+/** The connection's state in the header's status element (`open`, `connecting`, else closed). */
+export function showStatus(element, status) {
+  element.dataset.status = status;
+  element.textContent = t(
+    { open: 'status.connected', connecting: 'status.connecting' }[status] ?? 'status.closed',
+  );
+}
 const THEMES = ['auto', 'light', 'dark'];
 
 export async function setupPage() {

@@ -4,7 +4,7 @@
 import { apiSocketUrl, Connection } from './connection.js';
 import { escapeHtml } from './format.js';
 import { language, t } from './i18n.js';
-import { setupPage } from './page.js';
+import { setupPage, showStatus } from './page.js';
 import { toast } from './toast.js';
 import { takeToken } from './token.js';
 
@@ -214,12 +214,7 @@ function wire() {
 function connect() {
   connection = new Connection({
     url: apiSocketUrl(location),
-    onStatus: (status) => {
-      $('status').dataset.status = status;
-      $('status').textContent = t(
-        { open: 'status.connected', connecting: 'status.connecting' }[status] ?? 'status.closed',
-      );
-    },
+    onStatus: (status) => showStatus($('status'), status),
     onOpen: async (c) => {
       if (token) await c.call('auth', { token }).catch(() => {});
     },

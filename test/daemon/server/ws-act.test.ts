@@ -2,27 +2,14 @@
 // over, Appendix G where it does not apply, a malformed action; `info` takes only the PDN
 // TimeControl form.
 import { afterEach, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../../../daemon/server/index.ts';
 import { FakeHub } from '../fixtures/fake-hub.ts';
-import { TestClient } from './fixtures/ws-client.ts';
+import { closeServed, serveHub } from './fixtures/served-hub.ts';
 
-let server: RunningServer | undefined;
-const clients: TestClient[] = [];
-afterEach(async () => {
-  for (const c of clients.splice(0)) c.close();
-  await server?.close();
-  server = undefined;
-});
+afterEach(closeServed);
 
 async function setup(info = {}) {
   const hub = new FakeHub(2, 1, info);
-  server = await startServer({ hub, port: 0, tokens: { arbiter: 'arb-secret' } });
-  const open = async (query = '') => {
-    const c = await TestClient.open(server!.wsUrl + query);
-    clients.push(c);
-    return c;
-  };
-  return { hub, open };
+  return { hub, ...(await serveHub(hub, { arbiter: 'arb-secret' })) };
 }
 
 describe('WebSocket act', () => {
@@ -58,9 +45,8 @@ describe('WebSocket act', () => {
 
   it('G.4 and G.5 answer whether the clock was set, or must be set by hand and why', async () => {
     const hub = new FakeHub([{ board: 1, timeControl: '3600', quickplayFinish: true }]);
-    server = await startServer({ hub, port: 0, tokens: { arbiter: 'arb-secret' } });
-    const c = await TestClient.open(`${server.wsUrl}?token=arb-secret`);
-    clients.push(c);
+    const { open } = await serveHub(hub, { arbiter: 'arb-secret' });
+    const c = await open('?token=arb-secret');
     // No clock known yet: nothing to set, the answer says nothing of a clock.
     expect((await c.call('act', { board: 1, action: 'increment', side: 'white' })).param).toEqual({
       ok: true,

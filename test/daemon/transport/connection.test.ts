@@ -1,12 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BoardEvent } from '../../../firmware-protocol/events.ts';
-import {
-  type BoardProfile,
-  createBoardEncoder,
-  PROFILE_FORMAT,
-  startPosition,
-} from '../../../firmware-protocol/index.ts';
+import { type BoardProfile, createBoardEncoder, startPosition } from '../../../firmware-protocol/index.ts';
 import { parseSource } from '../../../daemon/config/index.ts';
 import {
   BoardConnection,
@@ -16,6 +11,7 @@ import {
   type HidDevice,
 } from '../../../daemon/transport/index.ts';
 import type { ConnectionState } from '../../../src/game/types.ts';
+import { boardProfile } from '../fixtures/board-profile.ts';
 import { FakeBoard } from '../fixtures/fake-board.ts';
 
 const FAST: Partial<ConnectionTiming> = {
@@ -232,19 +228,7 @@ describe('board connection over HID (fake device)', () => {
 
 describe('board connection with calibrated profiles', () => {
   it('a board whose serial has a profile is read through it from its hello on; another board is not', async () => {
-    const backwards = Array.from({ length: 50 }, (_, i) => 50 - i);
-    const profile: BoardProfile = {
-      format: PROFILE_FORMAT,
-      serial: 'DL-0077',
-      protocol: 'line',
-      size: 10,
-      fields: 50,
-      fieldMap: backwards,
-      lightFields: [],
-      senses: 'pieces',
-      pieces: { w: 1, b: 2, W: 3, B: 4 },
-      kings: 'crown',
-    };
+    const profile = boardProfile('DL-0077');
     const profiles = new Map([[profile.serial, profile]]);
     const calibrated = await fakeBoard('DL-0077');
     const other = await fakeBoard('DL-0078');
@@ -257,5 +241,46 @@ describe('board connection with calibrated profiles', () => {
     // The calibrated board's firmware reports square 18 for what is square 33.
     expect(a.seen.events.find((e) => e.event.type === 'lift')?.event).toMatchObject({ square: 33 });
     expect(b.seen.events.find((e) => e.event.type === 'lift')?.event).toMatchObject({ square: 18 });
+  });
+
+  it('diverted (a calibration): the bytes go undecoded to the diversion, none to the game; after, a new profile applies at once', async () => {
+    const profiles = new Map<string, BoardProfile>();
+    const board = await fakeBoard('DL-0079');
+    const { conn, seen } = connect(`tcp://127.0.0.1:${board.port}`, { profiles });
+    await until(() => seen.events.some((e) => e.event.type === 'snapshot'));
+    const diverted: number[] = [];
+    const closed: string[] = [];
+    const link = conn.divert({ onData: (bytes) => diverted.push(...bytes), onClose: (r) => closed.push(r) });
+    expect(link).toBeDefined();
+    expect(link?.hello).toMatchObject({ serial: 'DL-0079' });
+    expect(conn.divert({ onData: () => {}, onClose: () => {} })).toBeUndefined();
+    const before = seen.events.length;
+    board.send({ t: 0, type: 'lift', square: 18 });
+    await until(() => new TextDecoder().decode(new Uint8Array(diverted)).includes('18'));
+    expect(seen.events.length).toBe(before);
+    // Commands still reach the board through the diverted link.
+    link!.write(conn.configuredDriver.encode({ type: 'snapshot' }));
+    await until(() => board.commands.filter((c) => c.type === 'snapshot').length >= 2);
+    // Calibrated meanwhile: the profile appears, the diversion ends, the connection reads through it.
+    profiles.set('DL-0079', boardProfile('DL-0079'));
+    link!.close();
+    conn.refreshProfile();
+    board.send({ t: 0, type: 'put', square: 18, piece: 'w' });
+    await until(() => seen.events.some((e) => e.event.type === 'put'));
+    expect(seen.events.find((e) => e.event.type === 'put')?.event).toMatchObject({ square: 33 });
+    expect(seen.events.slice(before).some((e) => e.event.type === 'lift')).toBe(false);
+    expect(closed).toEqual([]);
+  });
+
+  it('a diverted board whose link drops: the diversion is told, and ends', async () => {
+    const board = await fakeBoard('DL-0080');
+    const { conn, seen } = connect(`tcp://127.0.0.1:${board.port}`);
+    await until(() => seen.events.some((e) => e.event.type === 'snapshot'));
+    const closed: string[] = [];
+    conn.divert({ onData: () => {}, onClose: (r) => closed.push(r) });
+    board.unplug();
+    await until(() => closed.length === 1);
+    await until(() => seen.states.filter((s) => s.state === 'active').length === 2);
+    expect(conn.divert({ onData: () => {}, onClose: () => {} })).toBeDefined();
   });
 });

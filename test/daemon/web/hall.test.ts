@@ -10,12 +10,19 @@ import { replayEvents } from '../../../daemon/commands/replay.ts';
 import type { AlertRecord } from '../../../src/game/types.ts';
 import { fen, run, Script, sequence } from '../../src/tracker/fixtures/hands.ts';
 import { launchBrowser, type TestBrowser, watchErrors } from './fixtures/browser.ts';
+import { boardProfile } from '../fixtures/board-profile.ts';
 import { FakeHub } from '../fixtures/fake-hub.ts';
 import { serve, type Served } from './fixtures/serve.ts';
 
 const TOKEN = 'hall-arbiter-9';
 const LANGS = ['en', 'nl', 'pl', 'fr', 'ru'];
 const SHOTS = join(import.meta.dirname, '../../../test-results/screenshots');
+/** A profile as a calibration learns it (for the calibration page's summary). */
+const CALIBRATED = boardProfile('SN-1', {
+  protocol: 'dgt',
+  pieces: { w: 1, b: 4, W: 7, B: 10 },
+  kings: 'stacked',
+});
 const CASE_411 = 'W:W32:B9,19,28';
 
 let hub: FakeHub;
@@ -106,7 +113,7 @@ async function openConsole(page: Page, query = '') {
 
 describe('languages', () => {
   it.each(LANGS)(
-    '%s: viewer, board view, console, dispute view and tournament pages render with no raw key',
+    '%s: viewer, board view, console, dispute view, tournament and calibration pages render with no raw key',
     async (lang) => {
       const page = await browser.newPage();
       const errors = watchErrors(page);
@@ -142,6 +149,34 @@ describe('languages', () => {
         await expectNoRawKey(page, `${lang} tournament ${tab}`);
       }
       await shot(page, `tournament-${lang}`);
+
+      // The calibration page: a prompt, then the profile saved, then a failure, all in the language.
+      await page.goto(`${base}/calibrate.html?token=${TOKEN}&lang=${lang}`);
+      await expect.poll(() => page.locator('#board-select option:not([disabled])').count()).toBe(4);
+      await expectNoRawKey(page, `${lang} calibration`);
+      await page.locator('#start').click();
+      await expect.poll(() => hub.calibrating.has(1)).toBe(true);
+      const say = hub.calibrating.get(1)!.say;
+      say({ type: 'board', serial: 'SN-1', senses: 'pieces' });
+      say({ type: 'prompt', prompt: { action: 'king', square: 23, piece: 'W', n: 52, of: 54, text: '' } });
+      say({ type: 'learned', field: 3, square: 50, n: 50, of: 50 });
+      await expect.poll(() => page.locator('#prompt').getAttribute('data-action')).toBe('king');
+      await expectNoRawKey(page, `${lang} calibration prompt`);
+      say({ type: 'done', profile: CALIBRATED });
+      say({
+        type: 'saved',
+        file: '/srv/damlink/data/profiles/SN-1.json',
+        serial: 'SN-1',
+        fieldOrder: 'turned',
+      });
+      await expect.poll(() => page.locator('#summary').isVisible()).toBe(true);
+      await expectNoRawKey(page, `${lang} calibration saved`);
+      await page.locator('#again').click();
+      await page.locator('#start').click();
+      await expect.poll(() => hub.calibrating.has(1)).toBe(true);
+      hub.calibrating.get(1)!.say({ type: 'failed', code: 'wrong-piece', message: 'prompt 52 asked for …' });
+      await expect.poll(() => page.locator('#failure').isVisible()).toBe(true);
+      await expectNoRawKey(page, `${lang} calibration failed`);
       expect(errors).toEqual([]);
       await page.close();
     },

@@ -185,3 +185,30 @@ describe('board.js', () => {
     ]);
   });
 });
+
+describe('calibration.js', () => {
+  it('a prompt as a message key of the tables, and the board it wants with its piece on the square', async () => {
+    const { promptMessage, promptFen, promptSquare, pieceCodesText } = await web('calibration.js');
+    const { readFen } = await web('fen.js');
+    expect(promptMessage({ action: 'setup', n: 1, of: 54 })).toEqual({
+      key: 'calibrate.prompt.setup',
+      params: { square: undefined },
+    });
+    expect(promptMessage({ action: 'king', square: 23, piece: 'B' }).key).toBe('calibrate.prompt.king.B');
+    expect(promptMessage({ action: 'put-remove', square: 21, piece: 'o' })).toEqual({
+      key: 'calibrate.prompt.put-remove.o',
+      params: { square: 21 },
+    });
+    // The start position, as the engine writes it.
+    const start = readFen(promptFen({ action: 'lift-return', square: 7 }, 10)).pieces;
+    expect([...start.entries()].sort((a, b) => a[0] - b[0])).toEqual(Position.initial().pieces());
+    const king = readFen(promptFen({ action: 'king', square: 28, piece: 'B' }, 10)).pieces;
+    expect(king.get(28)).toBe('B');
+    expect(king.size).toBe(41);
+    expect(readFen(promptFen({ action: 'put-remove', square: 13, piece: 'w' }, 8)).pieces.get(13)).toBe('w');
+    expect(promptSquare({ action: 'check' })).toBeUndefined();
+    expect(promptSquare({ action: 'lift-return', square: 1 })).toBe(1);
+    expect(pieceCodesText({ pieces: { w: 4, b: 1, W: 10, B: 7 } })).toBe('w 0x04 · b 0x01 · W 0x0a · B 0x07');
+    expect(pieceCodesText({ occupied: 0x51 })).toBe('0x51');
+  });
+});
