@@ -93,9 +93,6 @@ async function capture(flags: CaptureFlags): Promise<void> {
   if (closedBecause) console.error(`damlink: the link closed: ${closedBecause}`);
   if (counts.bytes === 0)
     console.error('damlink: the board said nothing: is it on, and is this its protocol?');
-  // Everything is written. A serial link to a board that has gone quiet can hold the process for as
-  // long as the board stays quiet after its port was closed (seen with PTYs): do not wait for it.
-  process.exit(0);
 }
 
 export function registerCapture(program: Command): void {

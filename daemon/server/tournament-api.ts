@@ -1,18 +1,22 @@
 // The tournament over the API: `GET /api/v1/tournament` for the console's pages, and the arbiter's
-// calls that change it — a table's result, a round's pairings or the players from CSV.
+// calls that change it — a table's result, a round's pairings, the players from CSV or one player.
+// Each change is answered once it is on the disk, as the journal's arbiter calls are.
 import { z } from 'zod';
 import { formatLocated } from '../../src/result.ts';
 import {
   type Event,
   eventOfPlayers,
+  type Player,
   parseResult,
   readPairingsCsv,
+  readPlayerJson,
   readPlayersCsv,
   type Read,
   type Round,
   roundOf,
 } from '../../src/tournament/index.ts';
 import type { PairingResult } from '../../src/tournament/types.ts';
+import { hasControlCharacter } from '../config/text.ts';
 import type { ErrorCode } from './protocol.ts';
 import type { TournamentSource } from './standings.ts';
 
@@ -21,6 +25,10 @@ export interface TournamentAccess extends TournamentSource {
   save(event: Event): void;
   saveRound(round: Round): void;
   setResult(round: number, table: number, result: PairingResult | undefined): boolean;
+  /** Replaces one player's record (by starting rank); false when no player has it. */
+  savePlayer(player: Player): boolean;
+  /** Resolves once every write so far is on the disk (the journal's WAL synced). */
+  sync(): Promise<void>;
   /** Pairs `round` with the configured pairing program (absent: none configured). */
   pairRound?(event: Event, round: number): Promise<Read<Round>>;
 }
@@ -39,7 +47,21 @@ const PARAMS = {
   pairings: z.object({ round: roundNumber, csv, token }),
   players: z.object({ csv, token }),
   pair: z.object({ round: roundNumber, token }),
+  // The player's fields are checked as a tournament file's players are (readPlayerJson).
+  player: z.looseObject({ start: z.number().int().positive(), token }),
 } as const;
+
+/** What the player call changes; the starting rank names the player, the group stays. */
+const EDITABLE_FIELDS: readonly string[] = [
+  'name',
+  'fmjdId',
+  'rating',
+  'federation',
+  'club',
+  'title',
+  'birth',
+  'sex',
+];
 
 export type TournamentCall = keyof typeof PARAMS;
 export const isTournamentCall = (call: string): call is TournamentCall => Object.hasOwn(PARAMS, call);
@@ -65,8 +87,48 @@ async function pair(access: TournamentAccess, event: Event, round: number): Prom
   return { ok: true, value };
 }
 
-/** Runs one tournament call. */
-export function tournamentCall(
+/**
+ * One player's record replaced by the fields given (a field left out is cleared); the starting
+ * rank and the group stay, so the pairings and the groups' standings are the same players'.
+ */
+function editPlayer(access: TournamentAccess, event: Event, param: Record<string, unknown>): CallAnswer {
+  const { token: _, start, ...fields } = param;
+  const foreign = Object.keys(fields).find((k) => !EDITABLE_FIELDS.includes(k));
+  if (foreign !== undefined)
+    return refuse('bad-param', `param.${foreign}: not a player field here (${EDITABLE_FIELDS.join(', ')})`);
+  const read = readPlayerJson({ ...fields, start }, 'param');
+  if (!read.ok) return refuse('bad-param', read.error.map(formatLocated).join('; '));
+  // Names go into PDN tags and TRF lines: one line each.
+  const broken = Object.entries(read.value).find(([, v]) => typeof v === 'string' && hasControlCharacter(v));
+  if (broken) return refuse('bad-param', `param.${broken[0]}: control characters are not allowed`);
+  const before = event.players.find((p) => p.start === read.value.start);
+  if (!before) return refuse('not-found', `no player has starting rank ${read.value.start}`);
+  const player: Player = { ...read.value, ...(before.group === undefined ? {} : { group: before.group }) };
+  access.savePlayer(player);
+  return { ok: true, value: { ok: true, player } };
+}
+
+/** A change is answered once on the disk; one the disk did not take says so. */
+async function durable(access: TournamentAccess, answer: CallAnswer): Promise<CallAnswer> {
+  if (!answer.ok) return answer;
+  try {
+    await access.sync();
+  } catch (e) {
+    return refuse('journal-unavailable', `written, but not synced to disk (${(e as Error).message})`);
+  }
+  return answer;
+}
+
+/** Runs one tournament call; answered once its change is on the disk. */
+export async function tournamentCall(
+  access: TournamentAccess,
+  call: TournamentCall,
+  param: unknown,
+): Promise<CallAnswer> {
+  return durable(access, await change(access, call, param));
+}
+
+function change(
   access: TournamentAccess,
   call: TournamentCall,
   param: unknown,
@@ -102,6 +164,7 @@ export function tournamentCall(
   if (!event)
     return refuse('not-found', 'no tournament: load one with --tournament FILE, or send the players first');
   if (call === 'pair') return pair(access, event, (parsed.data as z.infer<(typeof PARAMS)['pair']>).round);
+  if (call === 'player') return editPlayer(access, event, parsed.data as Record<string, unknown>);
   if (call === 'pairings') {
     const p = parsed.data as z.infer<(typeof PARAMS)['pairings']>;
     const round = readPairingsCsv(p.csv, event.players, p.round);

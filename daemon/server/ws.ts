@@ -419,8 +419,7 @@ export class WsApi {
           if (!answer.ok) throw new CallError(answer.code, answer.message);
           return answer.value;
         };
-        const answer = tournamentCall(tournament, call, param);
-        return answer instanceof Promise ? answer.then(answered) : answered(answer);
+        return tournamentCall(tournament, call, param).then(answered);
       }
     }
   }

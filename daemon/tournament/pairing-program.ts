@@ -71,6 +71,8 @@ export function withPairingProgram(store: TournamentStore, command: string | und
     save: (event) => store.save(event),
     saveRound: (round) => store.saveRound(round),
     setResult: (round, table, result) => store.setResult(round, table, result),
+    savePlayer: (player) => store.savePlayer(player),
+    sync: () => store.sync(),
     pairRound: (event, round) => pairWithProgram(command, event, round),
   };
 }

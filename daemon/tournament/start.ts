@@ -33,7 +33,7 @@ export function roundConfig(config: LoadedConfig, event: Event | undefined, roun
 }
 
 export function startTournament(journal: Journal, config: LoadedConfig, loaded?: Event): TournamentStart {
-  const store = TournamentStore.open(journal.database);
+  const store = TournamentStore.open(journal.database, () => journal.sync());
   const event = loaded ? mergeTournament(store.load(), loaded) : store.load();
   if (loaded && event) store.save(event);
   const stored = store.currentRound();

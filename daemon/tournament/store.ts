@@ -49,12 +49,22 @@ interface PairingRow {
   result: string | null;
 }
 
-export class TournamentStore {
-  private constructor(private readonly db: Database.Database) {}
+/** Resolves once every commit so far is on the disk (the journal's `sync`). */
+export type SyncToDisk = () => Promise<void>;
 
-  /** Opens the store on the journal's handle, creating or migrating its tables (unless read-only). */
-  static open(db: Database.Database): TournamentStore {
-    const store = new TournamentStore(db);
+export class TournamentStore {
+  private constructor(
+    private readonly db: Database.Database,
+    /** The arbiter's changes are answered once on the disk, as the journal's own calls are. */
+    readonly sync: SyncToDisk,
+  ) {}
+
+  /**
+   * Opens the store on the journal's handle, creating or migrating its tables (unless read-only).
+   * `sync` is the journal's (without it, a write is as durable as its commit).
+   */
+  static open(db: Database.Database, sync: SyncToDisk = () => Promise.resolve()): TournamentStore {
+    const store = new TournamentStore(db, sync);
     if (!db.readonly) store.migrate();
     return store;
   }
@@ -126,6 +136,14 @@ export class TournamentStore {
     const r = this.db
       .prepare('UPDATE tournament_pairings SET result = ? WHERE round = ? AND tableno = ?')
       .run(result ? formatResult(result) : null, round, table);
+    return r.changes > 0;
+  }
+
+  /** Replaces one player's record (by starting rank); false when no player has it. */
+  savePlayer(player: Player): boolean {
+    const r = this.db
+      .prepare('UPDATE tournament_players SET data = ? WHERE start = ?')
+      .run(JSON.stringify(player), player.start);
     return r.changes > 0;
   }
 

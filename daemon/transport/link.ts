@@ -31,8 +31,12 @@ export interface DuplexLike {
   destroy(): unknown;
 }
 
-/** Wraps an open Duplex-like stream as a Link. */
-export function duplexLink(stream: DuplexLike, handlers: LinkHandlers): Link {
+/** Wraps an open Duplex-like stream as a Link; `end` closes it from our side (default: destroy). */
+export function duplexLink(
+  stream: DuplexLike,
+  handlers: LinkHandlers,
+  end: () => void = () => stream.destroy(),
+): Link {
   let done = false;
   const finish = (reason: string): void => {
     if (done) return;
@@ -51,7 +55,7 @@ export function duplexLink(stream: DuplexLike, handlers: LinkHandlers): Link {
     },
     close() {
       done = true;
-      stream.destroy();
+      end();
     },
   };
 }

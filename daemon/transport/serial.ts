@@ -12,7 +12,13 @@ export function serialOpener(path: string, baudRate: number): LinkOpener {
           reject(e);
           return;
         }
-        resolve(duplexLink(port, handlers));
+        // SerialPort has no _destroy: destroying the stream leaves the port open, and its poller
+        // waiting on the descriptor for a byte keeps the process alive while the board is quiet.
+        // close() stops that poller and closes the descriptor.
+        const close = () => {
+          if (port.isOpen) port.close(() => {});
+        };
+        resolve(duplexLink(port, handlers, close));
       });
     });
   };

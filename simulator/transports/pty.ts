@@ -16,7 +16,7 @@ export interface PtyBoard {
 }
 
 /** Spawns `socat pty,raw,echo=0,link=A pty,raw,echo=0,link=B` and waits until both links exist. */
-async function socatPair(boardEnd: string, hostEnd: string): Promise<ChildProcess> {
+export async function socatPair(boardEnd: string, hostEnd: string): Promise<ChildProcess> {
   const child = spawn('socat', [`pty,raw,echo=0,link=${boardEnd}`, `pty,raw,echo=0,link=${hostEnd}`], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -84,6 +84,7 @@ function readPlayer(c: Checker, v: Json, path: string): Player | undefined {
   if (!isObject(v)) return c.fail(path, 'must be an object');
   const start = c.number(v.start, `${path}.start`, { whole: true, min: 1 });
   const name = c.text(v.name, `${path}.name`);
+  if (name.trim() === '' && typeof v.name === 'string') c.fail(`${path}.name`, 'must not be empty');
   const rating = c.number(v.rating, `${path}.rating`, { optional: true, whole: true, min: 0 });
   const extra: Partial<Player> = {};
   for (const k of PLAYER_TEXTS) {
@@ -92,6 +93,13 @@ function readPlayer(c: Checker, v: Json, path: string): Player | undefined {
   }
   if (start === undefined) return undefined;
   return { start, name, ...(rating === undefined ? {} : { rating }), ...extra };
+}
+
+/** One player as a JSON value (the arbiter's player call): the checks of a file's players. */
+export function readPlayerJson(value: unknown, path: string): Read<Player> {
+  const c = new Checker(undefined);
+  const player = readPlayer(c, value, path);
+  return player && c.errors.length === 0 ? ok(player) : err(c.errors);
 }
 
 function readRound(c: Checker, v: Json, path: string, starts: ReadonlySet<number>): Round | undefined {

@@ -502,8 +502,14 @@ function updateRow(tr, s) {
   const state = s.state ?? extra.state ?? 'connecting';
   tr.dataset.board = String(b);
   const badge = tr.querySelector('.badge');
-  badge.className = `badge state-${state}`;
-  setText(badge, ['active', 'silent', 'lost', 'connecting'].includes(state) ? t(`state.${state}`) : state);
+  // Calibration takes the board's link: its game hears nothing meanwhile, whatever its state says.
+  if (extra.calibrating) {
+    badge.className = 'badge state-calibrating';
+    setText(badge, t('calibrate.beingCalibrated'));
+  } else {
+    badge.className = `badge state-${state}`;
+    setText(badge, ['active', 'silent', 'lost', 'connecting'].includes(state) ? t(`state.${state}`) : state);
+  }
   setText(tr.querySelector('.serial'), t('arbiter.serial', { serial: s.serial ?? extra.serial ?? '–' }));
   setText(tr.querySelector('.source'), extra.source ?? '');
   const field = (name) => /** @type {HTMLInputElement} */ (tr.querySelector(`[data-field="${name}"]`));
@@ -614,6 +620,10 @@ store.onChange((board, event) => {
 setInterval(() => {
   for (const tr of ui.rows.querySelectorAll('tr[data-board]')) paintClocks(tr, Number(tr.dataset.board));
 }, 200);
+// A calibration started or ended (here or on the calibration page) sends no board event: ask.
+setInterval(() => {
+  if (connection && !ui.console.hidden) void refreshBoards(connection);
+}, 3000);
 
 ui.form.addEventListener('submit', (e) => {
   e.preventDefault();

@@ -1,6 +1,6 @@
 // The console's tournament pages: players, pairings, results, standings. Reads
 // `/api/v1/tournament` and `/rounds/<n>/standings.json`; changes go through the arbiter's calls
-// (`players`, `pairings`, `table-result`, `round`; docs/api.md).
+// (`players`, `player`, `pairings`, `table-result`, `round`; docs/api.md).
 import { apiSocketUrl, Connection } from './connection.js';
 import { escapeHtml } from './format.js';
 import { language, t } from './i18n.js';
@@ -35,8 +35,10 @@ function heading(name) {
   const full = escapeHtml(t(`tournament.tiebreak.${name}`));
   return `<th scope="col"><abbr title="${full}">${escapeHtml(t(`tournament.tiebreakShort.${name}`))}</abbr></th>`;
 }
-const head = (names) => `<tr>${names.map(heading).join('')}</tr>`;
-const row = (cells) => `<tr>${cells.map((c) => `<td>${escapeHtml(c ?? '')}</td>`).join('')}</tr>`;
+/** A row of headings or of text cells; `more` is markup for cells of its own (buttons). */
+const head = (names, more = '') => `<tr>${names.map(heading).join('')}${more}</tr>`;
+const row = (cells, more = '') =>
+  `<tr>${cells.map((c) => `<td>${escapeHtml(c ?? '')}</td>`).join('')}${more}</tr>`;
 
 /** The result as the calls write it (`1+-1-`, `+-`…). */
 function resultText(result) {
@@ -59,12 +61,67 @@ function fillRounds(select, extra = 0) {
     .join('');
 }
 
+/** The fields the player form edits, by their input's name (the `player` call's names). */
+const PLAYER_FIELDS = ['name', 'fmjdId', 'rating', 'federation', 'club', 'title', 'birth', 'sex'];
+
 function renderPlayers() {
-  $('players-head').innerHTML = head(['start', 'name', 'fmjd', 'rating', 'federation', 'club', 'group']);
+  $('players-head').innerHTML = head(
+    ['start', 'name', 'fmjd', 'rating', 'federation', 'club', 'group'],
+    '<td></td>',
+  );
   const players = state.event?.players ?? [];
+  const edit = (p) =>
+    `<td><button type="button" data-edit="${p.start}" aria-label="${escapeHtml(t('tournament.editPlayer', { name: p.name }))}">${escapeHtml(t('tournament.edit'))}</button></td>`;
   $('players-rows').innerHTML = players.length
-    ? players.map((p) => row([p.start, p.name, p.fmjdId, p.rating, p.federation, p.club, p.group])).join('')
-    : `<tr><td colspan="7" class="empty">${escapeHtml(t('tournament.noTournament'))}</td></tr>`;
+    ? players
+        .map((p) => row([p.start, p.name, p.fmjdId, p.rating, p.federation, p.club, p.group], edit(p)))
+        .join('')
+    : `<tr><td colspan="8" class="empty">${escapeHtml(t('tournament.noTournament'))}</td></tr>`;
+}
+
+/** Opens the form with the player's record as it is. */
+function openPlayerForm(start) {
+  const player = state.event?.players.find((p) => p.start === start);
+  if (!player) return;
+  const form = $('player-form');
+  form.dataset.start = String(start);
+  $('player-title').textContent = t('tournament.editPlayer', { name: player.name });
+  for (const name of PLAYER_FIELDS) form.elements[name].value = player[name] ?? '';
+  $('player-errors').hidden = true;
+  $('player-dialog').showModal();
+}
+
+/**
+ * Saves the form: every field sent, an empty one cleared. The daemon checks them (as it checks a
+ * file's players); what it refuses is shown in the form, each field it names marked.
+ */
+async function savePlayer() {
+  const form = $('player-form');
+  const param = { start: Number(form.dataset.start) };
+  for (const name of PLAYER_FIELDS) {
+    const value = form.elements[name].value.trim();
+    if (value === '') continue;
+    // A rating that is not a number goes as typed, for the daemon to say so.
+    const number = Number(value);
+    param[name] = name === 'rating' && Number.isFinite(number) ? number : value;
+  }
+  const errors = $('player-errors');
+  for (const name of PLAYER_FIELDS) form.elements[name].removeAttribute('aria-invalid');
+  try {
+    await connection.call('player', token ? { ...param, token } : param);
+  } catch (e) {
+    const problems = e.message.split('; ');
+    errors.textContent = problems.join('\n');
+    errors.hidden = false;
+    for (const p of problems) {
+      const field = /^param\.(\w+):/.exec(p)?.[1];
+      if (PLAYER_FIELDS.includes(field)) form.elements[field].setAttribute('aria-invalid', 'true');
+    }
+    return;
+  }
+  $('player-dialog').close();
+  toast(t('tournament.playerSaved'));
+  await refresh();
 }
 
 function renderPairings() {
@@ -167,6 +224,15 @@ function wire() {
     );
     await refresh();
   });
+  $('players-rows').addEventListener('click', (e) => {
+    const button = e.target.closest('button[data-edit]');
+    if (button) openPlayerForm(Number(button.dataset.edit));
+  });
+  $('player-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    void savePlayer();
+  });
+  $('player-cancel').addEventListener('click', () => $('player-dialog').close());
   $('players-import').addEventListener('click', async () => {
     await arbiterCall('players', { csv: $('players-csv').value }).then(
       () => toast(t('tournament.imported')),

@@ -432,6 +432,27 @@ describe('arbiter console', () => {
     await page.close();
   });
 
+  it('shows a board being calibrated in its row, and its state again once the calibration ends', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${base}/arbiter?token=${TOKEN}`);
+    await expect.poll(() => page.locator('#board-rows tr').count()).toBe(3);
+    const badge = page.locator('#board-rows tr[data-board="1"] .badge');
+    const before = await badge.textContent();
+    expect(before).not.toBe('being calibrated');
+    // Started elsewhere (the calibration page): no board event tells the console.
+    const started = hub.calibrate(1, () => {});
+    expect(started.ok).toBe(true);
+    await expect.poll(() => badge.textContent(), { timeout: 10_000 }).toBe('being calibrated');
+    expect(await badge.getAttribute('class')).toBe('badge state-calibrating');
+    expect(await page.locator('#board-rows tr[data-board="2"] .badge').textContent()).not.toBe(
+      'being calibrated',
+    );
+    await shot(page, 'arbiter-calibrating');
+    hub.calibrating.get(1)!.say({ type: 'failed', code: 'cancelled', message: 'cancelled from the console' });
+    await expect.poll(() => badge.textContent(), { timeout: 10_000 }).toBe(before);
+    await page.close();
+  });
+
   it('asks one board, or every board, for a full dump (resync)', async () => {
     const page = await browser.newPage();
     await page.goto(`${base}/arbiter?token=${TOKEN}`);

@@ -72,9 +72,70 @@ describe('tournament pages', () => {
       'NED',
       '',
       '',
+      'Edit',
     ]);
     expect(page.url()).not.toContain('token=');
     expect(await page.locator('#event-title').textContent()).toBe('Open Kampioenschap 2026');
+  });
+
+  it('players: one player edited in the form, prefilled; a refusal shown at its field, then saved', async () => {
+    await page.goto(`${server.url}/tournament.html#players`);
+    await expect.poll(() => rows('players-rows').count()).toBe(9);
+    await page.locator('#players-rows button[data-edit="3"]').click();
+    const dialog = page.locator('#player-dialog');
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await page.locator('#player-title').textContent()).toBe('Edit player Baliakin, Jan');
+    const field = (name: string) => page.locator(`#player-form [name="${name}"]`);
+    expect(await field('name').inputValue()).toBe('Baliakin, Jan');
+    expect(await field('rating').inputValue()).toBe('1362');
+    expect(await field('federation').inputValue()).toBe('NED');
+    expect(await field('fmjdId').inputValue()).toBe('17001');
+    expect(await field('birth').inputValue()).toBe('2001');
+
+    await field('rating').fill('high');
+    await page.locator('#player-form button[type="submit"]').click();
+    const refused = page.locator('#player-errors');
+    await expect.poll(() => refused.isVisible()).toBe(true);
+    expect(await refused.textContent()).toBe('param.rating: must be a whole number from 0');
+    expect(await field('rating').getAttribute('aria-invalid')).toBe('true');
+    expect(store.load()?.players[2].rating).toBe(1362);
+
+    await field('name').fill('Baliakin, Jan-Willem');
+    await field('rating').fill('1380');
+    await field('club').fill('DC Groningen');
+    await field('title').fill('MF');
+    await field('birth').fill('');
+    await page.screenshot({ path: join(SCREENSHOTS, 'tournament-player-form.png'), fullPage: true });
+    await page.locator('#player-form button[type="submit"]').click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect(store.load()?.players[2]).toEqual({
+      start: 3,
+      name: 'Baliakin, Jan-Willem',
+      fmjdId: '17001',
+      rating: 1380,
+      federation: 'NED',
+      club: 'DC Groningen',
+      title: 'MF',
+    });
+    await expect
+      .poll(() => rows('players-rows').nth(2).locator('td').allTextContents())
+      .toEqual(['3', 'Baliakin, Jan-Willem', '17001', '1380', 'NED', 'DC Groningen', '', 'Edit']);
+    expect(await page.locator('.toast').last().textContent()).toBe('Player saved.');
+  });
+
+  it('players in Polish: the form speaks the page’s language', async () => {
+    await page.goto(`${server.url}/tournament.html?lang=pl#players`);
+    await expect.poll(() => rows('players-rows').count()).toBe(9);
+    const edit = page.locator('#players-rows button[data-edit="1"]');
+    expect(await edit.textContent()).toBe('Edytuj');
+    await edit.click();
+    expect(await page.locator('#player-title').textContent()).toBe('Edytuj zawodnika Boomstra, Roel');
+    expect(await page.locator('#player-form label').nth(6).locator('span').textContent()).toBe(
+      'Data urodzenia',
+    );
+    await page.locator('#player-cancel').click();
+    await expect.poll(() => page.locator('#player-dialog').isVisible()).toBe(false);
+    await page.goto(`${server.url}/tournament.html?lang=en#players`);
   });
 
   it('results: a result chosen is written to the table through the arbiter call', async () => {
