@@ -2,7 +2,6 @@
 // hub connected over TCP to a scrambled simulated DGT board: the test reads each prompt off the
 // page, checks the text and the marked square, and does what it says on the board. The screenshots
 // are the ones docs/first-board.md shows.
-import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,14 +21,8 @@ import { WEB_ROOT } from './fixtures/serve.ts';
 
 const TOKEN = 'calibrate-arbiter-5';
 const IMAGES = join(import.meta.dirname, '../../../docs/images');
-/** The same data directory every run from this checkout: the path the last screenshot shows stays put. */
-const DATA_DIR = join(
-  tmpdir(),
-  `damlink-calibrate-page-${createHash('sha256')
-    .update(import.meta.dirname)
-    .digest('hex')
-    .slice(0, 8)}`,
-);
+/** The same data directory on every machine and checkout: the path the last screenshot shows stays put. */
+const DATA_DIR = join(tmpdir(), 'damlink-calibrate-page');
 
 let daemon: CalibratingDaemon;
 let server: RunningServer;
