@@ -19,6 +19,25 @@ describe('TRF files read and written back', () => {
       if (doc.ok) expect(writeTrfDocument(doc.value)).toBe(text);
     });
 
+  it('a name longer than its 33 columns is cut, and the columns after it stay where TRF puts them', () => {
+    const doc = readTrfDocument(fixture('swiss-2026.trf'), 'swiss-2026.trf');
+    expect(doc.ok).toBe(true);
+    if (!doc.ok) return;
+    const first = doc.value.lines.find((l): l is TrfPlayerLine => l.kind === 'player')!;
+    const long = { ...first, name: 'Van den Berg-Oosterhuis, Johannes Wilhelmus' };
+    const again = readTrfDocument(writeTrfDocument({ ...doc.value, lines: [long] }), 'long.trf');
+    expect(again.ok).toBe(true);
+    if (!again.ok) return;
+    const read = again.value.lines[0] as TrfPlayerLine;
+    expect(read.name.trimEnd()).toBe(long.name.slice(0, 33).trimEnd());
+    expect({ rating: read.rating, federation: read.federation, id: read.id, cells: read.cells }).toEqual({
+      rating: first.rating,
+      federation: first.federation,
+      id: first.id,
+      cells: first.cells,
+    });
+  });
+
   it('TRF-2026: the event written again gives the file (162, 142, 152, ### advantages, ranks)', () => {
     const text = fixture('swiss-2026.trf');
     const r = readTrf(text);

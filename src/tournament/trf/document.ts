@@ -147,9 +147,11 @@ export function readTrfDocument(text: string, file?: string): Read<TrfDocument> 
   return errors.length > 0 ? err(errors) : ok({ lines, eol, finalEol });
 }
 
-/** Places `s` in a field of `width` columns. */
-const place = (s: string, width: number, align: 'left' | 'right'): string =>
-  align === 'right' ? s.padStart(width) : s.padEnd(width);
+/** Places `s` in a field of `width` columns, cut to fit: a longer value would shift every later column. */
+const place = (s: string, width: number, align: 'left' | 'right'): string => {
+  const fitted = s.slice(0, width);
+  return align === 'right' ? fitted.padStart(width) : fitted.padEnd(width);
+};
 
 export function writePlayerLine(p: Omit<TrfPlayerLine, 'kind' | 'line'>): string {
   let out = '001';
