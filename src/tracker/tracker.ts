@@ -519,7 +519,9 @@ class BoardTracker implements Tracker {
     const board = Int8Array.from(play(pos, legal).board);
     for (const sq of this.leftOn) if (this.phys[sq] === EMPTY) board[sq] = EMPTY;
     const after = Position.fromBoard(pos.variant, opposite(pos.turn), board);
-    this.record(played.move, after, moveNotation(pos, legal, this.legalHere()), played.rules, t, out);
+    // The PDN of the path the hands played (4.9 touches): a capture written with its path may
+    // have several (a king's loop run either way round).
+    this.record(played.move, after, moveNotation(pos, played.move, this.legalHere()), played.rules, t, out);
     this.lastMove!.pressed = pressed;
   }
 
@@ -873,7 +875,7 @@ class BoardTracker implements Tracker {
     const instead = legalMoves(c.restore).find(
       (m) =>
         showsAfter(this.phys, c.restore, m) &&
-        (this.board.putOn(m.to) || (recorded?.from === m.from && recorded.to === m.to)),
+        (this.board.putOn(m.to, m.from) || (recorded?.from === m.from && recorded.to === m.to)),
     );
     if (!instead) return false;
     this.correct(c, t, out);
