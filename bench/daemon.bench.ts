@@ -5,13 +5,16 @@
 //   event_to_ws_p99_ms      200 boards at 10× speed over tcp: a board's clock line written by the
 //                           simulator → the spectator's `clock` frame (moves wait for the tracker's
 //                           settle/press grace by design, so the clock measures the pipeline itself);
-//                           the median of BENCH_LIVE_TRIALS (3) trials of 20 s, each printed
-//   event_to_ws_false_alerts alerts raised in those games (the simulator injects none)
+//                           the median of BENCH_DAEMON_TRIALS (3) trials of 20 s, each printed
+//   event_to_ws_false_alerts alerts raised in those games (the simulator injects none), median
+//   daemon_false_alerts_total the sum of them over every trial (BENCH_DAEMON_TRIALS=15 for the
+//                           15-trial run); each trial's alerts printed with board, rule and ply
 //   crash_restarts / crash_moves_lost / crash_moves_duplicated
 //                           20 boards at human speed, the daemon killed with SIGKILL 20 times at
 //                           random points and restarted; then every game is compared with the truth
 import { createRng } from '../simulator/prng.ts';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { BoardGame, derivedRecord } from '../daemon/board/index.ts';
@@ -60,7 +63,8 @@ parentPort.on('message', () => {
     if (p.kind === 'clock') received.set(p.board + ':' + p.white + ':' + p.black, frames[i]);
     // Every alert raised, in every game (a snapshot keeps only the current game's); a correction
     // sends the alert again, marked.
-    else if (p.kind === 'alert' && !p.alert.correctedOnBoard) alerts.push(p.board + ' ' + p.alert.rule + ' ply ' + p.alert.ply + ': ' + p.alert.message);
+    else if (p.kind === 'alert' && !p.alert.correctedOnBoard)
+      alerts.push({ board: p.board, rule: p.alert.rule, ply: p.alert.ply, message: p.alert.message });
   }
   parentPort.postMessage({ received, alerts });
 });
@@ -237,8 +241,11 @@ async function liveBoards(boards: number, seconds: number, speed: number) {
   spectator.postMessage('done');
   const { received, alerts } = (await new Promise((r) => spectator.once('message', r))) as {
     received: Map<string, number>;
-    alerts: string[];
+    alerts: FalseAlert[];
   };
+  // How late the simulator wrote each alerted board's events: a board whose "hands" were held up
+  // past a rule's window tells something else than the daemon misjudging them.
+  for (const a of alerts) a.simLateMaxMs = sim.boards[a.board - 1]?.board.stats.maxLateMs ?? Number.NaN;
   await spectator.terminate();
   const latencies: number[] = [];
   const timeline: Array<[number, number]> = [];
@@ -251,7 +258,10 @@ async function liveBoards(boards: number, seconds: number, speed: number) {
   }
   // The simulator injects nothing here: every alert is a false one. Every one is printed, so a
   // rare one is known by its rule even in a run without debug.
-  for (const a of alerts) console.error(`false alert: board ${a}`);
+  for (const a of alerts)
+    console.error(
+      `false alert: board ${a.board} ${a.rule} ply ${a.ply}: ${a.message} (that board's simulator events up to ${a.simLateMaxMs.toFixed(0)} ms late)`,
+    );
   if (process.env.BENCH_DAEMON_DEBUG) console.error(JSON.stringify(buckets(latencies)));
   const rss = rssMb(daemon.proc.pid!);
   await daemon.stop();
@@ -262,7 +272,15 @@ async function liveBoards(boards: number, seconds: number, speed: number) {
     writeFileSync(join(dataDir, 'latencies.json'), JSON.stringify(timeline));
     console.error(`journal and latencies.json kept in ${dataDir}`);
   } else rmSync(dataDir, { recursive: true, force: true });
-  return { rss, latencies, cpu, alerts: alerts.length, simLateOver5, simLateOver25 };
+  return { rss, latencies, cpu, alerts, simLateOver5, simLateOver25 };
+}
+
+interface FalseAlert {
+  board: number;
+  rule: string;
+  ply: number;
+  message: string;
+  simLateMaxMs: number;
 }
 
 const buckets = (values: number[]) => ({
@@ -276,19 +294,26 @@ async function liveLoad(): Promise<void> {
   // The shared 2-core machine has bad spells that have nothing to do with the daemon: each figure
   // is the median of several trials, every trial printed.
   const trials = [];
-  for (let i = 0; i < Number(process.env.BENCH_LIVE_TRIALS ?? 3); i++) {
+  const count = Number(process.env.BENCH_DAEMON_TRIALS ?? process.env.BENCH_LIVE_TRIALS ?? 3);
+  for (let i = 0; i < count; i++) {
+    const load = loadavg()[0];
     const trial = await liveBoards(200, 20, 10);
     trials.push(trial);
     const p99 = percentile(trial.latencies, 99).toFixed(2);
+    const rules = trial.alerts.map((a) => `${a.rule} (board ${a.board} ply ${a.ply})`).join(', ');
     console.error(
-      `trial ${i + 1}: p99 ${p99} ms, daemon ${(trial.cpu.daemon * 100).toFixed(0)}% of a core, simulator ${(trial.cpu.simulator * 100).toFixed(0)}%, simulator events late > 5 ms ${trial.simLateOver5}, > 25 ms ${trial.simLateOver25}, alerts ${trial.alerts}`,
+      `trial ${i + 1}: p99 ${p99} ms, daemon ${(trial.cpu.daemon * 100).toFixed(0)}% of a core, simulator ${(trial.cpu.simulator * 100).toFixed(0)}%, simulator events late > 5 ms ${trial.simLateOver5}, > 25 ms ${trial.simLateOver25}, load average ${load.toFixed(2)} → ${loadavg()[0].toFixed(2)}, false alerts ${trial.alerts.length}${rules ? `: ${rules}` : ''}`,
     );
   }
   print('event_to_ws_trials', trials.length);
   print('event_to_ws_samples', median(trials.map((t) => t.latencies.length)));
   print('event_to_ws_p50_ms', median(trials.map((t) => percentile(t.latencies, 50))).toFixed(2), 'ms');
   print('event_to_ws_p99_ms', median(trials.map((t) => percentile(t.latencies, 99))).toFixed(2), 'ms');
-  print('event_to_ws_false_alerts', median(trials.map((t) => t.alerts)));
+  print('event_to_ws_false_alerts', median(trials.map((t) => t.alerts.length)));
+  print(
+    'daemon_false_alerts_total',
+    trials.reduce((n, t) => n + t.alerts.length, 0),
+  );
   print('daemon_cpu_200_boards', (median(trials.map((t) => t.cpu.daemon)) * 100).toFixed(0), '% of a core');
   print('rss_mb_1_board', one.rss.toFixed(1), 'MB');
   print('rss_mb_200_boards', trials[0].rss.toFixed(1), 'MB');

@@ -28,6 +28,10 @@ function promoteIfFarRow(variant: Position['variant'], code: number, to: number)
   return code;
 }
 
+/** The legal move (engine order) of a legal sequence. */
+const canonicalOf = (pos: Position, seq: Move): Move =>
+  legalMoves(pos).find((m) => moveKey(m) === moveKey(seq)) ?? seq;
+
 /** The board that nobody can mistake: an unknown position, waited on. */
 export const unknownReading = (phys: Int8Array, pos: Position): Reading => ({
   kind: 'wait',
@@ -55,9 +59,6 @@ export function readIrregular(
   }
   const unknown = () => unknownReading(phys, pos);
   if (recoloured || appeared.length > 1) return unknown();
-  if (appeared.length === 0) {
-    return vacated.length > 0 ? { kind: 'wait', rule: '5.4.7', squares: vacated } : undefined;
-  }
   const record = (move: Move, pdn: string, rules: RuleId[]): Reading => ({
     kind: 'record',
     move,
@@ -65,6 +66,17 @@ export function readIrregular(
     vacated,
     rules,
   });
+  if (appeared.length === 0) {
+    if (vacated.length === 0) return undefined;
+    // A capture that ran round back to its own square (nothing appeared) with some of its pieces
+    // still on: 5.4.11, not pieces removed without reason.
+    const lifted = new Set(hand.filter((h) => h.kind === 'lift').map((h) => h.square));
+    const loop = legalSequences(pos).find(
+      (m) => m.from === m.to && lifted.has(m.from) && vacated.every((s) => m.captured.includes(s)),
+    );
+    if (!loop) return { kind: 'wait', rule: '5.4.7', squares: vacated };
+    return record(loop, moveNotation(pos, canonicalOf(pos, loop)), ['5.4.11']);
+  }
   const to = appeared[0];
   const seenTo = phys[to];
   const candidates = vacated.filter(
@@ -90,6 +102,19 @@ export function readIrregular(
   const sequences = legalSequences(pos).filter((m) => m.from === from && m.to === to);
   const removedOpp = removed.filter((s) => colorOfCode(pos.board[s]) !== side);
   const removedOwn = removed.filter((s) => colorOfCode(pos.board[s]) === side);
+  /** The capture chain that took exactly the pieces removed: 5.4.9 when a legal capture goes on from it, else 5.4.8. */
+  const chainReading = (): Reading | undefined => {
+    if (removedOwn.length > 0) return undefined;
+    const wanted = new Set(removedOpp);
+    const chain = captureChains(pos, from).find(
+      (c) => c.to === to && c.captured.length === wanted.size && c.captured.every((s) => wanted.has(s)),
+    );
+    if (!chain) return undefined;
+    const prefix = legalSequences(pos).some(
+      (m) => m.path.length > chain.path.length && chain.path.every((s, i) => m.path[i] === s),
+    );
+    return record(chain, `${from}x${to}`, [prefix ? '5.4.9' : '5.4.8']);
+  };
   if (sequences.length > 0 && sequences[0].captured.length > 0) {
     const distance = (m: Move) => {
       const set = new Set(m.captured);
@@ -99,12 +124,17 @@ export function readIrregular(
       );
     };
     const best = sequences.reduce((a, b) => (distance(b) < distance(a) ? b : a));
-    const canonical = legalMoves(pos).find((m) => moveKey(m) === moveKey(best)) ?? best;
     const rules: RuleId[] = [];
     if (best.captured.some((s) => !removedOpp.includes(s))) rules.push('5.4.11');
     if (removedOpp.some((s) => !best.captured.includes(s))) rules.push('5.4.12');
     if (removedOwn.length > 0) rules.push('5.4.14');
-    return record(best, moveNotation(pos, canonical), rules);
+    // A legal capture to the same square that leaves jumped pieces on and takes off others it did
+    // not jump is two irregularities; the capture that took exactly those pieces (5.4.8) is one.
+    if (rules.includes('5.4.12')) {
+      const chain = chainReading();
+      if (chain) return chain;
+    }
+    return record(best, moveNotation(pos, canonicalOf(pos, best)), rules);
   }
   if (sequences.length > 0) {
     // A legal quiet move and, besides it, pieces taken off the board.
@@ -114,16 +144,7 @@ export function readIrregular(
     const captureDue = legalMoves(pos).some((m) => m.captured.length > 0);
     return record(quiet(), `${from}-${to}`, [captureDue ? '5.4.6' : '5.4.2']);
   }
-  if (removedOwn.length > 0) return unknown();
-  const wanted = new Set(removedOpp);
-  const chain = captureChains(pos, from).find(
-    (c) => c.to === to && c.captured.length === wanted.size && c.captured.every((s) => wanted.has(s)),
-  );
-  if (!chain) return unknown();
-  const prefix = legalSequences(pos).some(
-    (m) => m.path.length > chain.path.length && chain.path.every((s, i) => m.path[i] === s),
-  );
-  return record(chain, `${from}x${to}`, [prefix ? '5.4.9' : '5.4.8']);
+  return chainReading() ?? unknown();
 }
 
 /** The position after an irregular move as the board shows it: `vacated` empty, the opponent to move. */

@@ -7,6 +7,9 @@ import { Position } from '../engine/index.ts';
 import { codeOfChar, codeOfPut, differences, EMPTY, isWhiteCode, OCCUPIED, turned } from './board.ts';
 import type { HandEvent } from './hands.ts';
 
+/** How much earlier than a quiet move's lift its put may be reported (docs: 5–60 ms). */
+export const SCAN_SKEW_MS = 100;
+
 /** Hand events kept while nothing is decided (a board left in disorder for a long time). */
 const HAND_LIMIT = 4000;
 
@@ -88,9 +91,18 @@ export class SensedBoard {
     return lifts;
   }
 
-  /** Was a piece put on `square` since the last decision? */
-  putOn(square: number): boolean {
-    return this.hand.some((h) => h.kind === 'put' && h.square === square);
+  /**
+   * Was a piece put on `square` since the last decision — when `carriedFrom` is given, one that
+   * can be the piece lifted from there: not put before that lift (beyond the scan's skew, which may
+   * report a quiet move's new square shortly before its old one).
+   */
+  putOn(square: number, carriedFrom?: number): boolean {
+    const lift =
+      carriedFrom === undefined
+        ? undefined
+        : this.hand.find((h) => h.kind === 'lift' && h.square === carriedFrom);
+    const earliest = lift ? lift.t - SCAN_SKEW_MS : Number.NEGATIVE_INFINITY;
+    return this.hand.some((h) => h.kind === 'put' && h.square === square && h.t >= earliest);
   }
 
   differences(pos: Position): number[] {

@@ -3,7 +3,7 @@
 // rule id looks like in sensor events, and what happens next, is docs/irregularities.md.
 // This module keeps the timing, the decision ladder and the game boundaries; the sensed board,
 // the readings of irregular moves, the takeback and the lost-plies searches live beside it.
-import type { BoardEvent, Side } from '../../firmware-protocol/events.ts';
+import type { BoardEvent, PieceCode, Side } from '../../firmware-protocol/events.ts';
 import {
   geometry,
   legalMoves,
@@ -17,9 +17,11 @@ import {
   writeFen,
 } from '../engine/index.ts';
 import {
+  codeOfPut,
   colorOfCode,
   EMPTY,
   isKingCode,
+  OCCUPIED,
   occupiedSquares,
   sensedText,
   shows,
@@ -222,11 +224,11 @@ class BoardTracker implements Tracker {
     this.advance(event.t, out);
     switch (event.type) {
       case 'lift':
-        // The press decides at once: the lift is the next move's, not part of the one pressed.
-        if (this.opponentStarts(event.square)) this.decidePress(this.ep.pressAt!, out);
+      case 'put':
+        // The press decides at once: the change is the next move's, not part of the one pressed.
+        if (this.opponentStarts(event)) this.decidePress(this.ep.pressAt!, out);
         this.sense(event, out);
         break;
-      case 'put':
       case 'snapshot':
         this.sense(event, out);
         break;
@@ -349,16 +351,23 @@ class BoardTracker implements Tracker {
   }
 
   /**
-   * A lift of one of the opponent's pieces reported inside the press's grace (PRESS_GRACE_MS), when
+   * A lift of one of the opponent's pieces, or a piece of theirs put on an empty square (a quiet
+   * move's new square reported before its old one), inside the press's grace (PRESS_GRACE_MS), when
    * the board already shows the mover's complete legal move: the opponent starting theirs — a blitz
    * hand waiting over the board, or reports that reached the daemon in one burst after a hold-up
-   * (all stamped alike) — not a piece the mover took off before pressing (5.4.7).
+   * (all stamped alike) — not a piece the mover took off before pressing (5.4.7), nor part of the
+   * move pressed.
    */
-  private opponentStarts(square: number): boolean {
-    if (this.ep.pressAt === undefined || !this.board.onBoard(square)) return false;
-    const s = this.board.square(square);
-    const pos = this.position;
-    if (this.phys[s] === EMPTY || colorOfCode(pos.board[s]) !== opposite(pos.turn)) return false;
+  private opponentStarts(event: { type: 'lift' | 'put'; square: number; piece?: PieceCode }): boolean {
+    if (this.ep.pressAt === undefined || !this.board.onBoard(event.square)) return false;
+    const s = this.board.square(event.square);
+    const them = opposite(this.position.turn);
+    if (event.type === 'lift') {
+      if (this.phys[s] === EMPTY || colorOfCode(this.position.board[s]) !== them) return false;
+    } else {
+      const code = codeOfPut(event.piece, this.board.occupancyOnly);
+      if (this.phys[s] !== EMPTY || (code !== OCCUPIED && colorOfCode(code) !== them)) return false;
+    }
     return this.legalShown() !== undefined;
   }
 
@@ -519,7 +528,9 @@ class BoardTracker implements Tracker {
     const board = Int8Array.from(play(pos, legal).board);
     for (const sq of this.leftOn) if (this.phys[sq] === EMPTY) board[sq] = EMPTY;
     const after = Position.fromBoard(pos.variant, opposite(pos.turn), board);
-    this.record(played.move, after, moveNotation(pos, legal, this.legalHere()), played.rules, t, out);
+    // The PDN of the path the hands played (4.9 touches): a capture written with its path may
+    // have several (a king's loop run either way round).
+    this.record(played.move, after, moveNotation(pos, played.move, this.legalHere()), played.rules, t, out);
     this.lastMove!.pressed = pressed;
   }
 
@@ -873,7 +884,7 @@ class BoardTracker implements Tracker {
     const instead = legalMoves(c.restore).find(
       (m) =>
         showsAfter(this.phys, c.restore, m) &&
-        (this.board.putOn(m.to) || (recorded?.from === m.from && recorded.to === m.to)),
+        (this.board.putOn(m.to, m.from) || (recorded?.from === m.from && recorded.to === m.to)),
     );
     if (!instead) return false;
     this.correct(c, t, out);

@@ -15,8 +15,10 @@ import { FakeBoard } from './fixtures/fake-board.ts';
 import { derived, entries } from './fixtures/journal-rows.ts';
 import { createToyTracker } from './fixtures/toy-tracker.ts';
 import { TIMING, until } from './fixtures/controller-timing.ts';
+import { LateWriter } from './fixtures/late-writer.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
@@ -188,6 +190,70 @@ describe('controller', () => {
     });
     expect(ctl.c.snapshot(1)!.moves[0].pdn).toBe('32-28');
     await new Promise((r) => setTimeout(r, 200));
+    expect(ctl.c.snapshot(1)!.alerts).toEqual([]);
+  });
+
+  it('judges the hands by when the bytes came, not by when a held-up daemon read them (5.4.13)', async () => {
+    const b = await board('S-R');
+    const relay = await LateWriter.relay(b.port);
+    cleanups.push(() => relay.close());
+    // 4× board time: the tracker's 1500 ms removal pause is 375 ms of wall time.
+    const ctl = controller(
+      tmpJournal(),
+      [`tcp://127.0.0.1:${relay.port}`],
+      createTracker,
+      {},
+      { timeScale: 4 },
+    );
+    ctl.c.start();
+    await until(() => ctl.c.boards()[0].state === 'active' && b.commands.some((c) => c.type === 'snapshot'));
+    await sleep(100);
+    const plies = () => ctl.c.snapshot(1)!.moves.length;
+    const failing = () =>
+      JSON.stringify({
+        moves: ctl.c.snapshot(1)!.moves.map((m) => m.pdn),
+        alerts: ctl.c.snapshot(1)!.alerts,
+      });
+    const move = async (from: number, to: number, side: 'white' | 'black') => {
+      const ply = plies();
+      b.send({ t: 0, type: 'lift', square: from });
+      await sleep(60);
+      b.send({ t: 0, type: 'put', square: to, piece: side === 'white' ? 'w' : 'b' });
+      await sleep(100);
+      b.send({ t: 0, type: 'press', side });
+      await until(() => plies() === ply + 1).catch(() => {
+        throw new Error(failing());
+      });
+      await sleep(100);
+    };
+    await move(31, 27, 'white');
+    await move(17, 21, 'black');
+    await move(32, 28, 'white');
+    // Black takes 27 and 28 (21x23), touching 32 on the way.
+    b.send({ t: 0, type: 'lift', square: 21 });
+    await sleep(40);
+    b.send({ t: 0, type: 'put', square: 32, piece: 'b' });
+    await sleep(40);
+    b.send({ t: 0, type: 'lift', square: 32 });
+    await sleep(40);
+    b.send({ t: 0, type: 'put', square: 23, piece: 'b' });
+    await sleep(60);
+    // The first removal arrives near the end of a 450 ms hold-up of the daemon, the second 100 ms
+    // after it (400 ms for the tracker), then the press. All from the relay's thread, in order, the
+    // board meanwhile answering nothing (a pong of its own would come before them in its sequence).
+    b.mute = true;
+    relay.writeAfter(400, b.encode({ t: 0, type: 'lift', square: 27 }));
+    relay.writeAfter(500, b.encode({ t: 0, type: 'lift', square: 28 }));
+    relay.writeAfter(750, b.encode({ t: 0, type: 'press', side: 'black' }));
+    const held = Date.now() + 450;
+    while (Date.now() < held) {
+      // held up
+    }
+    await until(() => plies() === 4).catch(() => {
+      throw new Error(failing());
+    });
+    b.mute = false;
+    expect(ctl.c.snapshot(1)!.moves.map((m) => m.pdn)).toEqual(['31-27', '17-21', '32-28', '21x23']);
     expect(ctl.c.snapshot(1)!.alerts).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 // One test per rule id: the sensor events of docs/irregularities.md raise exactly that alert, at
 // the right ply and side, and the tracker goes on as the document says.
 import { describe, expect, it } from 'vitest';
-import { writeFen } from '../../../src/engine/index.ts';
+import { legalSequences, writeFen } from '../../../src/engine/index.ts';
 import { createTracker } from '../../../src/tracker/index.ts';
 import { fen, playText, Position, run, Script, sequence, summarise } from './fixtures/hands.ts';
 
@@ -450,5 +450,63 @@ describe('arbiter decisions', () => {
     const out = tracker.decide({ alertId: alert.id, kind: 'corrected', fen: 'W:W28:B5' }, s.t);
     expect(out[0]).toMatchObject({ type: 'position-set', fen: 'W:W28:B5' });
     expect(tracker.state.position.turn).toBe('white');
+  });
+});
+
+// Boards the second model of hands (fixtures/other-hands.ts) made that were read wrongly: each
+// reading as docs/irregularities.md gives it.
+describe('captures that end where another capture ends, or where they began', () => {
+  it('4.9: a king’s loop run either way round is recorded with the path the hands touched', () => {
+    const start = fen('W:WK4,23,28,31,36,37,41,43,46,50:B6,7,8,9,12,17,18,21,25,26');
+    for (const path of ['4x13x22x11x2x13', '4x13x2x11x22x13']) {
+      const loop = legalSequences(start).find((m) => m.path.join('x') === path)!;
+      // Removed in the reverse of the capture order: the reverse order of the other way round.
+      const s = new Script(start).play(loop, 'white', { order: [...loop.captured].reverse() });
+      const r = run(s.events, { start });
+      expect(r.moves).toEqual([path]);
+      expect(r.alerts).toEqual([]);
+    }
+  });
+
+  it('5.4.8: fewer pieces taken on the way to the longest capture’s square is 5.4.8, not 5.4.11 and 5.4.12', () => {
+    // Black's king 48 must take 41, 30 and 20 to 46 (48x46); it takes 42 and 41 by way of 37.
+    const start = fen('B:W20,26,30,36,41,42,44,45,47:B1,4,5,6,7,8,9,10,11,12,17,29,33,K48');
+    const s = new Script(start);
+    s.lift(48);
+    s.wait(150).put(37, 'B').wait(150).lift(37);
+    s.wait(150).put(46, 'B').wait(400).remove(42).wait(300).remove(41);
+    s.wait(400).press('black').wait(1000).tick();
+    const r = run(s.events, { start });
+    expect(r.moves).toEqual(['48x46']);
+    expect(rulesOf(r)).toEqual(['5.4.8@1:black']);
+    expect(r.tracker.state.position.pieceAt(30)).toBe('w');
+  });
+
+  it('5.4.11: a capture run round back to its own square, a captured piece still on', () => {
+    // Black's man 31 takes 27, 28, 38 and 37 round a loop (31x31); 37 is left on at the press.
+    const start = fen('B:WK27,28,36,37,38,39,44,45,46,47,48,49:B2,6,16,31');
+    const loop = legalSequences(start).find((m) => m.from === 31 && m.to === 31 && m.captured[3] === 37);
+    const s = new Script(start).play(loop!, 'black', { order: loop!.captured.slice(0, 3) });
+    const r = run(s.events, { start });
+    expect(r.moves).toEqual(['31x31']);
+    expect(rulesOf(r)).toEqual(['5.4.11@1:black']);
+  });
+});
+
+describe('5.4.1 accepted on a board of occupancy alone', () => {
+  it('5.4.1: the opponent’s king held in the hand is no correction and capture, it captures on', () => {
+    // White 34-29 and 29-24 (two moves in a row); Black touches 24, then its king 38 takes 24 to 20.
+    // With 38 in the hand (past the settle time) the board also reads as 29-24 put back and
+    // 38x24 taking 29 — but no piece was put on 24 since the king was lifted.
+    const start = fen('W:W34:B1,2,3,4,5,7,9,14,19,25,K38');
+    const s = new Script(start, true);
+    s.carry(34, 29).wait(400).press('white').wait(1500);
+    s.carry(29, 24).wait(1500);
+    s.touch(24, 240).wait(500);
+    s.lift(38);
+    s.wait(400).put(20, 'B').wait(400).remove(24).wait(400).press('black').wait(2000).tick();
+    const r = run(s.events, { start, occupancyOnly: true });
+    expect(r.moves).toEqual(['34-29', '29-24', '38x20']);
+    expect(rulesOf(r)).toEqual(['5.4.1@2:white']);
   });
 });

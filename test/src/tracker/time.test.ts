@@ -79,5 +79,23 @@ describe('time from events', () => {
       expect(r.moves).toEqual(['32-28', '19-23']);
       expect(rulesOf(r)).toEqual([]);
     });
+
+    it.each([
+      ['a board of pieces', false],
+      ['a board of occupancy alone', true],
+    ])(
+      '4.12: the opponent’s new square reported before its old one, in the burst of the press, on %s: no unknown-position',
+      (_, occupancyOnly) => {
+        // A held-up daemon reads the mover's press and the opponent's whole move in one burst, all
+        // stamped alike; the opponent's put comes first (new square before old).
+        const s = new Script(Position.initial(), occupancyOnly).carry(32, 28, 100).wait(100);
+        s.press('white').put(23, 'b');
+        s.lift(19);
+        s.press('black').wait(1000).tick();
+        const r = run(s.events, { occupancyOnly });
+        expect(r.moves).toEqual(['32-28', '19-23']);
+        expect(rulesOf(r)).toEqual([]);
+      },
+    );
   });
 });
