@@ -37,6 +37,7 @@ export class BrokerHub implements Hub {
   private readonly rounds = new Map<number, Map<number, GameSnapshot>>();
   private readonly bridges = new Map<string, BridgeState>();
   private readonly listeners = new Set<(event: GameEvent) => void>();
+  private readonly resets = new Set<(board?: number) => void>();
 
   constructor(
     private readonly log?: GapLog,
@@ -53,7 +54,9 @@ export class BrokerHub implements Hub {
   // ——— what the broker says ———
 
   bridge(daemon: string, state: BridgeState): void {
+    const round = this.round();
     this.bridges.set(daemon, state);
+    if (this.round() !== round) this.reset();
   }
 
   event(message: EventMessage): void {
@@ -77,6 +80,8 @@ export class BrokerHub implements Hub {
       this.early.delete(board);
       const pending = new Map([...early].filter(([v]) => v > snapshot.version));
       this.feeds.set(board, { round, source: message.source, snapshot, history: [], pending });
+      // A spectator may follow it already (it resumed here before the board's state came).
+      this.reset(board);
       return;
     }
     if (feed.waiting) {
@@ -117,6 +122,7 @@ export class BrokerHub implements Hub {
         'gateway: events missing',
       );
       feed.history = [];
+      this.reset(board);
       return;
     }
     feed.history = feed.history.concat(events).slice(-KEPT_EVENTS);
@@ -179,6 +185,11 @@ export class BrokerHub implements Hub {
     return () => this.listeners.delete(listener);
   }
 
+  subscribeResets(listener: (board?: number) => void): () => void {
+    this.resets.add(listener);
+    return () => this.resets.delete(listener);
+  }
+
   decide(): Promise<void> {
     return refused();
   }
@@ -218,12 +229,19 @@ export class BrokerHub implements Hub {
   }
 
   private tell(event: GameEvent): void {
-    for (const listener of this.listeners) {
-      try {
-        listener(event);
-      } catch (e) {
-        this.log?.warn({ err: (e as Error).message }, 'gateway: a subscriber failed');
-      }
+    for (const listener of this.listeners) this.guarded(() => listener(event));
+  }
+
+  /** A board (or, without one, the round) moved on without its events being told. */
+  private reset(board?: number): void {
+    for (const listener of this.resets) this.guarded(() => listener(board));
+  }
+
+  private guarded(call: () => void): void {
+    try {
+      call();
+    } catch (e) {
+      this.log?.warn({ err: (e as Error).message }, 'gateway: a subscriber failed');
     }
   }
 }

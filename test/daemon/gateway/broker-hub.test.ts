@@ -2,30 +2,10 @@
 // come, duplicates dropped, gaps closed by the daemon's events or by the snapshot, rounds kept.
 import { describe, expect, it } from 'vitest';
 import { BrokerHub } from '../../../daemon/gateway/broker-hub.ts';
-import type { EventMessage, StateMessage } from '../../../daemon/server/mqtt-topics.ts';
 import type { GameEvent } from '../../../src/game/types.ts';
 import { player } from '../../src/game/fixtures/helpers.ts';
 import { FakeHub } from '../fixtures/fake-hub.ts';
-
-const identity = { epoch: 'e1', daemon: 'hall-a' };
-const eventMessage = (round: number, event: GameEvent): EventMessage => ({
-  board: event.board,
-  round,
-  version: event.version,
-  event,
-  ...identity,
-});
-const stateMessage = (daemon: FakeHub, board: number): StateMessage => {
-  const snapshot = daemon.snapshot(board)!;
-  return {
-    board,
-    round: daemon.round(),
-    version: snapshot.version,
-    source: 'tcp://x',
-    snapshot,
-    ...identity,
-  };
-};
+import { eventMessage, stateMessage } from './fixtures/messages.ts';
 
 function setUp(fetchEvents?: ConstructorParameters<typeof BrokerHub>[1]) {
   const daemon = new FakeHub(2, 3);
