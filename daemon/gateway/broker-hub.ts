@@ -5,7 +5,7 @@
 // events. Arbiter calls are refused: they belong to the daemon that holds the board.
 import type { GameEvent, GameSnapshot } from '../../src/game/types.ts';
 import type { BoardSummary, Hub } from '../hub.ts';
-import type { BridgeState, EventMessage, StateMessage } from '../server/mqtt-topics.ts';
+import type { DaemonState, EventMessage, StateMessage } from '../server/mqtt-topics.ts';
 
 /** Events kept per board for `since` (as a daemon's game record keeps them). */
 const KEPT_EVENTS = 200;
@@ -35,7 +35,7 @@ export class BrokerHub implements Hub {
   private readonly early = new Map<number, Map<number, GameEvent>>();
   /** Every round's games as last seen, by board. */
   private readonly rounds = new Map<number, Map<number, GameSnapshot>>();
-  private readonly bridges = new Map<string, BridgeState>();
+  private readonly daemons = new Map<string, DaemonState>();
   private readonly listeners = new Set<(event: GameEvent) => void>();
   private readonly resets = new Set<(board?: number) => void>();
 
@@ -46,16 +46,16 @@ export class BrokerHub implements Hub {
 
   /** The HTTP address of the online daemon that holds `board`, when it announced one. */
   private apiOf(board: number): string | undefined {
-    for (const b of this.bridges.values())
+    for (const b of this.daemons.values())
       if (b.state === 'online' && b.boards?.includes(board)) return b.api;
     return undefined;
   }
 
   // ——— what the broker says ———
 
-  bridge(daemon: string, state: BridgeState): void {
+  daemon(daemon: string, state: DaemonState): void {
     const round = this.round();
-    this.bridges.set(daemon, state);
+    this.daemons.set(daemon, state);
     if (this.round() !== round) this.reset();
   }
 
@@ -148,7 +148,7 @@ export class BrokerHub implements Hub {
 
   /** The latest round an online daemon announces (else the latest round seen). */
   round(): number {
-    const announced = [...this.bridges.values()].flatMap((b) =>
+    const announced = [...this.daemons.values()].flatMap((b) =>
       b.state === 'online' && b.round !== undefined ? [b.round] : [],
     );
     const seen = announced.length > 0 ? announced : [...this.rounds.keys()];

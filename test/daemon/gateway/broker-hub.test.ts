@@ -11,7 +11,7 @@ function setUp(fetchEvents?: ConstructorParameters<typeof BrokerHub>[1]) {
   const daemon = new FakeHub(2, 3);
   const warnings: object[] = [];
   const hub = new BrokerHub({ warn: (o) => warnings.push(o) }, fetchEvents);
-  hub.bridge('hall-a', { state: 'online', daemon: 'hall-a', round: 3, boards: [1, 2], api: 'http://d' });
+  hub.daemon('hall-a', { state: 'online', daemon: 'hall-a', round: 3, boards: [1, 2], api: 'http://d' });
   for (const b of [1, 2]) hub.state(stateMessage(daemon, b));
   const told: GameEvent[] = [];
   hub.subscribe((e) => told.push(e));
@@ -88,7 +88,7 @@ describe('BrokerHub', () => {
     daemon.feed(1, p.move('32-28', 1));
     hub.state(stateMessage(daemon, 1));
     const next = new FakeHub(1, 4);
-    hub.bridge('hall-a', { state: 'online', daemon: 'hall-a', round: 4, boards: [1], api: 'http://d' });
+    hub.daemon('hall-a', { state: 'online', daemon: 'hall-a', round: 4, boards: [1], api: 'http://d' });
     hub.state(stateMessage(next, 1));
     expect(hub.round()).toBe(4);
     expect(hub.boards().map((b) => b.board)).toEqual([1]);

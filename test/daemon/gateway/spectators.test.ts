@@ -24,7 +24,7 @@ const EPOCH = gatewayEpoch('hall');
 
 async function gateway(fetchEvents?: ConstructorParameters<typeof BrokerHub>[1]) {
   const hub = new BrokerHub(undefined, fetchEvents);
-  hub.bridge('hall-a', { state: 'online', daemon: 'hall-a', round: 1, boards: [1, 2], api: 'http://d' });
+  hub.daemon('hall-a', { state: 'online', daemon: 'hall-a', round: 1, boards: [1, 2], api: 'http://d' });
   server = await startServer({ hub, port: 0, epoch: EPOCH });
   return hub;
 }
