@@ -1,8 +1,9 @@
-// Scale-out with real processes: 3 daemons × 4 simulated boards → one mosquitto → 2 gateways, with
-// spectators on the gateways. Mid-round a daemon is killed -9 and restarted, the broker is stopped
-// for a few seconds and restarted (empty: no persistence), and a gateway is killed -9 and
+// Scale-out with real processes: 3 daemons × 10 simulated boards → one mosquitto → 2 gateways,
+// with spectators on the gateways. Mid-round a daemon is killed -9 and restarted, the broker is
+// stopped for 60 s and restarted (empty: no persistence), and a gateway is killed -9 and
 // restarted. Every gateway's games.pdn equals the truth; every spectator saw every move once, in
-// order; no event reached the broker twice from the daemon's restart.
+// order; no event reached the broker twice from the daemon's restart; `<base>/bridge/state` read
+// online while any daemon was left, offline once none was.
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { GameEvent, GameSnapshot, RecordedMove } from '../../src/game/types.ts';
 import { startSimulation } from '../../simulator/index.ts';
-import { type Broker, freePort, startBroker } from '../daemon/server/fixtures/mosquitto.ts';
+import { type Broker, connectWithRetry, freePort, startBroker } from '../daemon/server/fixtures/mosquitto.ts';
 import {
   cleanUp,
   type Daemon,
@@ -29,9 +30,11 @@ afterEach(cleanUp);
 
 const SPEED = 4;
 const DAEMONS = 3;
-const BOARDS_EACH = 4;
-/** The broker's outage: long enough for every board to move on meanwhile (not the 60 s of a hall). */
-const OUTAGE_MS = 4000;
+const BOARDS_EACH = 10;
+/** The broker's outage, as long as a hall's network may be away. */
+const OUTAGE_MS = 60_000;
+/** Game time per move: at SPEED the games last about 115 s, past the outage and both crashes. */
+const THINK_MS = 7000;
 const BASE = 'hall';
 
 type Gateway = Daemon;
@@ -110,6 +113,20 @@ class Spectator {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The retained message of `topic`, as a new subscriber gets it. */
+async function retainedText(url: string, topic: string): Promise<string | undefined> {
+  const client = await connectWithRetry(url);
+  try {
+    const got = new Promise<string>((resolve) =>
+      client.once('message', (_t, payload) => resolve(payload.toString())),
+    );
+    await client.subscribeAsync(topic, { qos: 1 });
+    return await Promise.race([got, sleep(2000).then(() => undefined)]);
+  } finally {
+    await client.endAsync();
+  }
+}
+
 describe('scale-out: daemons → broker → gateways', () => {
   it('serves every game whole through a daemon crash, a broker outage and a gateway crash', async () => {
     let broker: Broker = await startBroker();
@@ -121,7 +138,7 @@ describe('scale-out: daemons → broker → gateways', () => {
       transport: 'tcp',
       speed: SPEED,
       seed: 31,
-      game: { noise: 'none', maxPlies: 60, thinkMs: 2000 },
+      game: { noise: 'none', maxPlies: 60, thinkMs: THINK_MS },
     });
     onCleanup(() => sim.stop());
 
@@ -136,6 +153,12 @@ describe('scale-out: daemons → broker → gateways', () => {
       seen.set(key, (seen.get(key) ?? 0) + 1);
     });
     recorder.on('connect', () => recorder.subscribe(`${BASE}/boards/+/events`, { qos: 1 }));
+    // What `<base>/bridge/state` said, in order.
+    const bridgeStates: string[] = [];
+    const watcher = connect(broker.url, { reconnectPeriod: 200 });
+    onCleanup(() => watcher.endAsync(true));
+    watcher.on('message', (_topic, payload) => bridgeStates.push(payload.toString()));
+    watcher.on('connect', () => watcher.subscribe(`${BASE}/bridge/state`, { qos: 1 }));
 
     const daemonArgs = (d: number) => {
       const file = join(tempDir(`scale-cfg-${d}`), 'damlink.json');
@@ -173,6 +196,13 @@ describe('scale-out: daemons → broker → gateways', () => {
     await sleep(2000);
     daemons[1].proc.kill('SIGKILL');
     await daemons[1].exited;
+    // Its will said offline; the two daemons left put the bridge back to online.
+    await until(
+      () => bridgeStates.includes('offline') && bridgeStates.at(-1) === 'online',
+      10_000,
+      'the bridge online again',
+    );
+    expect(await retainedText(broker.url, `${BASE}/bridge/state`)).toBe('online');
     daemons[1] = await startDaemon([], dataDirs[1], args[1]);
 
     // The broker stopped mid-round and restarted empty.
@@ -230,7 +260,13 @@ describe('scale-out: daemons → broker → gateways', () => {
     const twice = [...beforeOutage].filter(([, n]) => n > 1);
     expect(twice).toEqual([]);
     expect(beforeOutage.size).toBeGreaterThan(boards);
-  }, 180_000);
+
+    // The last daemons gone as after a power cut: the bridge reads offline, and stays so.
+    for (const d of daemons) await d.stop('SIGKILL');
+    await until(() => bridgeStates.at(-1) === 'offline', 10_000, 'the bridge offline');
+    await sleep(500);
+    expect(await retainedText(broker.url, `${BASE}/bridge/state`)).toBe('offline');
+  }, 330_000);
 
   it('damlink run --mqtt refuses a board number another online daemon holds (exit 1)', async () => {
     const broker = await startBroker();
