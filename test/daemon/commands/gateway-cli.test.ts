@@ -56,37 +56,40 @@ async function gateway(args: string[]) {
   return { url, stderr: run.stderr };
 }
 
+/** `--mqtt`, `--base-topic` and the login's flags (the password apart), but for `without`. */
+function loginFlags(without?: string): string[] {
+  const { ca, cert, key, username } = broker.login;
+  const flags = {
+    '--mqtt': broker.url,
+    '--base-topic': BASE,
+    '--mqtt-ca': ca,
+    '--mqtt-cert': cert,
+    '--mqtt-key': key,
+    '--mqtt-username': username,
+  };
+  return Object.entries(flags).flatMap(([flag, value]) => (flag === without ? [] : [flag, value]));
+}
+
+/** The gateway has both boards, and a move then played on `board` reaches it. */
+async function servesMove(url: string, board: number, move: string): Promise<void> {
+  await until(async () => (await boards(url)).length === 2, 15_000, 'both boards on the gateway');
+  hub.feed(board, player().move(move, 1));
+  await until(
+    async () => (await fetchText(`${url}/rounds/1/games.pdn`)).includes(`1. ${move}`),
+    15_000,
+    'the move on the gateway',
+  );
+}
+
 const boards = async (url: string): Promise<number[]> =>
   JSON.parse(await fetchText(`${url}/api/v1/boards`)).boards.map((b: { board: number }) => b.board);
 
 describe('damlink gateway over TLS', () => {
   it('--mqtt mqtts://… with --mqtt-ca, --mqtt-cert, --mqtt-key, --mqtt-username and --mqtt-password-file', async () => {
-    const { ca, cert, key, username, password } = broker.login;
     const secret = join(tempDir('gw-secret'), 'mqtt-password');
-    writeFileSync(secret, `${password}\n`);
-    const { url } = await gateway([
-      '--mqtt',
-      broker.url,
-      '--base-topic',
-      BASE,
-      '--mqtt-ca',
-      ca,
-      '--mqtt-cert',
-      cert,
-      '--mqtt-key',
-      key,
-      '--mqtt-username',
-      username,
-      '--mqtt-password-file',
-      secret,
-    ]);
-    await until(async () => (await boards(url)).length === 2, 15_000, 'both boards on the gateway');
-    hub.feed(1, player().move('32-28', 1));
-    await until(
-      async () => (await fetchText(`${url}/rounds/1/games.pdn`)).includes('1. 32-28'),
-      15_000,
-      'the move on the gateway',
-    );
+    writeFileSync(secret, `${broker.login.password}\n`);
+    const { url } = await gateway([...loginFlags(), '--mqtt-password-file', secret]);
+    await servesMove(url, 1, '32-28');
   }, 60_000);
 
   it("--config FILE: the mqtt: section (the daemon's client id is not taken)", async () => {
@@ -97,32 +100,14 @@ describe('damlink gateway over TLS', () => {
     );
     const { url } = await gateway(['--config', file]);
     const connects = daemonConnects;
-    await until(async () => (await boards(url)).length === 2, 15_000, 'both boards on the gateway');
-    hub.feed(2, player().move('33-29', 1));
-    await until(
-      async () => (await fetchText(`${url}/rounds/1/games.pdn`)).includes('1. 33-29'),
-      15_000,
-      'the move on the gateway',
-    );
+    await servesMove(url, 2, '33-29');
     // Had the gateway connected as hall-tls, the broker would have pushed the daemon off (and back).
     await new Promise((r) => setTimeout(r, 1500));
     expect(daemonConnects).toBe(connects);
   }, 60_000);
 
   it('without the CA the broker is not trusted: the gateway serves no boards and logs why', async () => {
-    const { cert, key, username } = broker.login;
-    const { url, stderr } = await gateway([
-      '--mqtt',
-      broker.url,
-      '--base-topic',
-      BASE,
-      '--mqtt-cert',
-      cert,
-      '--mqtt-key',
-      key,
-      '--mqtt-username',
-      username,
-    ]);
+    const { url, stderr } = await gateway(loginFlags('--mqtt-ca'));
     await until(() => stderr().includes('mqtt error'), 15_000, 'the refused connection logged');
     expect(stderr()).toMatch(/certificate/i);
     expect(await boards(url)).toEqual([]);

@@ -5,28 +5,26 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { gatewayEpoch } from '../../../daemon/gateway/index.ts';
 import { BrokerHub } from '../../../daemon/gateway/broker-hub.ts';
-import { type RunningServer, startServer } from '../../../daemon/server/index.ts';
+import { startServer } from '../../../daemon/server/index.ts';
+import { cleanUp, onCleanup } from '../../integration/fixtures/helpers.ts';
 import { player } from '../../src/game/fixtures/helpers.ts';
 import { FakeHub } from '../fixtures/fake-hub.ts';
 import { type Msg, TestClient } from '../server/fixtures/ws-client.ts';
 import { eventMessage, stateMessage } from './fixtures/messages.ts';
 
-let server: RunningServer | undefined;
-const clients: TestClient[] = [];
-
-afterEach(async () => {
-  for (const c of clients.splice(0)) c.close();
-  await server?.close();
-  server = undefined;
-});
+afterEach(cleanUp);
 
 const EPOCH = gatewayEpoch('hall');
 
+/** A gateway's hub behind the daemon's server, and a spectator connected to it. */
 async function gateway(fetchEvents?: ConstructorParameters<typeof BrokerHub>[1]) {
   const hub = new BrokerHub(undefined, fetchEvents);
   hub.daemon('hall-a', { state: 'online', daemon: 'hall-a', round: 1, boards: [1, 2], api: 'http://d' });
-  server = await startServer({ hub, port: 0, epoch: EPOCH });
-  return hub;
+  const server = await startServer({ hub, port: 0, epoch: EPOCH });
+  onCleanup(() => server.close());
+  const spectator = await TestClient.open(server.wsUrl);
+  onCleanup(async () => spectator.close());
+  return { hub, spectator };
 }
 
 /** A spectator's games as it would draw them: snapshots replace, moves append (by ply). */
@@ -57,9 +55,7 @@ describe('gateway spectators', () => {
     const [first] = daemon.feed(1, p.move('32-28', 1));
     // The spectator saw the first move on another gateway; the second was played meanwhile.
     daemon.feed(1, p.move('19-23', 2));
-    const hub = await gateway();
-    const c = await TestClient.open(server!.wsUrl);
-    clients.push(c);
+    const { hub, spectator: c } = await gateway();
     await c.call('subscribe', { feed: 'round', since: { '1': first.version, '2': 0 }, epoch: EPOCH });
     // The retained states come after the subscription (a gateway restarted a moment before).
     hub.state(stateMessage(daemon, 1));
@@ -75,10 +71,8 @@ describe('gateway spectators', () => {
   it('a board subscriber gets the snapshot when the gateway moves the board on without its events', async () => {
     const daemon = new FakeHub(2, 1);
     const p = player();
-    const hub = await gateway(async () => undefined);
+    const { hub, spectator: c } = await gateway(async () => undefined);
     hub.state(stateMessage(daemon, 1));
-    const c = await TestClient.open(server!.wsUrl);
-    clients.push(c);
     await c.call('subscribe', { feed: 'board', board: 1, since: 0, epoch: EPOCH });
     const events = daemon.feed(1, p.move('32-28', 1), p.move('19-23', 2), p.move('28x19', 3));
     // The first two were lost on the broker, and the daemon no longer has them either.
