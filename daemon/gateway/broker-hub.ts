@@ -44,18 +44,23 @@ export class BrokerHub implements Hub {
     private readonly fetchEvents?: EventFetcher,
   ) {}
 
-  /** The HTTP address of the online daemon that holds `board`, when it announced one. */
+  /**
+   * The HTTP address of the daemon that holds `board`: an online one, else the last that said so.
+   * A broker that shuts down sends every will, so a live daemon reads offline until its detail
+   * connection is back — which may be after its events. Asking a daemon that is gone just fails.
+   */
   private apiOf(board: number): string | undefined {
-    for (const b of this.daemons.values())
-      if (b.state === 'online' && b.boards?.includes(board)) return b.api;
-    return undefined;
+    const holders = [...this.daemons.values()].filter((d) => d.api && d.boards?.includes(board));
+    return (holders.find((d) => d.state === 'online') ?? holders[0])?.api;
   }
 
   // ——— what the broker says ———
 
   daemon(daemon: string, state: DaemonState): void {
     const round = this.round();
-    this.daemons.set(daemon, state);
+    // A will says only offline: what the daemon announced before stays known (its address, boards).
+    const before = this.daemons.get(daemon);
+    this.daemons.set(daemon, state.state === 'offline' && before ? { ...before, state: 'offline' } : state);
     if (this.round() !== round) this.reset();
   }
 

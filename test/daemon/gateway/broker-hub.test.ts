@@ -67,6 +67,26 @@ describe('BrokerHub', () => {
     expect(hub.since(1, 0)).toEqual(events);
   });
 
+  it("on a gap while the daemon's detail says offline (the broker's shutdown sent its will), still asks its last address", async () => {
+    const asked: string[] = [];
+    let missing: GameEvent[] = [];
+    const { daemon, hub, told, p } = setUp(async (api) => {
+      asked.push(api);
+      return missing;
+    });
+    hub.daemon('hall-a', { state: 'offline', daemon: 'hall-a' });
+    const events = daemon.feed(1, p.move('32-28', 1), p.move('19-23', 2));
+    missing = events.slice(0, 1);
+    // Back on the restarted broker: the daemon's events and state come before its detail.
+    hub.event(eventMessage(3, events[1]));
+    hub.state(stateMessage(daemon, 1));
+    await new Promise((r) => setImmediate(r));
+    expect(asked).toEqual(['http://d']);
+    expect(told.map((e) => e.version)).toEqual([1, 2]);
+    // While offline it announces no round: the rounds seen stand in.
+    expect(hub.round()).toBe(3);
+  });
+
   it('on a gap nobody can fill, takes the snapshot: since before it answers with the snapshot', async () => {
     const { daemon, hub, told, warnings, p } = setUp(async () => undefined);
     const events = daemon.feed(1, p.move('32-28', 1), p.move('19-23', 2));
