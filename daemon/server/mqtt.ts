@@ -112,6 +112,8 @@ export async function startMqttBridge(options: MqttBridgeOptions): Promise<MqttB
     });
 
   let announced: DaemonState | undefined;
+  /** Publishes the detail on the presence connection; resolves once the broker has it (or cannot). */
+  let detailOnBroker: Promise<void> = Promise.resolve();
   const announceDaemon = () => {
     announced = {
       state: 'online',
@@ -121,12 +123,29 @@ export async function startMqttBridge(options: MqttBridgeOptions): Promise<MqttB
       boards: boardNumbers(),
       ...(options.apiUrl ? { api: options.apiUrl } : {}),
     };
+    const payload = JSON.stringify(announced);
     if (presence.connected)
-      presence.publish(t.daemon(daemon), JSON.stringify(announced), { qos: 1, retain: true });
+      detailOnBroker = new Promise((resolve) =>
+        presence.publish(t.daemon(daemon), payload, { qos: 1, retain: true }, () => resolve()),
+      );
   };
   presence.on('connect', () => {
     if (!closing) announceDaemon();
   });
+  /** The first time: the detail (the address gateways fill gaps from) goes before any event. */
+  const startPresence = () =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, PROBE_WAIT_MS);
+      presence.once(
+        'connect',
+        () =>
+          void detailOnBroker.then(() => {
+            clearTimeout(timer);
+            resolve();
+          }),
+      );
+      presence.connect();
+    });
 
   const publishStates = () => {
     scheduled = false;
@@ -186,10 +205,7 @@ export async function startMqttBridge(options: MqttBridgeOptions): Promise<MqttB
   const announce = () => {
     send(t.bridgeState, BRIDGE_ONLINE, true);
     client.subscribe(t.bridgeState, { qos: 1 });
-    if (!presenceStarted) {
-      presenceStarted = true;
-      presence.connect();
-    } else announceDaemon();
+    announceDaemon();
     for (const board of boardNumbers()) {
       const availability: Availability = { state: 'online', daemon };
       send(t.availability(board), JSON.stringify(availability), true);
@@ -216,11 +232,15 @@ export async function startMqttBridge(options: MqttBridgeOptions): Promise<MqttB
           if (!published.has(board)) published.set(board, hub.snapshot(board)?.version ?? 0);
           acked.set(board, published.get(board)!);
         }
-        synced = true;
       } catch (e) {
         options.log?.warn({ err: (e as Error).message }, 'mqtt: reading the retained state failed');
         return;
       }
+      if (!presenceStarted) {
+        presenceStarted = true;
+        await startPresence();
+      }
+      synced = true;
     }
     if (client.connected) announce();
   };

@@ -203,6 +203,27 @@ describe('MQTT bridge', () => {
       await client.endAsync();
     }
   });
+  it("puts its detail (the address gateways fill gaps from) on the broker before its boards' topics", async () => {
+    const { got, client } = await listen(broker.url, 'order/#');
+    const bridge = await startMqttBridge({
+      hub: new FakeHub(1, 1),
+      url: broker.url,
+      baseTopic: 'order',
+      clientId: 'o',
+      apiUrl: 'http://hall-o',
+    });
+    try {
+      await waitFor(() => !!last(got, 'order/boards/1/state'));
+      const at = (topic: string) => got.findIndex((g) => g.topic === topic);
+      expect(at('order/bridge/daemons/o')).toBeGreaterThanOrEqual(0);
+      expect(at('order/bridge/daemons/o')).toBeLessThan(at('order/boards/1/availability'));
+      expect(at('order/bridge/daemons/o')).toBeLessThan(at('order/boards/1/state'));
+    } finally {
+      await bridge.close();
+      await client.endAsync();
+    }
+  });
+
   it('<base>/bridge/state reads online while any daemon is connected, offline once the last is gone', async () => {
     const { got, client } = await listen(broker.url, 'heal/bridge/#');
     const hallA = await startMqttBridge({
