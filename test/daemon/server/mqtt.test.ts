@@ -203,6 +203,7 @@ describe('MQTT bridge', () => {
       await client.endAsync();
     }
   });
+
   it("puts its detail (the address gateways fill gaps from) on the broker before its boards' topics", async () => {
     const { got, client } = await listen(broker.url, 'order/#');
     const bridge = await startMqttBridge({
