@@ -1,10 +1,10 @@
 // Scale-out: 2 daemons (20 boards each) → one mosquitto → 2 gateways, spectators split across the
 // gateways. Prints `gateway_viewers_total` (connected and subscribed, target ≥ 20,000),
 // `gateway_fanout_p99_ms` (a move given to the daemon → its frame at the spectator, through the
-// broker and a gateway; target ≤ 250 ms on 2 cores) and `broker_outage_catchup_ms` (the broker away
-// while a 40-board round plays on for OUTAGE_PLIES plies a board, as in about 60 s of play, then
-// restarted empty: from the broker's start until both gateways show every board's last version,
-// the daemons' and gateways' reconnections — 1 s apart at most — included).
+// broker and a gateway; target ≤ 250 ms on 2 cores) and `broker_outage_catchup_ms` (the broker
+// stopped for 60 s of a 40-board round that plays on meanwhile, a move on each board every 3 s,
+// then restarted empty: from the broker's start until both gateways show every board's last
+// version, the daemons' and gateways' reconnections — 1 s apart at most — included).
 // The daemons (their servers and bridges) run here; each gateway and each group of spectators is a child process.
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -20,8 +20,10 @@ import { now, raiseFileLimit, viewerProcess } from './ws-viewer.ts';
 const VIEWERS = Number(process.env.SCALE_VIEWERS ?? 20_000);
 const VIEWER_CHILDREN = Number(process.env.SCALE_CHILDREN ?? 4);
 const BOARDS = 40;
-/** Plies each board plays while the broker is away: ~60 s of a round at a move every 3 s. */
-const OUTAGE_PLIES = Number(process.env.SCALE_OUTAGE_PLIES ?? 20);
+/** How long the broker is away, by the wall clock, while the round plays on. */
+const OUTAGE_MS = Number(process.env.SCALE_OUTAGE_MS ?? 60_000);
+/** Each board moves this often, the boards taking turns (a hall's pace: 20 plies a board a minute). */
+const MOVE_EVERY_MS = 3000;
 const FANOUT_MOVES = 8;
 const self = fileURLToPath(import.meta.url);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -133,13 +135,22 @@ async function main(): Promise<void> {
   }
   await sleep(1500);
 
-  // The broker away while every board plays on; restarted empty on the same port.
+  // The broker away for OUTAGE_MS while every board plays on; restarted empty on the same port.
   const port = broker.port;
   await broker.stop();
-  await sleep(1500);
-  for (let ply = 0; ply < OUTAGE_PLIES; ply++) {
-    for (let b = 1; b <= BOARDS; b++) hub.feed(b, nextMove(players[b - 1], ply));
+  const stopped = performance.now();
+  let outageMoves = 0;
+  let board1Moves = 0;
+  for (let turn = 0; ; turn++) {
+    const at = stopped + (turn + 1) * (MOVE_EVERY_MS / BOARDS);
+    if (at >= stopped + OUTAGE_MS) break;
+    await sleep(at - performance.now());
+    const b = (turn % BOARDS) + 1;
+    hub.feed(b, nextMove(players[b - 1], Math.round(now())));
+    outageMoves++;
+    if (b === 1) board1Moves++;
   }
+  await sleep(stopped + OUTAGE_MS - performance.now());
   const last = Object.fromEntries(hub.boards().map((b) => [b.board, b.version]));
   const restarted = performance.now();
   broker = await startBroker(port);
@@ -170,12 +181,13 @@ async function main(): Promise<void> {
   }
   lat.sort((a, b) => a - b);
   const pct = (q: number) => lat[Math.min(lat.length - 1, Math.floor(q * lat.length))] ?? Number.NaN;
-  const expected = connected * (FANOUT_MOVES + OUTAGE_PLIES);
+  const expected = connected * (FANOUT_MOVES + board1Moves);
   console.log(`gateway_viewers_total ${connected} clients`);
   console.log(`gateway_fanout_p50_ms ${pct(0.5).toFixed(1)} ms`);
   console.log(`gateway_fanout_p99_ms ${pct(0.99).toFixed(1)} ms`);
   console.log(`broker_outage_catchup_ms ${pending.length === 0 ? catchupMs.toFixed(0) : 'NaN'} ms`);
-  console.log(`broker_outage_events ${BOARDS * OUTAGE_PLIES} moves`);
+  console.log(`broker_outage_s ${(OUTAGE_MS / 1000).toFixed(0)} s`);
+  console.log(`broker_outage_events ${outageMoves} moves`);
   console.log(`gateway_moves_lost ${expected - received} frames`);
   for (const c of [...viewers, ...gateways]) c.kill();
   for (const d of daemons) await d.close();

@@ -62,6 +62,12 @@ export interface Hub {
   /** Every GameEvent of every board, as it happens. Returns an unsubscribe function. */
   subscribe(listener: (event: GameEvent) => void): () => void;
   /**
+   * A hub that can move a board on without telling the events between (a gateway that missed
+   * them on the broker) says so here: its followers need the board's snapshot (`board`), or, once
+   * the round changed, every game of the new round (no board).
+   */
+  subscribeResets?(listener: (board?: number) => void): () => void;
+  /**
    * One board's sensor events of the current round (ticks included) with `from <= t <= to`, oldest
    * first, at most `limit` of them. Read-only, for the dispute view; a hub without a journal has none.
    */

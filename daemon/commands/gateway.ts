@@ -1,19 +1,26 @@
 // `damlink gateway`: serves spectators what the daemons of an event publish on an MQTT broker —
 // the same files, JSON API, WebSocket API and viewer as a daemon, without boards or a journal.
+import { accessSync, constants, readFileSync } from 'node:fs';
 import { type Command, Option } from 'commander';
-import { LOG_LEVELS } from '../config/schema.ts';
+import { loadConfig } from '../config/index.ts';
+import { LOG_LEVELS, mqttSchema, mqttSettings } from '../config/schema.ts';
 import { createLogger } from '../log.ts';
-import { DEFAULT_BASE_TOPIC } from '../server/mqtt-topics.ts';
+import { BUILT_IN_WEB_ROOT } from '../server/languages.ts';
+import type { MqttSettings } from '../server/mqtt.ts';
 import { wholeNumber } from './options.ts';
 import { usageError, workFailed } from './program.ts';
-import { BUILT_IN_WEB_ROOT } from '../server/languages.ts';
 
 interface GatewayFlags {
-  mqtt: string;
-  baseTopic: string;
+  config?: string;
+  mqtt?: string;
+  baseTopic?: string;
   host: string;
   port: number;
-  username?: string;
+  mqttUsername?: string;
+  mqttPasswordFile?: string;
+  mqttCa?: string;
+  mqttCert?: string;
+  mqttKey?: string;
   logLevel: string;
 }
 
@@ -21,8 +28,12 @@ export function registerGateway(program: Command): void {
   program
     .command('gateway')
     .description('Serve spectators from an MQTT broker the daemons publish to (no boards, no journal).')
-    .requiredOption('--mqtt <url>', 'the broker (mqtt://host:1883)')
-    .option('--base-topic <topic>', "first level of the daemons' topics", DEFAULT_BASE_TOPIC)
+    .option('--mqtt <url>', 'the broker (mqtt://host:1883, mqtts://host:8883); wins over the config file')
+    .option('-c, --config <file>', "a config file: its mqtt: section (the daemon's own file will do)")
+    .option(
+      '--base-topic <topic>',
+      "first level of the daemons' topics (default: the config's, else damlink)",
+    )
     .option('--host <host>', 'address to serve on (0.0.0.0 to share)', '127.0.0.1')
     .option(
       '-p, --port <n>',
@@ -30,33 +41,83 @@ export function registerGateway(program: Command): void {
       wholeNumber('--port', 0, 65535),
       8081,
     )
-    .option('--username <name>', 'broker login (the password from DAMLINK_MQTT_PASSWORD)')
+    .option('--mqtt-username <name>', 'broker login')
+    .option('--mqtt-password-file <file>', 'a file holding the broker password (its first line)')
+    .option('--mqtt-ca <file>', "PEM file of the CA that signed the broker's certificate")
+    .option('--mqtt-cert <file>', 'PEM client certificate, for a broker that asks for one')
+    .option('--mqtt-key <file>', 'PEM key of the client certificate')
     .addOption(new Option('--log-level <level>', 'log level').choices([...LOG_LEVELS]).default('info'))
     .addHelpText(
       'after',
-      '\nExample:\n  damlink gateway --mqtt mqtt://broker.local:1883 --host 0.0.0.0 --port 8081\n',
+      '\nEvery mqtt: key can also come from the environment (DAMLINK_MQTT__PASSWORD=…).\n' +
+        '\nExamples:\n  damlink gateway --mqtt mqtt://broker.local:1883 --host 0.0.0.0 --port 8081\n' +
+        '  damlink gateway --mqtt mqtts://broker.example:8883 --mqtt-ca ca.pem \\\n' +
+        '    --mqtt-username gw --mqtt-password-file /etc/damlink/mqtt-password\n' +
+        '  damlink gateway --config hall.yaml --port 8081\n',
     )
     .action(gateway);
 }
 
+/** The first line of a secret file (what `echo secret > file` leaves). */
+function readSecret(path: string): string {
+  try {
+    return readFileSync(path, 'utf8').split(/\r?\n/)[0];
+  } catch (e) {
+    throw usageError(`--mqtt-password-file: cannot read ${path}: ${(e as Error).message}`);
+  }
+}
+
+/**
+ * The broker settings: the config's `mqtt:` (file and `DAMLINK_MQTT__…`), the flags over it,
+ * checked by the same schema. The daemon's client id is not taken: two clients with one id push
+ * each other off the broker.
+ */
+export function gatewayBroker(flags: GatewayFlags): MqttSettings {
+  const loaded = loadConfig({ file: flags.config, env: process.env });
+  if (!loaded.ok) throw usageError(...loaded.error);
+  const { clientId: _daemons, ...configured } = mqttSettings(loaded.value) ?? {};
+  const given = {
+    url: flags.mqtt,
+    baseTopic: flags.baseTopic,
+    username: flags.mqttUsername,
+    password: flags.mqttPasswordFile === undefined ? undefined : readSecret(flags.mqttPasswordFile),
+    ca: flags.mqttCa,
+    cert: flags.mqttCert,
+    key: flags.mqttKey,
+  };
+  const merged = {
+    ...configured,
+    ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)),
+  };
+  if (merged.url === undefined)
+    throw usageError('no broker: give --mqtt URL, or --config with mqtt: { url }');
+  const checked = mqttSchema.safeParse(merged);
+  if (!checked.success)
+    throw usageError(...checked.error.issues.map((i) => `mqtt.${i.path.join('.')}: ${i.message}`));
+  for (const [name, path] of [
+    ['--mqtt-ca', checked.data.ca],
+    ['--mqtt-cert', checked.data.cert],
+    ['--mqtt-key', checked.data.key],
+  ] as const) {
+    if (path === undefined) continue;
+    try {
+      accessSync(path, constants.R_OK);
+    } catch (e) {
+      throw usageError(`${name}: cannot read ${path}: ${(e as Error).message}`);
+    }
+  }
+  return checked.data;
+}
+
 async function gateway(flags: GatewayFlags): Promise<void> {
-  if (!/^(mqtts?|wss?):\/\/./.test(flags.mqtt))
-    throw usageError(`--mqtt: expected mqtt://host:port, got "${flags.mqtt}"`);
-  if (!/^[^#+\s]+$/.test(flags.baseTopic))
-    throw usageError('--base-topic: a topic without wildcards or spaces');
-  const password = process.env.DAMLINK_MQTT_PASSWORD;
+  const mqtt = gatewayBroker(flags);
   const log = createLogger({ level: flags.logLevel });
   // Loaded here: the mqtt package costs start-up time every other command would pay.
   const { startGateway } = await import('../gateway/index.ts');
   let running: Awaited<ReturnType<typeof startGateway>>;
   try {
     running = await startGateway({
-      mqtt: {
-        url: flags.mqtt,
-        baseTopic: flags.baseTopic,
-        ...(flags.username !== undefined ? { username: flags.username } : {}),
-        ...(password !== undefined ? { password } : {}),
-      },
+      mqtt,
       host: flags.host,
       port: flags.port,
       webRoot: BUILT_IN_WEB_ROOT,
@@ -65,7 +126,7 @@ async function gateway(flags: GatewayFlags): Promise<void> {
   } catch (e) {
     throw workFailed(`cannot serve on ${flags.host}:${flags.port}: ${(e as Error).message}`);
   }
-  console.log(`damlink: open ${running.server.url}/  (a gateway for ${flags.baseTopic}/# on the broker)`);
+  console.log(`damlink: open ${running.server.url}/  (a gateway for ${mqtt.baseTopic}/# on the broker)`);
   await new Promise<void>((done) => {
     const stop = () => void running.close().finally(done);
     process.once('SIGINT', stop);

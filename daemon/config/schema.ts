@@ -143,6 +143,23 @@ export const publishSchema = z.strictObject({
   timeoutMs: z.number().int().min(100).default(10_000),
 });
 
+/** The broker and how to log in (`mqtt:`; `damlink gateway` reads it too); `ca`, `cert`, `key` are PEM files. */
+export const mqttSchema = z.strictObject({
+  url: mqttUrl,
+  username: z.string().optional(),
+  password: z.string().optional(),
+  ca: z.string().min(1).optional(),
+  cert: z.string().min(1).optional(),
+  key: z.string().min(1).optional(),
+  /** Names this daemon on the broker; default: the host and the data directory (stable across restarts). */
+  clientId: z.string().min(1).max(256).optional(),
+  /** First level of every topic; the daemons and gateways of one event share it. */
+  baseTopic: z
+    .string()
+    .regex(/^[^#+\s]+$/, 'a topic without wildcards or spaces')
+    .default('damlink'),
+});
+
 export const configSchema = z.strictObject({
   event: tagText().optional(),
   site: tagText().optional(),
@@ -192,24 +209,8 @@ export const configSchema = z.strictObject({
   timeScale: z.number().positive().max(1000).default(1),
   /** Write the engine's result at once instead of waiting for the arbiter. */
   autoResult: z.boolean().default(false),
-  /** Also publish games to an MQTT broker; `ca`, `cert`, `key` are PEM files. */
-  mqtt: z
-    .strictObject({
-      url: mqttUrl,
-      username: z.string().optional(),
-      password: z.string().optional(),
-      ca: z.string().min(1).optional(),
-      cert: z.string().min(1).optional(),
-      key: z.string().min(1).optional(),
-      /** Names this daemon on the broker; default: the host and the data directory (stable across restarts). */
-      clientId: z.string().min(1).max(256).optional(),
-      /** First level of every topic; the daemons and gateways of one event share it. */
-      baseTopic: z
-        .string()
-        .regex(/^[^#+\s]+$/, 'a topic without wildcards or spaces')
-        .default('damlink'),
-    })
-    .optional(),
+  /** Also publish games to an MQTT broker. */
+  mqtt: mqttSchema.optional(),
   /** @deprecated `mqtt: { url }` — still read. */
   mqttUrl: mqttUrl.optional(),
   log: z

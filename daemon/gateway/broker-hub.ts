@@ -5,7 +5,7 @@
 // events. Arbiter calls are refused: they belong to the daemon that holds the board.
 import type { GameEvent, GameSnapshot } from '../../src/game/types.ts';
 import type { ActAnswer, BoardSummary, Hub } from '../hub.ts';
-import type { BridgeState, EventMessage, StateMessage } from '../server/mqtt-topics.ts';
+import type { DaemonState, EventMessage, StateMessage } from '../server/mqtt-topics.ts';
 
 /** Events kept per board for `since` (as a daemon's game record keeps them). */
 const KEPT_EVENTS = 200;
@@ -35,25 +35,33 @@ export class BrokerHub implements Hub {
   private readonly early = new Map<number, Map<number, GameEvent>>();
   /** Every round's games as last seen, by board. */
   private readonly rounds = new Map<number, Map<number, GameSnapshot>>();
-  private readonly bridges = new Map<string, BridgeState>();
+  private readonly daemons = new Map<string, DaemonState>();
   private readonly listeners = new Set<(event: GameEvent) => void>();
+  private readonly resets = new Set<(board?: number) => void>();
 
   constructor(
     private readonly log?: GapLog,
     private readonly fetchEvents?: EventFetcher,
   ) {}
 
-  /** The HTTP address of the online daemon that holds `board`, when it announced one. */
+  /**
+   * The HTTP address of the daemon that holds `board`: an online one, else the last that said so.
+   * A broker that shuts down sends every will, so a live daemon reads offline until its detail
+   * connection is back — which may be after its events. Asking a daemon that is gone just fails.
+   */
   private apiOf(board: number): string | undefined {
-    for (const b of this.bridges.values())
-      if (b.state === 'online' && b.boards?.includes(board)) return b.api;
-    return undefined;
+    const holders = [...this.daemons.values()].filter((d) => d.api && d.boards?.includes(board));
+    return (holders.find((d) => d.state === 'online') ?? holders[0])?.api;
   }
 
   // ——— what the broker says ———
 
-  bridge(daemon: string, state: BridgeState): void {
-    this.bridges.set(daemon, state);
+  daemon(daemon: string, state: DaemonState): void {
+    const round = this.round();
+    // A will says only offline: what the daemon announced before stays known (its address, boards).
+    const before = this.daemons.get(daemon);
+    this.daemons.set(daemon, state.state === 'offline' && before ? { ...before, state: 'offline' } : state);
+    if (this.round() !== round) this.reset();
   }
 
   event(message: EventMessage): void {
@@ -77,6 +85,8 @@ export class BrokerHub implements Hub {
       this.early.delete(board);
       const pending = new Map([...early].filter(([v]) => v > snapshot.version));
       this.feeds.set(board, { round, source: message.source, snapshot, history: [], pending });
+      // A spectator may follow it already (it resumed here before the board's state came).
+      this.reset(board);
       return;
     }
     if (feed.waiting) {
@@ -117,6 +127,7 @@ export class BrokerHub implements Hub {
         'gateway: events missing',
       );
       feed.history = [];
+      this.reset(board);
       return;
     }
     feed.history = feed.history.concat(events).slice(-KEPT_EVENTS);
@@ -142,7 +153,7 @@ export class BrokerHub implements Hub {
 
   /** The latest round an online daemon announces (else the latest round seen). */
   round(): number {
-    const announced = [...this.bridges.values()].flatMap((b) =>
+    const announced = [...this.daemons.values()].flatMap((b) =>
       b.state === 'online' && b.round !== undefined ? [b.round] : [],
     );
     const seen = announced.length > 0 ? announced : [...this.rounds.keys()];
@@ -177,6 +188,11 @@ export class BrokerHub implements Hub {
   subscribe(listener: (event: GameEvent) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  subscribeResets(listener: (board?: number) => void): () => void {
+    this.resets.add(listener);
+    return () => this.resets.delete(listener);
   }
 
   decide(): Promise<void> {
@@ -218,12 +234,19 @@ export class BrokerHub implements Hub {
   }
 
   private tell(event: GameEvent): void {
-    for (const listener of this.listeners) {
-      try {
-        listener(event);
-      } catch (e) {
-        this.log?.warn({ err: (e as Error).message }, 'gateway: a subscriber failed');
-      }
+    for (const listener of this.listeners) this.guarded(() => listener(event));
+  }
+
+  /** A board (or, without one, the round) moved on without its events being told. */
+  private reset(board?: number): void {
+    for (const listener of this.resets) this.guarded(() => listener(board));
+  }
+
+  private guarded(call: () => void): void {
+    try {
+      call();
+    } catch (e) {
+      this.log?.warn({ err: (e as Error).message }, 'gateway: a subscriber failed');
     }
   }
 }

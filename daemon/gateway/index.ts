@@ -3,11 +3,11 @@
 // (daemon/server, unchanged). Gateways of one base topic answer alike: ETags come from the content
 // and they share the WebSocket epoch, so a spectator resumes on any of them.
 import { createHash } from 'node:crypto';
-import { connect, type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import { type RunningServer, type ServerLog, type ServerOptions, startServer } from '../server/index.ts';
-import { loginOptions, type MqttSettings, redactText, redactUrl } from '../server/mqtt.ts';
+import { connectBroker, type MqttSettings, redactUrl } from '../server/mqtt.ts';
 import {
-  type BridgeState,
+  type DaemonState,
   DEFAULT_BASE_TOPIC,
   type EventMessage,
   type StateMessage,
@@ -53,20 +53,12 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const t = topics(base);
   const log = options.log;
   const hub = new BrokerHub(log, daemonEvents);
-  const client = connect(options.mqtt.url, {
-    reconnectPeriod: 1000,
-    connectTimeout: 5000,
-    resubscribe: false,
-    ...loginOptions(options.mqtt),
-  });
-  client.on('error', (e) =>
-    log?.warn({ err: redactText(e.message, options.mqtt), url: redactUrl(options.mqtt.url) }, 'mqtt error'),
-  );
+  const client = connectBroker(options.mqtt, log, { resubscribe: false });
   client.on('message', (topic, payload) => {
     const value = parse(payload);
     if (!value) return;
-    const m = /\/(?:bridge\/([^/]+)\/state|boards\/\d+\/(state|events))$/.exec(topic);
-    if (m?.[1]) hub.bridge(m[1], value as unknown as BridgeState);
+    const m = /\/(?:bridge\/daemons\/([^/]+)|boards\/\d+\/(state|events))$/.exec(topic);
+    if (m?.[1]) hub.daemon(m[1], value as unknown as DaemonState);
     else if (m?.[2] === 'state' && typeof value.version === 'number' && value.snapshot)
       hub.state(value as unknown as StateMessage);
     else if (m?.[2] === 'events' && typeof value.version === 'number' && value.event)
@@ -75,7 +67,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   // A clean session re-subscribes on every connection and so gets the retained states again.
   client.on('connect', () => {
     log?.info({ url: redactUrl(options.mqtt.url), base }, 'gateway: mqtt connected');
-    client.subscribe([t.bridges, t.anyBoard('state'), t.anyBoard('events')], { qos: 1 });
+    client.subscribe([t.daemons, t.anyBoard('state'), t.anyBoard('events')], { qos: 1 });
   });
   const server = await startServer({
     hub,

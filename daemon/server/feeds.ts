@@ -98,6 +98,21 @@ export class Feeds {
     }
   }
 
+  /** The hub moved `board` on without its events: who follows it gets its snapshot instead. */
+  boardReset(board: number): void {
+    const snap = this.hub.snapshot(board);
+    if (!snap) return;
+    const current = this.hub.round();
+    const following = [
+      ...(this.byBoard.get(board) ?? []),
+      ...[...this.rounds].filter((sub) => sub.round === 'current' || sub.round === current),
+    ];
+    for (const sub of following) {
+      this.sendItem(sub, { kind: 'snapshot', board, version: snap.version, snapshot: snap });
+      sub.sent.set(board, snap.version);
+    }
+  }
+
   /** One GameEvent to everyone who follows it. */
   dispatch(event: GameEvent): void {
     const paramJson = JSON.stringify(event);

@@ -8,8 +8,11 @@ export const DEFAULT_BASE_TOPIC = 'damlink';
 
 /** Every topic of one base, the daemons' and the gateways' shared vocabulary. */
 export const topics = (base: string) => ({
-  bridge: (daemon: string) => `${base}/bridge/${daemon}/state`,
-  bridges: `${base}/bridge/+/state`,
+  /** `online` while at least one daemon of the event is connected (each one's last will is `offline`). */
+  bridgeState: `${base}/bridge/state`,
+  /** One daemon's detail (DaemonState), with a last will of its own. */
+  daemon: (daemon: string) => `${base}/bridge/daemons/${daemon}`,
+  daemons: `${base}/bridge/daemons/+`,
   availability: (board: number) => `${base}/boards/${board}/availability`,
   state: (board: number) => `${base}/boards/${board}/state`,
   events: (board: number) => `${base}/boards/${board}/events`,
@@ -17,11 +20,15 @@ export const topics = (base: string) => ({
   /** `+` for every board: what a gateway subscribes to. */
   anyBoard: (leaf: 'availability' | 'state' | 'events') => `${base}/boards/+/${leaf}`,
   /** A daemon's own probe: once it comes back, the retained messages before it have arrived. */
-  probe: (daemon: string) => `${base}/bridge/${daemon}/probe`,
+  probe: (daemon: string) => `${base}/bridge/probes/${daemon}`,
 });
 
-/** `<base>/bridge/<daemon>/state`: the last will says offline. */
-export interface BridgeState {
+/** The payloads of `<base>/bridge/state` (plain text, retained). */
+export const BRIDGE_ONLINE = 'online';
+export const BRIDGE_OFFLINE = 'offline';
+
+/** `<base>/bridge/daemons/<daemon>` (retained): its last will says offline. */
+export interface DaemonState {
   state: 'online' | 'offline';
   daemon: string;
   epoch?: string;

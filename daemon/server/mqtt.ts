@@ -1,7 +1,8 @@
 // Optional MQTT bridge, laid out as zigbee2mqtt lays out its topics (docs/api.md, "MQTT"): the
-// daemon's own state with a last will, and per board its availability, its retained state (the
-// snapshot), its GameEvents at QoS 1, and its PDN per round. Several daemons share one broker and
-// one base topic; board numbers are unique across them, and each board has one daemon.
+// bridge's state with a last will, the daemon's own detail, and per board its availability, its
+// retained state (the snapshot), its GameEvents at QoS 1, and its PDN per round. Several daemons
+// share one broker and one base topic; board numbers are unique across them, and each board has
+// one daemon.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { connect, type IClientOptions, type MqttClient } from 'mqtt';
@@ -9,7 +10,9 @@ import type { GameEvent } from '../../src/game/types.ts';
 import type { Hub } from '../hub.ts';
 import {
   type Availability,
-  type BridgeState,
+  BRIDGE_OFFLINE,
+  BRIDGE_ONLINE,
+  type DaemonState,
   DEFAULT_BASE_TOPIC,
   type EventMessage,
   type StateMessage,
@@ -35,7 +38,7 @@ export interface MqttSettings {
 
 export interface MqttBridgeOptions extends MqttSettings {
   hub: Hub;
-  /** The daemon's HTTP address, announced in its bridge state. */
+  /** The daemon's HTTP address, announced in its detail (`<base>/bridge/daemons/<id>`). */
   apiUrl?: string;
   /** How long start waits for the broker before going on without it (default 3000 ms). */
   firstConnectMs?: number;
@@ -44,6 +47,8 @@ export interface MqttBridgeOptions extends MqttSettings {
 
 export interface MqttBridge {
   client: MqttClient;
+  /** The second connection, which holds the daemon's detail topic and its own last will. */
+  presence: MqttClient;
   /** The client id, which names this daemon on the broker. */
   daemon: string;
   close(): Promise<void>;
@@ -74,18 +79,22 @@ export async function startMqttBridge(options: MqttBridgeOptions): Promise<MqttB
   const daemon = options.clientId ?? `damlink-${randomUUID().slice(0, 8)}`;
   const epoch = randomUUID().slice(0, 8);
   const shownUrl = redactUrl(options.url);
-  const offline: BridgeState = { state: 'offline', daemon };
-  const client = connect(options.url, {
-    reconnectPeriod: 1000,
-    connectTimeout: 5000,
+  const offline: DaemonState = { state: 'offline', daemon };
+  // `<base>/bridge/state` is shared by the daemons of an event, so each one's will may mark it
+  // offline while others live: they put it back (below). It reads offline once the last one is gone.
+  const client = connectBroker(options, options.log, {
     queueQoSZero: false,
-    ...loginOptions(options),
     clientId: daemon,
-    will: { topic: t.bridge(daemon), payload: Buffer.from(JSON.stringify(offline)), qos: 1, retain: true },
+    will: { topic: t.bridgeState, payload: Buffer.from(BRIDGE_OFFLINE), qos: 1, retain: true },
   });
-  client.on('error', (e) =>
-    options.log?.warn({ err: redactText(e.message, options), url: shownUrl }, 'mqtt error'),
-  );
+  // A connection has one will: the daemon's detail gets its own connection, so a crash marks it too.
+  const presence = connectBroker(options, options.log, {
+    clientId: `${daemon}-presence`,
+    manualConnect: true,
+    will: { topic: t.daemon(daemon), payload: Buffer.from(JSON.stringify(offline)), qos: 1, retain: true },
+  });
+  let presenceStarted = false;
+  let closing = false;
   const pdn = new PdnCache();
   /** Per board, the last version handed to the client on the current connection (or acked before). */
   const published = new Map<number, number>();
@@ -102,10 +111,48 @@ export async function startMqttBridge(options: MqttBridgeOptions): Promise<MqttB
       if (!err) done?.();
     });
 
+  let announced: DaemonState | undefined;
+  /** Publishes the detail on the presence connection; resolves once the broker has it (or cannot). */
+  let detailOnBroker: Promise<void> = Promise.resolve();
+  const announceDaemon = () => {
+    announced = {
+      state: 'online',
+      daemon,
+      epoch,
+      round: hub.round(),
+      boards: boardNumbers(),
+      ...(options.apiUrl ? { api: options.apiUrl } : {}),
+    };
+    const payload = JSON.stringify(announced);
+    if (presence.connected)
+      detailOnBroker = new Promise((resolve) =>
+        presence.publish(t.daemon(daemon), payload, { qos: 1, retain: true }, () => resolve()),
+      );
+  };
+  presence.on('connect', () => {
+    if (!closing) announceDaemon();
+  });
+  /** The first time: the detail (the address gateways fill gaps from) goes before any event. */
+  const startPresence = () =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, PROBE_WAIT_MS);
+      presence.once(
+        'connect',
+        () =>
+          void detailOnBroker.then(() => {
+            clearTimeout(timer);
+            resolve();
+          }),
+      );
+      presence.connect();
+    });
+
   const publishStates = () => {
     scheduled = false;
     if (live()) {
       const round = hub.round();
+      // Gateways serve the round the daemons announce: a round changed at run time is announced.
+      if (announced?.round !== round) announceDaemon();
       const sources = new Map(hub.boards().map((b) => [b.board, b.source]));
       for (const board of dirty) {
         const snapshot = hub.snapshot(board);
@@ -156,17 +203,10 @@ export async function startMqttBridge(options: MqttBridgeOptions): Promise<MqttB
   };
 
   const announce = () => {
-    const boards = boardNumbers();
-    const online: BridgeState = {
-      state: 'online',
-      daemon,
-      epoch,
-      round: hub.round(),
-      boards,
-      ...(options.apiUrl ? { api: options.apiUrl } : {}),
-    };
-    send(t.bridge(daemon), JSON.stringify(online), true);
-    for (const board of boards) {
+    send(t.bridgeState, BRIDGE_ONLINE, true);
+    client.subscribe(t.bridgeState, { qos: 1 });
+    announceDaemon();
+    for (const board of boardNumbers()) {
       const availability: Availability = { state: 'online', daemon };
       send(t.availability(board), JSON.stringify(availability), true);
       catchUp(board);
@@ -192,15 +232,24 @@ export async function startMqttBridge(options: MqttBridgeOptions): Promise<MqttB
           if (!published.has(board)) published.set(board, hub.snapshot(board)?.version ?? 0);
           acked.set(board, published.get(board)!);
         }
-        synced = true;
       } catch (e) {
         options.log?.warn({ err: (e as Error).message }, 'mqtt: reading the retained state failed');
         return;
       }
+      if (!presenceStarted) {
+        presenceStarted = true;
+        await startPresence();
+      }
+      synced = true;
     }
     if (client.connected) announce();
   };
   client.on('connect', () => void onConnect());
+  // Another daemon's will said offline while this one is still here: the bridge is online.
+  client.on('message', (topic, payload) => {
+    if (topic === t.bridgeState && payload.toString() === BRIDGE_OFFLINE && live() && !closing)
+      send(t.bridgeState, BRIDGE_ONLINE, true);
+  });
   // What was handed over but not acknowledged is published again from the records, in order.
   client.on('close', () => {
     for (const id of Object.keys(client.outgoing)) client.removeOutgoingMessage(Number(id));
@@ -231,18 +280,23 @@ export async function startMqttBridge(options: MqttBridgeOptions): Promise<MqttB
 
   return {
     client,
+    presence,
     daemon,
     async close() {
       unsubscribe();
       if (scheduled) publishStates();
+      closing = true;
       if (live()) {
         for (const board of boardNumbers()) {
           const availability: Availability = { state: 'offline', daemon };
           send(t.availability(board), JSON.stringify(availability), true);
         }
-        send(t.bridge(daemon), JSON.stringify(offline), true);
+        // The other daemons still connected put it back to online.
+        send(t.bridgeState, BRIDGE_OFFLINE, true);
       }
-      await client.endAsync();
+      if (presence.connected)
+        presence.publish(t.daemon(daemon), JSON.stringify(offline), { qos: 1, retain: true });
+      await Promise.all([client.endAsync(), presenceStarted ? presence.endAsync() : undefined]);
     },
   };
 }
@@ -251,21 +305,21 @@ export async function startMqttBridge(options: MqttBridgeOptions): Promise<MqttB
 const PROBE_WAIT_MS = 5000;
 
 interface Retained {
-  bridges: Map<string, BridgeState>;
+  daemons: Map<string, DaemonState>;
   availability: Map<number, Availability>;
   events: Map<number, EventMessage>;
 }
 
-/** The retained bridges, availabilities and last events the broker holds (for `boards`). */
+/** The retained daemon details, availabilities and last events the broker holds (for `boards`). */
 async function readRetained(
   client: MqttClient,
   t: ReturnType<typeof topics>,
   daemon: string,
   boards: readonly number[],
 ): Promise<Retained> {
-  const seen: Retained = { bridges: new Map(), availability: new Map(), events: new Map() };
+  const seen: Retained = { daemons: new Map(), availability: new Map(), events: new Map() };
   const nonce = randomUUID();
-  const wanted = [t.bridges, t.probe(daemon), ...boards.flatMap((b) => [t.availability(b), t.events(b)])];
+  const wanted = [t.daemons, t.probe(daemon), ...boards.flatMap((b) => [t.availability(b), t.events(b)])];
   const arrived = new Promise<void>((resolve) => {
     // A broker that never echoes the probe (an ACL on it) must not keep the daemon from publishing.
     const timer = setTimeout(done, PROBE_WAIT_MS);
@@ -281,9 +335,9 @@ async function readRetained(
       }
       const value = json(payload) as Record<string, unknown> | undefined;
       if (!value || typeof value !== 'object') return;
-      const m = /\/(?:bridge\/([^/]+)\/state|boards\/(\d+)\/(availability|events))$/.exec(topic);
+      const m = /\/(?:bridge\/daemons\/([^/]+)|boards\/(\d+)\/(availability|events))$/.exec(topic);
       if (!m) return;
-      if (m[1]) seen.bridges.set(m[1], value as unknown as BridgeState);
+      if (m[1]) seen.daemons.set(m[1], value as unknown as DaemonState);
       else if (m[3] === 'availability') seen.availability.set(Number(m[2]), value as unknown as Availability);
       else if (typeof value.version === 'number')
         seen.events.set(Number(m[2]), value as unknown as EventMessage);
@@ -307,12 +361,30 @@ function heldElsewhere(
   for (const board of boards) {
     const holder = seen.availability.get(board);
     if (holder?.state !== 'online' || holder.daemon === daemon) continue;
-    if (seen.bridges.get(holder.daemon)?.state !== 'online') continue;
+    if (seen.daemons.get(holder.daemon)?.state !== 'online') continue;
     return new BoardHeldError(
       `board ${board} is held by the daemon ${holder.daemon} on the broker: board numbers must be unique across the daemons of an event`,
     );
   }
   return undefined;
+}
+
+/** A client of the broker `settings` name, reconnecting every second, its errors logged without secrets. */
+export function connectBroker(
+  settings: MqttSettings,
+  log: ServerLog | undefined,
+  extra: IClientOptions,
+): MqttClient {
+  const client = connect(settings.url, {
+    reconnectPeriod: 1000,
+    connectTimeout: 5000,
+    ...loginOptions(settings),
+    ...extra,
+  });
+  client.on('error', (e) =>
+    log?.warn({ err: redactText(e.message, settings), url: redactUrl(settings.url) }, 'mqtt error'),
+  );
+  return client;
 }
 
 /** Credentials and TLS files as the mqtt package takes them (files are read here, at start). */

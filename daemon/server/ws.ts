@@ -117,7 +117,14 @@ export class WsApi {
       clientTracking: false,
     });
     this.feeds = new Feeds(this.hub, this.now);
-    this.unsubscribeHub = this.hub.subscribe((event) => this.feeds.dispatch(event));
+    const unsubscribeEvents = this.hub.subscribe((event) => this.feeds.dispatch(event));
+    const unsubscribeResets = this.hub.subscribeResets?.((board) =>
+      board === undefined ? this.feeds.roundChanged() : this.feeds.boardReset(board),
+    );
+    this.unsubscribeHub = () => {
+      unsubscribeEvents();
+      unsubscribeResets?.();
+    };
     this.heartbeat = setInterval(() => this.beat(), options.heartbeatMs ?? 30_000);
     this.heartbeat.unref();
   }

@@ -39,6 +39,12 @@ async function listen(url: string, filter: string): Promise<{ got: Got[]; client
 
 const last = (got: Got[], topic: string) => got.filter((g) => g.topic === topic).at(-1);
 
+/** Gone as after kill -9: the sockets close without a DISCONNECT, so the broker sends the wills. */
+const crash = (bridge: MqttBridge) => {
+  bridge.client.end(true);
+  bridge.presence.end(true);
+};
+
 describe('MQTT bridge', () => {
   it('startServer announces the daemon, its boards and their states (retained), with its HTTP address', async () => {
     const hub = new FakeHub(1, 6);
@@ -49,8 +55,13 @@ describe('MQTT bridge', () => {
     });
     const { got, client } = await listen(broker.url, 'first/#');
     try {
-      await waitFor(() => got.some((g) => g.topic === 'first/rounds/6/boards/1.pdn'));
-      expect(JSON.parse(last(got, 'first/bridge/hall-a/state')!.text)).toMatchObject({
+      await waitFor(
+        () =>
+          got.some((g) => g.topic === 'first/rounds/6/boards/1.pdn') &&
+          !!last(got, 'first/bridge/daemons/hall-a'),
+      );
+      expect(last(got, 'first/bridge/state')!.text).toBe('online');
+      expect(JSON.parse(last(got, 'first/bridge/daemons/hall-a')!.text)).toMatchObject({
         state: 'online',
         daemon: 'hall-a',
         round: 6,
@@ -68,8 +79,9 @@ describe('MQTT bridge', () => {
     } finally {
       await server.close();
     }
-    // A clean stop says offline, retained, for the daemon and each board.
-    await waitFor(() => JSON.parse(last(got, 'first/bridge/hall-a/state')!.text).state === 'offline');
+    // A clean stop says offline, retained, for the bridge, the daemon and each board.
+    await waitFor(() => JSON.parse(last(got, 'first/bridge/daemons/hall-a')!.text).state === 'offline');
+    expect(last(got, 'first/bridge/state')!.text).toBe('offline');
     expect(JSON.parse(last(got, 'first/boards/1/availability')!.text).state).toBe('offline');
     await client.endAsync();
   });
@@ -160,7 +172,7 @@ describe('MQTT bridge', () => {
       ).rejects.toThrow(/board 1 is held by the daemon hall-a/);
     } finally {
       // Gone without a goodbye (kill -9): the last will says the daemon is offline.
-      first.client.end(true);
+      crash(first);
     }
     const restarted = await startMqttBridge({
       hub,
@@ -178,7 +190,7 @@ describe('MQTT bridge', () => {
     const first = await startMqttBridge({ hub, url: broker.url, baseTopic: 'crash', clientId: 'c' });
     hub.feed(1, p.move('32-28', 1), p.move('19-23', 2));
     await waitFor(() => got.length >= 2);
-    first.client.end(true);
+    crash(first);
     hub.feed(1, p.move('28x19', 3));
     const second = await startMqttBridge({ hub, url: broker.url, baseTopic: 'crash', clientId: 'c' });
     try {
@@ -190,5 +202,70 @@ describe('MQTT bridge', () => {
       await second.close();
       await client.endAsync();
     }
+  });
+
+  it("puts its detail (the address gateways fill gaps from) on the broker before its boards' topics", async () => {
+    const { got, client } = await listen(broker.url, 'order/#');
+    const bridge = await startMqttBridge({
+      hub: new FakeHub(1, 1),
+      url: broker.url,
+      baseTopic: 'order',
+      clientId: 'o',
+      apiUrl: 'http://hall-o',
+    });
+    try {
+      await waitFor(() => !!last(got, 'order/boards/1/state'));
+      const at = (topic: string) => got.findIndex((g) => g.topic === topic);
+      expect(at('order/bridge/daemons/o')).toBeGreaterThanOrEqual(0);
+      expect(at('order/bridge/daemons/o')).toBeLessThan(at('order/boards/1/availability'));
+      expect(at('order/bridge/daemons/o')).toBeLessThan(at('order/boards/1/state'));
+    } finally {
+      await bridge.close();
+      await client.endAsync();
+    }
+  });
+
+  it('<base>/bridge/state reads online while any daemon is connected, offline once the last is gone', async () => {
+    const { got, client } = await listen(broker.url, 'heal/bridge/#');
+    const hallA = await startMqttBridge({
+      hub: new FakeHub(1, 1),
+      url: broker.url,
+      baseTopic: 'heal',
+      clientId: 'a',
+    });
+    const hallB = await startMqttBridge({
+      hub: new FakeHub([{ board: 2 }], 1),
+      url: broker.url,
+      baseTopic: 'heal',
+      clientId: 'b',
+    });
+    const states = () => got.filter((g) => g.topic === 'heal/bridge/state').map((g) => g.text);
+    const retained = async () => {
+      const probe = await listen(broker.url, 'heal/bridge/state');
+      await waitFor(() => probe.got.length > 0);
+      await probe.client.endAsync();
+      return probe.got[0]?.text;
+    };
+    try {
+      await waitFor(() => !!last(got, 'heal/bridge/daemons/b'));
+      expect(states().at(-1)).toBe('online');
+      // One daemon gone: its will says offline, the other daemon puts it back.
+      crash(hallA);
+      await waitFor(() => states().includes('offline') && states().at(-1) === 'online');
+      expect(states().slice(-2)).toEqual(['offline', 'online']);
+      expect(await retained()).toBe('online');
+      // Its own detail is marked by its own will.
+      await waitFor(() => JSON.parse(last(got, 'heal/bridge/daemons/a')!.text).state === 'offline');
+      expect(JSON.parse(last(got, 'heal/bridge/daemons/b')!.text).state).toBe('online');
+    } finally {
+      crash(hallB);
+    }
+    // The last one gone: offline, and it stays so.
+    await waitFor(() => JSON.parse(last(got, 'heal/bridge/daemons/b')!.text).state === 'offline');
+    await waitFor(() => states().at(-1) === 'offline');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(states().at(-1)).toBe('offline');
+    expect(await retained()).toBe('offline');
+    await client.endAsync();
   });
 });

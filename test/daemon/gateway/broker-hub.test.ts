@@ -2,36 +2,16 @@
 // come, duplicates dropped, gaps closed by the daemon's events or by the snapshot, rounds kept.
 import { describe, expect, it } from 'vitest';
 import { BrokerHub } from '../../../daemon/gateway/broker-hub.ts';
-import type { EventMessage, StateMessage } from '../../../daemon/server/mqtt-topics.ts';
 import type { GameEvent } from '../../../src/game/types.ts';
 import { player } from '../../src/game/fixtures/helpers.ts';
 import { FakeHub } from '../fixtures/fake-hub.ts';
-
-const identity = { epoch: 'e1', daemon: 'hall-a' };
-const eventMessage = (round: number, event: GameEvent): EventMessage => ({
-  board: event.board,
-  round,
-  version: event.version,
-  event,
-  ...identity,
-});
-const stateMessage = (daemon: FakeHub, board: number): StateMessage => {
-  const snapshot = daemon.snapshot(board)!;
-  return {
-    board,
-    round: daemon.round(),
-    version: snapshot.version,
-    source: 'tcp://x',
-    snapshot,
-    ...identity,
-  };
-};
+import { eventMessage, stateMessage } from './fixtures/messages.ts';
 
 function setUp(fetchEvents?: ConstructorParameters<typeof BrokerHub>[1]) {
   const daemon = new FakeHub(2, 3);
   const warnings: object[] = [];
   const hub = new BrokerHub({ warn: (o) => warnings.push(o) }, fetchEvents);
-  hub.bridge('hall-a', { state: 'online', daemon: 'hall-a', round: 3, boards: [1, 2], api: 'http://d' });
+  hub.daemon('hall-a', { state: 'online', daemon: 'hall-a', round: 3, boards: [1, 2], api: 'http://d' });
   for (const b of [1, 2]) hub.state(stateMessage(daemon, b));
   const told: GameEvent[] = [];
   hub.subscribe((e) => told.push(e));
@@ -87,6 +67,26 @@ describe('BrokerHub', () => {
     expect(hub.since(1, 0)).toEqual(events);
   });
 
+  it("on a gap while the daemon's detail says offline (the broker's shutdown sent its will), still asks its last address", async () => {
+    const asked: string[] = [];
+    let missing: GameEvent[] = [];
+    const { daemon, hub, told, p } = setUp(async (api) => {
+      asked.push(api);
+      return missing;
+    });
+    hub.daemon('hall-a', { state: 'offline', daemon: 'hall-a' });
+    const events = daemon.feed(1, p.move('32-28', 1), p.move('19-23', 2));
+    missing = events.slice(0, 1);
+    // Back on the restarted broker: the daemon's events and state come before its detail.
+    hub.event(eventMessage(3, events[1]));
+    hub.state(stateMessage(daemon, 1));
+    await new Promise((r) => setImmediate(r));
+    expect(asked).toEqual(['http://d']);
+    expect(told.map((e) => e.version)).toEqual([1, 2]);
+    // While offline it announces no round: the rounds seen stand in.
+    expect(hub.round()).toBe(3);
+  });
+
   it('on a gap nobody can fill, takes the snapshot: since before it answers with the snapshot', async () => {
     const { daemon, hub, told, warnings, p } = setUp(async () => undefined);
     const events = daemon.feed(1, p.move('32-28', 1), p.move('19-23', 2));
@@ -108,7 +108,7 @@ describe('BrokerHub', () => {
     daemon.feed(1, p.move('32-28', 1));
     hub.state(stateMessage(daemon, 1));
     const next = new FakeHub(1, 4);
-    hub.bridge('hall-a', { state: 'online', daemon: 'hall-a', round: 4, boards: [1], api: 'http://d' });
+    hub.daemon('hall-a', { state: 'online', daemon: 'hall-a', round: 4, boards: [1], api: 'http://d' });
     hub.state(stateMessage(next, 1));
     expect(hub.round()).toBe(4);
     expect(hub.boards().map((b) => b.board)).toEqual([1]);
