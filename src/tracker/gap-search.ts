@@ -29,13 +29,11 @@ import {
   type Variant,
 } from '../engine/index.ts';
 import { err, ok, type Result } from '../result.ts';
+import * as sensed from './board.ts';
 import {
-  agrees,
   codeAfter,
   codeOfChar,
   EMPTY,
-  isKingCode,
-  isWhiteCode,
   morePieces,
   OCCUPIED,
   occupiedSquares,
@@ -44,6 +42,12 @@ import {
   showsPieceInHand,
 } from './board.ts';
 import type { Alert, ArbiterDecision } from './types.ts';
+
+// The bound's loops read the board helpers through module-local bindings: run through tsx, every
+// read of an imported binding is a getter call, and those calls were most of a node's time.
+const { agrees, isKingCode, isWhiteCode } = sensed;
+const NONE = EMPTY;
+const UNKNOWN_COLOUR = OCCUPIED;
 
 /** The most lost plies a gap may hold. */
 export const GAP_PLIES = 20;
@@ -66,7 +70,8 @@ export interface GapLine {
 export type GapSearch =
   /**
    * Lines of the shortest length that explains the board (the first stage's may end under way).
-   * `complete`: every line of that length was found (`total` of them; `lines` lists at most
+   * `complete`: every line of that length was counted (`total` of them, counted up to
+   * GAP_MAX_LINES: `total` = GAP_MAX_LINES means at least that many; `lines` lists at most
    * GAP_MAX_LINES); false when the budget ran out first — another line may fit as well.
    */
   | { kind: 'found'; lines: GapLine[]; total: number; complete: boolean; nodes: number }
@@ -225,8 +230,11 @@ interface Solved {
   next: Array<{ move: Move; after: Position }>;
 }
 
-/** Line counts stop growing here: an arbiter is never shown more than a handful. */
-const MANY = 1_000_000;
+/**
+ * Lines are counted up to GAP_MAX_LINES: the arbiter is shown that many at most, and a search that
+ * has found them stops there instead of enumerating every transposition of a quiet line.
+ */
+const MANY = GAP_MAX_LINES;
 
 class LongSearch {
   nodes = 0;
@@ -240,6 +248,9 @@ class LongSearch {
     men: [new Int16Array(64), new Int16Array(64)],
     arrivals: [new Int16Array(64), new Int16Array(64)],
     values: new Int16Array(64),
+    /** travel's least moves per share of the jumps. */
+    total: new Float64Array(64),
+    best: new Float64Array(64),
   };
   /** A child's board, bounded before its position is built (see count). */
   private readonly child: Int8Array;
@@ -259,7 +270,7 @@ class LongSearch {
     this.width = g.width;
     this.child = new Int8Array(from.board.length);
     // A board that tells colours (no square of unknown colour) bounds each side's moves apart.
-    this.byColour = !seen.includes(OCCUPIED);
+    this.byColour = !seen.includes(UNKNOWN_COLOUR);
   }
 
   /** How many lines of exactly `plies` plies lead from `pos` to the board (so far, when exhausted). */
@@ -268,7 +279,7 @@ class LongSearch {
     if (((this.failed.get(pos.hash) ?? 0) >> plies) & 1) return 0;
     const known = this.solved.get(pos.hash)?.get(plies);
     if (known) return known.count;
-    if (!bounded && this.pliesNeeded(pos.board, pos.turn) > plies) {
+    if (!bounded && !this.fits(pos.board, pos.turn, plies)) {
       this.fail(pos, plies);
       return 0;
     }
@@ -285,10 +296,10 @@ class LongSearch {
       // Bounded on a scratch board first: most children are cut there, no position built for them.
       if (plies > 1) {
         child.set(pos.board);
-        child[move.from] = EMPTY;
-        for (const c of move.captured) child[c] = EMPTY;
+        child[move.from] = NONE;
+        for (const c of move.captured) child[c] = NONE;
         child[move.to] = codeAfter(pos, move, move.to);
-        if (this.pliesNeeded(child, turn) > plies - 1) continue;
+        if (!this.fits(child, turn, plies - 1)) continue;
       }
       const after = play(pos, move);
       const n = this.count(after, plies - 1, true);
@@ -296,7 +307,7 @@ class LongSearch {
         count = Math.min(MANY, count + n);
         next.push({ move, after });
       }
-      if (this.exhausted) break;
+      if (this.exhausted || count >= MANY) break;
     }
     if (count > 0) {
       let byPlies = this.solved.get(pos.hash);
@@ -323,8 +334,12 @@ class LongSearch {
     this.failed.set(pos.hash, (this.failed.get(pos.hash) ?? 0) | (1 << plies));
   }
 
-  /** A lower bound on the plies from `pos` to the board (Infinity: no line at all). */
-  private pliesNeeded(board: Int8Array, turn: 'white' | 'black'): number {
+  /**
+   * Could a line of exactly `plies` plies lead from `board` (`turn` to move) to the board shown?
+   * False only when none can: the side to move plays plies 1, 3, 5 …, the other 2, 4, 6 …, and each
+   * side's moves must lie within its bounds.
+   */
+  private fits(board: Int8Array, turn: 'white' | 'black', plies: number): boolean {
     const { seen, scratch } = this;
     const n = board.length - 1;
     // Per side (0 white, 1 black; occupancy only: everything on side 0): pieces in the position,
@@ -339,34 +354,38 @@ class LongSearch {
     const arrivals = [0, 0];
     const men = [0, 0];
     const kings = [0, 0];
+    // Kings the board shows, and men on their far row (kings not crowned yet).
+    const shownKings = [0, 0];
     const byColour = this.byColour;
     for (let s = 1; s <= n; s++) {
       const p = board[s];
       const t = seen[s];
-      const ps = byColour && p !== EMPTY && !isWhiteCode(p) ? 1 : 0;
-      const ts = byColour && t !== EMPTY && !isWhiteCode(t) ? 1 : 0;
-      if (p !== EMPTY) {
+      const ps = byColour && p !== NONE && !isWhiteCode(p) ? 1 : 0;
+      const ts = byColour && t !== NONE && !isWhiteCode(t) ? 1 : 0;
+      if (p !== NONE) {
         have[ps]++;
         if (isKingCode(p)) kings[ps]++;
         else {
           scratch.men[ps][men[ps]++] = s;
           progress[ps] -= this.forwardOf(p, s);
         }
-        if (t === EMPTY || ts !== ps) leaving[ps]++;
+        if (t === NONE || ts !== ps) leaving[ps]++;
       }
-      if (t !== EMPTY) {
+      if (t !== NONE) {
         shown[ts]++;
         if (byColour && !isKingCode(t) && this.forwardOf(t, s) < this.width - 1)
           progress[ts] += this.forwardOf(t, s);
-        if (p === EMPTY || ps !== ts || !agrees(t, p)) scratch.arrivals[ts][arrivals[ts]++] = s;
+        else shownKings[ts]++;
+        if (p === NONE || ps !== ts || !agrees(t, p)) scratch.arrivals[ts][arrivals[ts]++] = s;
       }
     }
     const sides = byColour ? 2 : 1;
     const moves = [0, 0];
+    const most = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY];
     for (let c = 0; c < sides; c++) {
       // Pieces only leave the board.
       const lost = have[c] - shown[c];
-      if (lost < 0) return Number.POSITIVE_INFINITY;
+      if (lost < 0) return false;
       // The captures this side still makes (occupancy only: every capture, both sides').
       const jumps = byColour ? have[1 - c] - shown[1 - c] : lost;
       // A quiet move takes a man one row forward, a jump at most two; nothing else adds progress,
@@ -376,15 +395,23 @@ class LongSearch {
       let m = Math.max(arrivals[c], leaving[c] - lost, jumps > 0 ? 1 : 0, stepped);
       if (arrivals[c] > 0) {
         m = Math.max(m, this.travel(board, c, arrivals[c], men[c], kings[c], jumps));
-        if (m === Number.POSITIVE_INFINITY) return m;
+        if (m === Number.POSITIVE_INFINITY) return false;
       }
       moves[c] = m;
+      // A side with men only that loses no more pieces cannot waste a move: a quiet move takes a man
+      // one row forward, a capture at most one move and two rows back per piece taken.
+      if (byColour && lost === 0 && kings[c] === 0 && shownKings[c] === 0) most[c] = progress[c] + 3 * jumps;
     }
-    if (!byColour) return moves[0];
-    // The side to move plays plies 1, 3, 5 …; the other 2, 4, 6 ….
-    const first = turn === 'white' ? moves[0] : moves[1];
-    const second = turn === 'white' ? moves[1] : moves[0];
-    return Math.max(0, 2 * first - 1, 2 * second);
+    if (!byColour) return moves[0] <= plies;
+    const toMove = turn === 'white' ? 0 : 1;
+    const first = Math.ceil(plies / 2);
+    const second = plies - first;
+    return (
+      moves[toMove] <= first &&
+      moves[1 - toMove] <= second &&
+      first <= most[toMove] &&
+      second <= most[1 - toMove]
+    );
   }
 
   /** The progress of the `count` least advanced pieces of side `c` (kings have none). */
@@ -417,9 +444,9 @@ class LongSearch {
 
   /**
    * Each square the board shows a piece on that the position has not needs its own piece to get
-   * there: a man only forward, one row per quiet move and two per jump (`jumps`: the captures left
-   * to the side, shared by all its men), a king (or a man crowned on the way) at least a move. The
-   * moves of the nearest pieces, summed over those squares.
+   * there, and distinct pieces make distinct moves: the least moves over those squares, summed, the
+   * side's `jumps` (the captures left to it) shared among them. A king (or a man crowned on the way)
+   * needs at least a move; a man's cost is manMoves.
    */
   private travel(
     board: Int8Array,
@@ -432,41 +459,57 @@ class LongSearch {
     const { seen, rowOf, colOf, width, scratch } = this;
     const arrivals = scratch.arrivals[c];
     const menList = scratch.men[c];
-    const relax = 2 * jumps;
-    let loose = 0;
-    let strict = 0;
+    const stride = jumps + 1;
+    // total[k]: the least moves for the arrivals so far with k jumps among them.
+    const total = scratch.total;
+    const best = scratch.best;
+    total.fill(0, 0, stride);
     for (let i = 0; i < arrivalCount; i++) {
       const t = arrivals[i];
-      const code = seen[t];
-      const crowned = isKingCode(code);
-      let bestLoose = kingCount > 0 ? 1 : Number.POSITIVE_INFINITY;
-      let bestStrict = bestLoose;
-      for (let j = 0; j < menCount && bestStrict > 1; j++) {
+      const crowned = isKingCode(seen[t]);
+      best.fill(kingCount > 0 ? 1 : INF, 0, stride);
+      for (let j = 0; j < menCount; j++) {
         const s = menList[j];
         // Occupancy only: either side's man; on a colour board the side's own.
         const white = this.byColour ? c === 0 : isWhiteCode(board[s]);
-        let need: number;
-        if (crowned) {
-          // Crowned in the gap: the man reaches its far row, then (unless that is here) moves on.
-          const toCrown = white ? rowOf[s] : width - 1 - rowOf[s];
-          const onFarRow = white ? rowOf[t] === 0 : rowOf[t] === width - 1;
-          need = Math.max(1, toCrown) + (onFarRow ? 0 : 1);
-        } else {
-          const forward = white ? rowOf[s] - rowOf[t] : rowOf[t] - rowOf[s];
-          const sideways = Math.abs(colOf[s] - colOf[t]);
-          // Quiet steps keep a man inside its forward cone; each jump may leave it by two rows.
-          if (forward < -relax || sideways > Math.max(forward, 0) + relax) continue;
-          need = Math.max(1, forward);
+        const forward = white ? rowOf[s] - rowOf[t] : rowOf[t] - rowOf[s];
+        const sideways = Math.abs(colOf[s] - colOf[t]);
+        for (let k = 0; k < stride; k++) {
+          let need: number;
+          if (crowned) {
+            // Crowned in the gap: the man reaches its far row, then (unless that is here) moves on.
+            const toCrown = white ? rowOf[s] : width - 1 - rowOf[s];
+            const onFarRow = white ? rowOf[t] === 0 : rowOf[t] === width - 1;
+            need = Math.max(1, toCrown + (onFarRow ? 0 : 1) - 2 * k);
+          } else need = manMoves(forward, sideways, k);
+          if (need < best[k]) best[k] = need;
         }
-        if (need < bestStrict) bestStrict = need;
-        const cheap = Math.max(1, need - relax);
-        if (cheap < bestLoose) bestLoose = cheap;
       }
-      if (bestLoose === Number.POSITIVE_INFINITY) return bestLoose;
-      loose += bestLoose;
-      strict += bestStrict;
+      if (best[jumps] === INF) return INF;
+      // Shares of the jumps: this square's k of them, the others' the rest (min-plus, small).
+      for (let all = jumps; all >= 0; all--) {
+        let least = INF;
+        for (let k = 0; k <= all; k++) least = Math.min(least, total[all - k] + best[k]);
+        total[all] = least;
+      }
     }
-    // The jumps are shared: all of them together save at most two rows each.
-    return Math.max(loose, strict - relax);
+    return total[jumps];
   }
+}
+
+const INF = Number.POSITIVE_INFINITY;
+
+/**
+ * The least moves that take a man `forward` rows ahead (negative: back) and `sideways` columns
+ * over, given at most `jumps` pieces to capture on the way. A quiet move is one row forward and one
+ * column over; a jump two rows (forward or back) and two columns; so the quiet moves have the
+ * parity of the rows, and all jumps fit in one capture move (the fewest moves).
+ */
+export function manMoves(forward: number, sideways: number, jumps: number): number {
+  const quiet = forward >= 1 && sideways <= forward ? forward : INF;
+  if (jumps === 0) return quiet;
+  let q = Math.max(0, forward - 2 * jumps, sideways - 2 * jumps);
+  if ((q - forward) % 2 !== 0) q++;
+  if (q > forward + 2 * jumps) return quiet;
+  return Math.min(quiet, 1 + q);
 }
