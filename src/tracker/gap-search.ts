@@ -99,8 +99,7 @@ export function searchGap(from: Position, seen: Int8Array, options: GapSearchOpt
   if (morePieces(seen, from)) return { kind: 'none', complete: true, nodes: 0 };
   const short = shortLines(from, seen, Math.min(SHORT_PLIES, maxPlies), budget);
   if (short.lines.length > 0) {
-    const lines = short.lines.slice(0, GAP_MAX_LINES);
-    return { kind: 'found', lines, total: short.lines.length, complete: true, nodes: short.nodes };
+    return { kind: 'found', lines: short.lines, total: short.total, complete: true, nodes: short.nodes };
   }
   if (options.shortOnly || short.searched >= maxPlies) {
     return { kind: 'none', complete: short.searched >= maxPlies, nodes: short.nodes };
@@ -182,44 +181,86 @@ export function gapDecisionLine(alert: Alert, decision: ArbiterDecision, variant
 
 /**
  * Every explanation of the shortest length up to `maxPlies`: plies in another order (or another
- * capture) may end on the same board. `searched`: the depth fully searched when nothing was found.
+ * capture) may end on the same board. `searched`: the depth fully searched when nothing was found;
+ * `total`: the explanations counted, of which `lines` lists up to GAP_MAX_LINES.
  */
 function shortLines(
   from: Position,
   seen: Int8Array,
   maxPlies: number,
   budget: number,
-): { lines: GapLine[]; nodes: number; searched: number } {
+): { lines: GapLine[]; total: number; nodes: number; searched: number } {
   const occupied = occupiedSquares(seen);
-  let frontier: Array<{ pos: Position; line: Move[] }> = [{ pos: from, line: [] }];
+  // A position met again at the same depth is expanded once, but every way to it is kept: the
+  // lines through it are transpositions of one another, each a candidate.
+  let frontier: Array<{ pos: Position; ways: Move[][]; count: number }> = [
+    { pos: from, ways: [[]], count: 1 },
+  ];
   const visited = new Set<number>([from.hash]);
   let nodes = 0;
   for (let depth = 1; depth <= maxPlies; depth++) {
     const found: GapLine[] = [];
-    const next: typeof frontier = [];
+    let total = 0;
+    const add = (
+      node: (typeof frontier)[number],
+      line: (way: Move[]) => Move[],
+      underWay: boolean,
+      end: (way: Move[]) => Position,
+    ) => {
+      total = Math.min(MANY_WAYS, total + node.count);
+      for (const way of node.ways)
+        if (found.length < GAP_MAX_LINES) found.push({ line: line(way), underWay, end: end(way) });
+    };
+    const next = new Map<number, (typeof frontier)[number]>();
     for (const node of frontier) {
-      if (nodes >= budget) return { lines: found, nodes, searched: depth - 1 };
+      if (nodes >= budget) return { lines: found, total, nodes, searched: depth - 1 };
       nodes++;
       const moves = legalMoves(node.pos);
       // The lost plies, then the next move under way: a piece in the hand. Shorter than any line
       // of more plies that happens to end on the same occupancy (plies that cancel out).
       if (showsPieceInHand(seen, node.pos, moves))
-        found.push({ line: node.line, underWay: true, end: node.pos });
+        add(
+          node,
+          (way) => way,
+          true,
+          () => node.pos,
+        );
       for (const move of moves) {
         const after = play(node.pos, move);
-        if (shows(seen, after)) found.push({ line: [...node.line, move], underWay: false, end: after });
+        if (shows(seen, after))
+          add(
+            node,
+            (way) => [...way, move],
+            false,
+            () => after,
+          );
         else if (showsCaptureUnderWay(seen, node.pos, move))
-          found.push({ line: node.line, underWay: true, end: node.pos });
-        if (visited.has(after.hash)) continue;
+          add(
+            node,
+            (way) => way,
+            true,
+            () => node.pos,
+          );
+        if (visited.has(after.hash) && !next.has(after.hash)) continue;
+        if (occupiedSquares(after.board) < occupied) continue;
         visited.add(after.hash);
-        if (occupiedSquares(after.board) >= occupied) next.push({ pos: after, line: [...node.line, move] });
+        const met = next.get(after.hash);
+        const ways = node.ways.map((way) => [...way, move]);
+        if (!met) next.set(after.hash, { pos: after, ways: ways.slice(0, GAP_MAX_LINES), count: node.count });
+        else {
+          met.count = Math.min(MANY_WAYS, met.count + node.count);
+          for (const way of ways) if (met.ways.length < GAP_MAX_LINES) met.ways.push(way);
+        }
       }
     }
-    if (found.length > 0) return { lines: found, nodes, searched: depth };
-    frontier = next;
+    if (found.length > 0) return { lines: found, total, nodes, searched: depth };
+    frontier = [...next.values()];
   }
-  return { lines: [], nodes, searched: maxPlies };
+  return { lines: [], total: 0, nodes, searched: maxPlies };
 }
+
+/** Ways counted at most (a count, not a list). */
+const MANY_WAYS = 1_000_000;
 
 // ——— stage 2: complete lines, depth first with a lower bound ———
 
