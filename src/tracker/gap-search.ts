@@ -501,10 +501,11 @@ class LongSearch {
     const arrivals = scratch.arrivals[c];
     const menList = scratch.men[c];
     const stride = jumps + 1;
-    // total[k]: the least moves for the arrivals so far with k jumps among them.
+    // total[k]: the least moves for the arrivals so far with exactly k jumps among them.
     const total = scratch.total;
     const best = scratch.best;
-    total.fill(0, 0, stride);
+    total.fill(INF, 0, stride);
+    total[0] = 0;
     for (let i = 0; i < arrivalCount; i++) {
       const t = arrivals[i];
       const crowned = isKingCode(seen[t]);
@@ -513,20 +514,23 @@ class LongSearch {
         const s = menList[j];
         // Occupancy only: either side's man; on a colour board the side's own.
         const white = this.byColour ? c === 0 : isWhiteCode(board[s]);
+        if (crowned) {
+          // Crowned in the gap: the man reaches its far row, then (unless that is here) moves on.
+          const toCrown = white ? rowOf[s] : width - 1 - rowOf[s];
+          const onFarRow = white ? rowOf[t] === 0 : rowOf[t] === width - 1;
+          for (let k = 0; k < stride; k++)
+            best[k] = Math.min(best[k], Math.max(1, toCrown + (onFarRow ? 0 : 1) - 2 * k));
+          continue;
+        }
         const forward = white ? rowOf[s] - rowOf[t] : rowOf[t] - rowOf[s];
-        const sideways = Math.abs(colOf[s] - colOf[t]);
+        const row = manMovesRow(forward, colOf[s] - colOf[t]);
+        if (row < 0) continue;
         for (let k = 0; k < stride; k++) {
-          let need: number;
-          if (crowned) {
-            // Crowned in the gap: the man reaches its far row, then (unless that is here) moves on.
-            const toCrown = white ? rowOf[s] : width - 1 - rowOf[s];
-            const onFarRow = white ? rowOf[t] === 0 : rowOf[t] === width - 1;
-            need = Math.max(1, toCrown + (onFarRow ? 0 : 1) - 2 * k);
-          } else need = manMoves(forward, sideways, k);
+          // More jumps than the table holds: a capture move at least.
+          const need = k <= MAX_JUMPS ? MAN_MOVES[row + k] : 1;
           if (need < best[k]) best[k] = need;
         }
       }
-      if (best[jumps] === INF) return INF;
       // Shares of the jumps: this square's k of them, the others' the rest (min-plus, small).
       for (let all = jumps; all >= 0; all--) {
         let least = INF;
@@ -534,7 +538,11 @@ class LongSearch {
         total[all] = least;
       }
     }
-    return total[jumps];
+    // Jumps no arriving piece makes are made by pieces captured later (or coming back): at least
+    // one move more.
+    let least = total[jumps];
+    for (let k = 0; k < jumps; k++) least = Math.min(least, total[k] + 1);
+    return least;
   }
 }
 
@@ -542,15 +550,61 @@ const INF = Number.POSITIVE_INFINITY;
 
 /**
  * The least moves that take a man `forward` rows ahead (negative: back) and `sideways` columns
- * over, given at most `jumps` pieces to capture on the way. A quiet move is one row forward and one
- * column over; a jump two rows (forward or back) and two columns; so the quiet moves have the
- * parity of the rows, and all jumps fit in one capture move (the fewest moves).
+ * over, capturing exactly `jumps` pieces on the way: a quiet move is one row forward and one column
+ * either way, a jump two rows either way and two columns either way, and all of a man's jumps cost
+ * one move at least (they may be one capture). Tabled once: the bound asks it for every man and
+ * square of every child.
  */
 export function manMoves(forward: number, sideways: number, jumps: number): number {
-  const quiet = forward >= 1 && sideways <= forward ? forward : INF;
-  if (jumps === 0) return quiet;
-  let q = Math.max(0, forward - 2 * jumps, sideways - 2 * jumps);
-  if ((q - forward) % 2 !== 0) q++;
-  if (q > forward + 2 * jumps) return quiet;
-  return Math.min(quiet, 1 + q);
+  const row = manMovesRow(forward, sideways);
+  if (row < 0) return INF;
+  return jumps <= MAX_JUMPS ? MAN_MOVES[row + jumps] : 1;
 }
+
+/** Where the table's entries for (forward, sideways) begin, one per number of jumps; −1: none. */
+function manMovesRow(forward: number, sideways: number): number {
+  const f = forward + MAX_ROWS;
+  const w = sideways < 0 ? -sideways : sideways;
+  if (f < 0 || f > 2 * MAX_ROWS || w > MAX_ROWS) return -1;
+  return (f * (MAX_ROWS + 1) + w) * (MAX_JUMPS + 1);
+}
+
+const MAX_ROWS = 9;
+const MAX_JUMPS = 20;
+
+/** Can q quiet moves and exactly j jumps take a man (dr, dc)? */
+function reaches(dr: number, dc: number, q: number, j: number): boolean {
+  // Rows: q forward steps and j jumps of ±2, (up − down) = (dr − q) / 2 with up + down = j.
+  const rows = dr - q;
+  if (rows % 2 !== 0 || Math.abs(rows / 2) > j || (rows / 2 - j) % 2 !== 0) return false;
+  // Columns: q steps of ±1 (a sum of q's parity) and j jumps of ±2 (b of j's parity, |b| ≤ j).
+  for (let a = -q; a <= q; a += 2) {
+    const rest = dc - a;
+    if (rest % 2 !== 0) continue;
+    const b = rest / 2;
+    if (Math.abs(b) <= j && (b - j) % 2 === 0) return true;
+  }
+  return false;
+}
+
+const MAN_MOVES = (() => {
+  const table = new Float64Array((2 * MAX_ROWS + 1) * (MAX_ROWS + 1) * (MAX_JUMPS + 1));
+  for (let f = -MAX_ROWS; f <= MAX_ROWS; f++) {
+    for (let w = 0; w <= MAX_ROWS; w++) {
+      const quiet = f >= 1 && w <= f && (f - w) % 2 === 0 ? f : INF;
+      for (let k = 0; k <= MAX_JUMPS; k++) {
+        // Exactly k jumps: one capture move (the fewest) and the quiet moves that fit.
+        let best = k === 0 ? quiet : INF;
+        // More quiet moves than rows and columns together never help.
+        for (let q = 0; k > 0 && q <= 2 * MAX_ROWS + 2 * k; q++) {
+          if (reaches(f, w, q, k)) {
+            best = q + 1;
+            break;
+          }
+        }
+        table[((f + MAX_ROWS) * (MAX_ROWS + 1) + w) * (MAX_JUMPS + 1) + k] = best;
+      }
+    }
+  }
+  return table;
+})();
