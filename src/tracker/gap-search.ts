@@ -421,8 +421,6 @@ class LongSearch {
       }
     }
     const sides = byColour ? 2 : 1;
-    const moves = [0, 0];
-    const most = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY];
     for (let c = 0; c < sides; c++) {
       // Pieces only leave the board.
       const lost = have[c] - shown[c];
@@ -433,26 +431,22 @@ class LongSearch {
       // and the side's pieces captured take theirs with them (at least the least advanced ones').
       const gained = progress[c] + (lost > 0 ? this.leastProgress(board, c, men[c], kings[c], lost) : 0);
       const stepped = byColour ? Math.max(0, gained - 2 * jumps) + (jumps > 0 ? 1 : 0) : 0;
-      let m = Math.max(arrivals[c], leaving[c] - lost, jumps > 0 ? 1 : 0, stepped);
-      if (arrivals[c] > 0) {
-        m = Math.max(m, this.travel(board, c, arrivals[c], men[c], kings[c], jumps));
-        if (m === Number.POSITIVE_INFINITY) return false;
-      }
-      moves[c] = m;
+      // The moves this side has: the side to move plays plies 1, 3, 5 …, the other 2, 4, 6 ….
+      const own = !byColour
+        ? plies
+        : (c === 0) === (turn === 'white')
+          ? Math.ceil(plies / 2)
+          : Math.floor(plies / 2);
       // A side with men only that loses no more pieces cannot waste a move: a quiet move takes a man
       // one row forward, a capture at most one move and two rows back per piece taken.
-      if (byColour && lost === 0 && kings[c] === 0 && shownKings[c] === 0) most[c] = progress[c] + 3 * jumps;
+      if (byColour && lost === 0 && kings[c] === 0 && shownKings[c] === 0 && own > progress[c] + 3 * jumps)
+        return false;
+      // The cheap bounds first: the arrivals' travel only when they leave room.
+      if (Math.max(arrivals[c], leaving[c] - lost, jumps > 0 ? 1 : 0, stepped) > own) return false;
+      if (arrivals[c] > 0 && this.travel(board, c, arrivals[c], men[c], kings[c], jumps, own) > own)
+        return false;
     }
-    if (!byColour) return moves[0] <= plies;
-    const toMove = turn === 'white' ? 0 : 1;
-    const first = Math.ceil(plies / 2);
-    const second = plies - first;
-    return (
-      moves[toMove] <= first &&
-      moves[1 - toMove] <= second &&
-      first <= most[toMove] &&
-      second <= most[1 - toMove]
-    );
+    return true;
   }
 
   /** The progress of the `count` least advanced pieces of side `c` (kings have none). */
@@ -496,6 +490,7 @@ class LongSearch {
     menCount: number,
     kingCount: number,
     jumps: number,
+    allowed: number,
   ): number {
     const { seen, rowOf, colOf, width, scratch } = this;
     const arrivals = scratch.arrivals[c];
@@ -532,11 +527,15 @@ class LongSearch {
         }
       }
       // Shares of the jumps: this square's k of them, the others' the rest (min-plus, small).
+      let fewest = INF;
       for (let all = jumps; all >= 0; all--) {
         let least = INF;
         for (let k = 0; k <= all; k++) least = Math.min(least, total[all - k] + best[k]);
         total[all] = least;
+        fewest = Math.min(fewest, least);
       }
+      // Sums only grow: past the moves allowed, the rest of the squares cannot bring it back.
+      if (fewest > allowed) return fewest;
     }
     // Jumps no arriving piece makes are made by pieces captured later (or coming back): at least
     // one move more.
