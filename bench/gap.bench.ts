@@ -8,16 +8,17 @@
 // Prints `name value unit` lines: gap_recovered_ratio_<N> (unique lines the tracker records exactly,
 // each move `recovered`, no alert / unique lines; target 1.0), gap_unique_lines_<N>,
 // gap_transposed_<N> (several lines) with gap_transposed_alerted_<N> (of those, the tracker raised
-// a `gap` alert listing them), gap_shorter_<N> (a shorter line reaches the board), gap_unsettled_<N>
+// a `gap` alert listing them), gap_shorter_<N> (a shorter line reaches the board, or one with the
+// next move under way: a piece in the hand, a capture's pieces still on), gap_unsettled_<N>
 // (the enumeration ran out: left out), and gap_search_p50/p99/max_ms (one search with the default
 // budget, every case; target p99 ≤ 50).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import type { Position } from '../src/engine/index.ts';
-import { GAP_NODES, searchGap } from '../src/tracker/gap-search.ts';
+import { GAP_NODES, SHORT_PLIES, searchGap } from '../src/tracker/gap-search.ts';
 import { createTracker } from '../src/tracker/index.ts';
 import { gapOf, lineKey, sensedBoard } from '../test/src/tracker/fixtures/gap-lines.ts';
-import { referenceLines } from '../test/src/tracker/fixtures/gap-reference.ts';
+import { referenceLines, referenceUnderWay } from '../test/src/tracker/fixtures/gap-reference.ts';
 
 const WANT = Number(process.env.GAP_BENCH_UNIQUE ?? 20);
 const UNSETTLED = Number(process.env.GAP_BENCH_UNSETTLED ?? 10);
@@ -34,6 +35,8 @@ interface Truth {
   complete: boolean;
   /** The enumeration's node limit when it ran. */
   budget: number;
+  /** Fewest plies after which the board shows a move under way (-1: none within SHORT_PLIES − 1). */
+  underWay?: number;
 }
 
 const truths: Record<string, Truth> = existsSync(TRUTH_FILE)
@@ -84,11 +87,16 @@ for (const plies of PLIES) {
       truths[key] = truth;
       truthsChanged = true;
     }
+    if (truth.underWay === undefined) {
+      truth.underWay = referenceUnderWay(gap.from, board, Math.min(SHORT_PLIES, plies) - 1) ?? -1;
+      truthsChanged = true;
+    }
     if (!truth.complete) {
       tally.unsettled++;
       continue;
     }
-    if (truth.plies !== plies) {
+    // A shorter line, or fewer plies and a move under way (the search's first stage), explain it too.
+    if (truth.plies !== plies || (truth.underWay >= 0 && truth.underWay < plies)) {
       tally.shorter++;
       continue;
     }
