@@ -29,13 +29,11 @@ import {
   type Variant,
 } from '../engine/index.ts';
 import { err, ok, type Result } from '../result.ts';
+import * as sensed from './board.ts';
 import {
-  agrees,
   codeAfter,
   codeOfChar,
   EMPTY,
-  isKingCode,
-  isWhiteCode,
   morePieces,
   OCCUPIED,
   occupiedSquares,
@@ -44,6 +42,12 @@ import {
   showsPieceInHand,
 } from './board.ts';
 import type { Alert, ArbiterDecision } from './types.ts';
+
+// The bound's loops read the board helpers through module-local bindings: run through tsx, every
+// read of an imported binding is a getter call, and those calls were most of a node's time.
+const { agrees, isKingCode, isWhiteCode } = sensed;
+const NONE = EMPTY;
+const UNKNOWN_COLOUR = OCCUPIED;
 
 /** The most lost plies a gap may hold. */
 export const GAP_PLIES = 20;
@@ -66,7 +70,8 @@ export interface GapLine {
 export type GapSearch =
   /**
    * Lines of the shortest length that explains the board (the first stage's may end under way).
-   * `complete`: every line of that length was found (`total` of them; `lines` lists at most
+   * `complete`: every line of that length was counted (`total` of them, counted up to
+   * GAP_MAX_LINES: `total` = GAP_MAX_LINES means at least that many; `lines` lists at most
    * GAP_MAX_LINES); false when the budget ran out first — another line may fit as well.
    */
   | { kind: 'found'; lines: GapLine[]; total: number; complete: boolean; nodes: number }
@@ -94,8 +99,7 @@ export function searchGap(from: Position, seen: Int8Array, options: GapSearchOpt
   if (morePieces(seen, from)) return { kind: 'none', complete: true, nodes: 0 };
   const short = shortLines(from, seen, Math.min(SHORT_PLIES, maxPlies), budget);
   if (short.lines.length > 0) {
-    const lines = short.lines.slice(0, GAP_MAX_LINES);
-    return { kind: 'found', lines, total: short.lines.length, complete: true, nodes: short.nodes };
+    return { kind: 'found', lines: short.lines, total: short.total, complete: true, nodes: short.nodes };
   }
   if (options.shortOnly || short.searched >= maxPlies) {
     return { kind: 'none', complete: short.searched >= maxPlies, nodes: short.nodes };
@@ -177,44 +181,86 @@ export function gapDecisionLine(alert: Alert, decision: ArbiterDecision, variant
 
 /**
  * Every explanation of the shortest length up to `maxPlies`: plies in another order (or another
- * capture) may end on the same board. `searched`: the depth fully searched when nothing was found.
+ * capture) may end on the same board. `searched`: the depth fully searched when nothing was found;
+ * `total`: the explanations counted, of which `lines` lists up to GAP_MAX_LINES.
  */
 function shortLines(
   from: Position,
   seen: Int8Array,
   maxPlies: number,
   budget: number,
-): { lines: GapLine[]; nodes: number; searched: number } {
+): { lines: GapLine[]; total: number; nodes: number; searched: number } {
   const occupied = occupiedSquares(seen);
-  let frontier: Array<{ pos: Position; line: Move[] }> = [{ pos: from, line: [] }];
+  // A position met again at the same depth is expanded once, but every way to it is kept: the
+  // lines through it are transpositions of one another, each a candidate.
+  let frontier: Array<{ pos: Position; ways: Move[][]; count: number }> = [
+    { pos: from, ways: [[]], count: 1 },
+  ];
   const visited = new Set<number>([from.hash]);
   let nodes = 0;
   for (let depth = 1; depth <= maxPlies; depth++) {
     const found: GapLine[] = [];
-    const next: typeof frontier = [];
+    let total = 0;
+    const add = (
+      node: (typeof frontier)[number],
+      line: (way: Move[]) => Move[],
+      underWay: boolean,
+      end: (way: Move[]) => Position,
+    ) => {
+      total = Math.min(MANY_WAYS, total + node.count);
+      for (const way of node.ways)
+        if (found.length < GAP_MAX_LINES) found.push({ line: line(way), underWay, end: end(way) });
+    };
+    const next = new Map<number, (typeof frontier)[number]>();
     for (const node of frontier) {
-      if (nodes >= budget) return { lines: found, nodes, searched: depth - 1 };
+      if (nodes >= budget) return { lines: found, total, nodes, searched: depth - 1 };
       nodes++;
       const moves = legalMoves(node.pos);
       // The lost plies, then the next move under way: a piece in the hand. Shorter than any line
       // of more plies that happens to end on the same occupancy (plies that cancel out).
       if (showsPieceInHand(seen, node.pos, moves))
-        found.push({ line: node.line, underWay: true, end: node.pos });
+        add(
+          node,
+          (way) => way,
+          true,
+          () => node.pos,
+        );
       for (const move of moves) {
         const after = play(node.pos, move);
-        if (shows(seen, after)) found.push({ line: [...node.line, move], underWay: false, end: after });
+        if (shows(seen, after))
+          add(
+            node,
+            (way) => [...way, move],
+            false,
+            () => after,
+          );
         else if (showsCaptureUnderWay(seen, node.pos, move))
-          found.push({ line: node.line, underWay: true, end: node.pos });
-        if (visited.has(after.hash)) continue;
+          add(
+            node,
+            (way) => way,
+            true,
+            () => node.pos,
+          );
+        if (visited.has(after.hash) && !next.has(after.hash)) continue;
+        if (occupiedSquares(after.board) < occupied) continue;
         visited.add(after.hash);
-        if (occupiedSquares(after.board) >= occupied) next.push({ pos: after, line: [...node.line, move] });
+        const met = next.get(after.hash);
+        const ways = node.ways.map((way) => [...way, move]);
+        if (!met) next.set(after.hash, { pos: after, ways: ways.slice(0, GAP_MAX_LINES), count: node.count });
+        else {
+          met.count = Math.min(MANY_WAYS, met.count + node.count);
+          for (const way of ways) if (met.ways.length < GAP_MAX_LINES) met.ways.push(way);
+        }
       }
     }
-    if (found.length > 0) return { lines: found, nodes, searched: depth };
-    frontier = next;
+    if (found.length > 0) return { lines: found, total, nodes, searched: depth };
+    frontier = [...next.values()];
   }
-  return { lines: [], nodes, searched: maxPlies };
+  return { lines: [], total: 0, nodes, searched: maxPlies };
 }
+
+/** Ways counted at most (a count, not a list). */
+const MANY_WAYS = 1_000_000;
 
 // ——— stage 2: complete lines, depth first with a lower bound ———
 
@@ -225,8 +271,11 @@ interface Solved {
   next: Array<{ move: Move; after: Position }>;
 }
 
-/** Line counts stop growing here: an arbiter is never shown more than a handful. */
-const MANY = 1_000_000;
+/**
+ * Lines are counted up to GAP_MAX_LINES: the arbiter is shown that many at most, and a search that
+ * has found them stops there instead of enumerating every transposition of a quiet line.
+ */
+const MANY = GAP_MAX_LINES;
 
 class LongSearch {
   nodes = 0;
@@ -240,6 +289,9 @@ class LongSearch {
     men: [new Int16Array(64), new Int16Array(64)],
     arrivals: [new Int16Array(64), new Int16Array(64)],
     values: new Int16Array(64),
+    /** travel's least moves per share of the jumps. */
+    total: new Float64Array(64),
+    best: new Float64Array(64),
   };
   /** A child's board, bounded before its position is built (see count). */
   private readonly child: Int8Array;
@@ -259,7 +311,7 @@ class LongSearch {
     this.width = g.width;
     this.child = new Int8Array(from.board.length);
     // A board that tells colours (no square of unknown colour) bounds each side's moves apart.
-    this.byColour = !seen.includes(OCCUPIED);
+    this.byColour = !seen.includes(UNKNOWN_COLOUR);
   }
 
   /** How many lines of exactly `plies` plies lead from `pos` to the board (so far, when exhausted). */
@@ -268,7 +320,7 @@ class LongSearch {
     if (((this.failed.get(pos.hash) ?? 0) >> plies) & 1) return 0;
     const known = this.solved.get(pos.hash)?.get(plies);
     if (known) return known.count;
-    if (!bounded && this.pliesNeeded(pos.board, pos.turn) > plies) {
+    if (!bounded && !this.fits(pos.board, pos.turn, plies)) {
       this.fail(pos, plies);
       return 0;
     }
@@ -285,10 +337,10 @@ class LongSearch {
       // Bounded on a scratch board first: most children are cut there, no position built for them.
       if (plies > 1) {
         child.set(pos.board);
-        child[move.from] = EMPTY;
-        for (const c of move.captured) child[c] = EMPTY;
+        child[move.from] = NONE;
+        for (const c of move.captured) child[c] = NONE;
         child[move.to] = codeAfter(pos, move, move.to);
-        if (this.pliesNeeded(child, turn) > plies - 1) continue;
+        if (!this.fits(child, turn, plies - 1)) continue;
       }
       const after = play(pos, move);
       const n = this.count(after, plies - 1, true);
@@ -296,7 +348,7 @@ class LongSearch {
         count = Math.min(MANY, count + n);
         next.push({ move, after });
       }
-      if (this.exhausted) break;
+      if (this.exhausted || count >= MANY) break;
     }
     if (count > 0) {
       let byPlies = this.solved.get(pos.hash);
@@ -323,8 +375,12 @@ class LongSearch {
     this.failed.set(pos.hash, (this.failed.get(pos.hash) ?? 0) | (1 << plies));
   }
 
-  /** A lower bound on the plies from `pos` to the board (Infinity: no line at all). */
-  private pliesNeeded(board: Int8Array, turn: 'white' | 'black'): number {
+  /**
+   * Could a line of exactly `plies` plies lead from `board` (`turn` to move) to the board shown?
+   * False only when none can: the side to move plays plies 1, 3, 5 …, the other 2, 4, 6 …, and each
+   * side's moves must lie within its bounds.
+   */
+  private fits(board: Int8Array, turn: 'white' | 'black', plies: number): boolean {
     const { seen, scratch } = this;
     const n = board.length - 1;
     // Per side (0 white, 1 black; occupancy only: everything on side 0): pieces in the position,
@@ -339,52 +395,58 @@ class LongSearch {
     const arrivals = [0, 0];
     const men = [0, 0];
     const kings = [0, 0];
+    // Kings the board shows, and men on their far row (kings not crowned yet).
+    const shownKings = [0, 0];
     const byColour = this.byColour;
     for (let s = 1; s <= n; s++) {
       const p = board[s];
       const t = seen[s];
-      const ps = byColour && p !== EMPTY && !isWhiteCode(p) ? 1 : 0;
-      const ts = byColour && t !== EMPTY && !isWhiteCode(t) ? 1 : 0;
-      if (p !== EMPTY) {
+      const ps = byColour && p !== NONE && !isWhiteCode(p) ? 1 : 0;
+      const ts = byColour && t !== NONE && !isWhiteCode(t) ? 1 : 0;
+      if (p !== NONE) {
         have[ps]++;
         if (isKingCode(p)) kings[ps]++;
         else {
           scratch.men[ps][men[ps]++] = s;
           progress[ps] -= this.forwardOf(p, s);
         }
-        if (t === EMPTY || ts !== ps) leaving[ps]++;
+        if (t === NONE || ts !== ps) leaving[ps]++;
       }
-      if (t !== EMPTY) {
+      if (t !== NONE) {
         shown[ts]++;
         if (byColour && !isKingCode(t) && this.forwardOf(t, s) < this.width - 1)
           progress[ts] += this.forwardOf(t, s);
-        if (p === EMPTY || ps !== ts || !agrees(t, p)) scratch.arrivals[ts][arrivals[ts]++] = s;
+        else shownKings[ts]++;
+        if (p === NONE || ps !== ts || !agrees(t, p)) scratch.arrivals[ts][arrivals[ts]++] = s;
       }
     }
     const sides = byColour ? 2 : 1;
-    const moves = [0, 0];
     for (let c = 0; c < sides; c++) {
       // Pieces only leave the board.
       const lost = have[c] - shown[c];
-      if (lost < 0) return Number.POSITIVE_INFINITY;
+      if (lost < 0) return false;
       // The captures this side still makes (occupancy only: every capture, both sides').
       const jumps = byColour ? have[1 - c] - shown[1 - c] : lost;
       // A quiet move takes a man one row forward, a jump at most two; nothing else adds progress,
       // and the side's pieces captured take theirs with them (at least the least advanced ones').
       const gained = progress[c] + (lost > 0 ? this.leastProgress(board, c, men[c], kings[c], lost) : 0);
       const stepped = byColour ? Math.max(0, gained - 2 * jumps) + (jumps > 0 ? 1 : 0) : 0;
-      let m = Math.max(arrivals[c], leaving[c] - lost, jumps > 0 ? 1 : 0, stepped);
-      if (arrivals[c] > 0) {
-        m = Math.max(m, this.travel(board, c, arrivals[c], men[c], kings[c], jumps));
-        if (m === Number.POSITIVE_INFINITY) return m;
-      }
-      moves[c] = m;
+      // The moves this side has: the side to move plays plies 1, 3, 5 …, the other 2, 4, 6 ….
+      const own = !byColour
+        ? plies
+        : (c === 0) === (turn === 'white')
+          ? Math.ceil(plies / 2)
+          : Math.floor(plies / 2);
+      // A side with men only that loses no more pieces cannot waste a move: a quiet move takes a man
+      // one row forward, a capture at most one move and two rows back per piece taken.
+      if (byColour && lost === 0 && kings[c] === 0 && shownKings[c] === 0 && own > progress[c] + 3 * jumps)
+        return false;
+      // The cheap bounds first: the arrivals' travel only when they leave room.
+      if (Math.max(arrivals[c], leaving[c] - lost, jumps > 0 ? 1 : 0, stepped) > own) return false;
+      if (arrivals[c] > 0 && this.travel(board, c, arrivals[c], men[c], kings[c], jumps, own) > own)
+        return false;
     }
-    if (!byColour) return moves[0];
-    // The side to move plays plies 1, 3, 5 …; the other 2, 4, 6 ….
-    const first = turn === 'white' ? moves[0] : moves[1];
-    const second = turn === 'white' ? moves[1] : moves[0];
-    return Math.max(0, 2 * first - 1, 2 * second);
+    return true;
   }
 
   /** The progress of the `count` least advanced pieces of side `c` (kings have none). */
@@ -417,9 +479,9 @@ class LongSearch {
 
   /**
    * Each square the board shows a piece on that the position has not needs its own piece to get
-   * there: a man only forward, one row per quiet move and two per jump (`jumps`: the captures left
-   * to the side, shared by all its men), a king (or a man crowned on the way) at least a move. The
-   * moves of the nearest pieces, summed over those squares.
+   * there, and distinct pieces make distinct moves: the least moves over those squares, summed, the
+   * side's `jumps` (the captures left to it) shared among them. A king (or a man crowned on the way)
+   * needs at least a move; a man's cost is manMoves.
    */
   private travel(
     board: Int8Array,
@@ -428,45 +490,120 @@ class LongSearch {
     menCount: number,
     kingCount: number,
     jumps: number,
+    allowed: number,
   ): number {
     const { seen, rowOf, colOf, width, scratch } = this;
     const arrivals = scratch.arrivals[c];
     const menList = scratch.men[c];
-    const relax = 2 * jumps;
-    let loose = 0;
-    let strict = 0;
+    const stride = jumps + 1;
+    // total[k]: the least moves for the arrivals so far with exactly k jumps among them.
+    const total = scratch.total;
+    const best = scratch.best;
+    total.fill(INF, 0, stride);
+    total[0] = 0;
     for (let i = 0; i < arrivalCount; i++) {
       const t = arrivals[i];
-      const code = seen[t];
-      const crowned = isKingCode(code);
-      let bestLoose = kingCount > 0 ? 1 : Number.POSITIVE_INFINITY;
-      let bestStrict = bestLoose;
-      for (let j = 0; j < menCount && bestStrict > 1; j++) {
+      const crowned = isKingCode(seen[t]);
+      best.fill(kingCount > 0 ? 1 : INF, 0, stride);
+      for (let j = 0; j < menCount; j++) {
         const s = menList[j];
         // Occupancy only: either side's man; on a colour board the side's own.
         const white = this.byColour ? c === 0 : isWhiteCode(board[s]);
-        let need: number;
         if (crowned) {
           // Crowned in the gap: the man reaches its far row, then (unless that is here) moves on.
           const toCrown = white ? rowOf[s] : width - 1 - rowOf[s];
           const onFarRow = white ? rowOf[t] === 0 : rowOf[t] === width - 1;
-          need = Math.max(1, toCrown) + (onFarRow ? 0 : 1);
-        } else {
-          const forward = white ? rowOf[s] - rowOf[t] : rowOf[t] - rowOf[s];
-          const sideways = Math.abs(colOf[s] - colOf[t]);
-          // Quiet steps keep a man inside its forward cone; each jump may leave it by two rows.
-          if (forward < -relax || sideways > Math.max(forward, 0) + relax) continue;
-          need = Math.max(1, forward);
+          for (let k = 0; k < stride; k++)
+            best[k] = Math.min(best[k], Math.max(1, toCrown + (onFarRow ? 0 : 1) - 2 * k));
+          continue;
         }
-        if (need < bestStrict) bestStrict = need;
-        const cheap = Math.max(1, need - relax);
-        if (cheap < bestLoose) bestLoose = cheap;
+        const forward = white ? rowOf[s] - rowOf[t] : rowOf[t] - rowOf[s];
+        const row = manMovesRow(forward, colOf[s] - colOf[t]);
+        if (row < 0) continue;
+        for (let k = 0; k < stride; k++) {
+          // More jumps than the table holds: a capture move at least.
+          const need = k <= MAX_JUMPS ? MAN_MOVES[row + k] : 1;
+          if (need < best[k]) best[k] = need;
+        }
       }
-      if (bestLoose === Number.POSITIVE_INFINITY) return bestLoose;
-      loose += bestLoose;
-      strict += bestStrict;
+      // Shares of the jumps: this square's k of them, the others' the rest (min-plus, small).
+      let fewest = INF;
+      for (let all = jumps; all >= 0; all--) {
+        let least = INF;
+        for (let k = 0; k <= all; k++) least = Math.min(least, total[all - k] + best[k]);
+        total[all] = least;
+        fewest = Math.min(fewest, least);
+      }
+      // Sums only grow: past the moves allowed, the rest of the squares cannot bring it back.
+      if (fewest > allowed) return fewest;
     }
-    // The jumps are shared: all of them together save at most two rows each.
-    return Math.max(loose, strict - relax);
+    // Jumps no arriving piece makes are made by pieces captured later (or coming back): at least
+    // one move more.
+    let least = total[jumps];
+    for (let k = 0; k < jumps; k++) least = Math.min(least, total[k] + 1);
+    return least;
   }
 }
+
+const INF = Number.POSITIVE_INFINITY;
+
+/**
+ * The least moves that take a man `forward` rows ahead (negative: back) and `sideways` columns
+ * over, capturing exactly `jumps` pieces on the way: a quiet move is one row forward and one column
+ * either way, a jump two rows either way and two columns either way, and all of a man's jumps cost
+ * one move at least (they may be one capture). Tabled once: the bound asks it for every man and
+ * square of every child.
+ */
+export function manMoves(forward: number, sideways: number, jumps: number): number {
+  const row = manMovesRow(forward, sideways);
+  if (row < 0) return INF;
+  return jumps <= MAX_JUMPS ? MAN_MOVES[row + jumps] : 1;
+}
+
+/** Where the table's entries for (forward, sideways) begin, one per number of jumps; −1: none. */
+function manMovesRow(forward: number, sideways: number): number {
+  const f = forward + MAX_ROWS;
+  const w = sideways < 0 ? -sideways : sideways;
+  if (f < 0 || f > 2 * MAX_ROWS || w > MAX_ROWS) return -1;
+  return (f * (MAX_ROWS + 1) + w) * (MAX_JUMPS + 1);
+}
+
+const MAX_ROWS = 9;
+const MAX_JUMPS = 20;
+
+/** Can q quiet moves and exactly j jumps take a man (dr, dc)? */
+function reaches(dr: number, dc: number, q: number, j: number): boolean {
+  // Rows: q forward steps and j jumps of ±2, (up − down) = (dr − q) / 2 with up + down = j.
+  const rows = dr - q;
+  if (rows % 2 !== 0 || Math.abs(rows / 2) > j || (rows / 2 - j) % 2 !== 0) return false;
+  // Columns: q steps of ±1 (a sum of q's parity) and j jumps of ±2 (b of j's parity, |b| ≤ j).
+  for (let a = -q; a <= q; a += 2) {
+    const rest = dc - a;
+    if (rest % 2 !== 0) continue;
+    const b = rest / 2;
+    if (Math.abs(b) <= j && (b - j) % 2 === 0) return true;
+  }
+  return false;
+}
+
+const MAN_MOVES = (() => {
+  const table = new Float64Array((2 * MAX_ROWS + 1) * (MAX_ROWS + 1) * (MAX_JUMPS + 1));
+  for (let f = -MAX_ROWS; f <= MAX_ROWS; f++) {
+    for (let w = 0; w <= MAX_ROWS; w++) {
+      const quiet = f >= 1 && w <= f && (f - w) % 2 === 0 ? f : INF;
+      for (let k = 0; k <= MAX_JUMPS; k++) {
+        // Exactly k jumps: one capture move (the fewest) and the quiet moves that fit.
+        let best = k === 0 ? quiet : INF;
+        // More quiet moves than rows and columns together never help.
+        for (let q = 0; k > 0 && q <= 2 * MAX_ROWS + 2 * k; q++) {
+          if (reaches(f, w, q, k)) {
+            best = q + 1;
+            break;
+          }
+        }
+        table[((f + MAX_ROWS) * (MAX_ROWS + 1) + w) * (MAX_JUMPS + 1) + k] = best;
+      }
+    }
+  }
+  return table;
+})();

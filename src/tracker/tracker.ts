@@ -30,7 +30,7 @@ import {
   showsCaptureUnderWay,
   turned,
 } from './board.ts';
-import { type GapLine, gapDecisionLine, lineNotation } from './gap-search.ts';
+import { GAP_MAX_LINES, type GapLine, gapDecisionLine, lineNotation } from './gap-search.ts';
 import { centreSquares, gestureShown } from './gesture.ts';
 import { readPlayedMove } from './hands.ts';
 import {
@@ -704,7 +704,8 @@ class BoardTracker implements Tracker {
     const pos = this.position;
     const side = pos.turn;
     const plies = lines[0].line.length;
-    const detail = `${plies} ${plies === 1 ? 'ply' : 'plies'} were lost; ${total} lines lead to the board${
+    const counted = total >= GAP_MAX_LINES ? `at least ${total}` : `${total}`;
+    const detail = `${plies} ${plies === 1 ? 'ply' : 'plies'} were lost; ${counted} lines lead to the board${
       total > lines.length ? ` (${lines.length} listed)` : ''
     }: which one was played?`;
     const alert = this.emitAlert(

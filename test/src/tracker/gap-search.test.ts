@@ -4,7 +4,13 @@
 import { describe, expect, it } from 'vitest';
 import { Position, parseFen, resolveMove, writeFen } from '../../../src/engine/index.ts';
 import { sensedText } from '../../../src/tracker/board.ts';
-import { GAP_NODES, gapDecisionLine, lineNotation, searchGap } from '../../../src/tracker/gap-search.ts';
+import {
+  GAP_NODES,
+  gapDecisionLine,
+  lineNotation,
+  manMoves,
+  searchGap,
+} from '../../../src/tracker/gap-search.ts';
 import type { Alert } from '../../../src/tracker/types.ts';
 import { gapOf, lineKey, sensedBoard } from './fixtures/gap-lines.ts';
 import { playText } from './fixtures/hands.ts';
@@ -12,8 +18,9 @@ import { playText } from './fixtures/hands.ts';
 const played = (pos: Position, ...line: string[]): Position => line.reduce(playText, pos);
 
 /**
- * Gaps whose line is the only one of its length (checked with a search 50 times the budget when
- * the cases were chosen): N lost plies, game seeds.
+ * Gaps whose line is the only one of its length, and no shorter one reaches the board (by the plain
+ * enumeration of fixtures/gap-reference.ts, cached in fixtures/gap-truth.json): N lost plies, game
+ * seeds.
  */
 const UNIQUE: Record<number, number[]> = {
   1: [1, 2, 3, 4, 5, 6, 7, 8],
@@ -37,6 +44,23 @@ describe('gap search: a line with no other of its length is found exactly', () =
       }
     });
   }
+});
+
+describe('gap search bound: the least moves of one man (quiet steps forward, jumps of two rows either way)', () => {
+  it('rows and columns must fit the steps and jumps, and every jump is made', () => {
+    // Two rows straight ahead: two quiet steps (one left, one right), never one jump.
+    expect(manMoves(2, 0, 0)).toBe(2);
+    expect(manMoves(2, 2, 1)).toBe(1);
+    // Exactly one jump and two rows straight ahead: back-jump and four steps, or more.
+    expect(manMoves(2, 0, 1)).toBe(5);
+    // One row back: a jump back and a step forward; two rows back, same column: two jumps at least.
+    expect(manMoves(-1, 1, 1)).toBe(2);
+    expect(manMoves(-2, 0, 1)).toBe(Number.POSITIVE_INFINITY);
+    expect(manMoves(-2, 0, 2)).toBe(3);
+    // Sideways only by stepping forward: no quiet move along a row.
+    expect(manMoves(0, 2, 0)).toBe(Number.POSITIVE_INFINITY);
+    expect(manMoves(0, 4, 2)).toBe(1);
+  });
 });
 
 describe('gap search: transposed plies give every line', () => {

@@ -8,7 +8,9 @@ import type { ArbiterDecision, TrackerOutput } from '../../../src/tracker/types.
 import { simulateGame } from '../../../simulator/game.ts';
 import { outageOverPlies } from '../../../simulator/outage.ts';
 import { createTracker } from '../../../src/tracker/index.ts';
-import { gapOf, lineKey } from './fixtures/gap-lines.ts';
+import { lineNotation, searchGap } from '../../../src/tracker/gap-search.ts';
+import { RESYNC_NODES } from '../../../src/tracker/resync.ts';
+import { gapOf, lineKey, sensedBoard } from './fixtures/gap-lines.ts';
 import { Position, playText, run, Script } from './fixtures/hands.ts';
 import { verdictOf } from './fixtures/truth.ts';
 
@@ -133,6 +135,23 @@ describe('gap: transposed plies', () => {
     const r = run(s.events, { start });
     expect(r.moves).toEqual(lines[1]);
     expect(r.alerts).toEqual([]);
+  });
+});
+
+describe('gap: a line found before the budget ran out', () => {
+  it('other lines not ruled out: one gap alert with that line as its one candidate, nothing recorded yet', () => {
+    // Seed 7, 8 plies: the search finds the played line but spends its budget before it can rule
+    // out every other line of 8 plies (gap-search's `complete` is false).
+    const gap = gapOf(7, 8, false)!;
+    const found = searchGap(gap.from, sensedBoard(gap.to, false), { nodes: RESYNC_NODES });
+    expect(found.kind === 'found' && !found.complete).toBe(true);
+    const s = new Script(gap.from);
+    s.wait(1000).hello().snapshot(gap.to.toBoardString()).wait(2000).tick();
+    const r = run(s.events, { start: gap.from, variant: gap.from.variant });
+    expect(r.alerts.map((a) => a.rule)).toEqual(['gap']);
+    expect(r.alerts[0].candidates).toEqual([lineNotation(gap.from, gap.line)]);
+    expect(r.moves).toEqual([]);
+    expect(r.tracker.state.position.equals(gap.to)).toBe(true);
   });
 });
 

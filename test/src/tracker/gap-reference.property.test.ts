@@ -1,0 +1,62 @@
+// The gap search (src/tracker/gap-search.ts) against the plain enumeration of every line
+// (fixtures/gap-reference.ts) on random short gaps: a random game, then 1–6 random plies nobody
+// saw. The search must find the same lines — so the same verdict: one line, several (a `gap`
+// alert), none — unless it explains the board by a shorter line whose last move is still under way.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { legalMoves, type Move, play } from '../../../src/engine/index.ts';
+import { GAP_MAX_LINES, searchGap } from '../../../src/tracker/gap-search.ts';
+import { referenceLines } from './fixtures/gap-reference.ts';
+import { gapOf, lineKey, sensedBoard } from './fixtures/gap-lines.ts';
+
+const gapArb = fc.record({
+  game: fc.integer({ min: 1, max: 10_000 }),
+  picks: fc.array(fc.nat({ max: 1_000 }), { minLength: 1, maxLength: 6 }),
+  occupancyOnly: fc.boolean(),
+});
+
+describe('gap search = plain enumeration on random gaps of up to 6 plies', () => {
+  it('the same shortest lines (counted up to GAP_MAX_LINES), or a shorter line with a move under way', () => {
+    fc.assert(
+      fc.property(gapArb, ({ game, picks, occupancyOnly }) => {
+        const start = gapOf(game, 0, occupancyOnly);
+        fc.pre(start !== undefined);
+        let pos = start!.from;
+        const played: Move[] = [];
+        for (const pick of picks) {
+          const legal = legalMoves(pos);
+          if (legal.length === 0) break;
+          played.push(legal[pick % legal.length]);
+          pos = play(pos, played.at(-1)!);
+        }
+        fc.pre(played.length > 0);
+        const board = sensedBoard(pos, occupancyOnly);
+        const ref = referenceLines(start!.from, board, played.length, GAP_MAX_LINES + 1);
+        const fast = searchGap(start!.from, board, { nodes: 1_000_000 });
+        // The played line is a line: the reference finds one of at most its length.
+        expect(ref.plies).toBeLessThanOrEqual(played.length);
+        expect(fast.kind).toBe('found');
+        if (fast.kind !== 'found') return;
+        expect(fast.complete).toBe(true);
+        const refKeys = ref.lines.map(lineKey).sort();
+        const complete = fast.lines.filter((l) => !l.underWay).map((l) => lineKey(l.line));
+        const underWay = fast.lines.filter((l) => l.underWay);
+        if (underWay.length > 0) {
+          // A line plus a move under way: shorter than every complete line.
+          expect(underWay[0].line.length + 1).toBeLessThanOrEqual(ref.plies!);
+          for (const key of complete) expect(refKeys).toContain(key);
+          return;
+        }
+        expect(fast.lines[0].line.length).toBe(ref.plies);
+        if (ref.count <= GAP_MAX_LINES) {
+          expect(complete.sort()).toEqual(refKeys);
+          expect(fast.total).toBe(ref.count);
+        } else {
+          for (const key of complete) expect(refKeys).toContain(key);
+          expect(fast.total).toBe(GAP_MAX_LINES);
+        }
+      }),
+      { numRuns: 150, seed: 20261201 },
+    );
+  });
+});
