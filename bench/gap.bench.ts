@@ -1,10 +1,10 @@
 // `npm run bench -- gap`: gaps of N lost plies (N = 1, 2, 4, 8, 12, 20) from seeded self-play games
 // (test/src/tracker/fixtures/gap-lines.ts), each dumped to a fresh tracker after a `hello`. The
-// ground truth is the plain enumeration of every line (test/src/tracker/fixtures/gap-reference.ts,
-// which shares no bound with the search), cached in test/src/tracker/fixtures/gap-truth.json: it
-// takes seconds a case from 8 plies on. Cases are taken game after game until GAP_BENCH_UNIQUE (20)
+// ground truth is the enumeration of every line (test/src/tracker/fixtures/gap-reference.ts, which
+// shares no bound with the search), cached in test/src/tracker/fixtures/gap-truth.json: it takes
+// up to seconds a case from 12 plies on. Cases are taken game after game until GAP_BENCH_UNIQUE (20)
 // of them have one line only, or the enumeration failed to settle GAP_BENCH_UNSETTLED (10) cases
-// within GAP_REFERENCE_NODES (1,000,000) positions, or GAP_BENCH_GAMES (150) games were tried.
+// within GAP_REFERENCE_NODES (2,000,000) positions, or GAP_BENCH_GAMES (150) games were tried.
 // Prints `name value unit` lines: gap_recovered_ratio_<N> (unique lines the tracker records exactly,
 // each move `recovered`, no alert / unique lines; target 1.0), gap_unique_lines_<N>,
 // gap_transposed_<N> (several lines) with gap_transposed_alerted_<N> (of those, the tracker raised
@@ -23,7 +23,7 @@ import { referenceLines, referenceUnderWay } from '../test/src/tracker/fixtures/
 const WANT = Number(process.env.GAP_BENCH_UNIQUE ?? 20);
 const UNSETTLED = Number(process.env.GAP_BENCH_UNSETTLED ?? 10);
 const GAMES = Number(process.env.GAP_BENCH_GAMES ?? 150);
-const REFERENCE_NODES = Number(process.env.GAP_REFERENCE_NODES ?? 1_000_000);
+const REFERENCE_NODES = Number(process.env.GAP_REFERENCE_NODES ?? 2_000_000);
 const PLIES = [1, 2, 4, 8, 12, 20];
 const TRUTH_FILE = new URL('../test/src/tracker/fixtures/gap-truth.json', import.meta.url);
 

@@ -2,10 +2,15 @@
 // the capture ends and are jumped once (4.8), promotion only at the end of a move (4.15).
 // Mailbox with flat precomputed rays and module-level scratch buffers: no closures and no copies
 // of the board per call, only the Move objects that are returned are allocated.
-import { EMPTY, type Position, PIECE_OF } from './position.ts';
+import * as position from './position.ts';
+import type { Position } from './position.ts';
 import type { Move, Piece } from './types.ts';
 import { moveKey } from './types.ts';
 import { geometry, type Variant } from './variant.ts';
+
+// Module-local copies: run through tsx, every read of an imported binding is a getter call, one per
+// square in the generator's loops (about 5% of legalMoves' time, docs/performance.md).
+const { EMPTY, PIECE_OF } = position;
 
 interface Rays {
   /** Ray of square s in direction d: squares[start[s*4+d] … start[s*4+d] + len[s*4+d]). */

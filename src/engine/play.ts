@@ -1,6 +1,11 @@
-import { CODE_OF, EMPTY, Position } from './position.ts';
+import * as position from './position.ts';
+import { Position } from './position.ts';
 import type { Move } from './types.ts';
-import { kingOf, opposite, colorOf } from './types.ts';
+import * as types from './types.ts';
+
+// Module-local copies: under tsx an imported binding is read through a getter call (see movegen.ts).
+const { CODE_OF, EMPTY } = position;
+const { colorOf, kingOf, opposite } = types;
 
 /** The position after `move` (assumed legal in `pos`). */
 export function play(pos: Position, move: Move): Position {

@@ -2,6 +2,7 @@
 // (fixtures/gap-reference.ts) on random short gaps: a random game, then 1–6 random plies nobody
 // saw. The search must find the same lines — so the same verdict: one line, several (a `gap`
 // alert), none — unless it explains the board by a shorter line whose last move is still under way.
+// The enumeration's one bound of its own (landings) is held to the enumeration without it.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { legalMoves, type Move, play } from '../../../src/engine/index.ts';
@@ -15,24 +16,53 @@ const gapArb = fc.record({
   occupancyOnly: fc.boolean(),
 });
 
+/** A random game, then the random plies picked: where the tracker was, the board, the plies. */
+function randomGap({
+  game,
+  picks,
+  occupancyOnly,
+}: {
+  game: number;
+  picks: number[];
+  occupancyOnly: boolean;
+}) {
+  const start = gapOf(game, 0, occupancyOnly);
+  fc.pre(start !== undefined);
+  let pos = start!.from;
+  const played: Move[] = [];
+  for (const pick of picks) {
+    const legal = legalMoves(pos);
+    if (legal.length === 0) break;
+    played.push(legal[pick % legal.length]);
+    pos = play(pos, played.at(-1)!);
+  }
+  fc.pre(played.length > 0);
+  return { start: start!, board: sensedBoard(pos, occupancyOnly), played };
+}
+
 describe('gap search = plain enumeration on random gaps of up to 6 plies', () => {
+  it('the enumeration finds the same lines with and without its landings bound', () => {
+    fc.assert(
+      fc.property(gapArb, (arb) => {
+        const { start, board, played } = randomGap(arb);
+        const bounded = referenceLines(start.from, board, played.length, GAP_MAX_LINES + 1);
+        const plain = referenceLines(start.from, board, played.length, GAP_MAX_LINES + 1, undefined, {
+          landings: false,
+        });
+        expect(bounded.plies).toBe(plain.plies);
+        expect(bounded.lines.map(lineKey).sort()).toEqual(plain.lines.map(lineKey).sort());
+        expect(bounded.nodes).toBeLessThanOrEqual(plain.nodes);
+      }),
+      { numRuns: 150, seed: 20261202 },
+    );
+  });
+
   it('the same shortest lines (counted up to GAP_MAX_LINES), or a shorter line with a move under way', () => {
     fc.assert(
-      fc.property(gapArb, ({ game, picks, occupancyOnly }) => {
-        const start = gapOf(game, 0, occupancyOnly);
-        fc.pre(start !== undefined);
-        let pos = start!.from;
-        const played: Move[] = [];
-        for (const pick of picks) {
-          const legal = legalMoves(pos);
-          if (legal.length === 0) break;
-          played.push(legal[pick % legal.length]);
-          pos = play(pos, played.at(-1)!);
-        }
-        fc.pre(played.length > 0);
-        const board = sensedBoard(pos, occupancyOnly);
-        const ref = referenceLines(start!.from, board, played.length, GAP_MAX_LINES + 1);
-        const fast = searchGap(start!.from, board, { nodes: 1_000_000 });
+      fc.property(gapArb, (arb) => {
+        const { start, board, played } = randomGap(arb);
+        const ref = referenceLines(start.from, board, played.length, GAP_MAX_LINES + 1);
+        const fast = searchGap(start.from, board, { nodes: 1_000_000 });
         // The played line is a line: the reference finds one of at most its length.
         expect(ref.plies).toBeLessThanOrEqual(played.length);
         expect(fast.kind).toBe('found');
