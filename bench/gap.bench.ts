@@ -10,13 +10,18 @@
 // gap_transposed_<N> (several lines) with gap_transposed_alerted_<N> (of those, the tracker raised
 // a `gap` alert listing them), gap_shorter_<N> (a shorter line reaches the board, or one with the
 // next move under way: a piece in the hand, a capture's pieces still on), gap_unsettled_<N>
-// (the enumeration ran out: left out), and gap_search_p50/p99/max_ms (one search with the default
-// budget, every case; target p99 ≤ 50).
+// (the enumeration ran out: left out). The tracker gets a tick every 100 ms after the dump until
+// its search ends (the search runs a step of RESYNC_BUDGET.step nodes an input, RESYNC_BUDGET.total
+// in all). The search alone, every case, in steps of that budget: gap_search_p50/p99/max_ms (the
+// longest step of a search: how long it holds the event loop; target p99 ≤ 50),
+// gap_search_step_p50/p99_ms (every step of every search), gap_search_total_p50/p99/max_ms (all
+// of a search's steps) and gap_search_steps_p50/p99/max.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import type { Position } from '../src/engine/index.ts';
-import { GAP_NODES, SHORT_PLIES, searchGap } from '../src/tracker/gap-search.ts';
+import { GapSearchRun, SHORT_PLIES } from '../src/tracker/gap-search.ts';
 import { createTracker } from '../src/tracker/index.ts';
+import { RESYNC_BUDGET } from '../src/tracker/resync.ts';
 import { gapOf, lineKey, sensedBoard } from '../test/src/tracker/fixtures/gap-lines.ts';
 import { referenceLines, referenceUnderWay } from '../test/src/tracker/fixtures/gap-reference.ts';
 
@@ -45,19 +50,36 @@ const truths: Record<string, Truth> = existsSync(TRUTH_FILE)
 let truthsChanged = false;
 
 console.log(`loadavg_1m ${loadavg()[0].toFixed(2)} load`);
-console.log(`gap_search_budget ${GAP_NODES} nodes`);
+console.log(`gap_search_step_budget ${RESYNC_BUDGET.step} nodes`);
+console.log(`gap_search_total_budget ${RESYNC_BUDGET.total} nodes`);
 
-/** The tracker's outputs after a dump of `to` following a `hello`, from `from`. */
+/**
+ * The tracker's outputs after a dump of `to` following a `hello`, from `from`: ticks every 100 ms,
+ * past the settle and stall times, until its search ends.
+ */
 function trackDump(from: Position, to: Position, occupancyOnly: boolean) {
   const tracker = createTracker({ variant: from.variant, start: from, occupancyOnly });
   const squares = from.variant === 'brazilian' ? 32 : 50;
   const senses = occupancyOnly ? 'occupancy' : 'pieces';
   const text = occupancyOnly ? to.toBoardString().replace(/[wbWB]/g, 'o') : to.toBoardString();
-  return [
+  const out = [
     ...tracker.push({ t: 1000, type: 'hello', serial: 'B', protocol: 'damlink-line/1.0', squares, senses }),
     ...tracker.push({ t: 1000, type: 'snapshot', board: text }),
-    ...tracker.push({ t: 3000, type: 'tick' }),
   ];
+  for (let t = 1100; t <= 3000 || tracker.searching; t += 100) out.push(...tracker.push({ t, type: 'tick' }));
+  return out;
+}
+
+/** The search alone, in the tracker's steps: the longest step, all of them, and each step (ms). */
+function timeSearch(from: Position, board: Int8Array): { hold: number; total: number; steps: number[] } {
+  const run = new GapSearchRun(from, board, { nodes: RESYNC_BUDGET.total });
+  const steps: number[] = [];
+  for (let done = false; !done; ) {
+    const t0 = performance.now();
+    done = run.step(RESYNC_BUDGET.step) !== undefined;
+    steps.push(performance.now() - t0);
+  }
+  return { hold: Math.max(...steps), total: steps.reduce((a, b) => a + b, 0), steps };
 }
 
 /** One case a line, so a new case is a one-line change. */
@@ -68,7 +90,10 @@ function writeTruths(): void {
   writeFileSync(TRUTH_FILE, `{\n${lines.join(',\n')}\n}\n`);
 }
 
-const times: number[] = [];
+const holds: number[] = [];
+const totals: number[] = [];
+const stepCounts: number[] = [];
+const stepTimes: number[] = [];
 for (const plies of PLIES) {
   const tally = { cases: 0, unique: 0, recovered: 0, transposed: 0, alerted: 0, shorter: 0, unsettled: 0 };
   for (let seed = 1; seed <= GAMES && tally.unique < WANT && tally.unsettled < UNSETTLED; seed++) {
@@ -76,9 +101,11 @@ for (const plies of PLIES) {
     if (!gap) continue;
     tally.cases++;
     const board = sensedBoard(gap.to, gap.occupancyOnly);
-    const t0 = performance.now();
-    searchGap(gap.from, board);
-    times.push(performance.now() - t0);
+    const timed = timeSearch(gap.from, board);
+    holds.push(timed.hold);
+    totals.push(timed.total);
+    stepCounts.push(timed.steps.length);
+    stepTimes.push(...timed.steps);
     const key = `${plies}:${seed}`;
     let truth = truths[key];
     if (!truth || (!truth.complete && truth.budget < REFERENCE_NODES)) {
@@ -129,8 +156,22 @@ for (const plies of PLIES) {
   console.log(`gap_recovered_ratio_${plies} ${ratio} ratio`);
   if (truthsChanged) writeTruths();
 }
-times.sort((a, b) => a - b);
-const pct = (p: number) => times[Math.min(times.length - 1, Math.floor(times.length * p))];
-console.log(`gap_search_p50_ms ${pct(0.5).toFixed(1)} ms`);
-console.log(`gap_search_p99_ms ${pct(0.99).toFixed(1)} ms`);
-console.log(`gap_search_max_ms ${pct(1).toFixed(1)} ms`);
+/** p50, p99 and max of `values`, printed as `name_p50 …` lines. */
+function percentiles(
+  name: string,
+  values: number[],
+  unit: string,
+  digits: number,
+  labels = ['p50', 'p99', 'max'],
+): void {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = { p50: 0.5, p99: 0.99, max: 1 } as Record<string, number>;
+  for (const label of labels) {
+    const value = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * at[label]))];
+    console.log(`${name}_${label}${unit === 'ms' ? '_ms' : ''} ${value.toFixed(digits)} ${unit}`);
+  }
+}
+percentiles('gap_search', holds, 'ms', 1);
+percentiles('gap_search_step', stepTimes, 'ms', 1, ['p50', 'p99']);
+percentiles('gap_search_total', totals, 'ms', 1);
+percentiles('gap_search_steps', stepCounts, 'steps', 0);

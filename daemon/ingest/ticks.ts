@@ -1,8 +1,9 @@
 // Time passing, so settle windows and stall times expire without a board event. A tick is the
 // daemon's own input, so it may be applied before it is journaled: only ticks that decided
-// something are journaled (and published after that). A tick that changed nothing needs no
-// replay: the tracker takes each decision at its due time, whichever later input triggers it, so
-// the journal replays the same outputs in the same order — with a tenth of the rows.
+// something, or took a step of a gap search, are journaled (and published after that). A tick
+// that changed nothing needs no replay: the tracker takes each decision at its due time, whichever
+// later input triggers it, so the journal replays the same outputs in the same order — with a
+// tenth of the rows. (A search's steps are not due at a time: one is taken an input.)
 import type { GameEvent } from '../../src/game/types.ts';
 import { everyAfterIo } from '../after-io.ts';
 import type { HoldUpClock } from '../board/hold-up-clock.ts';
@@ -70,12 +71,18 @@ export class Ticks {
       // Ticks stop once one has come after the window: that one took every decision still due, even
       // when the board's time leapt past the window at once (the daemon held up, see HoldUpClock).
       // damlink's own clock keeps a quiet board ticking: its flag falls with time alone.
-      const quiet = board.lastTick - board.lastEvent > windowMs && !board.game.record.clockRunning;
+      // A gap search under way goes on a step a tick, however long the board has been quiet.
+      const { tracker } = board.game;
+      const searching = tracker.searching;
+      const quiet =
+        !searching && board.lastTick - board.lastEvent > windowMs && !board.game.record.clockRunning;
       if (quiet || t - board.lastTick < tickMs) continue;
       board.lastTick = t;
       const input: JournalInput = { kind: 'event', event: { t, type: 'tick' } };
       const events = this.commits.apply(board, input, t);
-      if (events.length === 0) continue;
+      // A tick that took a step of a search (or started one) is journaled: the replay takes the
+      // same steps at the same inputs.
+      if (events.length === 0 && !searching && !tracker.searching) continue;
       board.time.saw(t);
       decided.push({ input: { round, board: board.setup.board, t, input }, events });
     }

@@ -13,10 +13,11 @@
 //    jump), kings appear only by promotion. A position whose bound exceeds the plies left is not
 //    expanded, and a position that failed for a number of plies left is never searched again for it
 //    (transposed moves meet in the same positions).
-// The bound is per node, not per depth: a board the search cannot explain costs at most the budget
-// (GAP_NODES; its time is measured by `npm run bench -- gap`, see docs/performance.md), and the
-// tracker does not search the same board against the same position twice: a stuck board costs
-// nothing until it changes.
+// The bound is per node, not per depth: a board the search cannot explain costs at most the budget,
+// and the search runs in steps of a node budget each (GapSearchRun: GAP_NODES a step, its time
+// measured by `npm run bench -- gap`, see docs/performance.md), so a hard gap gets many steps
+// without holding the event loop for more than one. The tracker does not search the same board
+// against the same position twice: a stuck board costs nothing until it changes.
 import {
   geometry,
   legalMoves,
@@ -53,7 +54,7 @@ const UNKNOWN_COLOUR = OCCUPIED;
 export const GAP_PLIES = 20;
 /** The first stage's depth: reconnects in the middle of a move. */
 export const SHORT_PLIES = 4;
-/** Nodes one search may expand (its time: docs/performance.md, `gap_search_p99_ms`). */
+/** Nodes one step of a search (and searchGap's one go, by default) may expand (its time: docs/performance.md, `gap_search_p99_ms`). */
 export const GAP_NODES = 4_000;
 /** Lines listed at most (an arbiter chooses among them; more are counted, not listed). */
 export const GAP_MAX_LINES = 8;
@@ -90,39 +91,112 @@ export interface GapSearchOptions {
 /**
  * The lines of play from `from` to the board `seen` (sensed codes, index = square). A board that is
  * `from` itself with a move under way is no gap: `found` with an empty line (the caller decides it
- * as an ordinary move).
+ * as an ordinary move). One go with the whole budget (see GapSearchRun for a search in steps).
  */
 export function searchGap(from: Position, seen: Int8Array, options: GapSearchOptions = {}): GapSearch {
-  const budget = options.nodes ?? GAP_NODES;
-  const maxPlies = options.maxPlies ?? GAP_PLIES;
-  // Pieces only leave the board: one showing more than the position is reached by no line.
-  if (morePieces(seen, from)) return { kind: 'none', complete: true, nodes: 0 };
-  const short = shortLines(from, seen, Math.min(SHORT_PLIES, maxPlies), budget);
-  if (short.lines.length > 0) {
-    return { kind: 'found', lines: short.lines, total: short.total, complete: true, nodes: short.nodes };
+  const run = new GapSearchRun(from, seen, options);
+  return run.step(run.budget) ?? run.partial();
+}
+
+/**
+ * A gap search that goes on where it stopped: each `step` expands up to the nodes it is given and
+ * returns the answer once there is one (or the whole budget, `options.nodes`, is spent), undefined
+ * while the search goes on. Pure state: how many steps a search takes depends on the budgets alone.
+ * The first stage keeps its frontier across steps; the second keeps what it proved (positions with
+ * no line of so many plies, lines counted), so a step takes up again below the node where the last
+ * one ran out, re-expanding only the nodes above it.
+ */
+export class GapSearchRun {
+  readonly budget: number;
+  /** Steps taken. */
+  steps = 0;
+  private readonly maxPlies: number;
+  private readonly shortOnly: boolean;
+  private readonly short: ShortSearch | undefined;
+  private long: LongSearch | undefined;
+  /** The second stage's current length, and the lines it counted there when its step ran out. */
+  private plies = 0;
+  private counted = 0;
+  private result: GapSearch | undefined;
+
+  constructor(
+    private readonly from: Position,
+    private readonly seen: Int8Array,
+    options: GapSearchOptions = {},
+  ) {
+    this.budget = options.nodes ?? GAP_NODES;
+    this.maxPlies = options.maxPlies ?? GAP_PLIES;
+    this.shortOnly = options.shortOnly ?? false;
+    // Pieces only leave the board: one showing more than the position is reached by no line.
+    if (morePieces(seen, from)) this.result = { kind: 'none', complete: true, nodes: 0 };
+    else this.short = new ShortSearch(from, seen, Math.min(SHORT_PLIES, this.maxPlies));
   }
-  if (options.shortOnly || short.searched >= maxPlies) {
-    return { kind: 'none', complete: short.searched >= maxPlies, nodes: short.nodes };
+
+  /** Nodes expanded so far. */
+  get nodes(): number {
+    return (this.short?.nodes ?? 0) + (this.long?.nodes ?? 0);
   }
-  const long = new LongSearch(from, seen, budget - short.nodes);
-  for (let plies = short.searched + 1; plies <= maxPlies; plies++) {
-    const total = long.count(from, plies);
-    if (total > 0) {
-      return {
-        kind: 'found',
-        lines: long.lines(from, plies, GAP_MAX_LINES).map((line) => ({
-          line,
-          underWay: false,
-          end: line.reduce(play, from),
-        })),
-        total,
-        complete: !long.exhausted,
-        nodes: short.nodes + long.nodes,
-      };
+
+  /** Expands up to `nodes` more nodes; the answer once settled (or the budget spent), else undefined. */
+  step(nodes: number): GapSearch | undefined {
+    if (this.result) return this.result;
+    this.steps++;
+    const limit = Math.min(this.budget, this.nodes + nodes);
+    this.result = this.advance(limit);
+    if (!this.result && this.nodes >= this.budget) this.result = this.partial();
+    return this.result;
+  }
+
+  /** What is known so far: lines found before every other line was ruled out are not `complete`. */
+  partial(): GapSearch {
+    if (this.result) return this.result;
+    const nodes = this.nodes;
+    const short = this.short!;
+    if (!short.result) {
+      const lines = short.found;
+      return lines.length > 0
+        ? { kind: 'found', lines, total: short.total, complete: false, nodes }
+        : { kind: 'none', complete: false, nodes };
     }
-    if (long.exhausted) break;
+    if (this.counted > 0) return this.longFound(false);
+    return { kind: 'none', complete: false, nodes };
   }
-  return { kind: 'none', complete: !long.exhausted, nodes: short.nodes + long.nodes };
+
+  private advance(limit: number): GapSearch | undefined {
+    const short = this.short!;
+    if (!this.long) {
+      if (!short.run(limit)) return undefined;
+      const { lines, total, searched } = short.result!;
+      if (lines.length > 0) return { kind: 'found', lines, total, complete: true, nodes: short.nodes };
+      if (this.shortOnly || searched >= this.maxPlies)
+        return { kind: 'none', complete: searched >= this.maxPlies, nodes: short.nodes };
+      this.long = new LongSearch(this.from, this.seen);
+      this.plies = searched + 1;
+    }
+    const long = this.long;
+    long.resume(limit - short.nodes);
+    for (; this.plies <= this.maxPlies; this.plies++) {
+      this.counted = long.count(this.from, this.plies);
+      if (long.exhausted) return undefined;
+      if (this.counted > 0) return this.longFound(true);
+    }
+    return { kind: 'none', complete: true, nodes: this.nodes };
+  }
+
+  private longFound(complete: boolean): GapSearch {
+    const { from, plies } = this;
+    return {
+      kind: 'found',
+      lines: this.long!.lines(from, plies, GAP_MAX_LINES).map((line) => ({
+        line,
+        underWay: false,
+        end: line.reduce(play, from),
+      })),
+      total: this.counted,
+      complete,
+      nodes: this.nodes,
+    };
+  }
 }
 
 /** The lines as PDN moves, each written in the position it is played in. */
@@ -179,84 +253,117 @@ export function gapDecisionLine(alert: Alert, decision: ArbiterDecision, variant
 
 // ——— stage 1: short lines, breadth first ———
 
+interface ShortNode {
+  pos: Position;
+  ways: Move[][];
+  count: number;
+}
+
 /**
- * Every explanation of the shortest length up to `maxPlies`: plies in another order (or another
- * capture) may end on the same board. `searched`: the depth fully searched when nothing was found;
- * `total`: the explanations counted, of which `lines` lists up to GAP_MAX_LINES.
+ * Every explanation of the shortest length up to `maxPlies`, breadth first: plies in another order
+ * (or another capture) may end on the same board. Runs in steps: the frontier is kept.
  */
-function shortLines(
-  from: Position,
-  seen: Int8Array,
-  maxPlies: number,
-  budget: number,
-): { lines: GapLine[]; total: number; nodes: number; searched: number } {
-  const occupied = occupiedSquares(seen);
-  // A position met again at the same depth is expanded once, but every way to it is kept: the
-  // lines through it are transpositions of one another, each a candidate.
-  let frontier: Array<{ pos: Position; ways: Move[][]; count: number }> = [
-    { pos: from, ways: [[]], count: 1 },
-  ];
-  const visited = new Set<number>([from.hash]);
-  let nodes = 0;
-  for (let depth = 1; depth <= maxPlies; depth++) {
-    const found: GapLine[] = [];
-    let total = 0;
-    const add = (
-      node: (typeof frontier)[number],
-      line: (way: Move[]) => Move[],
-      underWay: boolean,
-      end: (way: Move[]) => Position,
-    ) => {
-      total = Math.min(MANY_WAYS, total + node.count);
-      for (const way of node.ways)
-        if (found.length < GAP_MAX_LINES) found.push({ line: line(way), underWay, end: end(way) });
-    };
-    const next = new Map<number, (typeof frontier)[number]>();
-    for (const node of frontier) {
-      if (nodes >= budget) return { lines: found, total, nodes, searched: depth - 1 };
-      nodes++;
-      const moves = legalMoves(node.pos);
-      // The lost plies, then the next move under way: a piece in the hand. Shorter than any line
-      // of more plies that happens to end on the same occupancy (plies that cancel out).
-      if (showsPieceInHand(seen, node.pos, moves))
-        add(
+class ShortSearch {
+  nodes = 0;
+  /** Settled: the lines of depth `searched` (`total` counted), or none up to `maxPlies`. */
+  result: { lines: GapLine[]; total: number; searched: number } | undefined;
+  /** The lines found so far at the current depth, and how many. */
+  found: GapLine[] = [];
+  total = 0;
+  private depth = 1;
+  private frontier: ShortNode[];
+  private index = 0;
+  private next = new Map<number, ShortNode>();
+  private readonly visited: Set<number>;
+  private readonly occupied: number;
+
+  constructor(
+    from: Position,
+    private readonly seen: Int8Array,
+    private readonly maxPlies: number,
+  ) {
+    this.occupied = occupiedSquares(seen);
+    // A position met again at the same depth is expanded once, but every way to it is kept: the
+    // lines through it are transpositions of one another, each a candidate.
+    this.frontier = [{ pos: from, ways: [[]], count: 1 }];
+    this.visited = new Set<number>([from.hash]);
+  }
+
+  /** Expands nodes until `limit` of them are; true once settled. */
+  run(limit: number): boolean {
+    while (!this.result) {
+      if (this.depth > this.maxPlies) {
+        this.result = { lines: [], total: 0, searched: this.maxPlies };
+        break;
+      }
+      while (this.index < this.frontier.length) {
+        if (this.nodes >= limit) return false;
+        this.expand(this.frontier[this.index++]);
+      }
+      if (this.found.length > 0) {
+        this.result = { lines: this.found, total: this.total, searched: this.depth };
+        break;
+      }
+      this.frontier = [...this.next.values()];
+      this.next = new Map();
+      this.index = 0;
+      this.depth++;
+    }
+    return true;
+  }
+
+  private add(
+    node: ShortNode,
+    line: (way: Move[]) => Move[],
+    underWay: boolean,
+    end: (way: Move[]) => Position,
+  ) {
+    this.total = Math.min(MANY_WAYS, this.total + node.count);
+    for (const way of node.ways)
+      if (this.found.length < GAP_MAX_LINES) this.found.push({ line: line(way), underWay, end: end(way) });
+  }
+
+  private expand(node: ShortNode): void {
+    const { seen, next, visited } = this;
+    this.nodes++;
+    const moves = legalMoves(node.pos);
+    // The lost plies, then the next move under way: a piece in the hand. Shorter than any line
+    // of more plies that happens to end on the same occupancy (plies that cancel out).
+    if (showsPieceInHand(seen, node.pos, moves))
+      this.add(
+        node,
+        (way) => way,
+        true,
+        () => node.pos,
+      );
+    for (const move of moves) {
+      const after = play(node.pos, move);
+      if (shows(seen, after))
+        this.add(
+          node,
+          (way) => [...way, move],
+          false,
+          () => after,
+        );
+      else if (showsCaptureUnderWay(seen, node.pos, move))
+        this.add(
           node,
           (way) => way,
           true,
           () => node.pos,
         );
-      for (const move of moves) {
-        const after = play(node.pos, move);
-        if (shows(seen, after))
-          add(
-            node,
-            (way) => [...way, move],
-            false,
-            () => after,
-          );
-        else if (showsCaptureUnderWay(seen, node.pos, move))
-          add(
-            node,
-            (way) => way,
-            true,
-            () => node.pos,
-          );
-        if (visited.has(after.hash) && !next.has(after.hash)) continue;
-        if (occupiedSquares(after.board) < occupied) continue;
-        visited.add(after.hash);
-        const met = next.get(after.hash);
-        const ways = node.ways.map((way) => [...way, move]);
-        if (!met) next.set(after.hash, { pos: after, ways: ways.slice(0, GAP_MAX_LINES), count: node.count });
-        else {
-          met.count = Math.min(MANY_WAYS, met.count + node.count);
-          for (const way of ways) if (met.ways.length < GAP_MAX_LINES) met.ways.push(way);
-        }
+      if (visited.has(after.hash) && !next.has(after.hash)) continue;
+      if (occupiedSquares(after.board) < this.occupied) continue;
+      visited.add(after.hash);
+      const met = next.get(after.hash);
+      const ways = node.ways.map((way) => [...way, move]);
+      if (!met) next.set(after.hash, { pos: after, ways: ways.slice(0, GAP_MAX_LINES), count: node.count });
+      else {
+        met.count = Math.min(MANY_WAYS, met.count + node.count);
+        for (const way of ways) if (met.ways.length < GAP_MAX_LINES) met.ways.push(way);
       }
     }
-    if (found.length > 0) return { lines: found, total, nodes, searched: depth };
-    frontier = [...next.values()];
   }
-  return { lines: [], total: 0, nodes, searched: maxPlies };
 }
 
 /** Ways counted at most (a count, not a list). */
@@ -267,6 +374,8 @@ const MANY_WAYS = 1_000_000;
 interface Solved {
   /** Lines from this position of exactly the plies asked (capped, see MANY). */
   count: number;
+  /** Counted by a step that ran out: a lower bound, counted again when the search goes on. */
+  partial: boolean;
   /** The moves that begin them, with the positions they lead to. */
   next: Array<{ move: Move; after: Position }>;
 }
@@ -280,6 +389,8 @@ const MANY = GAP_MAX_LINES;
 class LongSearch {
   nodes = 0;
   exhausted = false;
+  /** Nodes this search may have expanded by the end of the current step. */
+  private budget = 0;
   private readonly byColour: boolean;
   private readonly rowOf: Int8Array;
   private readonly colOf: Int8Array;
@@ -303,7 +414,6 @@ class LongSearch {
   constructor(
     from: Position,
     private readonly seen: Int8Array,
-    private readonly budget: number,
   ) {
     const g = geometry(from.variant);
     this.rowOf = g.rowOf;
@@ -314,12 +424,18 @@ class LongSearch {
     this.byColour = !seen.includes(UNKNOWN_COLOUR);
   }
 
+  /** A step: expand until `budget` nodes in all. */
+  resume(budget: number): void {
+    this.budget = budget;
+    this.exhausted = false;
+  }
+
   /** How many lines of exactly `plies` plies lead from `pos` to the board (so far, when exhausted). */
   count(pos: Position, plies: number, bounded = false): number {
     if (plies === 0) return shows(this.seen, pos) ? 1 : 0;
     if (((this.failed.get(pos.hash) ?? 0) >> plies) & 1) return 0;
     const known = this.solved.get(pos.hash)?.get(plies);
-    if (known) return known.count;
+    if (known && !known.partial) return known.count;
     if (!bounded && !this.fits(pos.board, pos.turn, plies)) {
       this.fail(pos, plies);
       return 0;
@@ -353,7 +469,7 @@ class LongSearch {
     if (count > 0) {
       let byPlies = this.solved.get(pos.hash);
       if (!byPlies) this.solved.set(pos.hash, (byPlies = new Map()));
-      byPlies.set(plies, { count, next });
+      byPlies.set(plies, { count, partial: this.exhausted, next });
     } else if (!this.exhausted) this.fail(pos, plies);
     return count;
   }

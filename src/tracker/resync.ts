@@ -2,17 +2,28 @@
 // the game position to the board, found by the gap search (./gap-search.ts), and of those the ones
 // the hands seen before the gap agree with best.
 import { type Move, moveKey, type Position } from '../engine/index.ts';
-import { GAP_NODES, type GapLine, searchGap } from './gap-search.ts';
+import { GAP_NODES, type GapLine, GapSearchRun } from './gap-search.ts';
 import type { SensedBoard } from './sensed.ts';
+import type { TrackerOptions } from './types.ts';
 
-/** Nodes searched after a dump. */
-export const RESYNC_NODES = GAP_NODES;
+/** A search's node budgets: per step (one input of the tracker), and in all. */
+export type ResyncBudget = NonNullable<TrackerOptions['gapBudget']>;
+
 /**
- * The search budget while stuck on unknown-position outside a dump's episode: it is tried at every
- * settle of a board the players keep playing on, where the full budget would let a few stuck boards
- * take the daemon's CPU. Continuations of a ply or two are still found.
+ * After a dump: a step of GAP_NODES nodes an input (the event loop is held that long, about 40 ms),
+ * and 64 steps in all (at the daemon's tick of 100 ms, a board whose search spends it all waits
+ * 6.4 s): gaps of 8 plies need up to 32,000 nodes, of 12 plies up to 256,000 and more
+ * (docs/performance.md).
+ */
+export const RESYNC_NODES = GAP_NODES;
+export const RESYNC_BUDGET: ResyncBudget = { step: RESYNC_NODES, total: 64 * RESYNC_NODES };
+/**
+ * The search while stuck on unknown-position outside a dump's episode: it is tried at every settle
+ * of a board the players keep playing on, where the full budget would let a few stuck boards take
+ * the daemon's CPU. One step; continuations of a ply or two are still found.
  */
 export const RESYNC_NODES_STUCK = 2_000;
+export const RESYNC_BUDGET_STUCK: ResyncBudget = { step: RESYNC_NODES_STUCK, total: RESYNC_NODES_STUCK };
 
 export interface LostLines {
   /** The lines that fit best, first the one tracked meanwhile (see `likeliest`). */
@@ -23,16 +34,37 @@ export interface LostLines {
   unique: boolean;
 }
 
+/** A step's answer: still searching, no line within the budget, or the lines. */
+export type LostLinesStep = { kind: 'searching' } | { kind: 'none' } | { kind: 'found'; lost: LostLines };
+
 /**
- * The lines of up to GAP_PLIES legal plies from `from` that end on the board (the last may be
- * under way), searched within `budget` nodes; undefined when none is found.
+ * The lines of up to GAP_PLIES legal plies from `from` that end on the board as it is now (the last
+ * may be under way), searched a step at a time within `budget`.
  */
-export function findLostLines(from: Position, board: SensedBoard, budget: number): LostLines | undefined {
-  const found = searchGap(from, board.squares, { nodes: budget });
-  if (found.kind === 'none') return undefined;
-  const lines = likeliest(found.lines, board.liftOrder());
-  const unique = lines.length === 1 && found.complete && found.total === found.lines.length;
-  return { lines, total: found.total, unique };
+export class LostLinesSearch {
+  private readonly run: GapSearchRun;
+
+  constructor(
+    from: Position,
+    private readonly board: SensedBoard,
+    private readonly budget: ResyncBudget,
+  ) {
+    // The board's squares change under the search; the search is of the board as it is now.
+    this.run = new GapSearchRun(from, Int8Array.from(board.squares), { nodes: budget.total });
+  }
+
+  get steps(): number {
+    return this.run.steps;
+  }
+
+  step(): LostLinesStep {
+    const found = this.run.step(this.budget.step);
+    if (!found) return { kind: 'searching' };
+    if (found.kind === 'none') return { kind: 'none' };
+    const lines = likeliest(found.lines, this.board.liftOrder());
+    const unique = lines.length === 1 && found.complete && found.total === found.lines.length;
+    return { kind: 'found', lost: { lines, total: found.total, unique } };
+  }
 }
 
 /**

@@ -42,7 +42,7 @@ import {
   wrongSideRule,
 } from './irregular.ts';
 import { alertMessage, alertParams, type MessageFacts } from './messages.ts';
-import { findLostLines, RESYNC_NODES, RESYNC_NODES_STUCK } from './resync.ts';
+import { LostLinesSearch, RESYNC_BUDGET, RESYNC_BUDGET_STUCK, type ResyncBudget } from './resync.ts';
 import { SensedBoard } from './sensed.ts';
 import { GameLine } from './line.ts';
 import type {
@@ -126,6 +126,19 @@ interface Episode {
   pressAt: number | undefined;
   /** The board settled on a legal move of the side not to move: whose it was, the clock tells. */
   wrongSide: boolean;
+  /** The lost-plies search under way, a step an input (see resync). */
+  search: PendingSearch | undefined;
+  /** A press or the stall time that came while it searched: it decides once the search found nothing. */
+  deferred: Decider;
+}
+
+/** A lost-plies search of the board `key` names (budget, game position, squares). */
+interface PendingSearch {
+  key: string;
+  budget: ResyncBudget;
+  run: LostLinesSearch;
+  /** The input that took its last step: one step an input. */
+  steppedAt: number;
 }
 
 const newEpisode = (): Episode => ({
@@ -136,12 +149,15 @@ const newEpisode = (): Episode => ({
   stallDone: false,
   pressAt: undefined,
   wrongSide: false,
+  search: undefined,
+  deferred: undefined,
 });
 
 class BoardTracker implements Tracker {
   private readonly variant: Position['variant'];
   private readonly settleMs: number;
   private readonly alertAfterMs: number;
+  private readonly gapBudget: ResyncBudget;
   private readonly initial: Position;
   private readonly centre: [number, number];
   private readonly board: SensedBoard;
@@ -175,6 +191,8 @@ class BoardTracker implements Tracker {
   private lastChange = Number.NEGATIVE_INFINITY;
   private dirty = false;
   private ep: Episode = newEpisode();
+  /** Inputs taken (push, flush): a search takes one step an input, so replays step alike. */
+  private inputs = 0;
 
   /**
    * The legal moves of the game position (and of the other side, 5.4.1), made at most once per
@@ -188,6 +206,7 @@ class BoardTracker implements Tracker {
     this.variant = options.variant;
     this.settleMs = options.settleMs ?? DEFAULT_SETTLE_MS;
     this.alertAfterMs = options.alertAfterMs ?? DEFAULT_ALERT_AFTER_MS;
+    this.gapBudget = options.gapBudget ?? RESYNC_BUDGET;
     this.initial = Position.initial(this.variant);
     this.line = new GameLine(options.start ?? this.initial);
     this.centre = centreSquares(this.variant);
@@ -210,6 +229,10 @@ class BoardTracker implements Tracker {
     return this.board.squares;
   }
 
+  get searching(): boolean {
+    return this.ep.search !== undefined;
+  }
+
   get state(): TrackerState {
     return {
       position: this.position,
@@ -221,6 +244,7 @@ class BoardTracker implements Tracker {
 
   push(event: BoardEvent): TrackerOutput[] {
     const out: TrackerOutput[] = [];
+    this.inputs++;
     this.advance(event.t, out);
     switch (event.type) {
       case 'lift':
@@ -253,15 +277,18 @@ class BoardTracker implements Tracker {
       case 'tick':
         break;
     }
+    this.searchOn(event.t, out);
     return this.done(out);
   }
 
   flush(t: number): TrackerOutput[] {
     const out: TrackerOutput[] = [];
+    this.inputs++;
     this.advance(t, out);
     if (this.ep.pressAt !== undefined) this.decidePress(t, out);
     if (this.dirty) this.settle(t, undefined, out);
     if (this.ep.wrongSide) this.settle(t, 'change', out);
+    this.searchOn(t, out);
     return this.done(out);
   }
 
@@ -398,6 +425,8 @@ class BoardTracker implements Tracker {
     this.dirty = true;
     this.ep.undecided = false;
     this.ep.stallDone = false;
+    // A press or stall time kept for the board searched: the changed board waits for its own.
+    this.ep.deferred = undefined;
   }
 
   // ——— decisions ———
@@ -511,7 +540,7 @@ class BoardTracker implements Tracker {
     // board may come to show a legal continuation later — the dump's last move still under way. (A
     // board the hands were seen making has a base to play on from instead: no plies were lost.)
     const lostEvents = this.waiting?.alert.rule === 'unknown-position' && !this.waiting.base;
-    if ((this.ep.snapshot || lostEvents) && this.resync(t, out)) return;
+    if ((this.ep.snapshot || lostEvents) && this.resync(t, by, out)) return;
     this.ep.undecided = true;
     if (by !== undefined && !this.waiting) this.classify(t, by, out);
   }
@@ -674,17 +703,64 @@ class BoardTracker implements Tracker {
    * apart → a `gap` alert: play goes on from the first, held back from the record until the
    * arbiter picks the line. A failed try keeps the episode open: the hands may be in the middle of
    * a move at the dump, and the board settles on a legal continuation a moment later.
+   * The search runs a step (the budget's `step` nodes) an input, so a hard gap never holds the
+   * event loop for more than a step: the board waits undecided meanwhile, and every later input
+   * that leaves it as it is (a tick, a clock report) takes the next step (searchOn).
    */
-  private resync(t: number, out: TrackerOutput[]): boolean {
+  private resync(t: number, by: Decider, out: TrackerOutput[]): boolean {
     // The same board against the same game position fails the same way: not searched again.
-    const budget = this.ep.snapshot ? RESYNC_NODES : RESYNC_NODES_STUCK;
-    const key = `${budget}:${this.position.hash}:${this.phys.join('')}`;
+    const budget = this.ep.snapshot ? this.gapBudget : RESYNC_BUDGET_STUCK;
+    const key = this.resyncKey(budget);
     if (key === this.resyncFailed) return false;
-    const found = findLostLines(this.position, this.board, budget);
-    if (!found) {
-      this.resyncFailed = key;
+    // A board that changed restarts the search from it; one back to the search's board goes on.
+    if (this.ep.search?.key !== key) {
+      const run = new LostLinesSearch(this.position, this.board, budget);
+      this.ep.search = { key, budget, run, steppedAt: Number.NaN };
+    }
+    return this.stepSearch(t, by, out);
+  }
+
+  private resyncKey(budget: ResyncBudget): string {
+    return `${budget.step}:${this.position.hash}:${this.phys.join('')}`;
+  }
+
+  /**
+   * The search under way, on an input that did not change the board: its next step. A board that
+   * changed (and settled) since is another search's; the one for it starts at its settle.
+   */
+  private searchOn(t: number, out: TrackerOutput[]): void {
+    const search = this.ep.search;
+    if (!search || this.dirty || search.steppedAt === this.inputs) return;
+    if (search.key !== this.resyncKey(search.budget)) {
+      this.ep.search = undefined;
+      return;
+    }
+    const by = this.ep.deferred;
+    if (this.stepSearch(t, by, out)) return;
+    // No line: the board stays undecided, and a press or the stall time that came meanwhile decides.
+    this.ep.undecided = true;
+    if (by !== undefined && !this.waiting) this.classify(t, by, out);
+  }
+
+  /**
+   * A step of the search (one an input). Still searching: the board waits undecided (a press or the
+   * stall time is kept for when it ends) — true; a line found: recorded — true; none: false.
+   */
+  private stepSearch(t: number, by: Decider, out: TrackerOutput[]): boolean {
+    const search = this.ep.search!;
+    const step = search.steppedAt === this.inputs ? { kind: 'searching' as const } : search.run.step();
+    search.steppedAt = this.inputs;
+    if (step.kind === 'searching') {
+      this.ep.undecided = true;
+      if (by !== undefined) this.ep.deferred = by;
+      return true;
+    }
+    this.ep.search = undefined;
+    if (step.kind === 'none') {
+      this.resyncFailed = search.key;
       return false;
     }
+    const found = step.lost;
     const first = found.lines[0];
     // The game position itself with a move under way: no ply was lost.
     if (first.line.length === 0) return false;

@@ -125,6 +125,11 @@ export interface TrackerOptions {
    * clock is pressed (docs/irregularities.md, default 4000 ms).
    */
   alertAfterMs?: number;
+  /**
+   * The search for plies lost in a gap, in nodes: per step (one input) and in all (default 4000
+   * and 256,000, src/tracker/resync.ts).
+   */
+  gapBudget?: { step: number; total: number };
 }
 
 export interface TrackerState {
@@ -146,4 +151,9 @@ export interface Tracker {
   /** Settle whatever is pending (end of a replay file). */
   flush(t: number): TrackerOutput[];
   readonly state: TrackerState;
+  /**
+   * A search for plies lost in a gap is under way: each later input (a `tick` too) takes a step of
+   * it, so the daemon keeps ticking the board and journals those ticks (a replay steps alike).
+   */
+  readonly searching: boolean;
 }

@@ -140,14 +140,15 @@ describe('gap: transposed plies', () => {
 
 describe('gap: a line found before the budget ran out', () => {
   it('other lines not ruled out: one gap alert with that line as its one candidate, nothing recorded yet', () => {
-    // Seed 7, 8 plies: the search finds the played line but spends its budget before it can rule
-    // out every other line of 8 plies (gap-search's `complete` is false).
+    // Seed 7, 8 plies: with a total budget of one step the search finds the played line but spends
+    // it before it can rule out every other line of 8 plies (gap-search's `complete` is false).
     const gap = gapOf(7, 8, false)!;
     const found = searchGap(gap.from, sensedBoard(gap.to, false), { nodes: RESYNC_NODES });
     expect(found.kind === 'found' && !found.complete).toBe(true);
     const s = new Script(gap.from);
     s.wait(1000).hello().snapshot(gap.to.toBoardString()).wait(2000).tick();
-    const r = run(s.events, { start: gap.from, variant: gap.from.variant });
+    const gapBudget = { step: RESYNC_NODES, total: RESYNC_NODES };
+    const r = run(s.events, { start: gap.from, variant: gap.from.variant, gapBudget });
     expect(r.alerts.map((a) => a.rule)).toEqual(['gap']);
     expect(r.alerts[0].candidates).toEqual([lineNotation(gap.from, gap.line)]);
     expect(r.moves).toEqual([]);
