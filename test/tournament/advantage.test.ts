@@ -1,12 +1,13 @@
 // 6.5 draws with advantage (1+/1−) from the arbiter's call to the PDN, and into the tournament.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../../daemon/server/index.ts';
+import type { RunningServer } from '../../daemon/server/index.ts';
 import { followResults } from '../../daemon/tournament/live.ts';
 import type { TournamentStore } from '../../daemon/tournament/store.ts';
 import { GameRecord, gameToPdn } from '../../src/game/index.ts';
 import { DEFAULT_TIEBREAKS, DRAUGHTS_POINTS } from '../../src/tournament/index.ts';
 import { FakeHub } from '../daemon/fixtures/fake-hub.ts';
-import { TestClient } from '../daemon/server/fixtures/ws-client.ts';
+import { closeServed, serveHub } from '../daemon/server/fixtures/served-hub.ts';
+import type { TestClient } from '../daemon/server/fixtures/ws-client.ts';
 import { type TempStore, tempStore } from './fixtures/helpers.ts';
 
 const ARBITER_TOKEN = 'tournament-arbiter-token-1';
@@ -77,14 +78,14 @@ describe('the result call with an advantage, and the tournament table', () => {
         state: 'active',
       });
     followResults(hub, store);
-    server = await startServer({ hub, port: 0, tokens: { arbiter: ARBITER_TOKEN }, tournament: store });
-    client = await TestClient.open(server.wsUrl);
+    const served = await serveHub(hub, { arbiter: ARBITER_TOKEN }, { tournament: store });
+    server = served.server;
+    client = await served.open();
     await client.call('auth', { token: ARBITER_TOKEN });
   });
 
   afterAll(async () => {
-    client.ws.close();
-    await server.close();
+    await closeServed();
     temp.close();
   });
 

@@ -1,10 +1,11 @@
 // The arbiter's tournament calls over the WebSocket API, and GET /api/v1/tournament.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../../daemon/server/index.ts';
+import type { RunningServer } from '../../daemon/server/index.ts';
 import type { TournamentStore } from '../../daemon/tournament/store.ts';
 import type { Event } from '../../src/tournament/index.ts';
 import { FakeHub } from '../daemon/fixtures/fake-hub.ts';
-import { TestClient } from '../daemon/server/fixtures/ws-client.ts';
+import { closeServed, serveHub } from '../daemon/server/fixtures/served-hub.ts';
+import type { TestClient } from '../daemon/server/fixtures/ws-client.ts';
 import { type TempStore, tempStore } from './fixtures/helpers.ts';
 
 const TOKEN = 'calls-secret';
@@ -16,18 +17,13 @@ let client: TestClient;
 beforeAll(async () => {
   temp = tempStore('tournament-calls');
   store = temp.store;
-  server = await startServer({
-    hub: new FakeHub(2, 1),
-    port: 0,
-    tokens: { arbiter: TOKEN },
-    tournament: store,
-  });
-  client = await TestClient.open(server.wsUrl);
+  const served = await serveHub(new FakeHub(2, 1), { arbiter: TOKEN }, { tournament: store });
+  server = served.server;
+  client = await served.open();
 });
 
 afterAll(async () => {
-  client.ws.close();
-  await server.close();
+  await closeServed();
   temp.close();
 });
 

@@ -2,11 +2,11 @@
 // and the arbiter's `pair` call.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../../daemon/server/index.ts';
 import { eventBefore, pairWithProgram, withPairingProgram } from '../../daemon/tournament/pairing-program.ts';
 import { readPairingOutput } from '../../src/tournament/index.ts';
 import { FakeHub } from '../daemon/fixtures/fake-hub.ts';
-import { TestClient } from '../daemon/server/fixtures/ws-client.ts';
+import { closeServed, serveHub } from '../daemon/server/fixtures/served-hub.ts';
+import type { TestClient } from '../daemon/server/fixtures/ws-client.ts';
 import { FIXTURES, fixtureEvent, type TempStore, tempStore } from './fixtures/helpers.ts';
 
 const ARBITER_TOKEN = 'tournament-arbiter-token-1';
@@ -84,26 +84,19 @@ describe('the pairing program', () => {
 
 describe('the pair call', () => {
   let temp: TempStore;
-  let server: RunningServer;
   let client: TestClient;
 
   beforeAll(async () => {
     temp = tempStore('pair-call');
     temp.store.save(fixtureEvent('swiss-2026.trf'));
     const access = withPairingProgram(temp.store, `${PROGRAM} --dutch {in} -p {out}`);
-    server = await startServer({
-      hub: new FakeHub(4, 7),
-      port: 0,
-      tokens: { arbiter: ARBITER_TOKEN },
-      tournament: access,
-    });
-    client = await TestClient.open(server.wsUrl);
+    const served = await serveHub(new FakeHub(4, 7), { arbiter: ARBITER_TOKEN }, { tournament: access });
+    client = await served.open();
     await client.call('auth', { token: ARBITER_TOKEN });
   });
 
   afterAll(async () => {
-    client.ws.close();
-    await server.close();
+    await closeServed();
     temp.close();
   });
 
