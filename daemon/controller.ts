@@ -28,7 +28,7 @@ import {
   ConnectedCalibrations,
 } from './calibration/connected.ts';
 import type { ProfileStore } from './calibration/profiles.ts';
-import type { LoadedConfig } from './config/index.ts';
+import { DEFAULT_SEARCH_SHARE, type LoadedConfig } from './config/index.ts';
 import type { ActAnswer, BoardSummary, Hub, JournalHealth } from './hub.ts';
 import { DEFAULT_BACKLOG, GroupCommit } from './ingest/group-commit.ts';
 import { Ticks } from './ingest/ticks.ts';
@@ -61,6 +61,8 @@ export interface ControllerOptions {
    * the tracker's stall time).
    */
   tickWindowMs?: number;
+  /** Of one core, the share the boards' gap searches may take together (default 0.3, `gapSearch.share`). */
+  searchShare?: number;
   logger?: Logger;
   /**
    * Simulated boards playing N× faster than people get an input clock running N× faster too, so
@@ -152,6 +154,7 @@ export class Controller implements Hub {
     this.ticks = new Ticks(this.live.values(), this.commits, this.clock, round, {
       tickMs: options.tickMs ?? 100,
       windowMs: options.tickWindowMs ?? 6000,
+      searchShare: options.searchShare ?? DEFAULT_SEARCH_SHARE,
     });
     this.pastRounds = new PastRounds(journal, settings);
     this.calibrations = new ConnectedCalibrations(options.profiles, options.calibrationTiming);

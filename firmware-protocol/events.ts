@@ -82,6 +82,11 @@ export interface TickEvent {
   reply?: 'pong' | 'ack';
   /** `ack`: the clock command acknowledged (DGT: its byte, 0x0a SETNRUN). */
   command?: number;
+  /**
+   * The daemon's ticks: steps of a gap search under way this tick grants the tracker (absent: one,
+   * or none for a tracker whose searches take granted steps only).
+   */
+  steps?: number;
 }
 
 export type BoardEvent =

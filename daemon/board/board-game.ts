@@ -25,7 +25,13 @@ export class BoardGame {
   readonly record: GameRecord;
 
   constructor(readonly options: BoardGameOptions) {
-    this.tracker = options.createTracker({ variant: options.info.variant, ...options.tracker });
+    // Gap searches take the steps the daemon's ticks grant (daemon/ingest/searches.ts), live and
+    // replayed alike.
+    this.tracker = options.createTracker({
+      variant: options.info.variant,
+      searchSteps: 'granted',
+      ...options.tracker,
+    });
     this.record = new GameRecord({
       info: options.info,
       drawProfile: options.drawProfile,

@@ -50,7 +50,7 @@ const EventSchema = z.discriminatedUnion('type', [
     offset: z.number().optional(),
     resync: z.boolean().optional(),
   }),
-  z.object({ t, type: z.literal('tick') }),
+  z.object({ t, type: z.literal('tick'), steps: z.number().int().min(0).optional() }),
 ]);
 
 /** One sensor event from one line of a `.jsonl` file. */

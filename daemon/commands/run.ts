@@ -220,6 +220,7 @@ async function serve(
         logger: log,
         timeScale: config.timeScale,
         journalBacklog: config.journal.backlog,
+        searchShare: config.gapSearch.share,
       }),
   });
   let publishing: Publishing | undefined;

@@ -8,6 +8,9 @@ import { parseSource } from './source.ts';
 import { hasControlCharacter } from './text.ts';
 
 /** pino's levels, the ones `log.level` and `run --log-level` accept. */
+/** Of one core, the share the boards' gap searches take at most by default (`gapSearch.share`). */
+export const DEFAULT_SEARCH_SHARE = 0.3;
+
 export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const;
 
 /** A string YAML may have written as a number (`timeControl: 90`). */
@@ -219,6 +222,15 @@ export const configSchema = z.strictObject({
     })
     .default({ level: 'info' }),
   publish: publishSchema.optional(),
+  gapSearch: z
+    .strictObject({
+      /**
+       * Of one CPU core, the share the searches for plies lost in gaps (reconnects, restarts) may
+       * take, all boards together; the rest stays with the boards being played on.
+       */
+      share: z.number().min(0.05).max(1).default(DEFAULT_SEARCH_SHARE),
+    })
+    .default({ share: DEFAULT_SEARCH_SHARE }),
   journal: z
     .strictObject({
       /**

@@ -3,7 +3,8 @@
 // something, or took a step of a gap search, are journaled (and published after that). A tick
 // that changed nothing needs no replay: the tracker takes each decision at its due time, whichever
 // later input triggers it, so the journal replays the same outputs in the same order — with a
-// tenth of the rows. (A search's steps are not due at a time: one is taken an input.)
+// tenth of the rows. A gap search's steps are not due at a time: they are granted by ticks of their
+// own (./searches.ts), each journaled.
 import type { GameEvent } from '../../src/game/types.ts';
 import { everyAfterIo } from '../after-io.ts';
 import type { HoldUpClock } from '../board/hold-up-clock.ts';
@@ -11,6 +12,7 @@ import type { LiveBoard } from '../board/live-board.ts';
 import { watched } from '../board/time.ts';
 import type { AppendRequest, JournalInput } from '../journal/index.ts';
 import type { GroupCommit } from './group-commit.ts';
+import { grantSteps, searchOrder } from './searches.ts';
 
 /** Groups of boards ticked in turn (see start). */
 export const TICK_PHASES = 10;
@@ -20,11 +22,16 @@ export interface TickOptions {
   tickMs: number;
   /** Boards quiet for longer than this get no more ticks, after one past it (ms). */
   windowMs: number;
+  /** Of each turn, the share the boards' gap searches may take together (0–1). */
+  searchShare: number;
+  /** A clock for the time searches take (ms; default performance.now). */
+  cpuNow?: () => number;
 }
 
 export class Ticks {
   /** The boards of each phase, in board order. */
   private readonly phases: LiveBoard[][] = Array.from({ length: TICK_PHASES }, () => []);
+  private readonly boards: LiveBoard[];
   private turn = 0;
   private stopTicks: (() => void) | undefined;
 
@@ -35,7 +42,8 @@ export class Ticks {
     private readonly round: number,
     private readonly options: TickOptions,
   ) {
-    for (const board of boards) this.phases[board.setup.board % TICK_PHASES].push(board);
+    this.boards = [...boards];
+    for (const board of this.boards) this.phases[board.setup.board % TICK_PHASES].push(board);
   }
 
   /**
@@ -59,6 +67,8 @@ export class Ticks {
   }
 
   private tick(phase: number): void {
+    const cpuNow = this.options.cpuNow ?? (() => performance.now());
+    const started = cpuNow();
     // Inputs still queued are older than this tick: they go first.
     this.commits.flush();
     const { tickMs, windowMs } = this.options;
@@ -71,7 +81,7 @@ export class Ticks {
       // Ticks stop once one has come after the window: that one took every decision still due, even
       // when the board's time leapt past the window at once (the daemon held up, see HoldUpClock).
       // damlink's own clock keeps a quiet board ticking: its flag falls with time alone.
-      // A gap search under way goes on a step a tick, however long the board has been quiet.
+      // A board searching a gap keeps its ticks, however long it has been quiet.
       const { tracker } = board.game;
       const searching = tracker.searching;
       const quiet =
@@ -80,12 +90,20 @@ export class Ticks {
       board.lastTick = t;
       const input: JournalInput = { kind: 'event', event: { t, type: 'tick' } };
       const events = this.commits.apply(board, input, t);
-      // A tick that took a step of a search (or started one) is journaled: the replay takes the
-      // same steps at the same inputs.
-      if (events.length === 0 && !searching && !tracker.searching) continue;
+      // A tick that started a search is journaled: the replay starts it at the same input.
+      if (events.length === 0 && searching === tracker.searching) continue;
       board.time.saw(t);
       decided.push({ input: { round, board: board.setup.board, t, input }, events });
     }
+    // Then the searches' share of the turn, a step a board, the least served first.
+    const shareMs = (this.options.searchShare * tickMs) / TICK_PHASES;
+    grantSteps(searchOrder(this.boards), shareMs, started, cpuNow, (board) => {
+      const t = board.time.at(this.clock.now());
+      const input: JournalInput = { kind: 'event', event: { t, type: 'tick', steps: 1 } };
+      const events = this.commits.apply(board, input, t);
+      board.time.saw(t);
+      decided.push({ input: { round, board: board.setup.board, t, input }, events });
+    });
     // One commit for every board's decisive tick (and outputs waiting for a commit), then publish.
     if (decided.length > 0 || this.commits.hasDerived())
       this.commits.commitApplied(decided.map((d) => d.input));

@@ -42,6 +42,7 @@ import {
   showsCaptureUnderWay,
   showsPieceInHand,
 } from './board.ts';
+import { ProvenTable } from './proven-table.ts';
 import type { Alert, ArbiterDecision } from './types.ts';
 
 // The bound's loops read the board helpers through module-local bindings: run through tsx, every
@@ -56,6 +57,11 @@ export const GAP_PLIES = 20;
 export const SHORT_PLIES = 4;
 /** Nodes one step of a search (and searchGap's one go, by default) may expand (its time: docs/performance.md, `gap_search_p99_ms`). */
 export const GAP_NODES = 4_000;
+/**
+ * The second stage's table of proved positions grows to 2^21 slots (24 MiB): a whole search of
+ * RESYNC_BUDGET proves about 0.7 positions a node, so it keeps nearly all of them.
+ */
+export const GAP_TABLE_BITS = 21;
 /** Lines listed at most (an arbiter chooses among them; more are counted, not listed). */
 export const GAP_MAX_LINES = 8;
 
@@ -86,6 +92,11 @@ export interface GapSearchOptions {
   maxPlies?: number;
   /** Search the first stage only (short lines, moves under way). */
   shortOnly?: boolean;
+  /**
+   * The second stage remembers the positions it proved in at most 2^tableBits slots of 12 bytes
+   * (default GAP_TABLE_BITS).
+   */
+  tableBits?: number;
 }
 
 /**
@@ -112,6 +123,7 @@ export class GapSearchRun {
   steps = 0;
   private readonly maxPlies: number;
   private readonly shortOnly: boolean;
+  private readonly tableBits: number;
   private readonly short: ShortSearch | undefined;
   private long: LongSearch | undefined;
   /** The second stage's current length, and the lines it counted there when its step ran out. */
@@ -127,6 +139,7 @@ export class GapSearchRun {
     this.budget = options.nodes ?? GAP_NODES;
     this.maxPlies = options.maxPlies ?? GAP_PLIES;
     this.shortOnly = options.shortOnly ?? false;
+    this.tableBits = options.tableBits ?? GAP_TABLE_BITS;
     // Pieces only leave the board: one showing more than the position is reached by no line.
     if (morePieces(seen, from)) this.result = { kind: 'none', complete: true, nodes: 0 };
     else this.short = new ShortSearch(from, seen, Math.min(SHORT_PLIES, this.maxPlies));
@@ -170,7 +183,7 @@ export class GapSearchRun {
       if (lines.length > 0) return { kind: 'found', lines, total, complete: true, nodes: short.nodes };
       if (this.shortOnly || searched >= this.maxPlies)
         return { kind: 'none', complete: searched >= this.maxPlies, nodes: short.nodes };
-      this.long = new LongSearch(this.from, this.seen);
+      this.long = new LongSearch(this.from, this.seen, this.tableBits);
       this.plies = searched + 1;
     }
     const long = this.long;
@@ -407,14 +420,16 @@ class LongSearch {
   /** A child's board, bounded before its position is built (see count). */
   private readonly child: Int8Array;
   /** Position hash → bit r set: no line of r plies from it. */
-  private readonly failed = new Map<number, number>();
+  private readonly failed: ProvenTable;
   /** Position hash → plies → the lines found from it. */
   private readonly solved = new Map<number, Map<number, Solved>>();
 
   constructor(
     from: Position,
     private readonly seen: Int8Array,
+    tableBits: number,
   ) {
+    this.failed = new ProvenTable(tableBits);
     const g = geometry(from.variant);
     this.rowOf = g.rowOf;
     this.colOf = g.colOf;
@@ -433,7 +448,7 @@ class LongSearch {
   /** How many lines of exactly `plies` plies lead from `pos` to the board (so far, when exhausted). */
   count(pos: Position, plies: number, bounded = false): number {
     if (plies === 0) return shows(this.seen, pos) ? 1 : 0;
-    if (((this.failed.get(pos.hash) ?? 0) >> plies) & 1) return 0;
+    if ((this.failed.get(pos.hash) >> plies) & 1) return 0;
     const known = this.solved.get(pos.hash)?.get(plies);
     if (known && !known.partial) return known.count;
     if (!bounded && !this.fits(pos.board, pos.turn, plies)) {
@@ -488,7 +503,7 @@ class LongSearch {
   }
 
   private fail(pos: Position, plies: number): void {
-    this.failed.set(pos.hash, (this.failed.get(pos.hash) ?? 0) | (1 << plies));
+    this.failed.add(pos.hash, plies);
   }
 
   /**

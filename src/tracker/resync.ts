@@ -2,7 +2,7 @@
 // the game position to the board, found by the gap search (./gap-search.ts), and of those the ones
 // the hands seen before the gap agree with best.
 import { type Move, moveKey, type Position } from '../engine/index.ts';
-import { GAP_NODES, type GapLine, GapSearchRun } from './gap-search.ts';
+import { type GapLine, type GapSearch, GapSearchRun } from './gap-search.ts';
 import type { SensedBoard } from './sensed.ts';
 import type { TrackerOptions } from './types.ts';
 
@@ -10,20 +10,20 @@ import type { TrackerOptions } from './types.ts';
 export type ResyncBudget = NonNullable<TrackerOptions['gapBudget']>;
 
 /**
- * After a dump: a step of GAP_NODES nodes an input (the event loop is held that long, about 40 ms),
- * and 64 steps in all (at the daemon's tick of 100 ms, a board whose search spends it all waits
- * 6.4 s): gaps of 8 plies need up to 32,000 nodes, of 12 plies up to 256,000 and more
- * (docs/performance.md).
+ * After a dump: steps of RESYNC_NODES nodes (a few milliseconds each, `npm run bench -- gap`), up
+ * to 2,000,000 nodes in all: gaps of 8 plies need up to 32,000 nodes, of 12 plies up to 1,310,000
+ * (docs/performance.md). The daemon grants a board its steps from a share of the CPU it divides
+ * among the boards searching (daemon/ingest/searches.ts).
  */
-export const RESYNC_NODES = GAP_NODES;
-export const RESYNC_BUDGET: ResyncBudget = { step: RESYNC_NODES, total: 64 * RESYNC_NODES };
+export const RESYNC_NODES = 500;
+export const RESYNC_BUDGET: ResyncBudget = { step: RESYNC_NODES, total: 2_000_000 };
 /**
  * The search while stuck on unknown-position outside a dump's episode: it is tried at every settle
  * of a board the players keep playing on, where the full budget would let a few stuck boards take
- * the daemon's CPU. One step; continuations of a ply or two are still found.
+ * the daemon's CPU. Continuations of a ply or two are still found.
  */
 export const RESYNC_NODES_STUCK = 2_000;
-export const RESYNC_BUDGET_STUCK: ResyncBudget = { step: RESYNC_NODES_STUCK, total: RESYNC_NODES_STUCK };
+export const RESYNC_BUDGET_STUCK: ResyncBudget = { step: RESYNC_NODES, total: RESYNC_NODES_STUCK };
 
 export interface LostLines {
   /** The lines that fit best, first the one tracked meanwhile (see `likeliest`). */
@@ -57,8 +57,14 @@ export class LostLinesSearch {
     return this.run.steps;
   }
 
-  step(): LostLinesStep {
-    const found = this.run.step(this.budget.step);
+  get nodes(): number {
+    return this.run.nodes;
+  }
+
+  /** Up to `steps` steps (none: still searching). */
+  step(steps = 1): LostLinesStep {
+    let found: GapSearch | undefined;
+    for (let i = 0; !found && i < steps; i++) found = this.run.step(this.budget.step);
     if (!found) return { kind: 'searching' };
     if (found.kind === 'none') return { kind: 'none' };
     const lines = likeliest(found.lines, this.board.liftOrder());

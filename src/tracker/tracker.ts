@@ -126,7 +126,7 @@ interface Episode {
   pressAt: number | undefined;
   /** The board settled on a legal move of the side not to move: whose it was, the clock tells. */
   wrongSide: boolean;
-  /** The lost-plies search under way, a step an input (see resync). */
+  /** The lost-plies search under way, a step for each step an input grants (see resync). */
   search: PendingSearch | undefined;
   /** A press or the stall time that came while it searched: it decides once the search found nothing. */
   deferred: Decider;
@@ -137,8 +137,6 @@ interface PendingSearch {
   key: string;
   budget: ResyncBudget;
   run: LostLinesSearch;
-  /** The input that took its last step: one step an input. */
-  steppedAt: number;
 }
 
 const newEpisode = (): Episode => ({
@@ -158,6 +156,7 @@ class BoardTracker implements Tracker {
   private readonly settleMs: number;
   private readonly alertAfterMs: number;
   private readonly gapBudget: ResyncBudget;
+  private readonly grantedSteps: boolean;
   private readonly initial: Position;
   private readonly centre: [number, number];
   private readonly board: SensedBoard;
@@ -191,8 +190,11 @@ class BoardTracker implements Tracker {
   private lastChange = Number.NEGATIVE_INFINITY;
   private dirty = false;
   private ep: Episode = newEpisode();
-  /** Inputs taken (push, flush): a search takes one step an input, so replays step alike. */
-  private inputs = 0;
+  /**
+   * Steps of the search the current input may still take (see TrackerOptions.searchSteps): they
+   * depend on the inputs alone, so replays step alike.
+   */
+  private grant = 0;
 
   /**
    * The legal moves of the game position (and of the other side, 5.4.1), made at most once per
@@ -207,6 +209,7 @@ class BoardTracker implements Tracker {
     this.settleMs = options.settleMs ?? DEFAULT_SETTLE_MS;
     this.alertAfterMs = options.alertAfterMs ?? DEFAULT_ALERT_AFTER_MS;
     this.gapBudget = options.gapBudget ?? RESYNC_BUDGET;
+    this.grantedSteps = options.searchSteps === 'granted';
     this.initial = Position.initial(this.variant);
     this.line = new GameLine(options.start ?? this.initial);
     this.centre = centreSquares(this.variant);
@@ -233,6 +236,10 @@ class BoardTracker implements Tracker {
     return this.ep.search !== undefined;
   }
 
+  get searchNodes(): number {
+    return this.ep.search?.run.nodes ?? 0;
+  }
+
   get state(): TrackerState {
     return {
       position: this.position,
@@ -244,7 +251,7 @@ class BoardTracker implements Tracker {
 
   push(event: BoardEvent): TrackerOutput[] {
     const out: TrackerOutput[] = [];
-    this.inputs++;
+    this.grant = event.type === 'tick' && event.steps !== undefined ? event.steps : this.grantedSteps ? 0 : 1;
     this.advance(event.t, out);
     switch (event.type) {
       case 'lift':
@@ -283,7 +290,7 @@ class BoardTracker implements Tracker {
 
   flush(t: number): TrackerOutput[] {
     const out: TrackerOutput[] = [];
-    this.inputs++;
+    this.grant = this.grantedSteps ? 0 : 1;
     this.advance(t, out);
     if (this.ep.pressAt !== undefined) this.decidePress(t, out);
     if (this.dirty) this.settle(t, undefined, out);
@@ -703,9 +710,10 @@ class BoardTracker implements Tracker {
    * apart → a `gap` alert: play goes on from the first, held back from the record until the
    * arbiter picks the line. A failed try keeps the episode open: the hands may be in the middle of
    * a move at the dump, and the board settles on a legal continuation a moment later.
-   * The search runs a step (the budget's `step` nodes) an input, so a hard gap never holds the
-   * event loop for more than a step: the board waits undecided meanwhile, and every later input
-   * that leaves it as it is (a tick, a clock report) takes the next step (searchOn).
+   * The search runs in steps (the budget's `step` nodes), taken as inputs grant them (searchOn): one
+   * an input, or as many as a tick grants when the daemon shares the CPU among boards. A hard gap
+   * never holds the event loop for more than the steps granted, and the board waits undecided
+   * meanwhile.
    */
   private resync(t: number, by: Decider, out: TrackerOutput[]): boolean {
     // The same board against the same game position fails the same way: not searched again.
@@ -715,7 +723,7 @@ class BoardTracker implements Tracker {
     // A board that changed restarts the search from it; one back to the search's board goes on.
     if (this.ep.search?.key !== key) {
       const run = new LostLinesSearch(this.position, this.board, budget);
-      this.ep.search = { key, budget, run, steppedAt: Number.NaN };
+      this.ep.search = { key, budget, run };
     }
     return this.stepSearch(t, by, out);
   }
@@ -730,11 +738,12 @@ class BoardTracker implements Tracker {
    */
   private searchOn(t: number, out: TrackerOutput[]): void {
     const search = this.ep.search;
-    if (!search || this.dirty || search.steppedAt === this.inputs) return;
+    if (!search || this.dirty) return;
     if (search.key !== this.resyncKey(search.budget)) {
       this.ep.search = undefined;
       return;
     }
+    if (this.grant === 0) return;
     const by = this.ep.deferred;
     if (this.stepSearch(t, by, out)) return;
     // No line: the board stays undecided, and a press or the stall time that came meanwhile decides.
@@ -743,13 +752,13 @@ class BoardTracker implements Tracker {
   }
 
   /**
-   * A step of the search (one an input). Still searching: the board waits undecided (a press or the
-   * stall time is kept for when it ends) — true; a line found: recorded — true; none: false.
+   * The steps of the search the input grants. Still searching: the board waits undecided (a press
+   * or the stall time is kept for when it ends) — true; a line found: recorded — true; none: false.
    */
   private stepSearch(t: number, by: Decider, out: TrackerOutput[]): boolean {
     const search = this.ep.search!;
-    const step = search.steppedAt === this.inputs ? { kind: 'searching' as const } : search.run.step();
-    search.steppedAt = this.inputs;
+    const step = search.run.step(this.grant);
+    this.grant = 0;
     if (step.kind === 'searching') {
       this.ep.undecided = true;
       if (by !== undefined) this.ep.deferred = by;

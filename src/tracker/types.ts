@@ -126,10 +126,16 @@ export interface TrackerOptions {
    */
   alertAfterMs?: number;
   /**
-   * The search for plies lost in a gap, in nodes: per step (one input) and in all (default 4000
-   * and 256,000, src/tracker/resync.ts).
+   * The search for plies lost in a gap, in nodes: per step and in all (default 500 and 2,000,000,
+   * src/tracker/resync.ts).
    */
   gapBudget?: { step: number; total: number };
+  /**
+   * When the search takes its steps: `each-input` (default), one step an input; `granted`, only
+   * the steps a tick grants (`tick.steps`), so the one who feeds the tracker shares the CPU among
+   * boards (the daemon does, and journals those ticks).
+   */
+  searchSteps?: 'each-input' | 'granted';
 }
 
 export interface TrackerState {
@@ -152,8 +158,11 @@ export interface Tracker {
   flush(t: number): TrackerOutput[];
   readonly state: TrackerState;
   /**
-   * A search for plies lost in a gap is under way: each later input (a `tick` too) takes a step of
-   * it, so the daemon keeps ticking the board and journals those ticks (a replay steps alike).
+   * A search for plies lost in a gap is under way: later inputs take its steps (see
+   * TrackerOptions.searchSteps), so the daemon keeps ticking the board and journals those ticks (a
+   * replay steps alike).
    */
   readonly searching: boolean;
+  /** Nodes the search under way has expanded (0 when none is). */
+  readonly searchNodes: number;
 }

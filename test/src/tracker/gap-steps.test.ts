@@ -131,13 +131,15 @@ describe('the gap search in steps', () => {
 
   it('the whole budget spent without a line: unknown-position, when the search ends (after the stall time)', () => {
     const { far, text } = unreachable();
+    // The tracker's step, and a total that outlasts the stall time at a tick every 100 ms.
+    const gapBudget = { step: RESYNC_BUDGET.step, total: 80 * RESYNC_BUDGET.step };
     const r = tracked(
       dump(far.from, text.join('')).events,
-      { variant: far.from.variant, start: far.from },
+      { variant: far.from.variant, start: far.from, gapBudget },
       1300,
     );
     // One step an input from the settle on: the total budget in steps of the step budget.
-    expect(r.searchingAt.length + 1).toBe(RESYNC_BUDGET.total / RESYNC_BUDGET.step);
+    expect(r.searchingAt.length + 1).toBe(80);
     const end = r.searchingAt.at(-1)!;
     // The stall time (5000) came while it searched: it decides once the search found nothing.
     expect(end).toBeGreaterThan(5000);

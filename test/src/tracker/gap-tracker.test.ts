@@ -9,7 +9,6 @@ import { simulateGame } from '../../../simulator/game.ts';
 import { outageOverPlies } from '../../../simulator/outage.ts';
 import { createTracker } from '../../../src/tracker/index.ts';
 import { lineNotation, searchGap } from '../../../src/tracker/gap-search.ts';
-import { RESYNC_NODES } from '../../../src/tracker/resync.ts';
 import { gapOf, lineKey, sensedBoard } from './fixtures/gap-lines.ts';
 import { Position, playText, run, Script } from './fixtures/hands.ts';
 import { verdictOf } from './fixtures/truth.ts';
@@ -140,14 +139,14 @@ describe('gap: transposed plies', () => {
 
 describe('gap: a line found before the budget ran out', () => {
   it('other lines not ruled out: one gap alert with that line as its one candidate, nothing recorded yet', () => {
-    // Seed 7, 8 plies: with a total budget of one step the search finds the played line but spends
+    // Seed 7, 8 plies: with a total budget of 4000 nodes the search finds the played line but spends
     // it before it can rule out every other line of 8 plies (gap-search's `complete` is false).
     const gap = gapOf(7, 8, false)!;
-    const found = searchGap(gap.from, sensedBoard(gap.to, false), { nodes: RESYNC_NODES });
+    const found = searchGap(gap.from, sensedBoard(gap.to, false), { nodes: 4000 });
     expect(found.kind === 'found' && !found.complete).toBe(true);
     const s = new Script(gap.from);
     s.wait(1000).hello().snapshot(gap.to.toBoardString()).wait(2000).tick();
-    const gapBudget = { step: RESYNC_NODES, total: RESYNC_NODES };
+    const gapBudget = { step: 4000, total: 4000 };
     const r = run(s.events, { start: gap.from, variant: gap.from.variant, gapBudget });
     expect(r.alerts.map((a) => a.rule)).toEqual(['gap']);
     expect(r.alerts[0].candidates).toEqual([lineNotation(gap.from, gap.line)]);
