@@ -1,7 +1,7 @@
 // What a search proved of the positions it met: a set of small numbers (the plies left for which
 // no line exists) per 53-bit position hash, in typed arrays — 12 bytes a slot, against some 55 for
-// a Map entry. The table doubles while it is under half full, up to 2^maxBits slots; past that,
-// a bucket that is full loses its first entry. A lost entry only costs searching that position
+// a Map entry. The table doubles when half full (or a bucket is full), up to 2^maxBits slots;
+// there, a bucket that is full loses its first entry. A lost entry only costs searching that position
 // again, so memory is bounded whatever the search's budget.
 
 /** Slots looked at for a hash before one is overwritten. */
@@ -64,8 +64,13 @@ export class ProvenTable {
         return;
       }
     }
-    // The bucket is full: its first slot goes (the others keep their places, so a lookup still
-    // stops at the first empty slot).
+    // The bucket is full: a table that may grow does; at its largest, the bucket's first slot goes
+    // (the others keep their places, so a lookup still stops at the first empty slot).
+    if (this.bits < this.maxBits) {
+      this.grow();
+      this.put(lo, hi, bits);
+      return;
+    }
     this.evicted++;
     this.low[first] = lo;
     this.high[first] = hi;
@@ -84,6 +89,10 @@ export class ProvenTable {
   }
 }
 
+/** Both halves of the hash mixed (murmur3's finaliser): neighbouring keys land far apart. */
 function bucket(lo: number, hi: number): number {
-  return (lo ^ Math.imul(hi, 0x9e3779b1)) >>> 0;
+  let h = lo ^ Math.imul(hi, 0x9e3779b1);
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
 }

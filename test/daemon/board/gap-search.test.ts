@@ -1,6 +1,7 @@
 // A gap search of several steps in the daemon: the board's first dump shows 10 plies the daemon
-// never saw; the ticks go on while the search runs however quiet the board is, each step's tick is
-// journaled, and a restart replays the journal to the same game.
+// never saw; the ticks go on while the search runs however quiet the board is, each tick that
+// granted a step is journaled, and a restart replays the journal to the same game. Searches of
+// several boards share the daemon's time, the least served first.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +13,7 @@ import { chooseMove } from '../../../simulator/selfplay.ts';
 import { createRng } from '../../../simulator/prng.ts';
 import { type Move, moveNotation, Position, play } from '../../../src/engine/index.ts';
 import { searchGap } from '../../../src/tracker/gap-search.ts';
+import type { TrackerFactory } from '../../../daemon/board/board-game.ts';
 import { createTracker } from '../../../src/tracker/index.ts';
 import { RESYNC_NODES } from '../../../src/tracker/resync.ts';
 import { sensedBoard } from '../../src/tracker/fixtures/gap-lines.ts';
@@ -23,18 +25,23 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-function controller(path: string, source: string) {
-  const config = loadConfig({ flags: { boards: [source] }, env: {} });
+function controller(
+  path: string,
+  sources: string[],
+  trackers: TrackerFactory = createTracker,
+  windowMs = 300,
+) {
+  const config = loadConfig({ flags: { boards: sources }, env: {} });
   if (!config.ok) throw new Error(config.error.join('\n'));
   const journal = Journal.open(path);
   // Ticks every 20 ms; a board quiet for 300 ms would get no more (the search takes longer).
   const c = new Controller({
     config: config.value,
     journal,
-    createTracker,
+    createTracker: trackers,
     timing: TIMING,
     tickMs: 20,
-    tickWindowMs: 300,
+    tickWindowMs: windowMs,
   });
   cleanups.push(() => {
     c.stop();
@@ -68,7 +75,7 @@ describe('a gap search in steps, in the daemon', () => {
     await b.listen();
     cleanups.push(() => b.close());
     const path = join(mkdtempSync(join(tmpdir(), 'damlink-gap-steps-')), 'journal.sqlite');
-    const c = controller(path, `tcp://127.0.0.1:${b.port}`);
+    const c = controller(path, [`tcp://127.0.0.1:${b.port}`]);
     c.start();
     await until(() => c.snapshot(1)!.moves.length > 0);
     const s = c.snapshot(1)!;
@@ -76,8 +83,60 @@ describe('a gap search in steps, in the daemon', () => {
     expect(s.moves.every((m) => m.recovered === true)).toBe(true);
     expect(s.alerts).toEqual([]);
     c.stop();
-    const again = controller(path, 'tcp://127.0.0.1:1');
+    const again = controller(path, ['tcp://127.0.0.1:1']);
     expect(again.snapshot(1)!.moves.map((m) => m.pdn)).toEqual(line);
     expect(again.snapshot(1)!.moves.map((m) => m.t)).toEqual(s.moves.map((m) => m.t));
+  });
+
+  it('two boards searching at once: the short gap is found while the hopeless one goes on; a restart rebuilds both', async () => {
+    const { line, board } = tenPlies();
+    // The same board with a white man one row further on (31 to 25): no line is found within 60,000
+    // nodes, and proving the ten plies takes fewer.
+    const hopeless = [...board.toBoardString()];
+    expect([hopeless[30], hopeless[24]]).toEqual(['w', '.']);
+    hopeless[24] = 'w';
+    hopeless[30] = '.';
+    const budget: TrackerFactory = (o) =>
+      createTracker({ ...o, gapBudget: { step: RESYNC_NODES, total: 60_000 } });
+    const far = new FakeBoard('DL-1');
+    far.board = hopeless.join('');
+    const near = new FakeBoard('DL-2');
+    near.board = board.toBoardString();
+    for (const b of [far, near]) {
+      await b.listen();
+      cleanups.push(() => b.close());
+    }
+    const path = join(mkdtempSync(join(tmpdir(), 'damlink-gap-share-')), 'journal.sqlite');
+    // Ticks go on past the tracker's stall time, when the hopeless board is given up.
+    const c = controller(path, [`tcp://127.0.0.1:${far.port}`, `tcp://127.0.0.1:${near.port}`], budget, 6000);
+    c.start();
+    await until(() => c.snapshot(2)!.moves.length > 0);
+    // The hopeless board, though its search began first, has not spent its budget yet.
+    expect(c.snapshot(1)!.alerts).toEqual([]);
+    expect(c.snapshot(2)!.moves.map((m) => m.pdn)).toEqual(line);
+    await until(() => c.snapshot(1)!.alerts.length > 0, 10_000);
+    expect(c.snapshot(1)!.alerts.map((a) => a.rule)).toEqual(['unknown-position']);
+    expect(c.snapshot(1)!.moves).toEqual([]);
+    c.stop();
+    // The journaled grants: the two searches took steps in turn, the one with fewer nodes first, so
+    // when the ten plies were proved the hopeless board had had about as many steps, not its 120.
+    const grants: number[] = [];
+    const journal = Journal.open(path);
+    journal.forEachRoundInput(1, (board, input) => {
+      if (input.kind === 'event' && input.event.type === 'tick' && input.event.steps) grants.push(board);
+    });
+    journal.close();
+    const nearDone = grants.lastIndexOf(2);
+    const farBefore = grants.slice(0, nearDone).filter((b) => b === 1).length;
+    expect(grants.filter((b) => b === 1).length).toBeGreaterThanOrEqual(119);
+    expect(farBefore).toBeGreaterThan(0.5 * (nearDone + 1 - farBefore));
+    expect(farBefore).toBeLessThan(110);
+    const again = controller(path, ['tcp://127.0.0.1:1', 'tcp://127.0.0.1:1'], budget);
+    expect(again.snapshot(2)!.moves.map((m) => [m.pdn, m.t])).toEqual(
+      c.snapshot(2)!.moves.map((m) => [m.pdn, m.t]),
+    );
+    expect(again.snapshot(1)!.alerts.map((a) => [a.rule, a.t])).toEqual(
+      c.snapshot(1)!.alerts.map((a) => [a.rule, a.t]),
+    );
   });
 });

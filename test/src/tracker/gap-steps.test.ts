@@ -158,4 +158,22 @@ describe('the gap search in steps', () => {
     expect(r.searchingAt).toEqual([1400, 1500, 1600]);
     expect(r.alerts.map((a) => [a.rule, a.t])).toEqual([['unknown-position', 5000]]);
   });
+
+  it('granted steps: untagged inputs take none, a tick takes the steps it grants, to the same line', () => {
+    const tracker = createTracker({ ...options, searchSteps: 'granted' });
+    const events = dump(gap.from, gap.to.toBoardString()).events;
+    for (const e of events) tracker.push(e);
+    let t = events.at(-1)!.t;
+    for (let i = 0; i < 30; i++) tracker.push({ t: (t += TICK_MS), type: 'tick' });
+    // Settled and searching, but no step was granted.
+    expect(tracker.searching).toBe(true);
+    expect(tracker.searchNodes).toBe(0);
+    tracker.push({ t: (t += TICK_MS), type: 'tick', steps: 3 });
+    expect(tracker.searchNodes).toBeGreaterThan(2 * RESYNC_NODES);
+    expect(tracker.searchNodes).toBeLessThanOrEqual(3 * RESYNC_NODES);
+    const outputs: TrackerOutput[] = [];
+    while (tracker.searching) outputs.push(...tracker.push({ t: (t += TICK_MS), type: 'tick', steps: 2 }));
+    const moves = outputs.flatMap((o) => (o.type === 'move' ? [o.move] : []));
+    expect(lineKey(moves)).toBe(lineKey(gap.line));
+  });
 });
