@@ -225,12 +225,18 @@ export function lineNotation(from: Position, line: readonly Move[]): string[] {
 
 /**
  * The line an arbiter's answer to a `gap` alert names — a candidate, or moves from the score sheet —
- * played from the alert's `before` and checked to reach its `board`; or why it cannot be recorded.
+ * played from the alert's `before` and checked to reach the board it shows (`boardShown`); or why
+ * it cannot be recorded. An `unknown-position` after lost events (no line within the search's
+ * bound) takes moves from the score sheet the same way.
  */
 export function gapDecisionLine(alert: Alert, decision: ArbiterDecision, variant: Variant): Result<Move[]> {
   const start = alert.before !== undefined ? parseFen(alert.before, { variant }) : undefined;
-  if (alert.rule !== 'gap' || !start?.ok || alert.boardShown === undefined) {
-    return err({ code: 'not-a-gap', message: `alert ${alert.id} is no gap with candidate lines` });
+  const lost = alert.rule === 'unknown-position' && decision.kind === 'moves';
+  if ((alert.rule !== 'gap' && !lost) || !start?.ok || alert.boardShown === undefined) {
+    return err({
+      code: 'not-a-gap',
+      message: `alert ${alert.id} is no gap with candidate lines, nor a board after lost events`,
+    });
   }
   let texts: string[];
   if (decision.kind === 'line') {

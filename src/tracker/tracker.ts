@@ -306,10 +306,18 @@ class BoardTracker implements Tracker {
     if (decision.kind === 'line' || decision.kind === 'moves') {
       const hold = this.gapHold;
       const line = gapDecisionLine(alert, decision, this.variant);
-      if (hold?.alert !== alert || !line.ok) return out;
-      this.open = this.open.filter((a) => a !== alert);
-      this.gapHold = undefined;
-      this.settleGap(hold, line.value, t, out);
+      if (!line.ok) return out;
+      if (hold?.alert === alert) {
+        this.open = this.open.filter((a) => a !== alert);
+        this.gapHold = undefined;
+        this.settleGap(hold, line.value, t, out);
+      } else if (this.waiting?.alert === alert && !this.waiting.base) {
+        // No line within the search's bound: the score sheet's moves, checked to reach the board.
+        this.open = this.open.filter((a) => a !== alert);
+        this.waiting = undefined;
+        this.recordLine(line.value, t, out, true);
+        this.afterDecision();
+      }
       return out;
     }
     if (this.gapHold?.alert === alert) {
@@ -1012,8 +1020,10 @@ class BoardTracker implements Tracker {
   /** A W alert: nothing is recorded; the tracker waits for the board to show the game again. */
   private wait(rule: RuleId, t: number, facts: MessageFacts, side: Side, out: TrackerOutput[]): void {
     const alert = this.emitAlert(rule, this.moves.length + 1, side, t, out, facts, this.position);
-    // After lost events the board is no base to play on from: the arbiter (or the gap search) decides.
+    // After lost events the board is no base to play on from: the arbiter (or the gap search) decides,
+    // with the moves from the score sheet that lead to this board.
     const base = this.ep.eventsLost ? undefined : this.board.physicalPosition(this.position);
+    if (!base) alert.boardShown = sensedText(this.phys);
     this.waiting = base ? { alert, base } : { alert };
     this.correction = undefined;
     // Whatever comes off the board now is no longer the last move's.

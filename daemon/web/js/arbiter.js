@@ -146,7 +146,16 @@ function gapDecided(a) {
   return moves ? ` → <code>${escapeHtml(moves)}</code>` : '';
 }
 
-/** A gap: the candidate lines as choices, and the moves from the score sheet as text. */
+/** The moves from the score sheet as text, and the button that records them. */
+function scoreSheetHtml(a) {
+  return (
+    `<label>${escapeHtml(t('arbiter.gapMoves'))} <input type="text" data-field="gap-moves" ` +
+    `value="${escapeHtml(gapTexts.get(alertKey(a.board, a.id)) ?? '')}" placeholder="18-22 37-32 20-24"></label>` +
+    `<button type="button" data-act="send-moves">${escapeHtml(t('arbiter.gapSend'))}</button>`
+  );
+}
+
+/** A gap: the candidate lines as choices, and the moves from the score sheet. */
 function gapChoicesHtml(a) {
   const lines = (a.candidates ?? [])
     .map(
@@ -157,9 +166,7 @@ function gapChoicesHtml(a) {
     .join('');
   return (
     `<div class="decide gap"><ol class="candidates" aria-label="${escapeHtml(t('arbiter.gapLines'))}">${lines}</ol>` +
-    `<label>${escapeHtml(t('arbiter.gapMoves'))} <input type="text" data-field="gap-moves" ` +
-    `value="${escapeHtml(gapTexts.get(alertKey(a.board, a.id)) ?? '')}" placeholder="18-22 37-32 20-24"></label>` +
-    `<button type="button" data-act="send-moves">${escapeHtml(t('arbiter.gapSend'))}</button></div>`
+    `${scoreSheetHtml(a)}</div>`
   );
 }
 
@@ -181,7 +188,11 @@ function alertHtml(a, variant) {
       : a.rule === 'gap'
         ? gapChoicesHtml(a)
         : `<div class="decide"><button type="button" class="primary" data-act="stands">${t('arbiter.stands')}</button>` +
-          `<button type="button" data-act="correct">${t('arbiter.correct')}</button></div>`;
+          `<button type="button" data-act="correct">${t('arbiter.correct')}</button></div>` +
+          // No line found after lost events: the score sheet's moves that lead to the board shown.
+          (a.rule === 'unknown-position' && a.boardShown
+            ? `<div class="decide gap">${scoreSheetHtml(a)}</div>`
+            : '');
   const dispute = `dispute.html?board=${a.board}&amp;alert=${encodeURIComponent(a.id)}`;
   const meta = t('arbiter.meta', {
     ply: a.ply,

@@ -89,4 +89,35 @@ describe('decide a gap over the WebSocket API', () => {
     const r = await c.call('decide', { board: 1, alertId: '9-5.4.6-1', kind: 'line', line: 0 });
     expect(r.param.code).toBe('bad-param');
   });
+
+  it('an unknown-position after lost events takes the score sheet: moves that reach its board, not a line', async () => {
+    const start = playText(Position.initial(), '32-28');
+    const line = ['18-22', '37-32', '20-24'];
+    const shown = line.reduce(playText, start);
+    const s = new Script(start);
+    s.wait(1000).hello().snapshot(shown.toBoardString());
+    for (let i = 0; i < 60; i++) s.wait(100).tick();
+    // A budget too small to find the three plies: no line, unknown-position.
+    const outputs = run(s.events, { start, gapBudget: { step: 5, total: 5 } }).outputs;
+    const hub = new FakeHub(1);
+    hub.feed(1, ...outputs);
+    server = await startServer({ hub, port: 0, tokens: { arbiter: 'arb' } });
+    const c = await TestClient.open(`${server.wsUrl}?token=arb`);
+    clients.push(c);
+    const alert = hub.snapshot(1)!.alerts.find((a) => a.rule === 'unknown-position')!;
+    expect(alert.boardShown).toBe(shown.toBoardString());
+    const asLine = await c.call('decide', { board: 1, alertId: alert.id, kind: 'line', line: 0 });
+    expect(asLine.param.code).toBe('bad-param');
+    const short = await c.call('decide', { board: 1, alertId: alert.id, kind: 'moves', pdn: '18-22 37-32' });
+    expect(short.param).toEqual({
+      code: 'bad-param',
+      message: 'these moves do not lead to the position on the board',
+    });
+    expect(hub.calls).toEqual([]);
+    const good = await c.call('decide', { board: 1, alertId: alert.id, kind: 'moves', pdn: line.join(' ') });
+    expect(good.param).toEqual({ ok: true });
+    expect(hub.calls).toEqual([
+      { call: 'decide', board: 1, arg: { alertId: alert.id, kind: 'moves', pdn: line.join(' ') } },
+    ]);
+  });
 });

@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, SCREENSHOTS, type TestBrowser, watchErrors } from './fixtures/browser.ts';
 import { type CutProxy, startCutProxy } from './fixtures/cut-proxy.ts';
+import { legalMoves, moveNotation, Position, play, writeFen } from '../../../src/engine/index.ts';
 import { FakeHub } from '../fixtures/fake-hub.ts';
 import { serve, type Served } from './fixtures/serve.ts';
 
@@ -390,6 +391,44 @@ describe('arbiter console', () => {
     expect(await card(spectator, 1).locator('.marker.decision-corrected').count()).toBe(1);
     await shot(spectator, 'spectator-markers');
     await spectator.close();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('an unknown-position after lost events asks for the moves from the score sheet, which reach the hub', async () => {
+    const page = await browser.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${base}/arbiter?token=${TOKEN}`);
+    await expect.poll(() => page.locator('#console').isVisible()).toBe(true);
+    // Board 3 (Brazilian) came back from an outage three plies on, further than the search reached.
+    const start = Position.initial('brazilian');
+    const line: string[] = [];
+    let pos = start;
+    for (let i = 0; i < 3; i++) {
+      const move = legalMoves(pos)[0];
+      line.push(moveNotation(pos, move));
+      pos = play(pos, move);
+    }
+    const id = hub.alert(3, {
+      id: '1-unknown-position-1',
+      rule: 'unknown-position',
+      ply: 1,
+      side: 'white',
+      message: 'board shows no position reachable from the game',
+      events: [],
+      before: writeFen(start),
+      boardShown: pos.toBoardString(),
+    });
+    const alert = page.locator(`.alert[data-alert="${id}"]`);
+    await expect.poll(() => alert.locator('[data-field="gap-moves"]').count()).toBe(1);
+    expect(await alert.locator('[data-act="stands"]').count()).toBe(1);
+    await alert.locator('[data-field="gap-moves"]').fill(line.join(' '));
+    await alert.locator('[data-act="send-moves"]').click();
+    await expect.poll(() => hub.decisions.length).toBe(3);
+    expect(hub.decisions[2]).toEqual({
+      board: 3,
+      decision: { alertId: id, kind: 'moves', pdn: line.join(' ') },
+    });
     expect(errors).toEqual([]);
     await page.close();
   });

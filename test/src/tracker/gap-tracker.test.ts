@@ -168,3 +168,43 @@ describe('gap: no line within the bound', () => {
     expect(resolveMove(start, '28x19').ok).toBe(true);
   });
 });
+
+describe('unknown-position after lost events: the moves from the score sheet', () => {
+  // Seed 2, 20 plies: a budget of 2,000 nodes finds no line (no search of this tracker settles it).
+  const gap = gapOf(2, 20, false)!;
+  const lost = () => {
+    const s = new Script(gap.from);
+    s.wait(1000).hello().snapshot(gap.to.toBoardString());
+    // A step a tick, past the stall time.
+    for (let i = 0; i < 60; i++) s.wait(100).tick();
+    return run(s.events, {
+      start: gap.from,
+      variant: gap.from.variant,
+      gapBudget: { step: 500, total: 2000 },
+    });
+  };
+
+  it('the alert shows the board; the 20 moves that reach it are recorded, each recovered, and the alert is closed', () => {
+    const r = lost();
+    expect(r.alerts.map((a) => a.rule)).toEqual(['unknown-position']);
+    const alert = r.alerts[0];
+    expect(alert.boardShown).toBe(gap.to.toBoardString());
+    const pdn = lineNotation(gap.from, gap.line).join(' ');
+    const out = r.tracker.decide({ alertId: alert.id, kind: 'moves', pdn }, 30_000);
+    const moves = out.flatMap((o) => (o.type === 'move' ? [o] : []));
+    expect(lineKey(moves.map((o) => o.move))).toBe(lineKey(gap.line));
+    expect(moves.every((o) => o.recovered)).toBe(true);
+    expect(r.tracker.state.openAlerts).toEqual([]);
+    expect(r.tracker.state.position.equals(gap.to)).toBe(true);
+  });
+
+  it('moves that do not reach the board, or a candidate line, are ignored: the alert stays open', () => {
+    const r = lost();
+    const alert = r.alerts[0];
+    const short = lineNotation(gap.from, gap.line.slice(0, 19)).join(' ');
+    expect(r.tracker.decide({ alertId: alert.id, kind: 'moves', pdn: short }, 30_000)).toEqual([]);
+    expect(r.tracker.decide({ alertId: alert.id, kind: 'line', line: 0 }, 30_000)).toEqual([]);
+    expect(r.tracker.state.openAlerts.map((a) => a.id)).toEqual([alert.id]);
+    expect(r.tracker.state.moves).toEqual([]);
+  });
+});
