@@ -1,0 +1,152 @@
+// `npm run bench -- searches`: a hall back from an outage, in a real Controller (journal on disk,
+// boards over TCP, ticks every 100 ms). SEARCHES_BOARDS (20) boards dump a board no line reaches
+// soon: each search would spend its whole budget (2,000,000 positions). SEARCHES_AT_MS (3000) later
+// one more board comes back 10 plies on. Over SEARCHES_WINDOW_S (30) seconds the searches share the
+// daemon's time (`gapSearch.share`, default 0.3 of a core), the least served first. Prints:
+// searches_boards, searches_share, searches_cpu_share (the daemon process's CPU over the window,
+// searches, ticks and I/O), searches_positions_per_s (steps granted × step budget),
+// searches_loop_delay_p50/p99/max_ms (how late a timer ran: the wait any board's event had),
+// searches_late_gap_found_ms (from the late board's dump to its line recorded), searches_heap_mb
+// (heap of the searches under way at the end, after a GC).
+import { mkdtempSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { loadConfig } from '../daemon/config/index.ts';
+import { Controller } from '../daemon/controller.ts';
+import { Journal } from '../daemon/journal/index.ts';
+import { chooseMove } from '../simulator/selfplay.ts';
+import { createRng } from '../simulator/prng.ts';
+import { type Move, Position, play } from '../src/engine/index.ts';
+import { codeOfChar } from '../src/tracker/board.ts';
+import { GapSearchRun } from '../src/tracker/gap-search.ts';
+import { createTracker } from '../src/tracker/index.ts';
+import { RESYNC_BUDGET } from '../src/tracker/resync.ts';
+import { TIMING } from '../test/daemon/fixtures/controller-timing.ts';
+import { FakeBoard } from '../test/daemon/fixtures/fake-board.ts';
+
+const BOARDS = Number(process.env.SEARCHES_BOARDS ?? 20);
+const LATE_MS = Number(process.env.SEARCHES_AT_MS ?? 3000);
+const WINDOW_S = Number(process.env.SEARCHES_WINDOW_S ?? 30);
+const SHARE = Number(process.env.SEARCHES_SHARE ?? 0.3);
+
+/** The position after `plies` plies of self-play game `seed` from the start. */
+function selfPlay(seed: number, plies: number): Position {
+  const rng = createRng(seed);
+  let pos = Position.initial('international');
+  for (let ply = 1; ply <= plies; ply++) pos = play(pos, chooseMove(pos, ply, rng) as Move);
+  return pos;
+}
+
+/**
+ * Boards no line reaches within 20,000 positions: self-play 10 plies on, a white man moved one row
+ * further (one of the boards the tests use, in many games).
+ */
+function hopelessBoards(count: number): string[] {
+  const out: string[] = [];
+  for (let seed = 1; out.length < count && seed < 500; seed++) {
+    const text = [...selfPlay(seed, 10).toBoardString()];
+    for (let from = 30; from < 40 && out.length < count; from++) {
+      const to = text.findIndex((c, i) => c === '.' && i >= from - 6 && i < from - 3);
+      if (text[from] !== 'w' || to < 0) continue;
+      const board = [...text];
+      board[to] = 'w';
+      board[from] = '.';
+      const run = new GapSearchRun(Position.initial('international'), sensed(board), { nodes: 20_000 });
+      let found = run.step(20_000);
+      while (!found) found = run.step(20_000);
+      if (found.kind === 'none' && !found.complete) {
+        out.push(board.join(''));
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** The codes a colour board's sensors give for `text` (one character a square). */
+function sensed(text: string[]): Int8Array {
+  const out = new Int8Array(text.length + 1);
+  text.forEach((c, i) => {
+    out[i + 1] = codeOfChar(c, false) ?? 0;
+  });
+  return out;
+}
+
+const boards = hopelessBoards(BOARDS);
+// Self-play game 3, 10 plies on: one line, proved in some 41,000 positions.
+const late = selfPlay(3, 10);
+const dir = mkdtempSync(join(tmpdir(), 'damlink-bench-searches-'));
+const fakes = boards.map((board, i) => {
+  const b = new FakeBoard(`HALL-${i + 1}`);
+  b.board = board;
+  return b;
+});
+for (const b of fakes) await b.listen();
+const lateBoard = new FakeBoard('HALL-LATE');
+lateBoard.board = late.toBoardString();
+const latePort = await lateBoard.listen();
+// Not listening until it comes back: the daemon keeps trying.
+await lateBoard.close();
+
+const sources = [...fakes.map((b) => `tcp://127.0.0.1:${b.port}`), `tcp://127.0.0.1:${latePort}`];
+const config = loadConfig({ flags: { boards: sources }, env: {} });
+if (!config.ok) throw new Error(config.error.join('\n'));
+const journal = Journal.open(join(dir, 'journal.sqlite'));
+const controller = new Controller({
+  config: config.value,
+  journal,
+  createTracker,
+  timing: TIMING,
+  searchShare: SHARE,
+});
+console.log(`loadavg_1m ${loadavg()[0].toFixed(2)} load`);
+console.log(`searches_boards ${boards.length} boards`);
+console.log(`searches_share ${SHARE} share`);
+const delay = monitorEventLoopDelay({ resolution: 1 });
+globalThis.gc?.();
+const heap0 = process.memoryUsage().heapUsed;
+controller.start();
+const wall0 = performance.now();
+const cpu0 = process.cpuUsage();
+delay.enable();
+const lateBoardNo = sources.length;
+let lateFound: number | undefined;
+let lateAt: number | undefined;
+setTimeout(async () => {
+  const again = new FakeBoard('HALL-LATE');
+  again.board = late.toBoardString();
+  await again.listen(latePort);
+  lateAt = performance.now();
+  fakes.push(again);
+}, LATE_MS);
+const poll = setInterval(() => {
+  if (lateAt !== undefined && lateFound === undefined && controller.snapshot(lateBoardNo)!.moves.length > 0)
+    lateFound = performance.now() - lateAt;
+}, 5);
+await new Promise((resolve) => setTimeout(resolve, WINDOW_S * 1000));
+clearInterval(poll);
+delay.disable();
+const cpu = process.cpuUsage(cpu0);
+const wall = performance.now() - wall0;
+controller.stop();
+globalThis.gc?.();
+const heap = process.memoryUsage().heapUsed;
+let granted = 0;
+journal.forEachRoundInput(1, (_board, input) => {
+  if (input.kind === 'event' && input.event.type === 'tick' && input.event.steps)
+    granted += input.event.steps;
+});
+const ms = (ns: number) => (ns / 1e6).toFixed(1);
+console.log(`searches_cpu_share ${((cpu.user + cpu.system) / 1000 / wall).toFixed(2)} share`);
+console.log(
+  `searches_positions_per_s ${Math.round((granted * RESYNC_BUDGET.step) / (wall / 1000))} positions/s`,
+);
+console.log(`searches_loop_delay_p50_ms ${ms(delay.percentile(50))} ms`);
+console.log(`searches_loop_delay_p99_ms ${ms(delay.percentile(99))} ms`);
+console.log(`searches_loop_delay_max_ms ${ms(delay.max)} ms`);
+console.log(`searches_late_gap_found_ms ${lateFound === undefined ? 'nan' : lateFound.toFixed(0)} ms`);
+console.log(`searches_heap_mb ${((heap - heap0) / 1e6).toFixed(1)} MB`);
+journal.close();
+for (const b of fakes) await b.close();
+process.exit(0);
