@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../../daemon/server/index.ts';
 import { Position } from '../../../src/engine/index.ts';
+import type { TrackerOutput } from '../../../src/tracker/types.ts';
 import { playText, run, Script } from '../../src/tracker/fixtures/hands.ts';
 import { FakeHub } from '../fixtures/fake-hub.ts';
 import { TestClient } from './fixtures/ws-client.ts';
@@ -21,14 +22,19 @@ async function gapBoard() {
   const shown = ['18-22', '37-32', '20-24'].reduce(playText, start);
   const s = new Script(start);
   s.wait(1000).hello().snapshot(shown.toBoardString()).wait(1000).tick();
-  const outputs = run(s.events, { start }).outputs;
+  const { hub, c } = await served(run(s.events, { start }).outputs);
+  const alert = hub.snapshot(1)!.alerts.find((a) => a.rule === 'gap')!;
+  return { hub, c, alert };
+}
+
+/** Board 1 fed the tracker's outputs, served, and an arbiter's client. */
+async function served(outputs: TrackerOutput[]) {
   const hub = new FakeHub(1);
   hub.feed(1, ...outputs);
   server = await startServer({ hub, port: 0, tokens: { arbiter: 'arb' } });
   const c = await TestClient.open(`${server.wsUrl}?token=arb`);
   clients.push(c);
-  const alert = hub.snapshot(1)!.alerts.find((a) => a.rule === 'gap')!;
-  return { hub, c, alert };
+  return { hub, c };
 }
 
 describe('decide a gap over the WebSocket API', () => {
@@ -98,12 +104,7 @@ describe('decide a gap over the WebSocket API', () => {
     s.wait(1000).hello().snapshot(shown.toBoardString());
     for (let i = 0; i < 60; i++) s.wait(100).tick();
     // A budget too small to find the three plies: no line, unknown-position.
-    const outputs = run(s.events, { start, gapBudget: { step: 5, total: 5 } }).outputs;
-    const hub = new FakeHub(1);
-    hub.feed(1, ...outputs);
-    server = await startServer({ hub, port: 0, tokens: { arbiter: 'arb' } });
-    const c = await TestClient.open(`${server.wsUrl}?token=arb`);
-    clients.push(c);
+    const { hub, c } = await served(run(s.events, { start, gapBudget: { step: 5, total: 5 } }).outputs);
     const alert = hub.snapshot(1)!.alerts.find((a) => a.rule === 'unknown-position')!;
     expect(alert.boardShown).toBe(shown.toBoardString());
     const asLine = await c.call('decide', { board: 1, alertId: alert.id, kind: 'line', line: 0 });
