@@ -22,10 +22,8 @@ export interface TickOptions {
   tickMs: number;
   /** Boards quiet for longer than this get no more ticks, after one past it (ms). */
   windowMs: number;
-  /** Of each turn, the share the boards' gap searches may take together (0–1). */
+  /** Of each turn, the share the boards' gap searches may take together (0–1; at least a step). */
   searchShare: number;
-  /** A clock for the time searches take (ms; default performance.now). */
-  cpuNow?: () => number;
 }
 
 export class Ticks {
@@ -67,8 +65,7 @@ export class Ticks {
   }
 
   private tick(phase: number): void {
-    const cpuNow = this.options.cpuNow ?? (() => performance.now());
-    const started = cpuNow();
+    const started = performance.now();
     // Inputs still queued are older than this tick: they go first.
     this.commits.flush();
     const { tickMs, windowMs } = this.options;
@@ -97,13 +94,19 @@ export class Ticks {
     }
     // Then the searches' share of the turn, a step a board, the least served first.
     const shareMs = (this.options.searchShare * tickMs) / TICK_PHASES;
-    grantSteps(searchOrder(this.boards), shareMs, started, cpuNow, (board) => {
-      const t = board.time.at(this.clock.now());
-      const input: JournalInput = { kind: 'event', event: { t, type: 'tick', steps: 1 } };
-      const events = this.commits.apply(board, input, t);
-      board.time.saw(t);
-      decided.push({ input: { round, board: board.setup.board, t, input }, events });
-    });
+    grantSteps(
+      searchOrder(this.boards),
+      shareMs,
+      started,
+      () => performance.now(),
+      (board) => {
+        const t = board.time.at(this.clock.now());
+        const input: JournalInput = { kind: 'event', event: { t, type: 'tick', steps: 1 } };
+        const events = this.commits.apply(board, input, t);
+        board.time.saw(t);
+        decided.push({ input: { round, board: board.setup.board, t, input }, events });
+      },
+    );
     // One commit for every board's decisive tick (and outputs waiting for a commit), then publish.
     if (decided.length > 0 || this.commits.hasDerived())
       this.commits.commitApplied(decided.map((d) => d.input));
