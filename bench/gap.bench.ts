@@ -11,9 +11,10 @@
 // a `gap` alert listing them), gap_shorter_<N> (a shorter line reaches the board, or one with the
 // next move under way: a piece in the hand, a capture's pieces still on), gap_unsettled_<N>
 // (the enumeration ran out: left out). The tracker gets a tick every 100 ms after the dump until
-// its search ends (the search runs a step of RESYNC_BUDGET.step nodes an input, RESYNC_BUDGET.total
-// in all). The search alone, every case, in steps of that budget: gap_search_p50/p99/max_ms (the
-// longest step of a search: how long it holds the event loop; target p99 ≤ 50),
+// its search ends (a tracker of its own: a step an input, RESYNC_BUDGET.total nodes in all). The
+// search alone, every case, in the daemon's steps (RESYNC_BUDGET.step nodes, each granted by a
+// tick): gap_search_p50/p99/max_ms (the longest step of a search: how long it holds the event
+// loop; target p99 ≤ 50),
 // gap_search_step_p50/p99_ms (every step of every search), gap_search_total_p50/p99/max_ms (all
 // of a search's steps) and gap_search_steps_p50/p99/max.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

@@ -25,6 +25,22 @@ export const RESYNC_BUDGET: ResyncBudget = { step: RESYNC_NODES, total: 2_000_00
 export const RESYNC_NODES_STUCK = 2_000;
 export const RESYNC_BUDGET_STUCK: ResyncBudget = { step: RESYNC_NODES, total: RESYNC_NODES_STUCK };
 
+/**
+ * A tracker that takes a step an input (`damlink replay`, a tracker of one's own) has no one to
+ * share its time with: steps of 4000 nodes (some 30 ms), the same totals — a stuck board's search
+ * in one input, as a sensor file's sparse inputs need.
+ */
+export const RESYNC_NODES_EACH_INPUT = 4_000;
+
+/** The budgets of a tracker whose steps are granted (the daemon's) or taken an input. */
+export function resyncBudgets(granted: boolean): { dump: ResyncBudget; stuck: ResyncBudget } {
+  if (granted) return { dump: RESYNC_BUDGET, stuck: RESYNC_BUDGET_STUCK };
+  return {
+    dump: { step: RESYNC_NODES_EACH_INPUT, total: RESYNC_BUDGET.total },
+    stuck: { step: RESYNC_NODES_STUCK, total: RESYNC_NODES_STUCK },
+  };
+}
+
 export interface LostLines {
   /** The lines that fit best, first the one tracked meanwhile (see `likeliest`). */
   lines: GapLine[];

@@ -42,7 +42,7 @@ import {
   wrongSideRule,
 } from './irregular.ts';
 import { alertMessage, alertParams, type MessageFacts } from './messages.ts';
-import { LostLinesSearch, RESYNC_BUDGET, RESYNC_BUDGET_STUCK, type ResyncBudget } from './resync.ts';
+import { LostLinesSearch, type ResyncBudget, resyncBudgets } from './resync.ts';
 import { SensedBoard } from './sensed.ts';
 import { GameLine } from './line.ts';
 import type {
@@ -156,6 +156,7 @@ class BoardTracker implements Tracker {
   private readonly settleMs: number;
   private readonly alertAfterMs: number;
   private readonly gapBudget: ResyncBudget;
+  private readonly stuckBudget: ResyncBudget;
   private readonly grantedSteps: boolean;
   private readonly initial: Position;
   private readonly centre: [number, number];
@@ -208,8 +209,10 @@ class BoardTracker implements Tracker {
     this.variant = options.variant;
     this.settleMs = options.settleMs ?? DEFAULT_SETTLE_MS;
     this.alertAfterMs = options.alertAfterMs ?? DEFAULT_ALERT_AFTER_MS;
-    this.gapBudget = options.gapBudget ?? RESYNC_BUDGET;
     this.grantedSteps = options.searchSteps === 'granted';
+    const budgets = resyncBudgets(this.grantedSteps);
+    this.gapBudget = options.gapBudget ?? budgets.dump;
+    this.stuckBudget = budgets.stuck;
     this.initial = Position.initial(this.variant);
     this.line = new GameLine(options.start ?? this.initial);
     this.centre = centreSquares(this.variant);
@@ -725,7 +728,7 @@ class BoardTracker implements Tracker {
    */
   private resync(t: number, by: Decider, out: TrackerOutput[]): boolean {
     // The same board against the same game position fails the same way: not searched again.
-    const budget = this.ep.snapshot ? this.gapBudget : RESYNC_BUDGET_STUCK;
+    const budget = this.ep.snapshot ? this.gapBudget : this.stuckBudget;
     const key = this.resyncKey(budget);
     if (key === this.resyncFailed) return false;
     // A board that changed restarts the search from it; one back to the search's board goes on.

@@ -126,8 +126,8 @@ export interface TrackerOptions {
    */
   alertAfterMs?: number;
   /**
-   * The search for plies lost in a gap, in nodes: per step and in all (default 500 and 2,000,000,
-   * src/tracker/resync.ts).
+   * The search for plies lost in a gap, in nodes: per step and in all (default 2,000,000 in all, in
+   * steps of 500 when granted, of 4000 an input otherwise: src/tracker/resync.ts).
    */
   gapBudget?: { step: number; total: number };
   /**
