@@ -128,6 +128,12 @@ interface Episode {
   wrongSide: boolean;
   /** The lost-plies search under way, a step for each step an input grants (see resync). */
   search: PendingSearch | undefined;
+  /**
+   * Nodes this episode's searches after the dump spent, those given up for a board that changed
+   * included: the dump's budget is the episode's, so a board played on while it is searched still
+   * comes to an answer (unknown-position at worst) instead of searching afresh at every move.
+   */
+  searched: number;
   /** A press or the stall time that came while it searched: it decides once the search found nothing. */
   deferred: Decider;
 }
@@ -148,6 +154,7 @@ const newEpisode = (): Episode => ({
   pressAt: undefined,
   wrongSide: false,
   search: undefined,
+  searched: 0,
   deferred: undefined,
 });
 
@@ -727,16 +734,28 @@ class BoardTracker implements Tracker {
    * meanwhile.
    */
   private resync(t: number, by: Decider, out: TrackerOutput[]): boolean {
-    // The same board against the same game position fails the same way: not searched again.
-    const budget = this.ep.snapshot ? this.gapBudget : this.stuckBudget;
+    // The same board against the same game position fails the same way: not searched again. Once
+    // the dump's budget is spent, a board that changes gets the stuck board's search.
+    const dump = this.ep.snapshot && this.ep.searched < this.gapBudget.total;
+    const budget = dump ? this.gapBudget : this.stuckBudget;
     const key = this.resyncKey(budget);
     if (key === this.resyncFailed) return false;
-    // A board that changed restarts the search from it; one back to the search's board goes on.
+    // A board that changed restarts the search from it, with what is left of the dump's budget;
+    // one back to the search's board goes on.
     if (this.ep.search?.key !== key) {
-      const run = new LostLinesSearch(this.position, this.board, budget);
+      this.endSearch();
+      const left = dump ? budget.total - this.ep.searched : budget.total;
+      const run = new LostLinesSearch(this.position, this.board, { step: budget.step, total: left });
       this.ep.search = { key, budget, run };
     }
     return this.stepSearch(t, by, out);
+  }
+
+  /** The search under way is over (or given up): its nodes count against the dump's budget. */
+  private endSearch(): void {
+    const search = this.ep.search;
+    if (search?.budget === this.gapBudget) this.ep.searched += search.run.nodes;
+    this.ep.search = undefined;
   }
 
   private resyncKey(budget: ResyncBudget): string {
@@ -751,7 +770,7 @@ class BoardTracker implements Tracker {
     const search = this.ep.search;
     if (!search || this.dirty) return;
     if (search.key !== this.resyncKey(search.budget)) {
-      this.ep.search = undefined;
+      this.endSearch();
       return;
     }
     if (this.grant === 0) return;
@@ -775,7 +794,7 @@ class BoardTracker implements Tracker {
       if (by !== undefined) this.ep.deferred = by;
       return true;
     }
-    this.ep.search = undefined;
+    this.endSearch();
     if (step.kind === 'none') {
       this.resyncFailed = search.key;
       return false;

@@ -176,4 +176,26 @@ describe('the gap search in steps', () => {
     const moves = outputs.flatMap((o) => (o.type === 'move' ? [o.move] : []));
     expect(lineKey(moves)).toBe(lineKey(gap.line));
   });
+
+  it("a board played on while it is searched: the dump budget is the episode's, so unknown-position still comes", () => {
+    const { far, text } = unreachable();
+    // 20 steps of 500 nodes in all; the board changes every 8 ticks, between two boards neither of
+    // which a line reaches (a man of the far board stepped back and forth on the board).
+    const gapBudget = { step: RESYNC_NODES, total: 20 * RESYNC_NODES };
+    const square = 1 + text.findIndex((c, i) => c === 'b' && i < 20 && text[i + 5] === '.');
+    const s = dump(far.from, text.join(''));
+    for (let i = 0; i < 12; i++) {
+      for (let k = 0; k < 8; k++) s.wait(TICK_MS).tick();
+      const [a, b] = i % 2 === 0 ? [square, square + 5] : [square + 5, square];
+      s.lift(a);
+      s.wait(100).put(b, 'b');
+    }
+    for (let k = 0; k < 60; k++) s.wait(TICK_MS).tick();
+    const r = tracked(s.events, { variant: far.from.variant, start: far.from, gapBudget }, 0);
+    expect(r.alerts.map((a) => a.rule)).toEqual(['unknown-position']);
+    expect(r.moves).toEqual([]);
+    // A step an input while searching: the dump's 20 steps in all, then a stuck board's search (4
+    // steps) a change — not 20 steps afresh at every change.
+    expect(r.searchingAt.length).toBeLessThanOrEqual(20 + 4 * 12);
+  });
 });
