@@ -222,6 +222,7 @@ export class Controller implements Hub {
         version: game.record.currentVersion,
         ...(route && !route.send ? { clockByHand: route.reason } : {}),
         ...(calibrating ? { calibrating: true as const } : {}),
+        ...(game.tracker.searching ? { searching: { positions: game.tracker.searchNodes } } : {}),
       };
     });
   }

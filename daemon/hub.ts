@@ -22,6 +22,11 @@ export interface BoardSummary {
   clockByHand?: Extract<ClockByHandReason, 'no-command' | 'no-capability'>;
   /** Being calibrated from the console: its game hears nothing of the board meanwhile. */
   calibrating?: true;
+  /**
+   * A search for plies lost in a gap is under way (after a reconnect or a restart): the board waits
+   * undecided until it ends; `positions` it has looked at so far.
+   */
+  searching?: { positions: number };
 }
 
 /** Whether the journal is writing: while it is not, boards are tracked from memory (docs/ops). */

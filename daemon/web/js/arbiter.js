@@ -12,7 +12,7 @@ import {
   updateQuickplay,
 } from './endgame.js';
 import { escapeHtml, formatClock, formatResult } from './format.js';
-import { formatTimeOfDay, t } from './i18n.js';
+import { formatNumber, formatTimeOfDay, t } from './i18n.js';
 import { renderKeyed, setHtml, setText, syncField } from './keyed.js';
 import { followRound } from './live.js';
 import { followPublishing } from './publish.js';
@@ -517,6 +517,10 @@ function updateRow(tr, s) {
   if (extra.calibrating) {
     badge.className = 'badge state-calibrating';
     setText(badge, t('calibrate.beingCalibrated'));
+  } else if (extra.searching) {
+    // Back from a gap: the board waits while the lost moves are searched for.
+    badge.className = 'badge state-searching';
+    setText(badge, t('arbiter.searchingGap', { positions: formatNumber(extra.searching.positions) }));
   } else {
     badge.className = `badge state-${state}`;
     setText(badge, ['active', 'silent', 'lost', 'connecting'].includes(state) ? t(`state.${state}`) : state);

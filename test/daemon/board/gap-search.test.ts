@@ -111,8 +111,12 @@ describe('a gap search in steps, in the daemon', () => {
     const c = controller(path, [`tcp://127.0.0.1:${far.port}`, `tcp://127.0.0.1:${near.port}`], budget, 6000);
     c.start();
     await until(() => c.snapshot(2)!.moves.length > 0);
-    // The hopeless board, though its search began first, has not spent its budget yet.
+    // The hopeless board, though its search began first, has not spent its budget yet: the board
+    // list says it is searching.
     expect(c.snapshot(1)!.alerts).toEqual([]);
+    const searching = c.boards().find((b) => b.board === 1)!.searching;
+    expect(searching?.positions).toBeGreaterThan(10_000);
+    expect(c.boards().find((b) => b.board === 2)!.searching).toBeUndefined();
     expect(c.snapshot(2)!.moves.map((m) => m.pdn)).toEqual(line);
     await until(() => c.snapshot(1)!.alerts.length > 0, 10_000);
     expect(c.snapshot(1)!.alerts.map((a) => a.rule)).toEqual(['unknown-position']);

@@ -492,6 +492,22 @@ describe('arbiter console', () => {
     await page.close();
   });
 
+  it('shows a board searching for moves lost in a gap, with the positions looked at, until it ends', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${base}/arbiter?token=${TOKEN}`);
+    await expect.poll(() => page.locator('#board-rows tr').count()).toBe(3);
+    const badge = page.locator('#board-rows tr[data-board="2"] .badge');
+    const before = await badge.textContent();
+    hub.searching.set(2, 120_000);
+    await expect
+      .poll(() => badge.textContent(), { timeout: 10_000 })
+      .toBe('searching for lost moves (120,000 positions)');
+    expect(await badge.getAttribute('class')).toBe('badge state-searching');
+    hub.searching.delete(2);
+    await expect.poll(() => badge.textContent(), { timeout: 10_000 }).toBe(before);
+    await page.close();
+  });
+
   it('asks one board, or every board, for a full dump (resync)', async () => {
     const page = await browser.newPage();
     await page.goto(`${base}/arbiter?token=${TOKEN}`);

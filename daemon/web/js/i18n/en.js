@@ -386,6 +386,7 @@ export default {
     'calibrate.again': 'Calibrate a board',
     'calibrate.boardOption': 'Board {board} — {serial} ({state})',
     'calibrate.beingCalibrated': 'being calibrated',
+    'arbiter.searchingGap': 'searching for lost moves ({positions} positions)',
     'calibrate.waiting': 'Waiting for the board…',
     'calibrate.boardSerial': 'Board {board} · serial number {serial}',
     'calibrate.step': 'Step {n} of {of}',

@@ -380,6 +380,7 @@ export default {
     'calibrate.again': 'Calibrer un damier',
     'calibrate.boardOption': 'Damier {board} — {serial} ({state})',
     'calibrate.beingCalibrated': 'en cours de calibration',
+    'arbiter.searchingGap': 'recherche des coups perdus ({positions} positions)',
     'calibrate.waiting': 'En attente du damier…',
     'calibrate.boardSerial': 'Damier {board} · numéro de série {serial}',
     'calibrate.step': 'Étape {n} sur {of}',

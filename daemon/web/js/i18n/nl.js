@@ -378,6 +378,7 @@ export default {
     'calibrate.again': 'Bord kalibreren',
     'calibrate.boardOption': 'Bord {board} — {serial} ({state})',
     'calibrate.beingCalibrated': 'wordt gekalibreerd',
+    'arbiter.searchingGap': 'zoekt verloren zetten ({positions} posities)',
     'calibrate.waiting': 'Wachten op het bord…',
     'calibrate.boardSerial': 'Bord {board} · serienummer {serial}',
     'calibrate.step': 'Stap {n} van {of}',

@@ -381,6 +381,7 @@ export default {
     'calibrate.again': 'Kalibracja planszy',
     'calibrate.boardOption': 'Plansza {board} — {serial} ({state})',
     'calibrate.beingCalibrated': 'w trakcie kalibracji',
+    'arbiter.searchingGap': 'szuka utraconych ruchów ({positions} pozycji)',
     'calibrate.waiting': 'Czekam na planszę…',
     'calibrate.boardSerial': 'Plansza {board} · numer seryjny {serial}',
     'calibrate.step': 'Krok {n} z {of}',

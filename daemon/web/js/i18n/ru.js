@@ -377,6 +377,7 @@ export default {
     'calibrate.again': 'Калибровка доски',
     'calibrate.boardOption': 'Доска {board} — {serial} ({state})',
     'calibrate.beingCalibrated': 'идёт калибровка',
+    'arbiter.searchingGap': 'ищет потерянные ходы ({positions} позиций)',
     'calibrate.waiting': 'Ждём доску…',
     'calibrate.boardSerial': 'Доска {board} · серийный номер {serial}',
     'calibrate.step': 'Шаг {n} из {of}',
