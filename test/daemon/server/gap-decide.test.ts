@@ -3,7 +3,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../../daemon/server/index.ts';
 import { Position } from '../../../src/engine/index.ts';
+import { lineNotation } from '../../../src/tracker/gap-search.ts';
 import type { TrackerOutput } from '../../../src/tracker/types.ts';
+import { gapOf } from '../../src/tracker/fixtures/gap-lines.ts';
 import { playText, run, Script } from '../../src/tracker/fixtures/hands.ts';
 import { FakeHub } from '../fixtures/fake-hub.ts';
 import { TestClient } from './fixtures/ws-client.ts';
@@ -97,19 +99,24 @@ describe('decide a gap over the WebSocket API', () => {
   });
 
   it('an unknown-position after lost events takes the score sheet: moves that reach its board, not a line', async () => {
-    const start = playText(Position.initial(), '32-28');
-    const line = ['18-22', '37-32', '20-24'];
-    const shown = line.reduce(playText, start);
-    const s = new Script(start);
-    s.wait(1000).hello().snapshot(shown.toBoardString());
+    // Seed 2, 20 plies: no search of 2000 nodes (nor the stuck board's after it) finds the line.
+    const gap = gapOf(2, 20, false)!;
+    const line = lineNotation(gap.from, gap.line);
+    const s = new Script(gap.from);
+    s.wait(1000).hello().snapshot(gap.to.toBoardString());
     for (let i = 0; i < 60; i++) s.wait(100).tick();
-    // A budget too small to find the three plies: no line, unknown-position.
-    const { hub, c } = await served(run(s.events, { start, gapBudget: { step: 5, total: 5 } }).outputs);
+    const gapBudget = { step: 500, total: 2000 };
+    const { hub, c } = await served(run(s.events, { start: gap.from, gapBudget }).outputs);
     const alert = hub.snapshot(1)!.alerts.find((a) => a.rule === 'unknown-position')!;
-    expect(alert.boardShown).toBe(shown.toBoardString());
+    expect(alert.boardShown).toBe(gap.to.toBoardString());
     const asLine = await c.call('decide', { board: 1, alertId: alert.id, kind: 'line', line: 0 });
     expect(asLine.param.code).toBe('bad-param');
-    const short = await c.call('decide', { board: 1, alertId: alert.id, kind: 'moves', pdn: '18-22 37-32' });
+    const short = await c.call('decide', {
+      board: 1,
+      alertId: alert.id,
+      kind: 'moves',
+      pdn: line.slice(0, 19).join(' '),
+    });
     expect(short.param).toEqual({
       code: 'bad-param',
       message: 'these moves do not lead to the position on the board',
