@@ -19,14 +19,7 @@ describe('daemon restart missing a dozen plies (real daemon process, kill -9)', 
     // A restart takes a few seconds on a busy machine: the board plays one or two more meanwhile.
     await until(() => (board.stats.moves >= 19 ? true : undefined), 90_000, 'the board to play on');
     const daemon: Daemon = await away.start();
-    const gap = await until(
-      async () => {
-        const games = JSON.parse(await fetchText(`${daemon.url}/api/v1/games`));
-        return games[0]?.alerts.find((a: { rule: string }) => a.rule === 'gap');
-      },
-      30_000,
-      'the gap alert',
-    );
+    const gap = await away.alert(daemon, 'gap', 30_000);
     const lost = gap.candidates[0].length;
     expect(gap.ply).toBe(9);
     expect(lost).toBeGreaterThanOrEqual(10);

@@ -5,7 +5,7 @@
 // game is whole, the lost plies marked recovered, and it stays so across a restart.
 import { afterEach, describe, expect, it } from 'vitest';
 import { daemonAwayAfterPly8 } from './fixtures/daemon-away.ts';
-import { cleanUp, type Daemon, fetchText, pdnMoves, servedGames, until } from './fixtures/helpers.ts';
+import { cleanUp, type Daemon, fetchText, pdnMoves, servedGames } from './fixtures/helpers.ts';
 
 afterEach(cleanUp);
 
@@ -19,14 +19,7 @@ describe('a daemon away for 22 plies (real daemon process, kill -9)', () => {
     await sim.done;
     expect(sim.boards[0].board.stats.moves).toBe(truth.length);
     let daemon: Daemon = await away.start();
-    const alert = await until(
-      async () => {
-        const games = JSON.parse(await fetchText(`${daemon.url}/api/v1/games`));
-        return games[0]?.alerts.find((a: { rule: string }) => a.rule === 'unknown-position');
-      },
-      90_000,
-      'the unknown-position alert',
-    );
+    const alert = await away.alert(daemon, 'unknown-position', 90_000);
     expect(alert.ply).toBe(9);
     expect(typeof alert.boardShown).toBe('string');
     expect(await away.served(daemon)).toEqual(truth.slice(0, 8));
