@@ -327,6 +327,13 @@ class BoardTracker implements Tracker {
         this.waiting = undefined;
         this.recordLine(line.value, t, out, true);
         this.afterDecision();
+        // Played on while the arbiter wrote: the moves since are a gap of their own, from here.
+        if (!shows(this.phys, this.position)) {
+          this.ep.snapshot = true;
+          this.ep.eventsLost = true;
+          this.lastChange = t;
+          this.dirty = true;
+        }
       }
       return out;
     }

@@ -3,7 +3,7 @@
 // answers, play tracked meanwhile from the board; the answer puts the line in before what followed.
 import { describe, expect, it } from 'vitest';
 import { GameRecord } from '../../../src/game/index.ts';
-import { resolveMove } from '../../../src/engine/index.ts';
+import { legalMoves, play, resolveMove } from '../../../src/engine/index.ts';
 import type { ArbiterDecision, TrackerOutput } from '../../../src/tracker/types.ts';
 import { simulateGame } from '../../../simulator/game.ts';
 import { outageOverPlies } from '../../../simulator/outage.ts';
@@ -196,6 +196,29 @@ describe('unknown-position after lost events: the moves from the score sheet', (
     expect(moves.every((o) => o.recovered)).toBe(true);
     expect(r.tracker.state.openAlerts).toEqual([]);
     expect(r.tracker.state.position.equals(gap.to)).toBe(true);
+  });
+
+  it('played on while the arbiter wrote: the score sheet is recorded, then the plies since are found from its end', () => {
+    const r = lost();
+    const alert = r.alerts[0];
+    // Two more plies on the board, hands and clock seen, before the answer comes.
+    const first = legalMoves(gap.to)[0];
+    const second = legalMoves(play(gap.to, first))[0];
+    const s = new Script(gap.to);
+    s.wait(1000).play(first, gap.to.turn);
+    s.wait(1000).play(second, play(gap.to, first).turn);
+    const t0 = r.outputs.at(-1)?.t ?? 0;
+    const meanwhile = s.events.flatMap((e) => r.tracker.push({ ...e, t: e.t + t0 + 10_000 }));
+    expect(meanwhile.filter((o) => o.type === 'move' || o.type === 'alert')).toEqual([]);
+    let t = t0 + 30_000;
+    const pdn = lineNotation(gap.from, gap.line).join(' ');
+    const out = r.tracker.decide({ alertId: alert.id, kind: 'moves', pdn }, t);
+    for (let i = 0; i < 60; i++) out.push(...r.tracker.push({ t: (t += 100), type: 'tick' }));
+    const moves = out.flatMap((o) => (o.type === 'move' ? [o] : []));
+    expect(lineKey(moves.map((o) => o.move))).toBe(lineKey([...gap.line, first, second]));
+    expect(moves.every((o) => o.recovered)).toBe(true);
+    expect(out.some((o) => o.type === 'alert')).toBe(false);
+    expect(r.tracker.state.position.equals(play(play(gap.to, first), second))).toBe(true);
   });
 
   it('moves that do not reach the board, or a candidate line, are ignored: the alert stays open', () => {
