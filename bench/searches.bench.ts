@@ -15,28 +15,18 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { loadConfig } from '../daemon/config/index.ts';
 import { Controller } from '../daemon/controller.ts';
 import { Journal } from '../daemon/journal/index.ts';
-import { chooseMove } from '../simulator/selfplay.ts';
-import { createRng } from '../simulator/prng.ts';
-import { type Move, Position, play } from '../src/engine/index.ts';
-import { codeOfChar } from '../src/tracker/board.ts';
+import { Position } from '../src/engine/index.ts';
 import { GapSearchRun } from '../src/tracker/gap-search.ts';
 import { createTracker } from '../src/tracker/index.ts';
 import { RESYNC_BUDGET } from '../src/tracker/resync.ts';
 import { TIMING } from '../test/daemon/fixtures/controller-timing.ts';
 import { FakeBoard } from '../test/daemon/fixtures/fake-board.ts';
+import { selfPlayed, sensedText } from '../test/src/tracker/fixtures/gap-lines.ts';
 
 const BOARDS = Number(process.env.SEARCHES_BOARDS ?? 20);
 const LATE_MS = Number(process.env.SEARCHES_AT_MS ?? 3000);
 const WINDOW_S = Number(process.env.SEARCHES_WINDOW_S ?? 30);
 const SHARE = Number(process.env.SEARCHES_SHARE ?? 0.3);
-
-/** The position after `plies` plies of self-play game `seed` from the start. */
-function selfPlay(seed: number, plies: number): Position {
-  const rng = createRng(seed);
-  let pos = Position.initial('international');
-  for (let ply = 1; ply <= plies; ply++) pos = play(pos, chooseMove(pos, ply, rng) as Move);
-  return pos;
-}
 
 /**
  * Boards no line reaches within 20,000 positions: self-play 10 plies on, a white man moved one row
@@ -45,14 +35,16 @@ function selfPlay(seed: number, plies: number): Position {
 function hopelessBoards(count: number): string[] {
   const out: string[] = [];
   for (let seed = 1; out.length < count && seed < 500; seed++) {
-    const text = [...selfPlay(seed, 10).toBoardString()];
+    const text = [...selfPlayed(seed, 10).position.toBoardString()];
     for (let from = 30; from < 40 && out.length < count; from++) {
       const to = text.findIndex((c, i) => c === '.' && i >= from - 6 && i < from - 3);
       if (text[from] !== 'w' || to < 0) continue;
       const board = [...text];
       board[to] = 'w';
       board[from] = '.';
-      const run = new GapSearchRun(Position.initial('international'), sensed(board), { nodes: 20_000 });
+      const run = new GapSearchRun(Position.initial('international'), sensedText(board.join('')), {
+        nodes: 20_000,
+      });
       let found = run.step(20_000);
       while (!found) found = run.step(20_000);
       if (found.kind === 'none' && !found.complete) {
@@ -64,18 +56,9 @@ function hopelessBoards(count: number): string[] {
   return out;
 }
 
-/** The codes a colour board's sensors give for `text` (one character a square). */
-function sensed(text: string[]): Int8Array {
-  const out = new Int8Array(text.length + 1);
-  text.forEach((c, i) => {
-    out[i + 1] = codeOfChar(c, false) ?? 0;
-  });
-  return out;
-}
-
 const boards = hopelessBoards(BOARDS);
 // Self-play game 3, 10 plies on: one line, proved in some 41,000 positions.
-const late = selfPlay(3, 10);
+const late = selfPlayed(3, 10).position;
 const dir = mkdtempSync(join(tmpdir(), 'damlink-bench-searches-'));
 const fakes = boards.map((board, i) => {
   const b = new FakeBoard(`HALL-${i + 1}`);

@@ -71,6 +71,10 @@ export class Ticks {
     const { tickMs, windowMs } = this.options;
     const { round } = this;
     const decided: { input: AppendRequest; events: GameEvent[] }[] = [];
+    const journaled = (board: LiveBoard, t: number, input: JournalInput, events: GameEvent[]) => {
+      board.time.saw(t);
+      decided.push({ input: { round, board: board.setup.board, t, input }, events });
+    };
     for (const board of this.phases[phase]) {
       // A board nobody watches gets no time (see BoardTime), nor does one being calibrated.
       if (board.time.gap || !watched(board.state) || board.calibrating) continue;
@@ -89,8 +93,7 @@ export class Ticks {
       const events = this.commits.apply(board, input, t);
       // A tick that started a search is journaled: the replay starts it at the same input.
       if (events.length === 0 && searching === tracker.searching) continue;
-      board.time.saw(t);
-      decided.push({ input: { round, board: board.setup.board, t, input }, events });
+      journaled(board, t, input, events);
     }
     // Then the searches' share of the turn, a step a board, the least served first.
     const shareMs = (this.options.searchShare * tickMs) / TICK_PHASES;
@@ -102,9 +105,7 @@ export class Ticks {
       (board) => {
         const t = board.time.at(this.clock.now());
         const input: JournalInput = { kind: 'event', event: { t, type: 'tick', steps: 1 } };
-        const events = this.commits.apply(board, input, t);
-        board.time.saw(t);
-        decided.push({ input: { round, board: board.setup.board, t, input }, events });
+        journaled(board, t, input, this.commits.apply(board, input, t));
       },
     );
     // One commit for every board's decisive tick (and outputs waiting for a commit), then publish.

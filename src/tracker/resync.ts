@@ -2,7 +2,7 @@
 // the game position to the board, found by the gap search (./gap-search.ts), and of those the ones
 // the hands seen before the gap agree with best.
 import { type Move, moveKey, type Position } from '../engine/index.ts';
-import { type GapLine, type GapSearch, GapSearchRun } from './gap-search.ts';
+import { GAP_NODES, type GapLine, type GapSearch, GapSearchRun } from './gap-search.ts';
 import type { SensedBoard } from './sensed.ts';
 import type { TrackerOptions } from './types.ts';
 
@@ -22,22 +22,19 @@ export const RESYNC_BUDGET: ResyncBudget = { step: RESYNC_NODES, total: 2_000_00
  * of a board the players keep playing on, where the full budget would let a few stuck boards take
  * the daemon's CPU. Continuations of a ply or two are still found.
  */
-export const RESYNC_NODES_STUCK = 2_000;
-export const RESYNC_BUDGET_STUCK: ResyncBudget = { step: RESYNC_NODES, total: RESYNC_NODES_STUCK };
+const STUCK_NODES = 2_000;
 
 /**
- * A tracker that takes a step an input (`damlink replay`, a tracker of one's own) has no one to
- * share its time with: steps of 4000 nodes (some 30 ms), the same totals — a stuck board's search
- * in one input, as a sensor file's sparse inputs need.
+ * The budgets of a tracker whose steps are granted (the daemon's) or taken an input. One taken an
+ * input (`damlink replay`, a tracker of one's own) has no one to share its time with: steps of
+ * GAP_NODES (some 30 ms), the same totals — a stuck board's search in one input, as a sensor
+ * file's sparse inputs need.
  */
-export const RESYNC_NODES_EACH_INPUT = 4_000;
-
-/** The budgets of a tracker whose steps are granted (the daemon's) or taken an input. */
 export function resyncBudgets(granted: boolean): { dump: ResyncBudget; stuck: ResyncBudget } {
-  if (granted) return { dump: RESYNC_BUDGET, stuck: RESYNC_BUDGET_STUCK };
+  const step = granted ? RESYNC_NODES : GAP_NODES;
   return {
-    dump: { step: RESYNC_NODES_EACH_INPUT, total: RESYNC_BUDGET.total },
-    stuck: { step: RESYNC_NODES_STUCK, total: RESYNC_NODES_STUCK },
+    dump: { step, total: RESYNC_BUDGET.total },
+    stuck: { step: Math.min(step, STUCK_NODES), total: STUCK_NODES },
   };
 }
 

@@ -26,19 +26,9 @@ describe('daemon restart missing a dozen plies (real daemon process, kill -9)', 
     // Nothing after ply 8 is served while the alert is open.
     expect(await away.served(daemon)).toEqual(truth.slice(0, 8));
     const ws = await away.arbiter(daemon);
-    const wrong = await ws.call('decide', {
-      board: 1,
-      alertId: gap.id,
-      kind: 'moves',
-      pdn: truth.slice(8, 10).join(' '),
-    });
+    const wrong = await away.scoreSheet(ws, gap.id, truth.slice(8, 10));
     expect(wrong.param.code).toBe('bad-param');
-    const answer = await ws.call('decide', {
-      board: 1,
-      alertId: gap.id,
-      kind: 'moves',
-      pdn: truth.slice(8, 8 + lost).join(' '),
-    });
+    const answer = await away.scoreSheet(ws, gap.id, truth.slice(8, 8 + lost));
     expect(answer.param).toEqual({ ok: true });
     await sim.done;
     const [moves] = await servedGames(daemon.url, [truth], 20_000, 'the whole game served', () =>

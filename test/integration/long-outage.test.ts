@@ -24,22 +24,12 @@ describe('a daemon away for 22 plies (real daemon process, kill -9)', () => {
     expect(typeof alert.boardShown).toBe('string');
     expect(await away.served(daemon)).toEqual(truth.slice(0, 8));
     const ws = await away.arbiter(daemon);
-    const short = await ws.call('decide', {
-      board: 1,
-      alertId: alert.id,
-      kind: 'moves',
-      pdn: truth.slice(8, 29).join(' '),
-    });
+    const short = await away.scoreSheet(ws, alert.id, truth.slice(8, 29));
     expect(short.param).toEqual({
       code: 'bad-param',
       message: 'these moves do not lead to the position on the board',
     });
-    const answer = await ws.call('decide', {
-      board: 1,
-      alertId: alert.id,
-      kind: 'moves',
-      pdn: truth.slice(8).join(' '),
-    });
+    const answer = await away.scoreSheet(ws, alert.id, truth.slice(8));
     expect(answer.param).toEqual({ ok: true });
     const [moves] = await servedGames(daemon.url, [truth], 20_000, 'the whole game served', () =>
       daemon.stderr().slice(-2000),

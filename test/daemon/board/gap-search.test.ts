@@ -9,14 +9,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../daemon/config/index.ts';
 import { Controller } from '../../../daemon/controller.ts';
 import { Journal } from '../../../daemon/journal/index.ts';
-import { chooseMove } from '../../../simulator/selfplay.ts';
-import { createRng } from '../../../simulator/prng.ts';
-import { type Move, moveNotation, Position, play } from '../../../src/engine/index.ts';
-import { searchGap } from '../../../src/tracker/gap-search.ts';
+import { Position } from '../../../src/engine/index.ts';
+import { lineNotation, searchGap } from '../../../src/tracker/gap-search.ts';
 import type { TrackerFactory } from '../../../daemon/board/board-game.ts';
 import { createTracker } from '../../../src/tracker/index.ts';
 import { RESYNC_NODES } from '../../../src/tracker/resync.ts';
-import { sensedBoard } from '../../src/tracker/fixtures/gap-lines.ts';
+import { selfPlayed, sensedBoard } from '../../src/tracker/fixtures/gap-lines.ts';
 import { TIMING, until } from '../fixtures/controller-timing.ts';
 import { FakeBoard } from '../fixtures/fake-board.ts';
 
@@ -52,15 +50,8 @@ function controller(
 
 /** The first 10 plies of self-play game 3: one line leads there, and proving it takes ~40,000 nodes. */
 function tenPlies(): { line: string[]; board: Position } {
-  const rng = createRng(3);
-  let pos = Position.initial('international');
-  const line: string[] = [];
-  for (let ply = 1; ply <= 10; ply++) {
-    const m: Move = chooseMove(pos, ply, rng)!;
-    line.push(moveNotation(pos, m));
-    pos = play(pos, m);
-  }
-  return { line, board: pos };
+  const { line, position } = selfPlayed(3, 10);
+  return { line: lineNotation(Position.initial('international'), line), board: position };
 }
 
 describe('a gap search in steps, in the daemon', () => {
