@@ -317,19 +317,19 @@ export class VirtualBoard {
   private startClockEverySecond(): void {
     if (this.clockEverySecond) return;
     this.clockEverySecond = true;
-    this.tickClock(this.opts.clockPhaseMs ?? 0);
+    this.tickClock(this.opts.scheduler.now() + 1000 + (this.opts.clockPhaseMs ?? 0));
   }
 
   /** Sends the running clock once a (wall-clock) second: line boards while it runs (PROTOCOL.md
-   * 1.8), DGT boards in `changes+clock` mode. */
-  private tickClock(phaseMs = 0): void {
-    const scheduler = this.opts.scheduler;
-    scheduler.at(scheduler.now() + 1000 + phaseMs, () => {
+   * 1.8), DGT boards in `changes+clock` mode. Each second is counted from the last one's due
+   * time, as firmware counts from its own clock: a late timer does not move the phase. */
+  private tickClock(due: number): void {
+    this.opts.scheduler.at(due, () => {
       if (!this.clockEverySecond || this.stopped) return;
       const runs = this.lastClock?.running !== null && this.lastClock !== undefined;
       if (this.streaming && !this.offline && this.lastClock && (this.protocol === 'dgt' || runs))
         this.send(this.clockNow());
-      this.tickClock();
+      this.tickClock(due + 1000);
     });
   }
 

@@ -387,19 +387,25 @@ describe('clock through the protocol', () => {
       startNow: true,
       game: { maxPlies: 4, thinkMs: 4000 },
     });
+    // The boards start somewhere between `origin` and now.
+    const started = Date.now() - origin;
     const hosts = sim.boards.map((b) => hostOn(b.stream!, 'line', () => {}));
     const clocks = (h: Host) => h.events.filter((e) => e.type === 'clock');
     await until(() => hosts.every((h) => clocks(h).length >= 4), 6000);
-    // Where in the second each board's clock lines arrive (the median, past any press's own report).
-    const phase = (h: Host) => {
+    // How long after its phase in the second each clock line arrives (the median, past any
+    // press's own report): the start's delay and a timer's lateness, never before the phase.
+    const after = (h: Host, phaseMs: number) => {
       const residues = clocks(h)
-        .map((e) => (e.t - origin) % 1000)
+        .map((e) => (((e.t - origin - phaseMs) % 1000) + 1000) % 1000)
         .sort((a, b) => a - b);
       return residues[residues.length >> 1];
     };
     // From the seed: board 1 at 946 ms into each second, board 2 at 865 ms.
-    expect(Math.abs(phase(hosts[0]) - 946)).toBeLessThan(60);
-    expect(Math.abs(phase(hosts[1]) - 865)).toBeLessThan(60);
+    expect(after(hosts[0], 946)).toBeLessThan(started + 60);
+    expect(after(hosts[1], 865)).toBeLessThan(started + 60);
+    // Both boards start in the same turn: their phases stay 81 ms apart.
+    const apart = (after(hosts[1], 865) - after(hosts[0], 946) + 1000) % 1000;
+    expect(Math.min(apart, 1000 - apart)).toBeLessThan(40);
   });
 
   it('DGT changes+clock mode: the running clock every second on top of the presses; stopped at the end', async () => {
