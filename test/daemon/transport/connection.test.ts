@@ -24,6 +24,9 @@ const FAST: Partial<ConnectionTiming> = {
   resyncMs: 0,
 };
 
+/** FAST pings, but a starved test process does not make a talking board silent or late. */
+const STEADY: Partial<ConnectionTiming> = { ...FAST, helloMs: 2000, silentMs: 2000, lostMs: 4000 };
+
 const until = async (what: () => boolean, ms = 3000): Promise<void> => {
   const end = Date.now() + ms;
   while (!what()) {
@@ -81,7 +84,7 @@ async function fakeBoard(serial: string): Promise<FakeBoard> {
 describe('board connection over tcp', () => {
   it('identifies the board by its hello, then asks for a full dump', async () => {
     const board = await fakeBoard('DL-0001');
-    const { seen } = connect(`tcp://127.0.0.1:${board.port}`);
+    const { seen } = connect(`tcp://127.0.0.1:${board.port}`, {}, STEADY);
     await until(() => seen.events.some((e) => e.event.type === 'snapshot'));
     expect(board.commands.slice(0, 2).map((c) => c.type)).toEqual(['identify', 'snapshot']);
     expect(seen.states[0]).toEqual({ state: 'active', serial: 'DL-0001' });
@@ -92,7 +95,7 @@ describe('board connection over tcp', () => {
 
   it('pings about once a liveness period and passes no pong on', async () => {
     const board = await fakeBoard('DL-0002');
-    const { seen } = connect(`tcp://127.0.0.1:${board.port}`);
+    const { seen } = connect(`tcp://127.0.0.1:${board.port}`, {}, STEADY);
     await until(() => board.commands.filter((c) => c.type === 'ping').length >= 3);
     expect(seen.events.some((e) => e.event.type === 'tick')).toBe(false);
     expect(seen.states.map((s) => s.state)).toEqual(['active']);
@@ -122,7 +125,7 @@ describe('board connection over tcp', () => {
 
   it('reconnects after the board drops the link and asks for a dump again', async () => {
     const board = await fakeBoard('DL-0003');
-    const { seen } = connect(`tcp://127.0.0.1:${board.port}`);
+    const { seen } = connect(`tcp://127.0.0.1:${board.port}`, {}, STEADY);
     await until(() => seen.events.some((e) => e.event.type === 'snapshot'));
     board.unplug();
     await until(() => seen.states.some((s) => s.state === 'lost'));
@@ -159,7 +162,7 @@ describe('board connection over tcp', () => {
 
   it('asks for a dump when the decoder reports a loss (fault with resync)', async () => {
     const board = await fakeBoard('DL-0006');
-    const { seen } = connect(`tcp://127.0.0.1:${board.port}`);
+    const { seen } = connect(`tcp://127.0.0.1:${board.port}`, {}, STEADY);
     await until(() => seen.events.some((e) => e.event.type === 'snapshot'));
     board.sendBytes(new TextEncoder().encode('lift 9 23*0000\n'));
     await until(() => board.commands.filter((c) => c.type === 'snapshot').length >= 2);
@@ -168,7 +171,7 @@ describe('board connection over tcp', () => {
 
   it('delivers board events in order with the serial', async () => {
     const board = await fakeBoard('DL-0007');
-    const { seen } = connect(`tcp://127.0.0.1:${board.port}`);
+    const { seen } = connect(`tcp://127.0.0.1:${board.port}`, {}, STEADY);
     await until(() => seen.events.some((e) => e.event.type === 'snapshot'));
     board.send({ t: 0, type: 'lift', square: 32 });
     board.send({ t: 0, type: 'put', square: 28, piece: 'w' });
