@@ -30,6 +30,7 @@ import {
   showsCaptureUnderWay,
   turned,
 } from './board.ts';
+import { Follower } from './follower.ts';
 import { GAP_MAX_LINES, type GapLine, gapDecisionLine, lineNotation } from './gap-search.ts';
 import { centreSquares, gestureShown } from './gesture.ts';
 import { readPlayedMove } from './hands.ts';
@@ -180,6 +181,10 @@ class BoardTracker implements Tracker {
   /** Captured pieces left on the board at a 5.4.11 press: taking them off later completes the capture. */
   private leftOn: number[] = [];
   private waiting: Waiting | undefined;
+  /** Play followed from the board an unknown-position after lost events shows, until it is answered. */
+  private follower: { alert: Alert; follower: Follower; fresh: boolean } | undefined;
+  /** What a follower's trackers share with this one. */
+  private readonly followed: TrackerOptions;
   /** The last irregularity, until the opponent moves on (5.7): the players may still correct it. */
   private correction: Correctable | undefined;
   /** The result gesture was shown: quiet until a new game or the game is back on the board. */
@@ -216,6 +221,7 @@ class BoardTracker implements Tracker {
     this.variant = options.variant;
     this.settleMs = options.settleMs ?? DEFAULT_SETTLE_MS;
     this.alertAfterMs = options.alertAfterMs ?? DEFAULT_ALERT_AFTER_MS;
+    this.followed = { variant: this.variant, settleMs: this.settleMs, alertAfterMs: this.alertAfterMs };
     this.grantedSteps = options.searchSteps === 'granted';
     const budgets = resyncBudgets(this.grantedSteps);
     this.gapBudget = options.gapBudget ?? budgets.dump;
@@ -295,6 +301,7 @@ class BoardTracker implements Tracker {
         break;
     }
     this.searchOn(event.t, out);
+    this.follow(event);
     return this.done(out);
   }
 
@@ -306,6 +313,7 @@ class BoardTracker implements Tracker {
     if (this.dirty) this.settle(t, undefined, out);
     if (this.ep.wrongSide) this.settle(t, 'change', out);
     this.searchOn(t, out);
+    this.follower?.follower.flush(t);
     return this.done(out);
   }
 
@@ -326,8 +334,26 @@ class BoardTracker implements Tracker {
         this.open = this.open.filter((a) => a !== alert);
         this.waiting = undefined;
         this.recordLine(line.value, t, out, true);
+        // Played on while the arbiter wrote: the moves followed since, as they were seen.
+        const followed =
+          this.follower?.alert === alert ? this.follower.follower.movesFrom(this.position) : [];
+        this.follower = undefined;
+        for (const f of followed) {
+          this.record(
+            f.move,
+            play(this.position, f.move),
+            f.pdn,
+            [],
+            t,
+            out,
+            this.position.turn,
+            undefined,
+            f.recovered,
+          );
+        }
         this.afterDecision();
-        // Played on while the arbiter wrote: the moves since are a gap of their own, from here.
+        // What no follower saw (after an irregularity, or all of it on a board of unknown colours)
+        // is a gap of its own, from here.
         if (!shows(this.phys, this.position)) {
           this.ep.snapshot = true;
           this.ep.eventsLost = true;
@@ -1054,11 +1080,34 @@ class BoardTracker implements Tracker {
     const base = this.ep.eventsLost ? undefined : this.board.physicalPosition(this.position);
     if (!base) alert.boardShown = sensedText(this.phys);
     this.waiting = base ? { alert, base } : { alert };
+    if (!base) this.startFollowing(alert);
     this.correction = undefined;
     // Whatever comes off the board now is no longer the last move's.
     this.lastMove = undefined;
     this.ep.undecided = false;
     this.ep.proof = [];
+  }
+
+  /** Follows play from the board shown, for either side to move (a board of known colours only). */
+  private startFollowing(alert: Alert): void {
+    this.follower = undefined;
+    const starts = (['white', 'black'] as const).flatMap((side) => {
+      const start = this.board.physicalPosition(this.position, side);
+      return start ? [start] : [];
+    });
+    if (starts.length === 0 || this.board.occupancyOnly) return;
+    const follower = new Follower(starts, (start) => new BoardTracker({ ...this.followed, start }));
+    // The input that raised the alert is already on the board shown.
+    this.follower = { alert, follower, fresh: true };
+  }
+
+  /** Feeds the follower while its alert waits; a new connection (its dump: a gap of its own) ends it. */
+  private follow(event: BoardEvent): void {
+    const f = this.follower;
+    if (!f) return;
+    if (this.waiting?.alert !== f.alert || event.type === 'hello') this.follower = undefined;
+    else if (f.fresh) f.fresh = false;
+    else f.follower.push(event);
   }
 
   private lightSquare(t: number, out: TrackerOutput[]): void {

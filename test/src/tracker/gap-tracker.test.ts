@@ -3,12 +3,15 @@
 // answers, play tracked meanwhile from the board; the answer puts the line in before what followed.
 import { describe, expect, it } from 'vitest';
 import { GameRecord } from '../../../src/game/index.ts';
-import { legalMoves, play, resolveMove } from '../../../src/engine/index.ts';
+import { legalMoves, opposite, play, resolveMove } from '../../../src/engine/index.ts';
 import type { ArbiterDecision, TrackerOutput } from '../../../src/tracker/types.ts';
 import { simulateGame } from '../../../simulator/game.ts';
 import { outageOverPlies } from '../../../simulator/outage.ts';
 import { createTracker } from '../../../src/tracker/index.ts';
 import { lineNotation, searchGap } from '../../../src/tracker/gap-search.ts';
+import { chooseMove } from '../../../simulator/selfplay.ts';
+import { createRng } from '../../../simulator/prng.ts';
+import type { Move } from '../../../src/engine/index.ts';
 import { gapOf, lineKey, sensedBoard } from './fixtures/gap-lines.ts';
 import { Position, playText, run, Script } from './fixtures/hands.ts';
 import { verdictOf } from './fixtures/truth.ts';
@@ -198,27 +201,97 @@ describe('unknown-position after lost events: the moves from the score sheet', (
     expect(r.tracker.state.position.equals(gap.to)).toBe(true);
   });
 
-  it('played on while the arbiter wrote: the score sheet is recorded, then the plies since are found from its end', () => {
-    const r = lost();
-    const alert = r.alerts[0];
-    // Two more plies on the board, hands and clock seen, before the answer comes.
-    const first = legalMoves(gap.to)[0];
-    const second = legalMoves(play(gap.to, first))[0];
+  /** `plies` moves played on from the board shown, hands and clock seen, after `t0`. */
+  const playedOn = (r: ReturnType<typeof lost>, plies: number, seed = 3) => {
+    const rng = createRng(seed);
+    const line: Move[] = [];
+    let pos = gap.to;
     const s = new Script(gap.to);
-    s.wait(1000).play(first, gap.to.turn);
-    s.wait(1000).play(second, play(gap.to, first).turn);
+    for (let ply = 1; ply <= plies; ply++) {
+      const m = chooseMove(pos, ply, rng)!;
+      s.wait(1000).play(m, pos.turn);
+      line.push(m);
+      pos = play(pos, m);
+    }
+    const t0 = r.outputs.at(-1)?.t ?? 0;
+    const meanwhile = s.events.flatMap((e) => r.tracker.push({ ...e, t: e.t + t0 + 10_000 }));
+    return { line, end: pos, meanwhile, t: (s.events.at(-1)?.t ?? 0) + t0 + 30_000 };
+  };
+
+  /** The score sheet's answer at `t`, then a tick every 100 ms for 6 s. */
+  const answer = (r: ReturnType<typeof lost>, t: number) => {
+    const pdn = lineNotation(gap.from, gap.line).join(' ');
+    const out = r.tracker.decide({ alertId: r.alerts[0].id, kind: 'moves', pdn }, t);
+    for (let i = 0; i < 60; i++) out.push(...r.tracker.push({ t: (t += 100), type: 'tick' }));
+    return out.flatMap((o) => (o.type === 'move' ? [o] : []));
+  };
+
+  it('played on while the arbiter wrote: the score sheet is recorded, then the plies followed since', () => {
+    const r = lost();
+    const on = playedOn(r, 2);
+    expect(on.meanwhile.filter((o) => o.type === 'move' || o.type === 'alert')).toEqual([]);
+    const moves = answer(r, on.t);
+    expect(lineKey(moves.map((o) => o.move))).toBe(lineKey([...gap.line, ...on.line]));
+    // The gap's moves were searched for; the two since were seen.
+    expect(moves.map((o) => o.recovered === true)).toEqual([...gap.line.map(() => true), false, false]);
+    expect(r.tracker.state.openAlerts).toEqual([]);
+    expect(r.tracker.state.position.equals(on.end)).toBe(true);
+  });
+
+  it('30 plies played on before the answer (past any search): every one recorded after the score sheet', () => {
+    const r = lost();
+    const on = playedOn(r, 30);
+    expect(on.meanwhile.filter((o) => o.type === 'move' || o.type === 'alert')).toEqual([]);
+    const moves = answer(r, on.t);
+    expect(moves.length).toBe(50);
+    expect(lineKey(moves.map((o) => o.move))).toBe(lineKey([...gap.line, ...on.line]));
+    expect(moves.slice(20).some((o) => o.recovered)).toBe(false);
+    expect(r.tracker.state.openAlerts).toEqual([]);
+    expect(r.tracker.state.position.equals(on.end)).toBe(true);
+  });
+
+  it('the side that made the first move followed must be the one the score sheet leaves to move', () => {
+    const r = lost();
+    const side = gap.to.turn;
+    // The other side moves first on the board shown: followed as that side's, so it does not
+    // continue the score sheet; the board is read from the score sheet's end instead.
+    const other = Position.fromBoard(gap.to.variant, opposite(side), gap.to.board);
+    const first = legalMoves(other)[0];
+    const s = new Script(other);
+    s.wait(1000).play(first, opposite(side));
+    const t0 = r.outputs.at(-1)?.t ?? 0;
+    for (const e of s.events) r.tracker.push({ ...e, t: e.t + t0 + 10_000 });
+    const moves = answer(r, (s.events.at(-1)?.t ?? 0) + t0 + 30_000);
+    // Not the follower's clean move: the board read after the score sheet, the same side twice.
+    expect(moves.slice(20).map((o) => [o.pdn, o.recovered === true, o.irregular])).toEqual([
+      [lineNotation(other, [first])[0], false, ['5.4.1']],
+    ]);
+  });
+
+  it('an irregularity on the board shown: followed up to it, then read from the board after the answer', () => {
+    const r = lost();
+    const side = gap.to.turn;
+    // The side to move plays twice (5.4.1 for the follower), then the other side replies.
+    const first = legalMoves(gap.to)[0];
+    const after = play(gap.to, first);
+    const again = legalMoves(Position.fromBoard(after.variant, side, after.board))[0];
+    const twice = play(Position.fromBoard(after.variant, side, after.board), again);
+    const s = new Script(gap.to);
+    s.wait(1000).play(first, side);
+    s.wait(1000).play(again, side);
     const t0 = r.outputs.at(-1)?.t ?? 0;
     const meanwhile = s.events.flatMap((e) => r.tracker.push({ ...e, t: e.t + t0 + 10_000 }));
     expect(meanwhile.filter((o) => o.type === 'move' || o.type === 'alert')).toEqual([]);
-    let t = t0 + 30_000;
-    const pdn = lineNotation(gap.from, gap.line).join(' ');
-    const out = r.tracker.decide({ alertId: alert.id, kind: 'moves', pdn }, t);
-    for (let i = 0; i < 60; i++) out.push(...r.tracker.push({ t: (t += 100), type: 'tick' }));
-    const moves = out.flatMap((o) => (o.type === 'move' ? [o] : []));
-    expect(lineKey(moves.map((o) => o.move))).toBe(lineKey([...gap.line, first, second]));
-    expect(moves.every((o) => o.recovered)).toBe(true);
-    expect(out.some((o) => o.type === 'alert')).toBe(false);
-    expect(r.tracker.state.position.equals(play(play(gap.to, first), second))).toBe(true);
+    const moves = answer(r, (s.events.at(-1)?.t ?? 0) + t0 + 30_000);
+    // The score sheet, the first move as it was seen, then the second read from the board after
+    // them: recorded as played and marked (5.7), its alert raised.
+    expect(moves.slice(0, 20).every((o) => o.recovered)).toBe(true);
+    expect(moves.slice(20).map((o) => [o.pdn, o.recovered === true, o.irregular])).toEqual([
+      [lineNotation(gap.to, [first])[0], false, undefined],
+      [lineNotation(Position.fromBoard(after.variant, side, after.board), [again])[0], false, ['5.4.1']],
+    ]);
+    expect(r.tracker.state.openAlerts.map((a) => a.rule)).toEqual(['5.4.1']);
+    expect(r.tracker.state.position.toBoardString()).toBe(twice.toBoardString());
   });
 
   it('moves that do not reach the board, or a candidate line, are ignored: the alert stays open', () => {

@@ -1,0 +1,79 @@
+// While an unknown-position raised after lost events waits for the arbiter, the players play on,
+// from the board the alert shows. A follower tracks them from there: one tracker for each side
+// that may be to move, until a clean move tells which. The score sheet's answer then records the
+// gap's moves and, after them, the moves followed since: seen, so never searched for however long
+// the arbiter took. A candidate stops at its first alert (an irregularity, a board it cannot
+// read): what is played after that is searched for from where it stopped, like any gap.
+import type { BoardEvent } from '../../firmware-protocol/events.ts';
+import type { Move, Position } from '../engine/index.ts';
+import type { Tracker, TrackerOutput } from './types.ts';
+
+/** A move a follower saw played. */
+export interface FollowedMove {
+  move: Move;
+  pdn: string;
+  /** Found by the follower's own search after a dump (an HID board's two-square report). */
+  recovered?: true;
+}
+
+interface Candidate {
+  readonly start: Position;
+  readonly tracker: Tracker;
+  moves: FollowedMove[];
+  stopped: boolean;
+}
+
+export class Follower {
+  private candidates: Candidate[];
+
+  /** `starts`: the board shown, with each side that may be to move; `create` makes a tracker from one. */
+  constructor(starts: readonly Position[], create: (start: Position) => Tracker) {
+    this.candidates = starts.map((start) => ({ start, tracker: create(start), moves: [], stopped: false }));
+  }
+
+  push(event: BoardEvent): void {
+    for (const c of this.candidates) if (!c.stopped) this.take(c, c.tracker.push(event));
+    this.choose();
+  }
+
+  flush(t: number): void {
+    for (const c of this.candidates) if (!c.stopped) this.take(c, c.tracker.flush(t));
+    this.choose();
+  }
+
+  /** Moves followed since the board shown, when it was `side` to move there (none otherwise). */
+  movesFrom(start: Position): readonly FollowedMove[] {
+    const c = this.candidates.find(
+      (c) => c.start.turn === start.turn && c.start.toBoardString() === start.toBoardString(),
+    );
+    return c?.moves ?? [];
+  }
+
+  /** How many moves have been followed so far (on the side found to be to move). */
+  get plies(): number {
+    return this.candidates.length === 1 ? this.candidates[0].moves.length : 0;
+  }
+
+  private take(c: Candidate, outputs: readonly TrackerOutput[]): void {
+    for (const o of outputs) {
+      if (c.stopped) return;
+      if (o.type === 'alert' || o.type === 'correction' || (o.type === 'move' && o.irregular)) {
+        c.stopped = true;
+      } else if (o.type === 'move') {
+        c.moves.push(
+          o.recovered ? { move: o.move, pdn: o.pdn, recovered: true } : { move: o.move, pdn: o.pdn },
+        );
+      } else if (o.type === 'takeback') {
+        c.moves = c.moves.slice(0, o.ply);
+      }
+    }
+  }
+
+  /** The first side seen making a clean move is the one that was to move: the others go. */
+  private choose(): void {
+    if (this.candidates.length < 2) return;
+    const moved = this.candidates.filter((c) => c.moves.length > 0);
+    if (moved.length === 1) this.candidates = moved;
+    else if (this.candidates.every((c) => c.stopped)) this.candidates = [];
+  }
+}
