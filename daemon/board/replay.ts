@@ -1,6 +1,7 @@
 // Games rebuilt from the journal: a past round or one board (exports, past rounds served), and the
 // current round's live boards on start.
 import type { GameEvent } from '../../src/game/types.ts';
+import { RESYNC_NODES } from '../../src/tracker/resync.ts';
 import type { LoadedConfig } from '../config/index.ts';
 import type { Journal } from '../journal/index.ts';
 import { type BoardGame, newBoardGame, type ReplaySettings, type TrackerFactory } from './board-game.ts';
@@ -8,21 +9,31 @@ import type { LiveBoard } from './live-board.ts';
 
 /** The round's rules as the configuration gives them, the same for live games and replays. */
 export function replaySettings(
-  config: Pick<LoadedConfig, 'variant' | 'drawRule' | 'autoResult'> & { quickplayFinish?: boolean },
+  config: Pick<LoadedConfig, 'variant' | 'drawRule' | 'autoResult'> & {
+    quickplayFinish?: boolean;
+    gapSearch?: { positions?: number };
+  },
   createTracker: TrackerFactory,
 ): ReplaySettings {
+  const positions = config.gapSearch?.positions;
   return {
     variant: config.variant,
     createTracker,
     drawProfile: { profile: config.drawRule.profile, advantageDraw: config.drawRule.advantage },
     autoResult: config.autoResult,
     ...(config.quickplayFinish ? { quickplayFinish: true } : {}),
+    // In the daemon's granted steps (daemon/ingest/searches.ts).
+    ...(positions !== undefined ? { tracker: { gapBudget: { step: RESYNC_NODES, total: positions } } } : {}),
   };
 }
 
 /** `settings` with the rules round `round` was played with, as the daemon journaled them. */
 export function playedWith(journal: Journal, round: number, settings: ReplaySettings): ReplaySettings {
-  return { ...settings, ...journal.roundSettings(round) };
+  const played = journal.roundSettings(round);
+  if (!played) return settings;
+  // The search budget too: a round stored without one was played with the default.
+  const { tracker: _, ...rules } = settings;
+  return { ...rules, ...played };
 }
 
 /** Rebuilds a board's game from its journal (nothing is served or written). */

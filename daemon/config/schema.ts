@@ -229,6 +229,12 @@ export const configSchema = z.strictObject({
        * take, all boards together; the rest stays with the boards being played on.
        */
       share: z.number().min(0.05).max(1).default(DEFAULT_SEARCH_SHARE),
+      /**
+       * The positions one gap's search may look at, in all (default 2,000,000: gaps of 12 plies
+       * need up to 1,310,000). Less costs a slow machine less CPU a hopeless gap and brings the
+       * `unknown-position` sooner; the round keeps the value it was played with.
+       */
+      positions: z.number().int().min(1000).max(20_000_000).optional(),
     })
     .default({ share: DEFAULT_SEARCH_SHARE }),
   journal: z

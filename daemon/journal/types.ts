@@ -43,4 +43,6 @@ export interface RoundSettings {
   autoResult?: boolean;
   /** Appendix G announced for the event. */
   quickplayFinish?: boolean;
+  /** A gap search's budget other than the default (`gapSearch.positions`). */
+  tracker?: { gapBudget?: { step: number; total: number } };
 }

@@ -4,7 +4,7 @@
 // shows, and the arbiter records the moves from the score sheet over the WebSocket API: the served
 // game is whole, the lost plies marked recovered, and it stays so across a restart.
 import { afterEach, describe, expect, it } from 'vitest';
-import { daemonAwayAfterPly8 } from './fixtures/daemon-away.ts';
+import { daemonAwayAfterPly8, recoveredPlies } from './fixtures/daemon-away.ts';
 import { cleanUp, type Daemon, fetchText, pdnMoves, servedGames } from './fixtures/helpers.ts';
 
 afterEach(cleanUp);
@@ -35,18 +35,12 @@ describe('a daemon away for 22 plies (real daemon process, kill -9)', () => {
       daemon.stderr().slice(-2000),
     );
     expect(moves).toEqual(truth);
-    const recovered = (url: string) =>
-      fetchText(`${url}/api/v1/games`).then((text) =>
-        JSON.parse(text)[0]
-          .moves.filter((m: { recovered?: boolean }) => m.recovered)
-          .map((m: { ply: number }) => m.ply),
-      );
     const lost = Array.from({ length: truth.length - 8 }, (_, i) => 9 + i);
-    expect(await recovered(daemon.url)).toEqual(lost);
+    expect(await recoveredPlies(daemon.url)).toEqual(lost);
     // The journal replays to the same game.
     await daemon.stop();
     daemon = await away.start();
     expect(pdnMoves(await fetchText(`${daemon.url}/rounds/1/games.pdn`))[0]).toEqual(truth);
-    expect(await recovered(daemon.url)).toEqual(lost);
+    expect(await recoveredPlies(daemon.url)).toEqual(lost);
   }, 180_000);
 });
