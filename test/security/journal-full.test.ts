@@ -91,13 +91,7 @@ const exitWithin = (daemon: Daemon, ms: number, what: string): Promise<number | 
  * A daemon following `boards` games on a disk that is filled once `plies` moves were broadcast;
  * resolves once /health answers 503.
  */
-async function fullMidGame(
-  boards: number,
-  maxPlies: number,
-  plies: number,
-  extra: string[],
-  stays = false,
-) {
+async function fullMidGame(boards: number, maxPlies: number, plies: number, extra: string[], stays = false) {
   const d = disk(stays);
   const sim = await game(boards, maxPlies);
   const daemon = await startDaemon(
@@ -196,13 +190,7 @@ describe('a full disk under a running daemon', () => {
   it('stops on SIGTERM while the disk is full', async () => {
     // A disk that stays full: on tmpfs the last write at the stop can find freed space, and then
     // rightly exits 0 with nothing lost.
-    const { daemon } = await fullMidGame(
-      2,
-      60,
-      2,
-      ['--config', configFile(), '--log-level', 'info'],
-      true,
-    );
+    const { daemon } = await fullMidGame(2, 60, 2, ['--config', configFile(), '--log-level', 'info'], true);
     const asked = Date.now();
     daemon.proc.kill('SIGTERM');
     const code = await exitWithin(daemon, 10_000, 'hung');
