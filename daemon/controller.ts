@@ -223,6 +223,7 @@ export class Controller implements Hub {
         ...(route && !route.send ? { clockByHand: route.reason } : {}),
         ...(calibrating ? { calibrating: true as const } : {}),
         ...(game.tracker.searching ? { searching: { positions: game.tracker.searchNodes } } : {}),
+        ...(game.tracker.following !== undefined ? { following: { plies: game.tracker.following } } : {}),
       };
     });
   }

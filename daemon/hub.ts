@@ -27,6 +27,11 @@ export interface BoardSummary {
    * undecided until it ends; `positions` it has looked at so far.
    */
   searching?: { positions: number };
+  /**
+   * An unknown-position after lost events waits for the score sheet: the moves played on since are
+   * followed from the board it shows (`plies` so far), and recorded after the score sheet.
+   */
+  following?: { plies: number };
 }
 
 /** Whether the journal is writing: while it is not, boards are tracked from memory (docs/ops). */

@@ -3,7 +3,8 @@
 // that may be to move, until a clean move tells which. The score sheet's answer then records the
 // gap's moves and, after them, the moves followed since: seen, so never searched for however long
 // the arbiter took. A candidate stops at its first alert (an irregularity, a board it cannot
-// read): what is played after that is searched for from where it stopped, like any gap.
+// read) or at the game's end: what is played after that is read from where it stopped, like any
+// gap.
 import type { BoardEvent } from '../../firmware-protocol/events.ts';
 import type { Move, Position } from '../engine/index.ts';
 import type { Tracker, TrackerOutput } from './types.ts';
@@ -15,6 +16,14 @@ export interface FollowedMove {
   /** Found by the follower's own search after a dump (an HID board's two-square report). */
   recovered?: true;
 }
+
+const STOPS: ReadonlySet<TrackerOutput['type']> = new Set([
+  'alert',
+  'correction',
+  'new-game',
+  'position-set',
+  'result-gesture',
+]);
 
 interface Candidate {
   readonly start: Position;
@@ -57,7 +66,8 @@ export class Follower {
   private take(c: Candidate, outputs: readonly TrackerOutput[]): void {
     for (const o of outputs) {
       if (c.stopped) return;
-      if (o.type === 'alert' || o.type === 'correction' || (o.type === 'move' && o.irregular)) {
+      // What it followed stands; past an alert, or past the game's end, it reads on no more.
+      if (STOPS.has(o.type) || (o.type === 'move' && o.irregular)) {
         c.stopped = true;
       } else if (o.type === 'move') {
         c.moves.push(

@@ -256,6 +256,12 @@ class BoardTracker implements Tracker {
     return this.ep.search?.run.nodes ?? 0;
   }
 
+  get following(): number | undefined {
+    return this.follower && this.waiting?.alert === this.follower.alert
+      ? this.follower.follower.plies
+      : undefined;
+  }
+
   get state(): TrackerState {
     return {
       position: this.position,

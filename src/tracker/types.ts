@@ -165,4 +165,9 @@ export interface Tracker {
   readonly searching: boolean;
   /** Nodes the search under way has expanded (0 when none is). */
   readonly searchNodes: number;
+  /**
+   * Plies followed from the board an unknown-position after lost events shows, while it waits for
+   * the score sheet (recorded after it); undefined when no such alert waits.
+   */
+  readonly following: number | undefined;
 }

@@ -68,11 +68,14 @@ describe('a board back from 22 lost plies, played on while the arbiter waits (re
     const alert = await boardAlert(daemon, 'unknown-position', 60_000);
     expect(alert.ply).toBe(11);
     await sim.done;
+    // The board list says how far the play since has been followed.
+    const { boards } = JSON.parse(await fetchText(`${daemon.url}/api/v1/boards`));
     const truth = sim.boards[0].board.games[0].moves.map((m) => m.pdn);
     const shown = pliesTo(truth, alert.boardShown, 32);
     expect(shown).toBeDefined();
     // Plies were played on the board after the alert: the ones the daemon followed.
     expect(truth.length - shown!).toBeGreaterThanOrEqual(20);
+    expect(boards[0].following).toEqual({ plies: truth.length - shown! });
     const served = async () => pdnMoves(await fetchText(`${daemon.url}/rounds/1/games.pdn`))[0] ?? [];
     expect(await served()).toEqual(truth.slice(0, 10));
 

@@ -521,6 +521,10 @@ function updateRow(tr, s) {
     // Back from a gap: the board waits while the lost moves are searched for.
     badge.className = 'badge state-searching';
     setText(badge, t('arbiter.searchingGap', { positions: formatNumber(extra.searching.positions) }));
+  } else if (extra.following) {
+    // No line reached the board: play is followed from it until the score sheet comes.
+    badge.className = 'badge state-following';
+    setText(badge, t('arbiter.followingGap', { plies: formatNumber(extra.following.plies) }));
   } else {
     badge.className = `badge state-${state}`;
     setText(badge, ['active', 'silent', 'lost', 'connecting'].includes(state) ? t(`state.${state}`) : state);

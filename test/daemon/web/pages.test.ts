@@ -508,6 +508,22 @@ describe('arbiter console', () => {
     await page.close();
   });
 
+  it('shows a board whose lost moves await the score sheet, with the moves followed since', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${base}/arbiter?token=${TOKEN}`);
+    await expect.poll(() => page.locator('#board-rows tr').count()).toBe(3);
+    const badge = page.locator('#board-rows tr[data-board="3"] .badge');
+    const before = await badge.textContent();
+    hub.following.set(3, 14);
+    await expect
+      .poll(() => badge.textContent(), { timeout: 10_000 })
+      .toBe('moves lost: awaiting the score sheet (14 played since, followed)');
+    expect(await badge.getAttribute('class')).toBe('badge state-following');
+    hub.following.delete(3);
+    await expect.poll(() => badge.textContent(), { timeout: 10_000 }).toBe(before);
+    await page.close();
+  });
+
   it('asks one board, or every board, for a full dump (resync)', async () => {
     const page = await browser.newPage();
     await page.goto(`${base}/arbiter?token=${TOKEN}`);

@@ -240,9 +240,12 @@ describe('unknown-position after lost events: the moves from the score sheet', (
 
   it('30 plies played on before the answer (past any search): every one recorded after the score sheet', () => {
     const r = lost();
+    expect(r.tracker.following).toBe(0);
     const on = playedOn(r, 30);
     expect(on.meanwhile.filter((o) => o.type === 'move' || o.type === 'alert')).toEqual([]);
+    expect(r.tracker.following).toBe(30);
     const moves = answer(r, on.t);
+    expect(r.tracker.following).toBeUndefined();
     expect(moves.length).toBe(50);
     expect(lineKey(moves.map((o) => o.move))).toBe(lineKey([...gap.line, ...on.line]));
     expect(moves.slice(20).some((o) => o.recovered)).toBe(false);

@@ -381,6 +381,8 @@ export default {
     'calibrate.boardOption': 'Damier {board} — {serial} ({state})',
     'calibrate.beingCalibrated': 'en cours de calibration',
     'arbiter.searchingGap': 'recherche des coups perdus ({positions} positions)',
+    'arbiter.followingGap':
+      'coups perdus : en attente de la feuille de partie ({plies} joués depuis, suivis)',
     'calibrate.waiting': 'En attente du damier…',
     'calibrate.boardSerial': 'Damier {board} · numéro de série {serial}',
     'calibrate.step': 'Étape {n} sur {of}',

@@ -379,6 +379,8 @@ export default {
     'calibrate.boardOption': 'Bord {board} — {serial} ({state})',
     'calibrate.beingCalibrated': 'wordt gekalibreerd',
     'arbiter.searchingGap': 'zoekt verloren zetten ({positions} posities)',
+    'arbiter.followingGap':
+      'zetten verloren: wacht op het notatieformulier ({plies} sindsdien gespeeld, gevolgd)',
     'calibrate.waiting': 'Wachten op het bord…',
     'calibrate.boardSerial': 'Bord {board} · serienummer {serial}',
     'calibrate.step': 'Stap {n} van {of}',

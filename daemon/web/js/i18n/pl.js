@@ -382,6 +382,8 @@ export default {
     'calibrate.boardOption': 'Plansza {board} — {serial} ({state})',
     'calibrate.beingCalibrated': 'w trakcie kalibracji',
     'arbiter.searchingGap': 'szuka utraconych ruchów ({positions} pozycji)',
+    'arbiter.followingGap':
+      'utracone ruchy: czeka na zapis partii ({plies} zagranych od tego czasu, śledzonych)',
     'calibrate.waiting': 'Czekam na planszę…',
     'calibrate.boardSerial': 'Plansza {board} · numer seryjny {serial}',
     'calibrate.step': 'Krok {n} z {of}',
