@@ -394,17 +394,17 @@ describe('clock through the protocol', () => {
     await until(() => hosts.every((h) => clocks(h).length >= 4), 6000);
     // How long after its phase in the second each clock line arrives (the median, past any
     // press's own report): the start's delay and a timer's lateness, never before the phase.
-    const after = (h: Host, phaseMs: number) => {
+    const lateBy = (h: Host, phaseMs: number) => {
       const residues = clocks(h)
         .map((e) => (((e.t - origin - phaseMs) % 1000) + 1000) % 1000)
         .sort((a, b) => a - b);
       return residues[residues.length >> 1];
     };
     // From the seed: board 1 at 946 ms into each second, board 2 at 865 ms.
-    expect(after(hosts[0], 946)).toBeLessThan(started + 60);
-    expect(after(hosts[1], 865)).toBeLessThan(started + 60);
+    expect(lateBy(hosts[0], 946)).toBeLessThan(started + 60);
+    expect(lateBy(hosts[1], 865)).toBeLessThan(started + 60);
     // Both boards start in the same turn: their phases stay 81 ms apart.
-    const apart = (after(hosts[1], 865) - after(hosts[0], 946) + 1000) % 1000;
+    const apart = (lateBy(hosts[1], 865) - lateBy(hosts[0], 946) + 1000) % 1000;
     expect(Math.min(apart, 1000 - apart)).toBeLessThan(40);
   });
 
