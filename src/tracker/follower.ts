@@ -4,7 +4,8 @@
 // gap's moves and, after them, the moves followed since: seen, so never searched for however long
 // the arbiter took. A candidate stops at its first alert (an irregularity, a board it cannot
 // read) or at the game's end: what is played after that is read from where it stopped, like any
-// gap.
+// gap. A board whose colours are unknown cannot be followed from what it shows: its events are
+// kept instead, and read from the score sheet's end once it gives the position.
 import type { BoardEvent } from '../../firmware-protocol/events.ts';
 import type { Move, Position } from '../engine/index.ts';
 import type { Tracker, TrackerOutput } from './types.ts';
@@ -32,35 +33,71 @@ interface Candidate {
   stopped: boolean;
 }
 
+/** Events kept for a board of unknown colours: a long game's many times over. */
+export const KEPT_EVENTS_MAX = 20_000;
+
 export class Follower {
   private candidates: Candidate[];
+  /** The events since the board shown, when it cannot be followed live (undefined: past the bound). */
+  private kept: BoardEvent[] | undefined;
+  private readonly live: boolean;
 
-  /** `starts`: the board shown, with each side that may be to move; `create` makes a tracker from one. */
-  constructor(starts: readonly Position[], create: (start: Position) => Tracker) {
-    this.candidates = starts.map((start) => ({ start, tracker: create(start), moves: [], stopped: false }));
+  /**
+   * `starts`: the board shown, with each side that may be to move (none: keep the events for
+   * `movesFrom`); `create` makes a tracker from a position.
+   */
+  constructor(
+    starts: readonly Position[],
+    private readonly create: (start: Position) => Tracker,
+  ) {
+    this.live = starts.length > 0;
+    this.candidates = starts.map((start) => this.candidate(start));
+    this.kept = this.live ? undefined : [];
   }
 
   push(event: BoardEvent): void {
+    if (!this.live) {
+      if (this.kept && this.kept.length < KEPT_EVENTS_MAX) this.kept.push(event);
+      else this.kept = undefined;
+      return;
+    }
     for (const c of this.candidates) if (!c.stopped) this.take(c, c.tracker.push(event));
     this.choose();
   }
 
   flush(t: number): void {
+    if (!this.live) return;
     for (const c of this.candidates) if (!c.stopped) this.take(c, c.tracker.flush(t));
     this.choose();
   }
 
-  /** Moves followed since the board shown, when it was `side` to move there (none otherwise). */
-  movesFrom(start: Position): readonly FollowedMove[] {
+  /**
+   * Moves played since the board shown, when `start` is the position there (the score sheet's
+   * end): followed live when `start` has the side seen to move, or read now from the kept events
+   * up to time `t`. None otherwise.
+   */
+  movesFrom(start: Position, t: number): readonly FollowedMove[] {
+    if (!this.live) {
+      if (!this.kept) return [];
+      const c = this.candidate(start);
+      for (const e of this.kept) if (!c.stopped) this.take(c, c.tracker.push(e));
+      if (!c.stopped) this.take(c, c.tracker.push({ t, type: 'tick' }));
+      return c.moves;
+    }
     const c = this.candidates.find(
       (c) => c.start.turn === start.turn && c.start.toBoardString() === start.toBoardString(),
     );
     return c?.moves ?? [];
   }
 
-  /** How many moves have been followed so far (on the side found to be to move). */
-  get plies(): number {
+  /** How many moves have been followed so far (on the side found to be to move); undefined when kept for later. */
+  get plies(): number | undefined {
+    if (!this.live) return undefined;
     return this.candidates.length === 1 ? this.candidates[0].moves.length : 0;
+  }
+
+  private candidate(start: Position): Candidate {
+    return { start, tracker: this.create(start), moves: [], stopped: false };
   }
 
   private take(c: Candidate, outputs: readonly TrackerOutput[]): void {

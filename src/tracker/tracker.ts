@@ -342,7 +342,7 @@ class BoardTracker implements Tracker {
         this.recordLine(line.value, t, out, true);
         // Played on while the arbiter wrote: the moves followed since, as they were seen.
         const followed =
-          this.follower?.alert === alert ? this.follower.follower.movesFrom(this.position) : [];
+          this.follower?.alert === alert ? this.follower.follower.movesFrom(this.position, t) : [];
         this.follower = undefined;
         for (const f of followed) {
           this.record(
@@ -358,7 +358,7 @@ class BoardTracker implements Tracker {
           );
         }
         this.afterDecision();
-        // What no follower saw (after an irregularity, or all of it on a board of unknown colours)
+        // What no follower read (after an irregularity, past the events kept, the other side first)
         // is a gap of its own, from here.
         if (!shows(this.phys, this.position)) {
           this.ep.snapshot = true;
@@ -1094,15 +1094,22 @@ class BoardTracker implements Tracker {
     this.ep.proof = [];
   }
 
-  /** Follows play from the board shown, for either side to move (a board of known colours only). */
+  /**
+   * Follows play from the board shown, for either side to move; a board of unknown colours keeps
+   * its events for the score sheet's end instead.
+   */
   private startFollowing(alert: Alert): void {
-    this.follower = undefined;
-    const starts = (['white', 'black'] as const).flatMap((side) => {
-      const start = this.board.physicalPosition(this.position, side);
-      return start ? [start] : [];
-    });
-    if (starts.length === 0 || this.board.occupancyOnly) return;
-    const follower = new Follower(starts, (start) => new BoardTracker({ ...this.followed, start }));
+    const occupancyOnly = this.board.occupancyOnly;
+    const starts = occupancyOnly
+      ? []
+      : (['white', 'black'] as const).flatMap((side) => {
+          const start = this.board.physicalPosition(this.position, side);
+          return start ? [start] : [];
+        });
+    const follower = new Follower(
+      starts,
+      (start) => new BoardTracker({ ...this.followed, start, occupancyOnly }),
+    );
     // The input that raised the alert is already on the board shown.
     this.follower = { alert, follower, fresh: true };
   }

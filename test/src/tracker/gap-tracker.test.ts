@@ -8,6 +8,7 @@ import type { ArbiterDecision, TrackerOutput } from '../../../src/tracker/types.
 import { simulateGame } from '../../../simulator/game.ts';
 import { outageOverPlies } from '../../../simulator/outage.ts';
 import { createTracker } from '../../../src/tracker/index.ts';
+import { sensedText } from '../../../src/tracker/board.ts';
 import { lineNotation, searchGap } from '../../../src/tracker/gap-search.ts';
 import { chooseMove } from '../../../simulator/selfplay.ts';
 import { createRng } from '../../../simulator/prng.ts';
@@ -295,6 +296,48 @@ describe('unknown-position after lost events: the moves from the score sheet', (
     ]);
     expect(r.tracker.state.openAlerts.map((a) => a.rule)).toEqual(['5.4.1']);
     expect(r.tracker.state.position.toBoardString()).toBe(twice.toBoardString());
+  });
+
+  it("a board that senses occupancy only: its events since are read from the score sheet's end", () => {
+    const occ = gapOf(2, 20, true)!;
+    const s = new Script(occ.from);
+    s.wait(1000)
+      .hello()
+      .snapshot(sensedText(sensedBoard(occ.to, true)));
+    for (let i = 0; i < 60; i++) s.wait(100).tick();
+    // 30 plies on from the board shown, after the alert.
+    const on = new Script(occ.to);
+    on.t = s.t;
+    const rng = createRng(5);
+    const line: Move[] = [];
+    let pos = occ.to;
+    for (let ply = 1; ply <= 30; ply++) {
+      const m = chooseMove(pos, ply, rng)!;
+      on.wait(1000).play(m, pos.turn);
+      line.push(m);
+      pos = play(pos, m);
+    }
+    const r = run([...s.events, ...on.events], {
+      start: occ.from,
+      variant: occ.from.variant,
+      occupancyOnly: true,
+      gapBudget: { step: 500, total: 2000 },
+    });
+    expect(r.alerts.map((a) => a.rule)).toEqual(['unknown-position']);
+    expect(r.outputs.filter((o) => o.type === 'move')).toEqual([]);
+    // Not followed live: the colours of what it shows are not known.
+    expect(r.tracker.following).toBeUndefined();
+    let t = on.t + 30_000;
+    const pdn = lineNotation(occ.from, occ.line).join(' ');
+    const out = r.tracker.decide({ alertId: r.alerts[0].id, kind: 'moves', pdn }, t);
+    for (let i = 0; i < 60; i++) out.push(...r.tracker.push({ t: (t += 100), type: 'tick' }));
+    const moves = out.flatMap((o) => (o.type === 'move' ? [o] : []));
+    expect(lineKey(moves.map((o) => o.move))).toBe(lineKey([...occ.line, ...line]));
+    expect(moves.map((o) => o.recovered === true)).toEqual([
+      ...occ.line.map(() => true),
+      ...line.map(() => false),
+    ]);
+    expect(r.tracker.state.position.equals(pos)).toBe(true);
   });
 
   it('moves that do not reach the board, or a candidate line, are ignored: the alert stays open', () => {
