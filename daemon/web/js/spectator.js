@@ -42,6 +42,15 @@ function stateBadge(state) {
 }
 
 /**
+ * Moves lost in a break of the board's link wait for the arbiter (a `gap` or `unknown-position`
+ * alert showing the board): the game shown is behind the board until then, and says so.
+ */
+function restoringBadge(s) {
+  const waiting = s.alerts.some((a) => !a.decision && a.boardShown !== undefined);
+  return waiting ? `<span class="badge restoring" data-restoring="">${t('spectator.restoring')}</span>` : '';
+}
+
+/**
  * One player's line. `recorded` is the clock stored with a past move (history view): shown as it
  * was then, not ticking; otherwise the live clock, counting down on the running side.
  */
@@ -90,7 +99,7 @@ function cardHtml(s) {
   const last = s.moves[s.moves.length - 1];
   const result = formatResult(s.result);
   return (
-    `<header><span class="board-no">${t('board.n', { board })}</span>${stateBadge(s.state)}` +
+    `<header><span class="board-no">${t('board.n', { board })}</span>${stateBadge(s.state)}${restoringBadge(s)}` +
     `<span class="result" data-result="${escapeHtml(s.result)}">${escapeHtml(result)}</span></header>` +
     clockHtml(board, 'black', s.info.black) +
     boardSvg({
@@ -182,7 +191,7 @@ function renderDetail() {
     .join('');
   ui.detail.innerHTML =
     `<div class="detail-head"><button type="button" class="back" data-nav="grid">${t('spectator.back')}</button>` +
-    `<h2>${t('board.n', { board: s.info.board })}</h2>${stateBadge(s.state)}` +
+    `<h2>${t('board.n', { board: s.info.board })}</h2>${stateBadge(s.state)}${restoringBadge(s)}` +
     `<span class="result big" data-result="${escapeHtml(s.result)}">${escapeHtml(formatResult(s.result))}</span></div>` +
     `<div class="detail-body"><div class="big-board">` +
     clockHtml(s.info.board, top, s.info[top], past) +

@@ -421,6 +421,15 @@ describe('arbiter console', () => {
     });
     const alert = page.locator(`.alert[data-alert="${id}"]`);
     await expect.poll(() => alert.locator('[data-field="gap-moves"]').count()).toBe(1);
+    // Spectators are told the game shown is behind the board until the arbiter answers.
+    const spectator = await browser.newPage();
+    await spectator.goto(`${base}/`);
+    const restoring = card(spectator, 3).locator('.badge.restoring');
+    await expect.poll(() => restoring.count()).toBe(1);
+    expect(await restoring.textContent()).toBe(
+      'moves lost in a break of the link: the arbiter restores them',
+    );
+    expect(await card(spectator, 2).locator('.badge.restoring').count()).toBe(0);
     expect(await alert.locator('[data-act="stands"]').count()).toBe(1);
     await alert.locator('[data-field="gap-moves"]').fill(line.join(' '));
     await alert.locator('[data-act="send-moves"]').click();
@@ -430,6 +439,7 @@ describe('arbiter console', () => {
       decision: { alertId: id, kind: 'moves', pdn: line.join(' ') },
     });
     expect(errors).toEqual([]);
+    await spectator.close();
     await page.close();
   });
 

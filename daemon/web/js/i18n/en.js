@@ -32,6 +32,7 @@ export default {
     'spectator.numbers': 'Square numbers',
     'spectator.roundPdn': 'Round PDN',
     'spectator.grid': 'All boards of the round',
+    'spectator.restoring': 'moves lost in a break of the link: the arbiter restores them',
     'spectator.detail': 'Board detail',
     'spectator.empty': 'No boards yet — waiting for the daemon.',
     'spectator.keys': 'Keys: ← → moves · Home first · End live · F flip · N numbers · Esc all boards',

@@ -30,6 +30,7 @@ export default {
     'spectator.numbers': 'Numéros des cases',
     'spectator.roundPdn': 'PDN de la ronde',
     'spectator.grid': 'Tous les damiers de la ronde',
+    'spectator.restoring': 'coups perdus lors d’une coupure de la liaison : l’arbitre les rétablit',
     'spectator.detail': 'Détail du damier',
     'spectator.empty': 'Pas encore de damier — en attente du démon.',
     'spectator.keys':

@@ -30,6 +30,7 @@ export default {
     'spectator.numbers': 'Veldnummers',
     'spectator.roundPdn': 'PDN van de ronde',
     'spectator.grid': 'Alle borden van de ronde',
+    'spectator.restoring': 'zetten verloren bij een onderbreking van de verbinding: de arbiter herstelt ze',
     'spectator.detail': 'Bord in detail',
     'spectator.empty': 'Nog geen borden — wachten op de daemon.',
     'spectator.keys': 'Toetsen: ← → zetten · Home begin · End live · F draaien · N nummers · Esc alle borden',

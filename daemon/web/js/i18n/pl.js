@@ -30,6 +30,7 @@ export default {
     'spectator.numbers': 'Numery pól',
     'spectator.roundPdn': 'PDN rundy',
     'spectator.grid': 'Wszystkie warcabnice rundy',
+    'spectator.restoring': 'ruchy utracone przy przerwie połączenia: sędzia je odtwarza',
     'spectator.detail': 'Szczegóły warcabnicy',
     'spectator.empty': 'Brak warcabnic — czekam na demona.',
     'spectator.keys':

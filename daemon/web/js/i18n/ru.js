@@ -30,6 +30,7 @@ export default {
     'spectator.numbers': 'Номера полей',
     'spectator.roundPdn': 'PDN тура',
     'spectator.grid': 'Все доски тура',
+    'spectator.restoring': 'ходы потеряны при обрыве связи: судья восстанавливает их',
     'spectator.detail': 'Доска подробно',
     'spectator.empty': 'Досок пока нет — ждём демона.',
     'spectator.keys':
