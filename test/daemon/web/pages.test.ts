@@ -502,34 +502,33 @@ describe('arbiter console', () => {
     await page.close();
   });
 
-  it('shows a board searching for moves lost in a gap, with the positions looked at, until it ends', async () => {
+  it.each([
+    {
+      what: 'searching for moves lost in a gap, with the positions looked at',
+      board: 2,
+      map: 'searching' as const,
+      value: 120_000,
+      text: 'searching for lost moves (120,000 positions)',
+      state: 'searching',
+    },
+    {
+      what: 'whose lost moves await the score sheet, with the moves followed since',
+      board: 3,
+      map: 'following' as const,
+      value: 14,
+      text: 'moves lost: awaiting the score sheet (14 played since, followed)',
+      state: 'following',
+    },
+  ])('shows a board $what, until it ends', async ({ board, map, value, text, state }) => {
     const page = await browser.newPage();
     await page.goto(`${base}/arbiter?token=${TOKEN}`);
     await expect.poll(() => page.locator('#board-rows tr').count()).toBe(3);
-    const badge = page.locator('#board-rows tr[data-board="2"] .badge');
+    const badge = page.locator(`#board-rows tr[data-board="${board}"] .badge`);
     const before = await badge.textContent();
-    hub.searching.set(2, 120_000);
-    await expect
-      .poll(() => badge.textContent(), { timeout: 10_000 })
-      .toBe('searching for lost moves (120,000 positions)');
-    expect(await badge.getAttribute('class')).toBe('badge state-searching');
-    hub.searching.delete(2);
-    await expect.poll(() => badge.textContent(), { timeout: 10_000 }).toBe(before);
-    await page.close();
-  });
-
-  it('shows a board whose lost moves await the score sheet, with the moves followed since', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${base}/arbiter?token=${TOKEN}`);
-    await expect.poll(() => page.locator('#board-rows tr').count()).toBe(3);
-    const badge = page.locator('#board-rows tr[data-board="3"] .badge');
-    const before = await badge.textContent();
-    hub.following.set(3, 14);
-    await expect
-      .poll(() => badge.textContent(), { timeout: 10_000 })
-      .toBe('moves lost: awaiting the score sheet (14 played since, followed)');
-    expect(await badge.getAttribute('class')).toBe('badge state-following');
-    hub.following.delete(3);
+    hub[map].set(board, value);
+    await expect.poll(() => badge.textContent(), { timeout: 10_000 }).toBe(text);
+    expect(await badge.getAttribute('class')).toBe(`badge state-${state}`);
+    hub[map].delete(board);
     await expect.poll(() => badge.textContent(), { timeout: 10_000 }).toBe(before);
     await page.close();
   });
