@@ -254,20 +254,24 @@ export function gapDecisionLine(alert: Alert, decision: ArbiterDecision, variant
   } else
     return err({ code: 'not-a-line', message: `a gap is decided by a line or moves, not ${decision.kind}` });
   let pos = start.value;
+  const board = new Int8Array(pos.board.length);
+  for (let s = 1; s < board.length; s++)
+    board[s] = codeOfChar(alert.boardShown[s - 1] ?? '.', false) ?? EMPTY;
   const line: Move[] = [];
+  // A score sheet written up to the game's end goes past the board shown: the moves up to it are
+  // the gap's (what was played since is the board's own record, followed or read from it).
+  let reached = 0;
   for (const [i, text] of texts.entries()) {
     const move = resolveMove(pos, text);
     if (!move.ok) return err({ ...move.error, message: `move ${i + 1} (${text}): ${move.error.message}` });
     line.push(move.value);
     pos = play(pos, move.value);
+    if (reached === 0 && shows(board, pos)) reached = line.length;
   }
-  const board = new Int8Array(pos.board.length);
-  for (let s = 1; s < board.length; s++)
-    board[s] = codeOfChar(alert.boardShown[s - 1] ?? '.', false) ?? EMPTY;
-  if (line.length === 0 || !shows(board, pos)) {
+  if (reached === 0) {
     return err({ code: 'not-the-board', message: 'these moves do not lead to the position on the board' });
   }
-  return ok(line);
+  return ok(decision.kind === 'moves' ? line.slice(0, reached) : line);
 }
 
 // ——— stage 1: short lines, breadth first ———

@@ -254,6 +254,22 @@ describe('unknown-position after lost events: the moves from the score sheet', (
     expect(r.tracker.state.position.equals(on.end)).toBe(true);
   });
 
+  it('a score sheet written on past the board shown: the moves up to it are the gap, the rest as followed', () => {
+    const r = lost();
+    const on = playedOn(r, 6);
+    const pdn = lineNotation(gap.from, [...gap.line, ...on.line]).join(' ');
+    let t = on.t;
+    const out = r.tracker.decide({ alertId: r.alerts[0].id, kind: 'moves', pdn }, t);
+    for (let i = 0; i < 60; i++) out.push(...r.tracker.push({ t: (t += 100), type: 'tick' }));
+    const moves = out.flatMap((o) => (o.type === 'move' ? [o] : []));
+    expect(lineKey(moves.map((o) => o.move))).toBe(lineKey([...gap.line, ...on.line]));
+    expect(moves.map((o) => o.recovered === true)).toEqual([
+      ...gap.line.map(() => true),
+      ...on.line.map(() => false),
+    ]);
+    expect(r.tracker.state.openAlerts).toEqual([]);
+  });
+
   it('the side that made the first move followed must be the one the score sheet leaves to move', () => {
     const r = lost();
     const side = gap.to.turn;
