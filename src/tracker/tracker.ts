@@ -183,6 +183,8 @@ class BoardTracker implements Tracker {
   private waiting: Waiting | undefined;
   /** Play followed from the board an unknown-position after lost events shows, until it is answered. */
   private follower: { alert: Alert; follower: Follower; fresh: boolean } | undefined;
+  /** The input being pushed is on the sensed board already (a follower started now has seen it). */
+  private applied = false;
   /** What a follower's trackers share with this one. */
   private readonly followed: TrackerOptions;
   /** The last irregularity, until the opponent moves on (5.7): the players may still correct it. */
@@ -308,6 +310,7 @@ class BoardTracker implements Tracker {
     }
     this.searchOn(event.t, out);
     this.follow(event);
+    this.applied = false;
     return this.done(out);
   }
 
@@ -477,10 +480,12 @@ class BoardTracker implements Tracker {
         event.type === 'put' ? event.piece : undefined,
         event.t,
       );
+      this.applied = true;
     } else if (event.type === 'snapshot') {
       const greeted = this.greeted;
       this.greeted = false;
       const changed = this.board.snapshot(event.board, event.t);
+      this.applied = true;
       if (!changed || changed.length === 0) return;
       if (greeted || changed.length >= 2) this.ep.eventsLost = true;
       if (greeted || changed.length >= 2 || this.legalShown()) this.ep.snapshot = true;
@@ -1110,8 +1115,8 @@ class BoardTracker implements Tracker {
       starts,
       (start) => new BoardTracker({ ...this.followed, start, occupancyOnly }),
     );
-    // The input that raised the alert is already on the board shown.
-    this.follower = { alert, follower, fresh: true };
+    // An alert raised after the input's change was sensed: the board shown has it already.
+    this.follower = { alert, follower, fresh: this.applied };
   }
 
   /** Feeds the follower while its alert waits; a new connection (its dump: a gap of its own) ends it. */

@@ -254,6 +254,38 @@ describe('unknown-position after lost events: the moves from the score sheet', (
     expect(r.tracker.state.position.equals(on.end)).toBe(true);
   });
 
+  it('the stall time passing at the first lift of the play since (no ticks): that lift is followed too', () => {
+    const s = new Script(gap.from);
+    s.wait(1000).hello().snapshot(gap.to.toBoardString());
+    // The search ends within these steps, then quiet: the stall time is found passed at the next lift.
+    for (let i = 0; i < 20; i++) s.wait(100).tick();
+    const on = new Script(gap.to);
+    on.t = s.t + 10_000;
+    const rng = createRng(3);
+    const line: Move[] = [];
+    let pos = gap.to;
+    for (let ply = 1; ply <= 30; ply++) {
+      const m = chooseMove(pos, ply, rng)!;
+      on.wait(1000).play(m, pos.turn);
+      line.push(m);
+      pos = play(pos, m);
+    }
+    const r = run(s.events, {
+      start: gap.from,
+      variant: gap.from.variant,
+      gapBudget: { step: 500, total: 2000 },
+    });
+    expect(r.alerts).toEqual([]);
+    // The first lift raises the alert (the stall time, passed), and is sensed after it.
+    const first = r.tracker.push(on.events[0]);
+    expect(first.flatMap((o) => (o.type === 'alert' ? [o.alert.rule] : []))).toEqual(['unknown-position']);
+    r.alerts.push(...first.flatMap((o) => (o.type === 'alert' ? [o.alert] : [])));
+    for (const e of on.events.slice(1)) r.tracker.push(e);
+    expect(r.tracker.following).toBe(30);
+    const moves = answer(r, on.t + 30_000);
+    expect(lineKey(moves.map((o) => o.move))).toBe(lineKey([...gap.line, ...line]));
+  });
+
   it('a score sheet written on past the board shown: the moves up to it are the gap, the rest as followed', () => {
     const r = lost();
     const on = playedOn(r, 6);
