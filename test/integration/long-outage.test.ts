@@ -13,8 +13,13 @@ const TOKEN = 'arbiter-secret-outage-1';
 
 describe('a daemon away for 22 plies (real daemon process, kill -9)', () => {
   it('unknown-position with the board shown; the score-sheet moves make the served game whole', async () => {
-    // The whole of a core for the searches: the hopeless one ends sooner.
-    const away = await daemonAwayAfterPly8({ token: TOKEN, speed: 4, config: 'gapSearch: { share: 1 }\n' });
+    // The whole of a core for the searches, and a budget of 100,000 positions: the hopeless one
+    // ends sooner, and so does its replay at the restart (the default's 2,000,000 take 16 s).
+    const away = await daemonAwayAfterPly8({
+      token: TOKEN,
+      speed: 4,
+      config: 'gapSearch: { share: 1, positions: 100000 }\n',
+    });
     const { sim, truth } = away;
     await sim.done;
     expect(sim.boards[0].board.stats.moves).toBe(truth.length);
