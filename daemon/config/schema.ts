@@ -231,8 +231,9 @@ export const configSchema = z.strictObject({
       share: z.number().min(0.05).max(1).default(DEFAULT_SEARCH_SHARE),
       /**
        * The positions one gap's search may look at, in all (default 2,000,000: gaps of 12 plies
-       * need up to 1,310,000). Less costs a slow machine less CPU a hopeless gap and brings the
-       * `unknown-position` sooner; the round keeps the value it was played with.
+       * need up to 1,310,000). Less costs a slow machine less CPU a hopeless gap, brings the
+       * `unknown-position` sooner and shortens a restart (which replays the searches); the round
+       * keeps the value it was played with.
        */
       positions: z.number().int().min(1000).max(20_000_000).optional(),
     })
