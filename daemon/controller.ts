@@ -109,7 +109,9 @@ export class Controller implements Hub {
     const log = options.logger ?? silentLogger();
     const { config, journal } = options;
     const { round } = config;
-    const settings = replaySettings(config, options.createTracker);
+    // Searches a replay has seen end with no line are not worked through again (a restart).
+    const searchMemo = journal.searchMemo();
+    const settings = replaySettings(config, (o) => options.createTracker({ ...o, searchMemo }));
     const { createTracker: _, ...rules } = settings;
     journal.setRoundSettings(round, rules);
     const started = performance.now();

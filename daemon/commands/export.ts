@@ -59,7 +59,12 @@ function exportRound(flags: ExportFlags): void {
     }
     const cfg = config.value;
     // The round's own rules, as the daemon journaled them, win over today's config.
-    const settings = playedWith(journal, flags.round, replaySettings(cfg, createTracker));
+    const searchMemo = journal.searchMemo();
+    const settings = playedWith(
+      journal,
+      flags.round,
+      replaySettings(cfg, (o) => createTracker({ ...o, searchMemo })),
+    );
     const text = flags.events
       ? eventLines(journal, flags.round, boards, flags.board === undefined)
       : roundText(journal, flags, settings, boards);

@@ -11,6 +11,7 @@ import { type FileHandle, open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { Checkpointer } from './checkpointer.ts';
+import type { SearchMemo } from '../../src/tracker/types.ts';
 import type { JournalInput, RoundSettings } from './types.ts';
 
 const SCHEMA_VERSION = 2;
@@ -46,6 +47,13 @@ CREATE INDEX IF NOT EXISTS derived_round ON derived (round);
 CREATE TABLE IF NOT EXISTS rounds (
   round    INTEGER PRIMARY KEY,
   settings TEXT NOT NULL
+);
+-- Gap searches that found no line, by the search's key: a restart's replay takes their steps
+-- without their work (TrackerOptions.searchMemo). Any round's; losing them costs time only.
+CREATE TABLE IF NOT EXISTS searches (
+  key   TEXT PRIMARY KEY,
+  steps INTEGER NOT NULL,
+  nodes INTEGER NOT NULL
 );
 CREATE TABLE IF NOT EXISTS bindings (
   round  INTEGER NOT NULL,
@@ -297,6 +305,34 @@ export class Journal {
   bindings(round: number): Map<string, number> {
     const rows = this.db.prepare('SELECT serial, board FROM bindings WHERE round = ?').all(round);
     return new Map((rows as { serial: string; board: number }[]).map((r) => [r.serial, r.board]));
+  }
+
+  /**
+   * The gap searches that found no line, as a tracker's SearchMemo: loaded now, and a search that
+   * ends so later is kept (not by a read-only journal; a failed write only costs a replay its time).
+   */
+  searchMemo(): SearchMemo {
+    const known = new Map<string, { steps: number; nodes: number }>();
+    if (this.hasTable('searches')) {
+      const rows = this.db.prepare('SELECT key, steps, nodes FROM searches').all() as {
+        key: string;
+        steps: number;
+        nodes: number;
+      }[];
+      for (const r of rows) known.set(r.key, { steps: r.steps, nodes: r.nodes });
+    }
+    return {
+      none: (key) => known.get(key),
+      noteNone: (key, steps, nodes) => {
+        known.set(key, { steps, nodes });
+        if (this.readonly) return;
+        try {
+          this.db
+            .prepare('INSERT OR REPLACE INTO searches (key, steps, nodes) VALUES (?, ?, ?)')
+            .run(key, steps, nodes);
+        } catch {}
+      },
+    };
   }
 
   /** The rules a round is played with (variant, draw profile…), so exports replay it the same way. */

@@ -55,27 +55,44 @@ export type LostLinesStep = { kind: 'searching' } | { kind: 'none' } | { kind: '
  * may be under way), searched a step at a time within `budget`.
  */
 export class LostLinesSearch {
-  private readonly run: GapSearchRun;
+  private readonly run: GapSearchRun | undefined;
+  /** Steps taken of a search known to find no line (`known`): it does none of the work. */
+  private taken = 0;
 
   constructor(
     from: Position,
     private readonly board: SensedBoard,
     private readonly budget: ResyncBudget,
+    private readonly known?: { steps: number; nodes: number },
   ) {
     // The board's squares change under the search; the search is of the board as it is now.
-    this.run = new GapSearchRun(from, Int8Array.from(board.squares), { nodes: budget.total });
+    this.run = known
+      ? undefined
+      : new GapSearchRun(from, Int8Array.from(board.squares), { nodes: budget.total });
+  }
+
+  /** Whether this search's outcome was known beforehand (SearchMemo). */
+  get replayed(): boolean {
+    return this.run === undefined;
   }
 
   get steps(): number {
-    return this.run.steps;
+    return this.run ? this.run.steps : this.taken;
   }
 
   get nodes(): number {
-    return this.run.nodes;
+    if (this.run) return this.run.nodes;
+    const known = this.known!;
+    return this.taken >= known.steps ? known.nodes : Math.min(known.nodes, this.taken * this.budget.step);
   }
 
   /** Up to `steps` steps (none: still searching). */
   step(steps = 1): LostLinesStep {
+    if (!this.run) {
+      const known = this.known!;
+      this.taken = Math.min(known.steps, this.taken + steps);
+      return this.taken >= known.steps ? { kind: 'none' } : { kind: 'searching' };
+    }
     let found: GapSearch | undefined;
     for (let i = 0; !found && i < steps; i++) found = this.run.step(this.budget.step);
     if (!found) return { kind: 'searching' };

@@ -50,6 +50,7 @@ import type {
   Alert,
   ArbiterDecision,
   RuleId,
+  SearchMemo,
   Tracker,
   TrackerOptions,
   TrackerOutput,
@@ -57,6 +58,8 @@ import type {
 } from './types.ts';
 
 export const DEFAULT_SETTLE_MS = 250;
+/** Part of every SearchMemo key: a search that takes other steps gets another number. */
+const SEARCH_MEMO_VERSION = 1;
 export const DEFAULT_ALERT_AFTER_MS = 4000;
 /** Changes reported this long after a clock press belong to the scan before it. */
 export const PRESS_GRACE_MS = 100;
@@ -142,6 +145,8 @@ interface Episode {
 /** A lost-plies search of the board `key` names (budget, game position, squares). */
 interface PendingSearch {
   key: string;
+  /** The search's SearchMemo key: everything its outcome and its steps depend on. */
+  memoKey: string;
   budget: ResyncBudget;
   run: LostLinesSearch;
 }
@@ -187,6 +192,7 @@ class BoardTracker implements Tracker {
   private applied = false;
   /** What a follower's trackers share with this one. */
   private readonly followed: TrackerOptions;
+  private readonly searchMemo: SearchMemo | undefined;
   /** The last irregularity, until the opponent moves on (5.7): the players may still correct it. */
   private correction: Correctable | undefined;
   /** The result gesture was shown: quiet until a new game or the game is back on the board. */
@@ -224,6 +230,7 @@ class BoardTracker implements Tracker {
     this.settleMs = options.settleMs ?? DEFAULT_SETTLE_MS;
     this.alertAfterMs = options.alertAfterMs ?? DEFAULT_ALERT_AFTER_MS;
     this.followed = { variant: this.variant, settleMs: this.settleMs, alertAfterMs: this.alertAfterMs };
+    this.searchMemo = options.searchMemo;
     this.grantedSteps = options.searchSteps === 'granted';
     const budgets = resyncBudgets(this.grantedSteps);
     this.gapBudget = options.gapBudget ?? budgets.dump;
@@ -789,8 +796,10 @@ class BoardTracker implements Tracker {
     if (this.ep.search?.key !== key) {
       this.endSearch();
       const left = dump ? budget.total - this.ep.searched : budget.total;
-      const run = new LostLinesSearch(this.position, this.board, { step: budget.step, total: left });
-      this.ep.search = { key, budget, run };
+      const memoKey = `${SEARCH_MEMO_VERSION}:${this.variant}:${budget.step}:${left}:${writeFen(this.position)}:${sensedText(this.phys)}`;
+      const known = this.searchMemo?.none(memoKey);
+      const run = new LostLinesSearch(this.position, this.board, { step: budget.step, total: left }, known);
+      this.ep.search = { key, memoKey, budget, run };
     }
     return this.stepSearch(t, by, out);
   }
@@ -841,6 +850,7 @@ class BoardTracker implements Tracker {
     this.endSearch();
     if (step.kind === 'none') {
       this.resyncFailed = search.key;
+      if (!search.run.replayed) this.searchMemo?.noteNone(search.memoKey, search.run.steps, search.run.nodes);
       return false;
     }
     const found = step.lost;

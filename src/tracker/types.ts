@@ -136,6 +136,17 @@ export interface TrackerOptions {
    * boards (the daemon does, and journals those ticks).
    */
   searchSteps?: 'each-input' | 'granted';
+  /**
+   * Searches known to find no line (kept across restarts by the daemon): one of them takes the
+   * same steps and nodes again without the work, so a replay decides at the same inputs.
+   */
+  searchMemo?: SearchMemo;
+}
+
+/** What a search that found no line took, by the search's own key (its position, board and budget). */
+export interface SearchMemo {
+  none(key: string): { steps: number; nodes: number } | undefined;
+  noteNone(key: string, steps: number, nodes: number): void;
 }
 
 export interface TrackerState {

@@ -160,3 +160,24 @@ describe('journal', () => {
     j.close();
   });
 });
+
+describe('searches that found no line', () => {
+  it('are kept across a restart, and a read-only journal reads them without writing', () => {
+    const path = tmp();
+    const j = Journal.open(path);
+    j.searchMemo().noteNone('1:international:500:2000:W:…', 4, 2000);
+    j.close();
+    const again = Journal.open(path);
+    expect(again.searchMemo().none('1:international:500:2000:W:…')).toEqual({ steps: 4, nodes: 2000 });
+    expect(again.searchMemo().none('another')).toBeUndefined();
+    again.close();
+    const reader = Journal.open(path, { readonly: true });
+    const memo = reader.searchMemo();
+    memo.noteNone('read-only', 1, 500);
+    expect(memo.none('read-only')).toEqual({ steps: 1, nodes: 500 });
+    reader.close();
+    const after = Journal.open(path);
+    expect(after.searchMemo().none('read-only')).toBeUndefined();
+    after.close();
+  });
+});
