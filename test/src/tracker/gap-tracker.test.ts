@@ -173,6 +173,22 @@ describe('gap: no line within the bound', () => {
   });
 });
 
+/** `plies` self-played moves from `from`, hands and clock, a ply a second from time `t`. */
+function playOn(from: Position, plies: number, seed: number, t?: number) {
+  const rng = createRng(seed);
+  const line: Move[] = [];
+  let end = from;
+  const script = new Script(from);
+  if (t !== undefined) script.t = t;
+  for (let ply = 1; ply <= plies; ply++) {
+    const m = chooseMove(end, ply, rng)!;
+    script.wait(1000).play(m, end.turn);
+    line.push(m);
+    end = play(end, m);
+  }
+  return { script, line, end };
+}
+
 describe('unknown-position after lost events: the moves from the score sheet', () => {
   // Seed 2, 20 plies: a budget of 2,000 nodes finds no line (no search of this tracker settles it).
   const gap = gapOf(2, 20, false)!;
@@ -204,19 +220,10 @@ describe('unknown-position after lost events: the moves from the score sheet', (
 
   /** `plies` moves played on from the board shown, hands and clock seen, after `t0`. */
   const playedOn = (r: ReturnType<typeof lost>, plies: number, seed = 3) => {
-    const rng = createRng(seed);
-    const line: Move[] = [];
-    let pos = gap.to;
-    const s = new Script(gap.to);
-    for (let ply = 1; ply <= plies; ply++) {
-      const m = chooseMove(pos, ply, rng)!;
-      s.wait(1000).play(m, pos.turn);
-      line.push(m);
-      pos = play(pos, m);
-    }
+    const { script: s, line, end } = playOn(gap.to, plies, seed);
     const t0 = r.outputs.at(-1)?.t ?? 0;
     const meanwhile = s.events.flatMap((e) => r.tracker.push({ ...e, t: e.t + t0 + 10_000 }));
-    return { line, end: pos, meanwhile, t: (s.events.at(-1)?.t ?? 0) + t0 + 30_000 };
+    return { line, end, meanwhile, t: (s.events.at(-1)?.t ?? 0) + t0 + 30_000 };
   };
 
   /** The score sheet's answer at `t`, then a tick every 100 ms for 6 s. */
@@ -259,17 +266,7 @@ describe('unknown-position after lost events: the moves from the score sheet', (
     s.wait(1000).hello().snapshot(gap.to.toBoardString());
     // The search ends within these steps, then quiet: the stall time is found passed at the next lift.
     for (let i = 0; i < 20; i++) s.wait(100).tick();
-    const on = new Script(gap.to);
-    on.t = s.t + 10_000;
-    const rng = createRng(3);
-    const line: Move[] = [];
-    let pos = gap.to;
-    for (let ply = 1; ply <= 30; ply++) {
-      const m = chooseMove(pos, ply, rng)!;
-      on.wait(1000).play(m, pos.turn);
-      line.push(m);
-      pos = play(pos, m);
-    }
+    const { script: on, line } = playOn(gap.to, 30, 3, s.t + 10_000);
     const r = run(s.events, {
       start: gap.from,
       variant: gap.from.variant,
@@ -354,17 +351,7 @@ describe('unknown-position after lost events: the moves from the score sheet', (
       .snapshot(sensedText(sensedBoard(occ.to, true)));
     for (let i = 0; i < 60; i++) s.wait(100).tick();
     // 30 plies on from the board shown, after the alert.
-    const on = new Script(occ.to);
-    on.t = s.t;
-    const rng = createRng(5);
-    const line: Move[] = [];
-    let pos = occ.to;
-    for (let ply = 1; ply <= 30; ply++) {
-      const m = chooseMove(pos, ply, rng)!;
-      on.wait(1000).play(m, pos.turn);
-      line.push(m);
-      pos = play(pos, m);
-    }
+    const { script: on, line, end: pos } = playOn(occ.to, 30, 5, s.t);
     const r = run([...s.events, ...on.events], {
       start: occ.from,
       variant: occ.from.variant,
