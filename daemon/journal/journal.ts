@@ -321,15 +321,15 @@ export class Journal {
       }[];
       for (const r of rows) known.set(r.key, { steps: r.steps, nodes: r.nodes });
     }
+    const keep = this.readonly
+      ? undefined
+      : this.db.prepare('INSERT OR REPLACE INTO searches (key, steps, nodes) VALUES (?, ?, ?)');
     return {
       none: (key) => known.get(key),
       noteNone: (key, steps, nodes) => {
         known.set(key, { steps, nodes });
-        if (this.readonly) return;
         try {
-          this.db
-            .prepare('INSERT OR REPLACE INTO searches (key, steps, nodes) VALUES (?, ?, ?)')
-            .run(key, steps, nodes);
+          keep?.run(key, steps, nodes);
         } catch {}
       },
     };

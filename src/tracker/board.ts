@@ -140,6 +140,13 @@ export function sensedText(phys: Int8Array): string {
   return text;
 }
 
+/** The sensed codes of a board string (one character a square, `w b W B o .`): sensedText's inverse. */
+export function sensedSquares(text: string, occupancyOnly = false): Int8Array {
+  const out = new Int8Array(text.length + 1);
+  for (let i = 0; i < text.length; i++) out[i + 1] = codeOfChar(text[i], occupancyOnly) ?? EMPTY;
+  return out;
+}
+
 /** The board shows more pieces (of a colour, when it tells colours) than the position has. */
 export function morePieces(seen: Int8Array, pos: Position): boolean {
   let white = 0;

@@ -13,7 +13,6 @@ import type { Tracker, TrackerOutput } from './types.ts';
 /** A move a follower saw played. */
 export interface FollowedMove {
   move: Move;
-  pdn: string;
   /** Found by the follower's own search after a dump (an HID board's two-square report). */
   recovered?: true;
 }
@@ -107,9 +106,7 @@ export class Follower {
       if (STOPS.has(o.type) || (o.type === 'move' && o.irregular)) {
         c.stopped = true;
       } else if (o.type === 'move') {
-        c.moves.push(
-          o.recovered ? { move: o.move, pdn: o.pdn, recovered: true } : { move: o.move, pdn: o.pdn },
-        );
+        c.moves.push(o.recovered ? { move: o.move, recovered: true } : { move: o.move });
       } else if (o.type === 'takeback') {
         c.moves = c.moves.slice(0, o.ply);
       }

@@ -33,11 +33,11 @@ import { err, ok, type Result } from '../result.ts';
 import * as sensed from './board.ts';
 import {
   codeAfter,
-  codeOfChar,
   EMPTY,
   morePieces,
   OCCUPIED,
   occupiedSquares,
+  sensedSquares,
   shows,
   showsCaptureUnderWay,
   showsPieceInHand,
@@ -254,9 +254,7 @@ export function gapDecisionLine(alert: Alert, decision: ArbiterDecision, variant
   } else
     return err({ code: 'not-a-line', message: `a gap is decided by a line or moves, not ${decision.kind}` });
   let pos = start.value;
-  const board = new Int8Array(pos.board.length);
-  for (let s = 1; s < board.length; s++)
-    board[s] = codeOfChar(alert.boardShown[s - 1] ?? '.', false) ?? EMPTY;
+  const board = sensedSquares(alert.boardShown);
   const line: Move[] = [];
   // A score sheet written up to the game's end goes past the board shown: the moves up to it are
   // the gap's (what was played since is the board's own record, followed or read from it).

@@ -58,11 +58,11 @@ import type {
 } from './types.ts';
 
 export const DEFAULT_SETTLE_MS = 250;
-/** Part of every SearchMemo key: a search that takes other steps gets another number. */
-const SEARCH_MEMO_VERSION = 1;
 export const DEFAULT_ALERT_AFTER_MS = 4000;
 /** Changes reported this long after a clock press belong to the scan before it. */
 export const PRESS_GRACE_MS = 100;
+/** Part of every SearchMemo key: a search that takes other steps gets another number. */
+const SEARCH_MEMO_VERSION = 1;
 const PROOF_LIMIT = 400;
 /** A set-up puts on (and changes) this many squares or more: more than a move or an irregularity. */
 const SETUP_SQUARES = 6;
@@ -145,8 +145,11 @@ interface Episode {
 /** A lost-plies search of the board `key` names (budget, game position, squares). */
 interface PendingSearch {
   key: string;
-  /** The search's SearchMemo key: everything its outcome and its steps depend on. */
-  memoKey: string;
+  /**
+   * A dump's search, the costly kind: its SearchMemo key (everything its outcome and steps depend
+   * on). The stuck board's small searches are not kept.
+   */
+  memoKey: string | undefined;
   budget: ResyncBudget;
   run: LostLinesSearch;
 }
@@ -354,19 +357,7 @@ class BoardTracker implements Tracker {
         const followed =
           this.follower?.alert === alert ? this.follower.follower.movesFrom(this.position, t) : [];
         this.follower = undefined;
-        for (const f of followed) {
-          this.record(
-            f.move,
-            play(this.position, f.move),
-            f.pdn,
-            [],
-            t,
-            out,
-            this.position.turn,
-            undefined,
-            f.recovered,
-          );
-        }
+        for (const f of followed) this.recordLine([f.move], t, out, f.recovered === true);
         this.afterDecision();
         // What no follower read (after an irregularity, past the events kept, the other side first)
         // is a gap of its own, from here.
@@ -796,8 +787,11 @@ class BoardTracker implements Tracker {
     if (this.ep.search?.key !== key) {
       this.endSearch();
       const left = dump ? budget.total - this.ep.searched : budget.total;
-      const memoKey = `${SEARCH_MEMO_VERSION}:${this.variant}:${budget.step}:${left}:${writeFen(this.position)}:${sensedText(this.phys)}`;
-      const known = this.searchMemo?.none(memoKey);
+      const memoKey =
+        dump && this.searchMemo
+          ? `${SEARCH_MEMO_VERSION}:${this.variant}:${budget.step}:${left}:${writeFen(this.position)}:${sensedText(this.phys)}`
+          : undefined;
+      const known = memoKey === undefined ? undefined : this.searchMemo?.none(memoKey);
       const run = new LostLinesSearch(this.position, this.board, { step: budget.step, total: left }, known);
       this.ep.search = { key, memoKey, budget, run };
     }
@@ -850,7 +844,8 @@ class BoardTracker implements Tracker {
     this.endSearch();
     if (step.kind === 'none') {
       this.resyncFailed = search.key;
-      if (!search.run.replayed) this.searchMemo?.noteNone(search.memoKey, search.run.steps, search.run.nodes);
+      if (search.memoKey !== undefined && !search.run.replayed)
+        this.searchMemo?.noteNone(search.memoKey, search.run.steps, search.run.nodes);
       return false;
     }
     const found = step.lost;
