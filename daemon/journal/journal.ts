@@ -11,7 +11,7 @@ import { type FileHandle, open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { Checkpointer } from './checkpointer.ts';
-import type { SearchMemo } from '../../src/tracker/types.ts';
+import type { KnownSearch, SearchMemo } from '../../src/tracker/types.ts';
 import type { JournalInput, RoundSettings } from './types.ts';
 
 const SCHEMA_VERSION = 2;
@@ -48,12 +48,14 @@ CREATE TABLE IF NOT EXISTS rounds (
   round    INTEGER PRIMARY KEY,
   settings TEXT NOT NULL
 );
--- Gap searches that found no line, by the search's key: a restart's replay takes their steps
--- without their work (TrackerOptions.searchMemo). Any round's; losing them costs time only.
+-- Dump searches, by the search's key: a restart's replay takes their steps without their work,
+-- and ends them as they ended (TrackerOptions.searchMemo). \`found\`: the lines (JSON), NULL for
+-- none. Any round's; losing them costs time only.
 CREATE TABLE IF NOT EXISTS searches (
   key   TEXT PRIMARY KEY,
   steps INTEGER NOT NULL,
-  nodes INTEGER NOT NULL
+  nodes INTEGER NOT NULL,
+  found TEXT
 );
 CREATE TABLE IF NOT EXISTS bindings (
   round  INTEGER NOT NULL,
@@ -139,6 +141,8 @@ export class Journal {
       this.db.transaction(() => {
         this.db.exec(SCHEMA);
         if (this.hasTable('entries')) this.db.exec(FROM_VERSION_1);
+        // Kept searches' table from before it kept found lines.
+        if (!this.hasColumn('searches', 'found')) this.db.exec('ALTER TABLE searches ADD COLUMN found TEXT');
         this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
       })();
       if (options.backgroundCheckpoints && path !== ':memory:') {
@@ -169,6 +173,11 @@ export class Journal {
 
   static open(path: string, options: JournalOptions = {}): Journal {
     return new Journal(path, options);
+  }
+
+  private hasColumn(table: string, column: string): boolean {
+    const columns = this.db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[];
+    return columns.some((c) => c.name === column);
   }
 
   private hasTable(name: string): boolean {
@@ -308,28 +317,34 @@ export class Journal {
   }
 
   /**
-   * The gap searches that found no line, as a tracker's SearchMemo: loaded now, and a search that
-   * ends so later is kept (not by a read-only journal; a failed write only costs a replay its time).
+   * The dump searches run, as a tracker's SearchMemo: loaded now, and a search that ends later is
+   * kept (not by a read-only journal; a failed write only costs a replay its time).
    */
   searchMemo(): SearchMemo {
-    const known = new Map<string, { steps: number; nodes: number }>();
+    const known = new Map<string, KnownSearch>();
     if (this.hasTable('searches')) {
-      const rows = this.db.prepare('SELECT key, steps, nodes FROM searches').all() as {
+      const found = this.hasColumn('searches', 'found') ? 'found' : 'NULL AS found';
+      const rows = this.db.prepare(`SELECT key, steps, nodes, ${found} FROM searches`).all() as {
         key: string;
         steps: number;
         nodes: number;
+        found: string | null;
       }[];
-      for (const r of rows) known.set(r.key, { steps: r.steps, nodes: r.nodes });
+      for (const r of rows) {
+        const found = r.found === null ? undefined : foundLines(r.found);
+        // A row that does not read is left out: its search runs again.
+        if (found !== null) known.set(r.key, { steps: r.steps, nodes: r.nodes, ...(found && { found }) });
+      }
     }
     const keep = this.readonly
       ? undefined
-      : this.db.prepare('INSERT OR REPLACE INTO searches (key, steps, nodes) VALUES (?, ?, ?)');
+      : this.db.prepare('INSERT OR REPLACE INTO searches (key, steps, nodes, found) VALUES (?, ?, ?, ?)');
     return {
-      none: (key) => known.get(key),
-      noteNone: (key, steps, nodes) => {
-        known.set(key, { steps, nodes });
+      known: (key) => known.get(key),
+      note: (key, search) => {
+        known.set(key, search);
         try {
-          keep?.run(key, steps, nodes);
+          keep?.run(key, search.steps, search.nodes, search.found ? JSON.stringify(search.found) : null);
         } catch {}
       },
     };
@@ -391,5 +406,21 @@ export class Journal {
     this.closeWal();
     this.checkpointer?.stop();
     if (this.db.open) this.db.close();
+  }
+}
+
+/** A `searches` row's found lines, or null when the text is not such lines. */
+function foundLines(text: string): KnownSearch['found'] | null {
+  try {
+    const found = JSON.parse(text) as KnownSearch['found'];
+    const line = (l: { moves?: unknown; underWay?: unknown }) =>
+      Array.isArray(l?.moves) &&
+      l.moves.every((m) => typeof m === 'string') &&
+      typeof l.underWay === 'boolean';
+    return found && Array.isArray(found.lines) && found.lines.every(line) && typeof found.total === 'number'
+      ? found
+      : null;
+  } catch {
+    return null;
   }
 }

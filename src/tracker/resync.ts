@@ -1,10 +1,10 @@
 // The lost plies after a dump (a reconnect, a restart, an HID board): the lines of legal play from
 // the game position to the board, found by the gap search (./gap-search.ts), and of those the ones
 // the hands seen before the gap agree with best.
-import { type Move, moveKey, type Position } from '../engine/index.ts';
+import { legalMoves, type Move, moveKey, type Position, play } from '../engine/index.ts';
 import { GAP_NODES, type GapLine, type GapSearch, GapSearchRun } from './gap-search.ts';
 import type { SensedBoard } from './sensed.ts';
-import type { TrackerOptions } from './types.ts';
+import type { KnownSearch, TrackerOptions } from './types.ts';
 
 /** A search's node budgets: per step (one input of the tracker), and in all. */
 export type ResyncBudget = NonNullable<TrackerOptions['gapBudget']>;
@@ -52,21 +52,29 @@ export type LostLinesStep = { kind: 'searching' } | { kind: 'none' } | { kind: '
 
 /**
  * The lines of up to GAP_PLIES legal plies from `from` that end on the board as it is now (the last
- * may be under way), searched a step at a time within `budget`.
+ * may be under way), searched a step at a time within `budget`. A search `known` beforehand (a
+ * SearchMemo's) takes its steps without the work and ends as it did.
  */
 export class LostLinesSearch {
   private readonly run: GapSearchRun | undefined;
-  /** Steps taken of a search known to find no line (`known`): it does none of the work. */
+  /** A known search's answer, given once its steps are taken. */
+  private readonly answer: GapSearch | undefined;
+  private readonly known: KnownSearch | undefined;
+  /** Steps taken of a known search. */
   private taken = 0;
+  private outcome: GapSearch | undefined;
 
   constructor(
     from: Position,
     private readonly board: SensedBoard,
     private readonly budget: ResyncBudget,
-    private readonly known?: { steps: number; nodes: number },
+    known?: KnownSearch,
   ) {
+    // An entry whose lines are not legal play from here is another search's: searched again.
+    this.answer = known && knownAnswer(from, known);
+    this.known = this.answer && known;
     // The board's squares change under the search; the search is of the board as it is now.
-    this.run = known
+    this.run = this.answer
       ? undefined
       : new GapSearchRun(from, Int8Array.from(board.squares), { nodes: budget.total });
   }
@@ -86,21 +94,51 @@ export class LostLinesSearch {
     return this.taken >= known.steps ? known.nodes : Math.min(known.nodes, this.taken * this.budget.step);
   }
 
+  /** How the search ended, as a SearchMemo keeps it (undefined while it goes on). */
+  get record(): KnownSearch | undefined {
+    const outcome = this.outcome;
+    if (!outcome) return undefined;
+    const { steps, nodes } = this;
+    if (outcome.kind === 'none') return { steps, nodes };
+    const lines = outcome.lines.map((l) => ({ moves: l.line.map(moveKey), underWay: l.underWay }));
+    return { steps, nodes, found: { lines, total: outcome.total, complete: outcome.complete } };
+  }
+
   /** Up to `steps` steps (none: still searching). */
   step(steps = 1): LostLinesStep {
+    let found: GapSearch | undefined;
     if (!this.run) {
       const known = this.known!;
       this.taken = Math.min(known.steps, this.taken + steps);
-      return this.taken >= known.steps ? { kind: 'none' } : { kind: 'searching' };
-    }
-    let found: GapSearch | undefined;
-    for (let i = 0; !found && i < steps; i++) found = this.run.step(this.budget.step);
+      if (this.taken >= known.steps) found = this.answer;
+    } else for (let i = 0; !found && i < steps; i++) found = this.run.step(this.budget.step);
     if (!found) return { kind: 'searching' };
+    this.outcome = found;
     if (found.kind === 'none') return { kind: 'none' };
     const lines = likeliest(found.lines, this.board.liftOrder());
     const unique = lines.length === 1 && found.complete && found.total === found.lines.length;
     return { kind: 'found', lost: { lines, total: found.total, unique } };
   }
+}
+
+/** A known search's answer, its lines played out from `from`; undefined when they are not legal there. */
+function knownAnswer(from: Position, known: KnownSearch): GapSearch | undefined {
+  const { found, nodes } = known;
+  if (!found) return { kind: 'none', complete: false, nodes };
+  const lines: GapLine[] = [];
+  for (const { moves, underWay } of found.lines) {
+    const line: Move[] = [];
+    let end = from;
+    for (const key of moves) {
+      const move = legalMoves(end).find((m) => moveKey(m) === key);
+      if (!move) return undefined;
+      line.push(move);
+      end = play(end, move);
+    }
+    lines.push({ line, underWay, end });
+  }
+  if (lines.length === 0) return undefined;
+  return { kind: 'found', lines, total: found.total, complete: found.complete, nodes };
 }
 
 /**

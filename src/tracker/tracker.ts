@@ -61,7 +61,10 @@ export const DEFAULT_SETTLE_MS = 250;
 export const DEFAULT_ALERT_AFTER_MS = 4000;
 /** Changes reported this long after a clock press belong to the scan before it. */
 export const PRESS_GRACE_MS = 100;
-/** Part of every SearchMemo key: a search that takes other steps gets another number. */
+/**
+ * Part of every SearchMemo key: a search that takes other steps, or finds other lines, gets another
+ * number.
+ */
 const SEARCH_MEMO_VERSION = 1;
 const PROOF_LIMIT = 400;
 /** A set-up puts on (and changes) this many squares or more: more than a move or an irregularity. */
@@ -791,7 +794,7 @@ class BoardTracker implements Tracker {
         dump && this.searchMemo
           ? `${SEARCH_MEMO_VERSION}:${this.variant}:${budget.step}:${left}:${writeFen(this.position)}:${sensedText(this.phys)}`
           : undefined;
-      const known = memoKey === undefined ? undefined : this.searchMemo?.none(memoKey);
+      const known = memoKey === undefined ? undefined : this.searchMemo?.known(memoKey);
       const run = new LostLinesSearch(this.position, this.board, { step: budget.step, total: left }, known);
       this.ep.search = { key, memoKey, budget, run };
     }
@@ -842,10 +845,12 @@ class BoardTracker implements Tracker {
       return true;
     }
     this.endSearch();
+    // A search that ended in its first step costs no more than that to run again.
+    const record = search.run.record;
+    if (search.memoKey !== undefined && !search.run.replayed && record && record.steps > 1)
+      this.searchMemo?.note(search.memoKey, record);
     if (step.kind === 'none') {
       this.resyncFailed = search.key;
-      if (search.memoKey !== undefined && !search.run.replayed)
-        this.searchMemo?.noteNone(search.memoKey, search.run.steps, search.run.nodes);
       return false;
     }
     const found = step.lost;

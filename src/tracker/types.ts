@@ -137,16 +137,29 @@ export interface TrackerOptions {
    */
   searchSteps?: 'each-input' | 'granted';
   /**
-   * Searches known to find no line (kept across restarts by the daemon): one of them takes the
-   * same steps and nodes again without the work, so a replay decides at the same inputs.
+   * Dump searches already run (kept across restarts by the daemon): one of them takes the same
+   * steps and nodes again without the work, and ends as it did, so a replay decides at the same
+   * inputs.
    */
   searchMemo?: SearchMemo;
 }
 
-/** What a search that found no line took, by the search's own key (its position, board and budget). */
+/** How a search ended: the steps and nodes it took, and the lines it found (absent: none). */
+export interface KnownSearch {
+  steps: number;
+  nodes: number;
+  found?: {
+    /** Each line's moves as `moveKey`s, and whether its last ply was still under way. */
+    lines: { moves: string[]; underWay: boolean }[];
+    total: number;
+    complete: boolean;
+  };
+}
+
+/** Dump searches by the search's own key (its position, board and budget). */
 export interface SearchMemo {
-  none(key: string): { steps: number; nodes: number } | undefined;
-  noteNone(key: string, steps: number, nodes: number): void;
+  known(key: string): KnownSearch | undefined;
+  note(key: string, search: KnownSearch): void;
 }
 
 export interface TrackerState {

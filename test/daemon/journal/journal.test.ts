@@ -161,23 +161,54 @@ describe('journal', () => {
   });
 });
 
-describe('searches that found no line', () => {
-  it('are kept across a restart, and a read-only journal reads them without writing', () => {
+describe('dump searches kept', () => {
+  const found = { lines: [{ moves: ['32-28:', '19-23:'], underWay: false }], total: 1, complete: true };
+
+  it('are kept across a restart, found lines included, and a read-only journal reads them without writing', () => {
     const path = tmp();
     const j = Journal.open(path);
-    j.searchMemo().noteNone('1:international:500:2000:W:…', 4, 2000);
+    j.searchMemo().note('1:international:500:2000:W:…', { steps: 4, nodes: 2000 });
+    j.searchMemo().note('found', { steps: 9, nodes: 4321, found });
     j.close();
     const again = Journal.open(path);
-    expect(again.searchMemo().none('1:international:500:2000:W:…')).toEqual({ steps: 4, nodes: 2000 });
-    expect(again.searchMemo().none('another')).toBeUndefined();
+    expect(again.searchMemo().known('1:international:500:2000:W:…')).toEqual({ steps: 4, nodes: 2000 });
+    expect(again.searchMemo().known('found')).toEqual({ steps: 9, nodes: 4321, found });
+    expect(again.searchMemo().known('another')).toBeUndefined();
     again.close();
     const reader = Journal.open(path, { readonly: true });
     const memo = reader.searchMemo();
-    memo.noteNone('read-only', 1, 500);
-    expect(memo.none('read-only')).toEqual({ steps: 1, nodes: 500 });
+    memo.note('read-only', { steps: 1, nodes: 500 });
+    expect(memo.known('read-only')).toEqual({ steps: 1, nodes: 500 });
     reader.close();
     const after = Journal.open(path);
-    expect(after.searchMemo().none('read-only')).toBeUndefined();
+    expect(after.searchMemo().known('read-only')).toBeUndefined();
     after.close();
+  });
+
+  it('a table from before found lines were kept gains the column; a row that does not read is left out', () => {
+    const path = tmp();
+    Journal.open(path).close();
+    const db = new Database(path);
+    db.exec(
+      'DROP TABLE searches; CREATE TABLE searches (key TEXT PRIMARY KEY, steps INTEGER NOT NULL, nodes INTEGER NOT NULL)',
+    );
+    db.prepare('INSERT INTO searches VALUES (?, ?, ?)').run('old', 3, 1500);
+    db.close();
+    // Read as it is (an export beside an older daemon), then upgraded by a daemon's open.
+    const reader = Journal.open(path, { readonly: true });
+    expect(reader.searchMemo().known('old')).toEqual({ steps: 3, nodes: 1500 });
+    reader.close();
+    const j = Journal.open(path);
+    expect(j.searchMemo().known('old')).toEqual({ steps: 3, nodes: 1500 });
+    j.searchMemo().note('new', { steps: 2, nodes: 800, found });
+    j.close();
+    const raw = new Database(path);
+    raw.prepare('INSERT INTO searches VALUES (?, ?, ?, ?)').run('garbled', 2, 900, '{"lines": 7}');
+    raw.prepare('INSERT INTO searches VALUES (?, ?, ?, ?)').run('cut', 2, 900, '{"lines": [');
+    raw.close();
+    const memo = Journal.open(path).searchMemo();
+    expect(memo.known('new')).toEqual({ steps: 2, nodes: 800, found });
+    expect(memo.known('garbled')).toBeUndefined();
+    expect(memo.known('cut')).toBeUndefined();
   });
 });
