@@ -10,7 +10,7 @@
 //    pieces only leave the board (piece counts bound the captures still to come), every square the
 //    board shows a piece on that the position has not needs a move ending there, every square to be
 //    emptied needs a move leaving it or a capture, men only move forward one row a quiet move (two a
-//    jump), kings appear only by promotion. A position whose bound exceeds the plies left is not
+//    jump), kings appear only by promotion (the bound: ./gap-bound.ts). A position whose bound exceeds the plies left is not
 //    expanded, and a position that failed for a number of plies left is never searched again for it
 //    (transposed moves meet in the same positions).
 // The bound is per node, not per depth: a board the search cannot explain costs at most the budget,
@@ -19,7 +19,6 @@
 // a hard gap gets many steps without holding the event loop for more than one. The tracker does not search the same board
 // against the same position twice: a stuck board costs nothing until it changes.
 import {
-  geometry,
   legalMoves,
   type Move,
   moveNotation,
@@ -30,26 +29,21 @@ import {
   type Variant,
 } from '../engine/index.ts';
 import { err, ok, type Result } from '../result.ts';
-import * as sensed from './board.ts';
 import {
   codeAfter,
   EMPTY,
   morePieces,
-  OCCUPIED,
   occupiedSquares,
   sensedSquares,
   shows,
   showsCaptureUnderWay,
   showsPieceInHand,
 } from './board.ts';
+import { GapBound, Tally } from './gap-bound.ts';
 import { ProvenTable } from './proven-table.ts';
 import type { Alert, ArbiterDecision } from './types.ts';
 
-// The bound's loops read the board helpers through module-local bindings: run through tsx, every
-// read of an imported binding is a getter call, and those calls were most of a node's time.
-const { agrees, isKingCode, isWhiteCode } = sensed;
 const NONE = EMPTY;
-const UNKNOWN_COLOUR = OCCUPIED;
 
 /** The most lost plies a gap may hold. */
 export const GAP_PLIES = 20;
@@ -412,25 +406,16 @@ class LongSearch {
   exhausted = false;
   /** Nodes this search may have expanded by the end of the current step. */
   private budget = 0;
-  private readonly byColour: boolean;
-  private readonly rowOf: Int8Array;
-  private readonly colOf: Int8Array;
-  private readonly width: number;
-  /** Per side: the squares of its men, and the arrival squares (see pliesNeeded). */
-  private readonly scratch = {
-    men: [new Int16Array(64), new Int16Array(64)],
-    arrivals: [new Int16Array(64), new Int16Array(64)],
-    values: new Int16Array(64),
-    /** travel's least moves per share of the jumps. */
-    total: new Float64Array(64),
-    best: new Float64Array(64),
-  };
-  /** A child's board, bounded before its position is built (see count). */
-  private readonly child: Int8Array;
+  private readonly bound: GapBound;
+  /** The tally of the node expanded with so many plies left (its children's: one fewer). */
+  private readonly tallies: Tally[] = [];
   /** Position hash → bit r set: no line of r plies from it. */
   private readonly failed: ProvenTable;
   /** Position hash → plies → the lines found from it. */
   private readonly solved = new Map<number, Map<number, Solved>>();
+
+  /** A child's board, bounded before its position is built (see count). */
+  private readonly child: Int8Array;
 
   constructor(
     from: Position,
@@ -438,13 +423,8 @@ class LongSearch {
     tableBits: number,
   ) {
     this.failed = new ProvenTable(tableBits);
-    const g = geometry(from.variant);
-    this.rowOf = g.rowOf;
-    this.colOf = g.colOf;
-    this.width = g.width;
+    this.bound = new GapBound(seen, from.variant);
     this.child = new Int8Array(from.board.length);
-    // A board that tells colours (no square of unknown colour) bounds each side's moves apart.
-    this.byColour = !seen.includes(UNKNOWN_COLOUR);
   }
 
   /** A step: expand until `budget` nodes in all. */
@@ -459,9 +439,13 @@ class LongSearch {
     if ((this.failed.get(pos.hash) >> plies) & 1) return 0;
     const known = this.solved.get(pos.hash)?.get(plies);
     if (known && !known.partial) return known.count;
-    if (!bounded && !this.fits(pos.board, pos.turn, plies)) {
-      this.fail(pos, plies);
-      return 0;
+    const tally = this.tally(plies);
+    if (!bounded) {
+      this.bound.scan(pos.board, tally);
+      if (!this.bound.fits(tally, pos.board, pos.turn, plies)) {
+        this.fail(pos, plies);
+        return 0;
+      }
     }
     if (this.nodes >= this.budget) {
       this.exhausted = true;
@@ -475,11 +459,13 @@ class LongSearch {
     for (const move of legalMoves(pos)) {
       // Bounded on a scratch board first: most children are cut there, no position built for them.
       if (plies > 1) {
+        const childTally = this.tally(plies - 1);
+        this.bound.child(tally, pos, move, childTally);
         child.set(pos.board);
         child[move.from] = NONE;
         for (const c of move.captured) child[c] = NONE;
         child[move.to] = codeAfter(pos, move, move.to);
-        if (!this.fits(child, turn, plies - 1)) continue;
+        if (!this.bound.fits(childTally, child, turn, plies - 1)) continue;
       }
       const after = play(pos, move);
       const n = this.count(after, plies - 1, true);
@@ -510,239 +496,13 @@ class LongSearch {
     return out;
   }
 
+  private tally(plies: number): Tally {
+    let t = this.tallies[plies];
+    if (!t) this.tallies[plies] = t = new Tally();
+    return t;
+  }
+
   private fail(pos: Position, plies: number): void {
     this.failed.add(pos.hash, plies);
   }
-
-  /**
-   * Could a line of exactly `plies` plies lead from `board` (`turn` to move) to the board shown?
-   * False only when none can: the side to move plays plies 1, 3, 5 …, the other 2, 4, 6 …, and each
-   * side's moves must lie within its bounds.
-   */
-  private fits(board: Int8Array, turn: 'white' | 'black', plies: number): boolean {
-    const { seen, scratch } = this;
-    const n = board.length - 1;
-    // Per side (0 white, 1 black; occupancy only: everything on side 0): pieces in the position,
-    // pieces shown, squares the board shows one on that the position has not (arrivals), squares
-    // the position has one on that the board shows none on (leaving), men, kings.
-    const have = [0, 0];
-    // Men's progress: the rows they stand forward of their own back row, summed (the board's men on
-    // their far row are kings not crowned yet, and count for none).
-    const progress = [0, 0];
-    const shown = [0, 0];
-    const leaving = [0, 0];
-    const arrivals = [0, 0];
-    const men = [0, 0];
-    const kings = [0, 0];
-    // Kings the board shows, and men on their far row (kings not crowned yet).
-    const shownKings = [0, 0];
-    const byColour = this.byColour;
-    for (let s = 1; s <= n; s++) {
-      const p = board[s];
-      const t = seen[s];
-      const ps = byColour && p !== NONE && !isWhiteCode(p) ? 1 : 0;
-      const ts = byColour && t !== NONE && !isWhiteCode(t) ? 1 : 0;
-      if (p !== NONE) {
-        have[ps]++;
-        if (isKingCode(p)) kings[ps]++;
-        else {
-          scratch.men[ps][men[ps]++] = s;
-          progress[ps] -= this.forwardOf(p, s);
-        }
-        if (t === NONE || ts !== ps) leaving[ps]++;
-      }
-      if (t !== NONE) {
-        shown[ts]++;
-        if (byColour && !isKingCode(t) && this.forwardOf(t, s) < this.width - 1)
-          progress[ts] += this.forwardOf(t, s);
-        else shownKings[ts]++;
-        if (p === NONE || ps !== ts || !agrees(t, p)) scratch.arrivals[ts][arrivals[ts]++] = s;
-      }
-    }
-    const sides = byColour ? 2 : 1;
-    for (let c = 0; c < sides; c++) {
-      // Pieces only leave the board.
-      const lost = have[c] - shown[c];
-      if (lost < 0) return false;
-      // The captures this side still makes (occupancy only: every capture, both sides').
-      const jumps = byColour ? have[1 - c] - shown[1 - c] : lost;
-      // A quiet move takes a man one row forward, a jump at most two; nothing else adds progress,
-      // and the side's pieces captured take theirs with them (at least the least advanced ones').
-      const gained = progress[c] + (lost > 0 ? this.leastProgress(board, c, men[c], kings[c], lost) : 0);
-      const stepped = byColour ? Math.max(0, gained - 2 * jumps) + (jumps > 0 ? 1 : 0) : 0;
-      // The moves this side has: the side to move plays plies 1, 3, 5 …, the other 2, 4, 6 ….
-      const own = !byColour
-        ? plies
-        : (c === 0) === (turn === 'white')
-          ? Math.ceil(plies / 2)
-          : Math.floor(plies / 2);
-      // A side with men only that loses no more pieces cannot waste a move: a quiet move takes a man
-      // one row forward, a capture at most one move and two rows back per piece taken.
-      if (byColour && lost === 0 && kings[c] === 0 && shownKings[c] === 0 && own > progress[c] + 3 * jumps)
-        return false;
-      // The cheap bounds first: the arrivals' travel only when they leave room.
-      if (Math.max(arrivals[c], leaving[c] - lost, jumps > 0 ? 1 : 0, stepped) > own) return false;
-      if (arrivals[c] > 0 && this.travel(board, c, arrivals[c], men[c], kings[c], jumps, own) > own)
-        return false;
-    }
-    return true;
-  }
-
-  /** The progress of the `count` least advanced pieces of side `c` (kings have none). */
-  private leastProgress(
-    board: Int8Array,
-    c: number,
-    menCount: number,
-    kingCount: number,
-    count: number,
-  ): number {
-    const men = this.scratch.men[c];
-    const values = this.scratch.values;
-    for (let i = 0; i < menCount; i++) values[i] = this.forwardOf(board[men[i]], men[i]);
-    let left = menCount;
-    let sum = 0;
-    // Kings first (none), then the least advanced men, one by one (count is small).
-    for (let k = Math.min(count, kingCount); k < count && left > 0; k++) {
-      let min = 0;
-      for (let i = 1; i < left; i++) if (values[i] < values[min]) min = i;
-      sum += values[min];
-      values[min] = values[--left];
-    }
-    return sum;
-  }
-
-  /** How many rows a man (code) on `s` stands forward of its own back row. */
-  private forwardOf(code: number, s: number): number {
-    return isWhiteCode(code) ? this.width - 1 - this.rowOf[s] : this.rowOf[s];
-  }
-
-  /**
-   * Each square the board shows a piece on that the position has not needs its own piece to get
-   * there, and distinct pieces make distinct moves: the least moves over those squares, summed, the
-   * side's `jumps` (the captures left to it) shared among them. A king (or a man crowned on the way)
-   * needs at least a move; a man's cost is manMoves.
-   */
-  private travel(
-    board: Int8Array,
-    c: number,
-    arrivalCount: number,
-    menCount: number,
-    kingCount: number,
-    jumps: number,
-    allowed: number,
-  ): number {
-    const { seen, rowOf, colOf, width, scratch } = this;
-    const arrivals = scratch.arrivals[c];
-    const menList = scratch.men[c];
-    const stride = jumps + 1;
-    // total[k]: the least moves for the arrivals so far with exactly k jumps among them.
-    const total = scratch.total;
-    const best = scratch.best;
-    total.fill(INF, 0, stride);
-    total[0] = 0;
-    for (let i = 0; i < arrivalCount; i++) {
-      const t = arrivals[i];
-      const crowned = isKingCode(seen[t]);
-      best.fill(kingCount > 0 ? 1 : INF, 0, stride);
-      for (let j = 0; j < menCount; j++) {
-        const s = menList[j];
-        // Occupancy only: either side's man; on a colour board the side's own.
-        const white = this.byColour ? c === 0 : isWhiteCode(board[s]);
-        if (crowned) {
-          // Crowned in the gap: the man reaches its far row, then (unless that is here) moves on.
-          const toCrown = white ? rowOf[s] : width - 1 - rowOf[s];
-          const onFarRow = white ? rowOf[t] === 0 : rowOf[t] === width - 1;
-          for (let k = 0; k < stride; k++)
-            best[k] = Math.min(best[k], Math.max(1, toCrown + (onFarRow ? 0 : 1) - 2 * k));
-          continue;
-        }
-        const forward = white ? rowOf[s] - rowOf[t] : rowOf[t] - rowOf[s];
-        const row = manMovesRow(forward, colOf[s] - colOf[t]);
-        if (row < 0) continue;
-        for (let k = 0; k < stride; k++) {
-          // More jumps than the table holds: a capture move at least.
-          const need = k <= MAX_JUMPS ? MAN_MOVES[row + k] : 1;
-          if (need < best[k]) best[k] = need;
-        }
-      }
-      // Shares of the jumps: this square's k of them, the others' the rest (min-plus, small).
-      let fewest = INF;
-      for (let all = jumps; all >= 0; all--) {
-        let least = INF;
-        for (let k = 0; k <= all; k++) least = Math.min(least, total[all - k] + best[k]);
-        total[all] = least;
-        fewest = Math.min(fewest, least);
-      }
-      // Sums only grow: past the moves allowed, the rest of the squares cannot bring it back.
-      if (fewest > allowed) return fewest;
-    }
-    // Jumps no arriving piece makes are made by pieces captured later (or coming back): at least
-    // one move more.
-    let least = total[jumps];
-    for (let k = 0; k < jumps; k++) least = Math.min(least, total[k] + 1);
-    return least;
-  }
 }
-
-const INF = Number.POSITIVE_INFINITY;
-
-/**
- * The least moves that take a man `forward` rows ahead (negative: back) and `sideways` columns
- * over, capturing exactly `jumps` pieces on the way: a quiet move is one row forward and one column
- * either way, a jump two rows either way and two columns either way, and all of a man's jumps cost
- * one move at least (they may be one capture). Tabled once: the bound asks it for every man and
- * square of every child.
- */
-export function manMoves(forward: number, sideways: number, jumps: number): number {
-  const row = manMovesRow(forward, sideways);
-  if (row < 0) return INF;
-  return jumps <= MAX_JUMPS ? MAN_MOVES[row + jumps] : 1;
-}
-
-/** Where the table's entries for (forward, sideways) begin, one per number of jumps; −1: none. */
-function manMovesRow(forward: number, sideways: number): number {
-  const f = forward + MAX_ROWS;
-  const w = sideways < 0 ? -sideways : sideways;
-  if (f < 0 || f > 2 * MAX_ROWS || w > MAX_ROWS) return -1;
-  return (f * (MAX_ROWS + 1) + w) * (MAX_JUMPS + 1);
-}
-
-const MAX_ROWS = 9;
-const MAX_JUMPS = 20;
-
-/** Can q quiet moves and exactly j jumps take a man (dr, dc)? */
-function reaches(dr: number, dc: number, q: number, j: number): boolean {
-  // Rows: q forward steps and j jumps of ±2, (up − down) = (dr − q) / 2 with up + down = j.
-  const rows = dr - q;
-  if (rows % 2 !== 0 || Math.abs(rows / 2) > j || (rows / 2 - j) % 2 !== 0) return false;
-  // Columns: q steps of ±1 (a sum of q's parity) and j jumps of ±2 (b of j's parity, |b| ≤ j).
-  for (let a = -q; a <= q; a += 2) {
-    const rest = dc - a;
-    if (rest % 2 !== 0) continue;
-    const b = rest / 2;
-    if (Math.abs(b) <= j && (b - j) % 2 === 0) return true;
-  }
-  return false;
-}
-
-const MAN_MOVES = (() => {
-  const table = new Float64Array((2 * MAX_ROWS + 1) * (MAX_ROWS + 1) * (MAX_JUMPS + 1));
-  for (let f = -MAX_ROWS; f <= MAX_ROWS; f++) {
-    for (let w = 0; w <= MAX_ROWS; w++) {
-      const quiet = f >= 1 && w <= f && (f - w) % 2 === 0 ? f : INF;
-      for (let k = 0; k <= MAX_JUMPS; k++) {
-        // Exactly k jumps: one capture move (the fewest) and the quiet moves that fit.
-        let best = k === 0 ? quiet : INF;
-        // More quiet moves than rows and columns together never help.
-        for (let q = 0; k > 0 && q <= 2 * MAX_ROWS + 2 * k; q++) {
-          if (reaches(f, w, q, k)) {
-            best = q + 1;
-            break;
-          }
-        }
-        table[((f + MAX_ROWS) * (MAX_ROWS + 1) + w) * (MAX_JUMPS + 1) + k] = best;
-      }
-    }
-  }
-  return table;
-})();

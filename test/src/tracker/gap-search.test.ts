@@ -4,13 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { Position, parseFen, resolveMove, writeFen } from '../../../src/engine/index.ts';
 import { sensedText } from '../../../src/tracker/board.ts';
-import {
-  GAP_NODES,
-  gapDecisionLine,
-  lineNotation,
-  manMoves,
-  searchGap,
-} from '../../../src/tracker/gap-search.ts';
+import { manMoves } from '../../../src/tracker/gap-bound.ts';
+import { GAP_NODES, gapDecisionLine, lineNotation, searchGap } from '../../../src/tracker/gap-search.ts';
 import type { Alert } from '../../../src/tracker/types.ts';
 import { gapOf, lineKey, sensedBoard } from './fixtures/gap-lines.ts';
 import { playText } from './fixtures/hands.ts';

@@ -1,0 +1,336 @@
+// The gap search's bound (./gap-search.ts, stage 2): could a line of exactly so many plies lead
+// from a board to the board shown? What it counts of a board — each side's pieces, men and their
+// rows, squares to be emptied, squares to be reached — is a sum over squares, kept in a Tally: the
+// search scans a node's board once and makes each child's tally from it by the few squares the
+// move changes, instead of scanning every child's board (the bound was most of a node's time).
+import { geometry, type Move, type Position, type Variant } from '../engine/index.ts';
+import * as sensed from './board.ts';
+import { EMPTY, OCCUPIED } from './board.ts';
+
+// Module-local bindings: run through tsx, every read of an imported binding is a getter call.
+const { agrees, isKingCode, isWhiteCode } = sensed;
+const NONE = EMPTY;
+/** Squares a side's lists hold at most (a board has 50). */
+const LIST = 64;
+/** Rows a man stands forward of its own back row, at most (10×10: 9). */
+const ROWS = 16;
+/** The Tally's buffer: its counts, its men by rows, then its two lists per side. */
+const COUNTS = 12;
+const TALLY_SIZE = COUNTS + 2 * ROWS + 4 * LIST;
+
+/** A board's counts against the board shown, per side (0 White, 1 Black; occupancy only: all on 0). */
+export class Tally {
+  /** Every count in one buffer, so a child's tally is one copy of its parent's. */
+  private readonly data = new Int32Array(TALLY_SIZE);
+  readonly have = this.data.subarray(0, 2);
+  readonly kings = this.data.subarray(2, 4);
+  /** Rows its men stand forward of their back row, summed. */
+  readonly forward = this.data.subarray(4, 6);
+  /** Squares with a piece of the side that the board shows empty or with the other side's. */
+  readonly leaving = this.data.subarray(6, 8);
+  readonly menCount = this.data.subarray(8, 10);
+  readonly arrivalCount = this.data.subarray(10, 12);
+  /** Men by rows forward. */
+  readonly rows = this.data.subarray(COUNTS, COUNTS + 2 * ROWS);
+  readonly men = this.data.subarray(COUNTS + 2 * ROWS, COUNTS + 2 * ROWS + 2 * LIST);
+  /** Squares the board shows one of the side's pieces on that the position has not (see travel). */
+  readonly arrivals = this.data.subarray(COUNTS + 2 * ROWS + 2 * LIST, TALLY_SIZE);
+
+  copyFrom(t: Tally): void {
+    this.data.set(t.data);
+  }
+
+  /** Counts and lists emptied. */
+  clear(): void {
+    this.data.fill(0, 0, COUNTS + 2 * ROWS);
+  }
+}
+
+export class GapBound {
+  private readonly byColour: boolean;
+  private readonly rowOf: Int8Array;
+  private readonly colOf: Int8Array;
+  private readonly width: number;
+  /** Of the board shown, per side: pieces, kings (and men on their far row), men's rows summed. */
+  private readonly shown = [0, 0];
+  private readonly shownKings = [0, 0];
+  private readonly shownForward = [0, 0];
+  private readonly scratch = {
+    /** travel's least moves per share of the jumps. */
+    total: new Float64Array(64),
+    best: new Float64Array(64),
+  };
+
+  constructor(
+    private readonly seen: Int8Array,
+    variant: Variant,
+  ) {
+    const g = geometry(variant);
+    this.rowOf = g.rowOf;
+    this.colOf = g.colOf;
+    this.width = g.width;
+    // A board that tells colours (no square of unknown colour) bounds each side's moves apart.
+    this.byColour = !seen.includes(OCCUPIED);
+    for (let s = 1; s < seen.length; s++) {
+      const t = seen[s];
+      if (t === NONE) continue;
+      const ts = this.sideOf(t);
+      this.shown[ts]++;
+      // The board's men on their far row are kings not crowned yet, and count for none.
+      if (this.byColour && !isKingCode(t) && this.forwardOf(t, s) < this.width - 1)
+        this.shownForward[ts] += this.forwardOf(t, s);
+      else this.shownKings[ts]++;
+    }
+  }
+
+  /** `board`'s tally, square by square. */
+  scan(board: Int8Array, into: Tally): void {
+    into.clear();
+    for (let s = 1; s < board.length; s++) this.count(into, s, board[s], 1);
+  }
+
+  /** The tally after `move` in `pos` (whose tally is `from`), into `into`. */
+  child(from: Tally, pos: Position, move: Move, into: Tally): void {
+    into.copyFrom(from);
+    const board = pos.board;
+    const code = board[move.from];
+    this.count(into, move.from, code, -1);
+    this.count(into, move.from, NONE, 1);
+    for (const c of move.captured) {
+      this.count(into, c, board[c], -1);
+      this.count(into, c, NONE, 1);
+    }
+    // A capture may end where it began: the square is empty by now.
+    const before = move.to === move.from ? NONE : board[move.to];
+    this.count(into, move.to, before, -1);
+    this.count(into, move.to, move.promotes ? code + 2 : code, 1);
+  }
+
+  /** Adds (`sign` 1) or takes away (−1) what square `s` holding `p` counts. */
+  private count(tally: Tally, s: number, p: number, sign: number): void {
+    const t = this.seen[s];
+    const ps = p === NONE ? 0 : this.sideOf(p);
+    if (p !== NONE) {
+      tally.have[ps] += sign;
+      if (isKingCode(p)) tally.kings[ps] += sign;
+      else {
+        const f = this.forwardOf(p, s);
+        tally.forward[ps] += sign * f;
+        tally.rows[ps * ROWS + f] += sign;
+        listed(tally.men, tally.menCount, ps, s, sign);
+      }
+      if (t === NONE || this.sideOf(t) !== ps) tally.leaving[ps] += sign;
+    }
+    if (t !== NONE && (p === NONE || ps !== this.sideOf(t) || !agrees(t, p)))
+      listed(tally.arrivals, tally.arrivalCount, this.sideOf(t), s, sign);
+  }
+
+  private sideOf(code: number): number {
+    return this.byColour && !isWhiteCode(code) ? 1 : 0;
+  }
+
+  /**
+   * Could a line of exactly `plies` plies lead from the board `tally` counts (`board`, `turn` to
+   * move) to the board shown? False only when none can: the side to move plays plies 1, 3, 5 …,
+   * the other 2, 4, 6 …, and each side's moves must lie within its bounds.
+   */
+  fits(tally: Tally, board: Int8Array, turn: 'white' | 'black', plies: number): boolean {
+    const byColour = this.byColour;
+    const sides = byColour ? 2 : 1;
+    for (let c = 0; c < sides; c++) {
+      const have = tally.have[c];
+      const kings = tally.kings[c];
+      // Men's progress still to make: the rows the board's men stand forward, less the position's.
+      const progress = this.shownForward[c] - tally.forward[c];
+      // Pieces only leave the board.
+      const lost = have - this.shown[c];
+      if (lost < 0) return false;
+      // The captures this side still makes (occupancy only: every capture, both sides').
+      const jumps = byColour ? tally.have[1 - c] - this.shown[1 - c] : lost;
+      // A quiet move takes a man one row forward, a jump at most two; nothing else adds progress,
+      // and the side's pieces captured take theirs with them (at least the least advanced ones').
+      const gained = progress + (lost > 0 ? leastProgress(tally, c, kings, lost) : 0);
+      const stepped = byColour ? Math.max(0, gained - 2 * jumps) + (jumps > 0 ? 1 : 0) : 0;
+      // The moves this side has: the side to move plays plies 1, 3, 5 …, the other 2, 4, 6 ….
+      const own = !byColour
+        ? plies
+        : (c === 0) === (turn === 'white')
+          ? Math.ceil(plies / 2)
+          : Math.floor(plies / 2);
+      // A side with men only that loses no more pieces cannot waste a move: a quiet move takes a man
+      // one row forward, a capture at most one move and two rows back per piece taken.
+      if (byColour && lost === 0 && kings === 0 && this.shownKings[c] === 0 && own > progress + 3 * jumps)
+        return false;
+      // The cheap bounds first: the arrivals' travel only when they leave room.
+      const arrivals = tally.arrivalCount[c];
+      if (Math.max(arrivals, tally.leaving[c] - lost, jumps > 0 ? 1 : 0, stepped) > own) return false;
+      if (arrivals > 0 && this.travel(tally, board, c, kings, jumps, own) > own) return false;
+    }
+    return true;
+  }
+
+  /** How many rows a man (code) on `s` stands forward of its own back row. */
+  private forwardOf(code: number, s: number): number {
+    return isWhiteCode(code) ? this.width - 1 - this.rowOf[s] : this.rowOf[s];
+  }
+
+  /**
+   * Each square the board shows a piece on that the position has not needs its own piece to get
+   * there, and distinct pieces make distinct moves: the least moves over those squares, summed, the
+   * side's `jumps` (the captures left to it) shared among them. A king (or a man crowned on the way)
+   * needs at least a move; a man's cost is manMoves.
+   */
+  private travel(
+    tally: Tally,
+    board: Int8Array,
+    c: number,
+    kingCount: number,
+    jumps: number,
+    allowed: number,
+  ): number {
+    const { seen, rowOf, colOf, width, scratch, byColour } = this;
+    const arrivals = tally.arrivals;
+    const arrivalCount = tally.arrivalCount[c];
+    const menList = tally.men;
+    const menCount = tally.menCount[c];
+    const stride = jumps + 1;
+    // total[k]: the least moves for the arrivals so far with exactly k jumps among them.
+    const total = scratch.total;
+    const best = scratch.best;
+    total.fill(INF, 0, stride);
+    total[0] = 0;
+    for (let i = 0; i < arrivalCount; i++) {
+      const t = arrivals[c * LIST + i];
+      const crowned = isKingCode(seen[t]);
+      best.fill(kingCount > 0 ? 1 : INF, 0, stride);
+      for (let j = 0; j < menCount; j++) {
+        const s = menList[c * LIST + j];
+        // Occupancy only: either side's man; on a colour board the side's own.
+        const white = byColour ? c === 0 : isWhiteCode(board[s]);
+        if (crowned) {
+          // Crowned in the gap: the man reaches its far row, then (unless that is here) moves on.
+          const toCrown = white ? rowOf[s] : width - 1 - rowOf[s];
+          const onFarRow = white ? rowOf[t] === 0 : rowOf[t] === width - 1;
+          for (let k = 0; k < stride; k++)
+            best[k] = Math.min(best[k], Math.max(1, toCrown + (onFarRow ? 0 : 1) - 2 * k));
+          continue;
+        }
+        const forward = white ? rowOf[s] - rowOf[t] : rowOf[t] - rowOf[s];
+        const row = manMovesRow(forward, colOf[s] - colOf[t]);
+        if (row < 0) continue;
+        for (let k = 0; k < stride; k++) {
+          // More jumps than the table holds: a capture move at least.
+          const need = k <= MAX_JUMPS ? MAN_MOVES[row + k] : 1;
+          if (need < best[k]) best[k] = need;
+        }
+      }
+      // Shares of the jumps: this square's k of them, the others' the rest (min-plus, small).
+      let fewest = INF;
+      for (let all = jumps; all >= 0; all--) {
+        let least = INF;
+        for (let k = 0; k <= all; k++) least = Math.min(least, total[all - k] + best[k]);
+        total[all] = least;
+        fewest = Math.min(fewest, least);
+      }
+      // Sums only grow: past the moves allowed, the rest of the squares cannot bring it back.
+      if (fewest > allowed) return fewest;
+    }
+    // Jumps no arriving piece makes are made by pieces captured later (or coming back): at least
+    // one move more.
+    let least = total[jumps];
+    for (let k = 0; k < jumps; k++) least = Math.min(least, total[k] + 1);
+    return least;
+  }
+}
+
+/** Adds square `s` to side `c`'s list (`sign` 1), or takes it out (−1). */
+function listed(list: Int32Array, counts: Int32Array, c: number, s: number, sign: number): void {
+  const base = c * LIST;
+  if (sign > 0) {
+    list[base + counts[c]++] = s;
+    return;
+  }
+  const n = counts[c];
+  for (let i = 0; i < n; i++) {
+    if (list[base + i] === s) {
+      list[base + i] = list[base + n - 1];
+      counts[c] = n - 1;
+      return;
+    }
+  }
+}
+
+/** The progress of the `count` least advanced pieces of side `c` (kings first: they have none). */
+function leastProgress(tally: Tally, c: number, kings: number, count: number): number {
+  let left = count - Math.min(count, kings);
+  let sum = 0;
+  for (let f = 0; f < ROWS && left > 0; f++) {
+    const n = Math.min(left, tally.rows[c * ROWS + f]);
+    sum += n * f;
+    left -= n;
+  }
+  return sum;
+}
+
+const INF = Number.POSITIVE_INFINITY;
+
+/**
+ * The least moves that take a man `forward` rows ahead (negative: back) and `sideways` columns
+ * over, capturing exactly `jumps` pieces on the way: a quiet move is one row forward and one column
+ * either way, a jump two rows either way and two columns either way, and all of a man's jumps cost
+ * one move at least (they may be one capture). Tabled once: the bound asks it for every man and
+ * square of every child.
+ */
+export function manMoves(forward: number, sideways: number, jumps: number): number {
+  const row = manMovesRow(forward, sideways);
+  if (row < 0) return INF;
+  return jumps <= MAX_JUMPS ? MAN_MOVES[row + jumps] : 1;
+}
+
+/** Where the table's entries for (forward, sideways) begin, one per number of jumps; −1: none. */
+function manMovesRow(forward: number, sideways: number): number {
+  const f = forward + MAX_ROWS;
+  const w = sideways < 0 ? -sideways : sideways;
+  if (f < 0 || f > 2 * MAX_ROWS || w > MAX_ROWS) return -1;
+  return (f * (MAX_ROWS + 1) + w) * (MAX_JUMPS + 1);
+}
+
+const MAX_ROWS = 9;
+const MAX_JUMPS = 20;
+
+/** Can q quiet moves and exactly j jumps take a man (dr, dc)? */
+function reaches(dr: number, dc: number, q: number, j: number): boolean {
+  // Rows: q forward steps and j jumps of ±2, (up − down) = (dr − q) / 2 with up + down = j.
+  const rows = dr - q;
+  if (rows % 2 !== 0 || Math.abs(rows / 2) > j || (rows / 2 - j) % 2 !== 0) return false;
+  // Columns: q steps of ±1 (a sum of q's parity) and j jumps of ±2 (b of j's parity, |b| ≤ j).
+  for (let a = -q; a <= q; a += 2) {
+    const rest = dc - a;
+    if (rest % 2 !== 0) continue;
+    const b = rest / 2;
+    if (Math.abs(b) <= j && (b - j) % 2 === 0) return true;
+  }
+  return false;
+}
+
+const MAN_MOVES = (() => {
+  const table = new Float64Array((2 * MAX_ROWS + 1) * (MAX_ROWS + 1) * (MAX_JUMPS + 1));
+  for (let f = -MAX_ROWS; f <= MAX_ROWS; f++) {
+    for (let w = 0; w <= MAX_ROWS; w++) {
+      const quiet = f >= 1 && w <= f && (f - w) % 2 === 0 ? f : INF;
+      for (let k = 0; k <= MAX_JUMPS; k++) {
+        // Exactly k jumps: one capture move (the fewest) and the quiet moves that fit.
+        let best = k === 0 ? quiet : INF;
+        // More quiet moves than rows and columns together never help.
+        for (let q = 0; k > 0 && q <= 2 * MAX_ROWS + 2 * k; q++) {
+          if (reaches(f, w, q, k)) {
+            best = q + 1;
+            break;
+          }
+        }
+        table[((f + MAX_ROWS) * (MAX_ROWS + 1) + w) * (MAX_JUMPS + 1) + k] = best;
+      }
+    }
+  }
+  return table;
+})();
