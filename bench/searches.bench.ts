@@ -7,7 +7,10 @@
 // searches, ticks and I/O), searches_positions_per_s (steps granted × step budget),
 // searches_loop_delay_p50/p99/max_ms (how late a timer ran: the wait any board's event had),
 // searches_late_gap_found_ms (from the late board's dump to its line recorded), searches_heap_mb
-// (heap of the searches under way at the end, after a GC).
+// (heap of the searches under way at the end, after a GC); searches_alerted (hall boards come to
+// unknown-position within the window) and searches_alert_first/p50/last_s (when, from the start:
+// nan when none did). SEARCHES_POSITIONS sets the budget (`gapSearch.positions`): a small one lets
+// the hall's searches end within the window.
 import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +30,7 @@ const BOARDS = Number(process.env.SEARCHES_BOARDS ?? 20);
 const LATE_MS = Number(process.env.SEARCHES_AT_MS ?? 3000);
 const WINDOW_S = Number(process.env.SEARCHES_WINDOW_S ?? 30);
 const SHARE = Number(process.env.SEARCHES_SHARE ?? 0.3);
+const POSITIONS = process.env.SEARCHES_POSITIONS ? Number(process.env.SEARCHES_POSITIONS) : undefined;
 
 /**
  * Boards no line reaches within 20,000 positions: self-play 10 plies on, a white man moved one row
@@ -75,6 +79,7 @@ await lateBoard.close();
 const sources = [...fakes.map((b) => `tcp://127.0.0.1:${b.port}`), `tcp://127.0.0.1:${latePort}`];
 const config = loadConfig({ flags: { boards: sources }, env: {} });
 if (!config.ok) throw new Error(config.error.join('\n'));
+if (POSITIONS !== undefined) config.value.gapSearch = { ...config.value.gapSearch, positions: POSITIONS };
 const journal = Journal.open(join(dir, 'journal.sqlite'));
 const controller = new Controller({
   config: config.value,
@@ -103,9 +108,16 @@ setTimeout(async () => {
   lateAt = performance.now();
   fakes.push(again);
 }, LATE_MS);
+/** Per hall board: when it came to unknown-position (ms from the start). */
+const alertedAt = new Map<number, number>();
 const poll = setInterval(() => {
   if (lateAt !== undefined && lateFound === undefined && controller.snapshot(lateBoardNo)!.moves.length > 0)
     lateFound = performance.now() - lateAt;
+  for (let n = 1; n <= boards.length; n++) {
+    if (alertedAt.has(n)) continue;
+    if (controller.snapshot(n)?.alerts.some((a) => a.rule === 'unknown-position'))
+      alertedAt.set(n, performance.now() - wall0);
+  }
 }, 5);
 await new Promise((resolve) => setTimeout(resolve, WINDOW_S * 1000));
 clearInterval(poll);
@@ -130,6 +142,12 @@ console.log(`searches_loop_delay_p99_ms ${ms(delay.percentile(99))} ms`);
 console.log(`searches_loop_delay_max_ms ${ms(delay.max)} ms`);
 console.log(`searches_late_gap_found_ms ${lateFound === undefined ? 'nan' : lateFound.toFixed(0)} ms`);
 console.log(`searches_heap_mb ${((heap - heap0) / 1e6).toFixed(1)} MB`);
+const alerted = [...alertedAt.values()].sort((a, b) => a - b);
+const at = (i: number) => (alerted.length === 0 ? 'nan' : (alerted[i] / 1000).toFixed(1));
+console.log(`searches_alerted ${alerted.length} boards`);
+console.log(`searches_alert_first_s ${at(0)} s`);
+console.log(`searches_alert_p50_s ${at(Math.floor((alerted.length - 1) / 2))} s`);
+console.log(`searches_alert_last_s ${at(alerted.length - 1)} s`);
 journal.close();
 for (const b of fakes) await b.close();
 process.exit(0);

@@ -3,12 +3,25 @@
 // input, they would take the event loop from the boards being played on. Instead the trackers take
 // steps only when a tick grants them (TrackerOptions.searchSteps `granted`), and each turn of the
 // ticks grants steps, one a board, for at most `share` of the turn — first to the searches that have
-// had the fewest nodes, so a short gap is found while a hopeless one is still going. A tick that
-// granted a step is journaled with it: a replay takes the same steps at the same inputs.
+// had the fewest nodes, so a short gap is found while a hopeless one is still going. Past
+// LONG_SEARCH nodes a search is a long one, and the long ones go one after another, the furthest
+// first: twenty hopeless boards sharing alike would all come to unknown-position together, at the
+// end, where one after another the arbiter has the first of them to answer after a twentieth of the
+// time. A tick that granted a step is journaled with it: a replay takes the same steps at the same
+// inputs.
 import type { LiveBoard } from '../board/live-board.ts';
 import { watched } from '../board/time.ts';
 
-/** The boards whose search may take a step now, the least served first (then in board order). */
+/**
+ * Nodes after which a search is a long one: gaps of 8 plies need up to 32,000, of 12 up to
+ * 1,310,000 (docs/performance.md).
+ */
+export const LONG_SEARCH = 50_000;
+
+/**
+ * The boards whose search may take a step now: the short searches, the least served first; then the
+ * long ones, the most served first (each in board order when even).
+ */
 export function searchOrder(boards: Iterable<LiveBoard>): LiveBoard[] {
   const out: LiveBoard[] = [];
   for (const board of boards) {
@@ -16,9 +29,11 @@ export function searchOrder(boards: Iterable<LiveBoard>): LiveBoard[] {
       continue;
     out.push(board);
   }
-  return out.sort(
-    (a, b) => a.game.tracker.searchNodes - b.game.tracker.searchNodes || a.setup.board - b.setup.board,
-  );
+  const rank = (b: LiveBoard): number => {
+    const nodes = b.game.tracker.searchNodes;
+    return nodes < LONG_SEARCH ? nodes : Number.MAX_SAFE_INTEGER - nodes;
+  };
+  return out.sort((a, b) => rank(a) - rank(b) || a.setup.board - b.setup.board);
 }
 
 /**

@@ -1,9 +1,9 @@
-// The boards' gap searches share the daemon's time: the least served first, one step a board, until
-// the turn's share is spent (at least one step a turn); boards not searching, away, unwatched or
+// The boards' gap searches share the daemon's time: the least served first (past LONG_SEARCH nodes,
+// the most served first), one step a board, until the turn's share is spent (at least one step a turn); boards not searching, away, unwatched or
 // being calibrated get none.
 import { describe, expect, it } from 'vitest';
 import type { LiveBoard } from '../../../daemon/board/live-board.ts';
-import { grantSteps, searchOrder } from '../../../daemon/ingest/searches.ts';
+import { grantSteps, LONG_SEARCH, searchOrder } from '../../../daemon/ingest/searches.ts';
 
 function board(n: number, nodes: number | undefined, extra: Partial<LiveBoard> = {}): LiveBoard {
   return {
@@ -19,6 +19,18 @@ describe('searchOrder', () => {
   it('the searching boards, fewest nodes first, then in board order', () => {
     const boards = [board(1, 9000), board(2, undefined), board(3, 500), board(4, 9000), board(5, 0)];
     expect(searchOrder(boards).map((b) => b.setup.board)).toEqual([5, 3, 1, 4]);
+  });
+
+  it('long searches after the short ones, the furthest first: they end one after another', () => {
+    const boards = [
+      board(1, LONG_SEARCH),
+      board(2, 900_000),
+      board(3, LONG_SEARCH - 1),
+      board(4, 900_000),
+      board(5, 1_500_000),
+      board(6, 0),
+    ];
+    expect(searchOrder(boards).map((b) => b.setup.board)).toEqual([6, 3, 5, 2, 4, 1]);
   });
 
   it('none for a board away, unwatched or being calibrated', () => {
