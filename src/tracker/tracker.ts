@@ -268,7 +268,10 @@ class BoardTracker implements Tracker {
   }
 
   get searchNodes(): number {
-    return this.ep.search?.run.nodes ?? 0;
+    const search = this.ep.search;
+    if (!search) return 0;
+    // A dump's searches share the episode's budget: a board played on goes on counting.
+    return (search.budget === this.gapBudget ? this.ep.searched : 0) + search.run.nodes;
   }
 
   get following(): number | undefined {

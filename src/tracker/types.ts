@@ -187,7 +187,10 @@ export interface Tracker {
    * replay steps alike).
    */
   readonly searching: boolean;
-  /** Nodes the search under way has expanded (0 when none is). */
+  /**
+   * Nodes the search under way has expanded, and after a dump those its episode's searches did
+   * before it, on the board as it was (0 when none is under way).
+   */
   readonly searchNodes: number;
   /**
    * Plies followed from the board an unknown-position after lost events shows, while it waits for

@@ -20,9 +20,12 @@ function tracked(events: readonly BoardEvent[], options: TrackerOptions, until: 
   const outputs: TrackerOutput[] = [];
   /** Inputs fed while a search was under way, and when each one was. */
   const searchingAt: number[] = [];
+  /** The positions the tracker said it had searched, each time that changed. */
+  const nodesAt: number[] = [];
   const feed = (e: BoardEvent) => {
     if (tracker.searching) searchingAt.push(e.t);
     outputs.push(...tracker.push(e));
+    if (tracker.searching && tracker.searchNodes !== nodesAt.at(-1)) nodesAt.push(tracker.searchNodes);
   };
   for (const e of events) feed(e);
   let t = events.at(-1)!.t;
@@ -33,7 +36,7 @@ function tracked(events: readonly BoardEvent[], options: TrackerOptions, until: 
   }
   const moves = outputs.flatMap((o) => (o.type === 'move' ? [o] : []));
   const alerts = outputs.flatMap((o) => (o.type === 'alert' ? [o.alert] : []));
-  return { tracker, outputs, moves, alerts, searchingAt };
+  return { tracker, outputs, moves, alerts, searchingAt, nodesAt };
 }
 
 /** A `hello` and the dump of `board` at t = 1000. */
@@ -193,6 +196,9 @@ describe('the gap search in steps', () => {
     for (let k = 0; k < 60; k++) s.wait(TICK_MS).tick();
     const r = tracked(s.events, { variant: far.from.variant, start: far.from, gapBudget }, 0);
     expect(r.alerts.map((a) => a.rule)).toEqual(['unknown-position']);
+    // The positions shown go on counting across the changes, up to the dump's budget.
+    const shown = r.nodesAt.slice(0, 20);
+    expect(shown).toEqual(shown.map((_, i) => (i + 1) * RESYNC_NODES));
     expect(r.moves).toEqual([]);
     // A step an input while searching: the dump's 20 steps in all, then a stuck board's search (4
     // steps) a change — not 20 steps afresh at every change.
