@@ -417,7 +417,11 @@ function foundLines(text: string): KnownSearch['found'] | null {
       Array.isArray(l?.moves) &&
       l.moves.every((m) => typeof m === 'string') &&
       typeof l.underWay === 'boolean';
-    return found && Array.isArray(found.lines) && found.lines.every(line) && typeof found.total === 'number'
+    return found &&
+      Array.isArray(found.lines) &&
+      found.lines.every(line) &&
+      typeof found.total === 'number' &&
+      typeof found.complete === 'boolean'
       ? found
       : null;
   } catch {

@@ -205,10 +205,14 @@ describe('dump searches kept', () => {
     const raw = new Database(path);
     raw.prepare('INSERT INTO searches VALUES (?, ?, ?, ?)').run('garbled', 2, 900, '{"lines": 7}');
     raw.prepare('INSERT INTO searches VALUES (?, ?, ?, ?)').run('cut', 2, 900, '{"lines": [');
+    raw
+      .prepare('INSERT INTO searches VALUES (?, ?, ?, ?)')
+      .run('no-complete', 2, 900, '{"lines": [], "total": 1}');
     raw.close();
     const memo = Journal.open(path).searchMemo();
     expect(memo.known('new')).toEqual({ steps: 2, nodes: 800, found });
     expect(memo.known('garbled')).toBeUndefined();
     expect(memo.known('cut')).toBeUndefined();
+    expect(memo.known('no-complete')).toBeUndefined();
   });
 });
