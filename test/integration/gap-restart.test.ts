@@ -2,10 +2,13 @@
 // the board plays on, the daemon comes back and the board's dump is 12 or so plies on. Quiet plies
 // that transpose: the tracker raises one `gap` alert with the candidate lines and follows play; the
 // arbiter answers with the moves from the score sheet over the WebSocket API, and the served game
-// is whole — the lost plies, then every move played since.
+// is whole — the lost plies, then every move played since; the journal keeps the search with its
+// lines, and a restart serves the same game.
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { daemonAwayAfterPly8 } from './fixtures/daemon-away.ts';
-import { cleanUp, type Daemon, fetchText, servedGames, until } from './fixtures/helpers.ts';
+import { daemonAwayAfterPly8, recoveredPlies } from './fixtures/daemon-away.ts';
+import { cleanUp, type Daemon, servedGames, until } from './fixtures/helpers.ts';
 
 afterEach(cleanUp);
 
@@ -35,9 +38,18 @@ describe('daemon restart missing a dozen plies (real daemon process, kill -9)', 
       daemon.stderr().slice(-2000),
     );
     expect(moves).toEqual(truth);
-    const snapshot = JSON.parse(await fetchText(`${daemon.url}/api/v1/games`))[0];
-    expect(
-      snapshot.moves.filter((m: { recovered?: boolean }) => m.recovered).map((m: { ply: number }) => m.ply),
-    ).toEqual(Array.from({ length: lost }, (_, i) => 9 + i));
+    const recovered = Array.from({ length: lost }, (_, i) => 9 + i);
+    expect(await recoveredPlies(daemon.url)).toEqual(recovered);
+    // The journal keeps the search with the lines it found, and a restart serves the same game.
+    await daemon.stop();
+    const db = new Database(join(away.dataDir, 'journal.sqlite'), { readonly: true });
+    const kept = db.prepare('SELECT found FROM searches WHERE found IS NOT NULL').all() as {
+      found: string;
+    }[];
+    db.close();
+    expect(kept.map((r) => JSON.parse(r.found).lines.length)).toEqual([gap.candidates.length]);
+    const again = await away.start();
+    expect(await away.served(again)).toEqual(truth);
+    expect(await recoveredPlies(again.url)).toEqual(recovered);
   }, 180_000);
 });
