@@ -10,9 +10,9 @@
 //    pieces only leave the board (piece counts bound the captures still to come), every square the
 //    board shows a piece on that the position has not needs a move ending there, every square to be
 //    emptied needs a move leaving it or a capture, men only move forward one row a quiet move (two a
-//    jump), kings appear only by promotion (the bound: ./gap-bound.ts). A position whose bound exceeds the plies left is not
-//    expanded, and a position that failed for a number of plies left is never searched again for it
-//    (transposed moves meet in the same positions).
+//    jump), kings appear only by promotion (the bound: ./gap-bound.ts). A position whose bound
+//    exceeds the plies left is not expanded, and a position that failed for a number of plies left
+//    is never searched again for it (transposed moves meet in the same positions).
 // The bound is per node, not per depth: a board the search cannot explain costs at most the budget,
 // and the search runs in steps of a node budget each (GapSearchRun; the tracker's step and total
 // are in ./resync.ts, their time measured by `npm run bench -- gap`, see docs/performance.md), so
