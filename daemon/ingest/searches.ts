@@ -4,11 +4,12 @@
 // steps only when a tick grants them (TrackerOptions.searchSteps `granted`), and each turn of the
 // ticks grants steps, one a board, for at most `share` of the turn — first to the searches that have
 // had the fewest nodes, so a short gap is found while a hopeless one is still going. Past
-// LONG_SEARCH nodes a search is a long one, and the long ones go one after another, the furthest
-// first: twenty hopeless boards sharing alike would all come to unknown-position together, at the
-// end, where one after another the arbiter has the first of them to answer after a twentieth of the
-// time. A tick that granted a step is journaled with it: a replay takes the same steps at the same
-// inputs.
+// LONG_SEARCH nodes a search is a long one: the long ones come after the short ones, the furthest
+// on first (a board takes a step a turn at most, so a share with room for more reaches the next
+// ones too). Twenty hopeless boards sharing alike would all come to unknown-position together, at
+// the end; the furthest first, they come one after another, and the arbiter has the first to
+// answer long before the last. A tick that granted a step is journaled with it: a replay takes the
+// same steps at the same inputs.
 import type { LiveBoard } from '../board/live-board.ts';
 import { watched } from '../board/time.ts';
 
