@@ -113,14 +113,18 @@ const alertedAt = new Map<number, number>();
 const poll = setInterval(() => {
   if (lateAt !== undefined && lateFound === undefined && controller.snapshot(lateBoardNo)!.moves.length > 0)
     lateFound = performance.now() - lateAt;
+}, 5);
+// A tenth of a second is close enough here, and the bench's own reads stay out of the daemon's share.
+const alertPoll = setInterval(() => {
   for (let n = 1; n <= boards.length; n++) {
     if (alertedAt.has(n)) continue;
     if (controller.snapshot(n)?.alerts.some((a) => a.rule === 'unknown-position'))
       alertedAt.set(n, performance.now() - wall0);
   }
-}, 5);
+}, 100);
 await new Promise((resolve) => setTimeout(resolve, WINDOW_S * 1000));
 clearInterval(poll);
+clearInterval(alertPoll);
 delay.disable();
 const cpu = process.cpuUsage(cpu0);
 const wall = performance.now() - wall0;

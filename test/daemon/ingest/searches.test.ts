@@ -45,7 +45,7 @@ describe('searchOrder', () => {
 });
 
 describe('grantSteps', () => {
-  it('a step a board in order until the share is spent, and at least one', () => {
+  it('a step a board in order while the next one ends within the share, and at least one', () => {
     const order = [board(1, 0), board(2, 0), board(3, 0), board(4, 0)];
     let clock = 100;
     const granted: number[] = [];
@@ -62,6 +62,22 @@ describe('grantSteps', () => {
     );
     expect(n).toBe(2);
     expect(granted).toEqual([1, 2]);
+    // Steps of 2 ms: a second would end at 4 ms, past the share.
+    granted.length = 0;
+    clock = 300;
+    expect(
+      grantSteps(
+        order,
+        3,
+        300,
+        () => clock,
+        (b) => {
+          granted.push(b.setup.board);
+          clock += 2;
+        },
+      ),
+    ).toBe(1);
+    expect(granted).toEqual([1]);
     // The turn's own ticks spent the share already: one step still.
     granted.length = 0;
     clock = 200;
