@@ -2,7 +2,8 @@
 // boards over TCP, ticks every 100 ms). SEARCHES_BOARDS (20) boards dump a board no line reaches
 // soon: each search would spend its whole budget (2,000,000 positions). SEARCHES_AT_MS (3000) later
 // one more board comes back 10 plies on. Over SEARCHES_WINDOW_S (30) seconds the searches share the
-// daemon's time (`gapSearch.share`, default 0.3 of a core), the least served first. Prints:
+// daemon's time (`gapSearch.share`, default 0.3 of a core), the least served first (past
+// 50,000 positions, the furthest on first). Prints:
 // searches_boards, searches_share, searches_cpu_share (the daemon process's CPU over the window,
 // searches, ticks and I/O), searches_positions_per_s (steps granted × step budget),
 // searches_loop_delay_p50/p99/max_ms (how late a timer ran: the wait any board's event had),
