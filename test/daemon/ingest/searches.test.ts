@@ -45,59 +45,39 @@ describe('searchOrder', () => {
 });
 
 describe('grantSteps', () => {
-  it('a step a board in order while the next one ends within the share, and at least one', () => {
-    const order = [board(1, 0), board(2, 0), board(3, 0), board(4, 0)];
-    let clock = 100;
+  const order = [board(1, 0), board(2, 0), board(3, 0), board(4, 0)];
+  /** The boards granted a step, each step taking `stepMs`, in a turn begun at `started`, now `now`. */
+  function granting(stepMs: number, started: number, now: number): number[] {
+    let clock = now;
     const granted: number[] = [];
-    // Each step takes 1.5 ms; the share is 3 ms of a turn that began at 100.
     const n = grantSteps(
       order,
       3,
-      100,
+      started,
       () => clock,
       (b) => {
         granted.push(b.setup.board);
-        clock += 1.5;
+        clock += stepMs;
       },
     );
-    expect(n).toBe(2);
-    expect(granted).toEqual([1, 2]);
+    expect(n).toBe(granted.length);
+    return granted;
+  }
+
+  it('a step a board in order while the next one ends within the share, and at least one', () => {
+    // The share is 3 ms of the turn: steps of 1.5 ms, two fit.
+    expect(granting(1.5, 100, 100)).toEqual([1, 2]);
     // Steps of 2 ms: a second would end at 4 ms, past the share.
-    granted.length = 0;
-    clock = 300;
-    expect(
-      grantSteps(
-        order,
-        3,
-        300,
-        () => clock,
-        (b) => {
-          granted.push(b.setup.board);
-          clock += 2;
-        },
-      ),
-    ).toBe(1);
-    expect(granted).toEqual([1]);
+    expect(granting(2, 300, 300)).toEqual([1]);
     // The turn's own ticks spent the share already: one step still.
-    granted.length = 0;
-    clock = 200;
-    expect(
-      grantSteps(
-        order,
-        3,
-        190,
-        () => clock,
-        (b) => granted.push(b.setup.board),
-      ),
-    ).toBe(1);
-    expect(granted).toEqual([1]);
+    expect(granting(0, 190, 200)).toEqual([1]);
     expect(
       grantSteps(
         [],
         3,
         0,
         () => 0,
-        () => granted.push(0),
+        () => {},
       ),
     ).toBe(0);
   });
