@@ -109,7 +109,7 @@ export class Controller implements Hub {
     const log = options.logger ?? silentLogger();
     const { config, journal } = options;
     const { round } = config;
-    // Searches a replay has seen end with no line are not worked through again (a restart).
+    // Searches a replay has seen end are not worked through again (a restart): it takes their steps and answers.
     const searchMemo = journal.searchMemo();
     const settings = replaySettings(config, (o) => options.createTracker({ ...o, searchMemo }));
     const { createTracker: _, ...rules } = settings;

@@ -83,10 +83,7 @@ export class Follower {
       if (!c.stopped) this.take(c, c.tracker.push({ t, type: 'tick' }));
       return c.moves;
     }
-    const c = this.candidates.find(
-      (c) => c.start.turn === start.turn && c.start.toBoardString() === start.toBoardString(),
-    );
-    return c?.moves ?? [];
+    return this.candidates.find((c) => c.start.equals(start))?.moves ?? [];
   }
 
   /** How many moves have been followed so far (on the side found to be to move); undefined when kept for later. */

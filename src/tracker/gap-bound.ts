@@ -32,6 +32,7 @@ export class Tally {
   readonly arrivalCount = this.data.subarray(10, 12);
   /** Men by rows forward. */
   readonly rows = this.data.subarray(COUNTS, COUNTS + 2 * ROWS);
+  /** Its men's squares, a black man's negated (occupancy only: the side does not tell). */
   readonly men = this.data.subarray(COUNTS + 2 * ROWS, COUNTS + 2 * ROWS + 2 * LIST);
   /** Squares the board shows one of the side's pieces on that the position has not (see travel). */
   readonly arrivals = this.data.subarray(COUNTS + 2 * ROWS + 2 * LIST, TALLY_SIZE);
@@ -117,7 +118,7 @@ export class GapBound {
         const f = this.forwardOf(p, s);
         tally.forward[ps] += sign * f;
         tally.rows[ps * ROWS + f] += sign;
-        listed(tally.men, tally.menCount, ps, s, sign);
+        listed(tally.men, tally.menCount, ps, isWhiteCode(p) ? s : -s, sign);
       }
       if (t === NONE || this.sideOf(t) !== ps) tally.leaving[ps] += sign;
     }
@@ -130,11 +131,11 @@ export class GapBound {
   }
 
   /**
-   * Could a line of exactly `plies` plies lead from the board `tally` counts (`board`, `turn` to
-   * move) to the board shown? False only when none can: the side to move plays plies 1, 3, 5 …,
+   * Could a line of exactly `plies` plies lead from the board `tally` counts (`turn` to move) to
+   * the board shown? False only when none can: the side to move plays plies 1, 3, 5 …,
    * the other 2, 4, 6 …, and each side's moves must lie within its bounds.
    */
-  fits(tally: Tally, board: Int8Array, turn: 'white' | 'black', plies: number): boolean {
+  fits(tally: Tally, turn: 'white' | 'black', plies: number): boolean {
     const byColour = this.byColour;
     const sides = byColour ? 2 : 1;
     for (let c = 0; c < sides; c++) {
@@ -164,7 +165,7 @@ export class GapBound {
       // The cheap bounds first: the arrivals' travel only when they leave room.
       const arrivals = tally.arrivalCount[c];
       if (Math.max(arrivals, tally.leaving[c] - lost, jumps > 0 ? 1 : 0, stepped) > own) return false;
-      if (arrivals > 0 && this.travel(tally, board, c, kings, jumps, own) > own) return false;
+      if (arrivals > 0 && this.travel(tally, c, kings, jumps, own) > own) return false;
     }
     return true;
   }
@@ -180,15 +181,8 @@ export class GapBound {
    * side's `jumps` (the captures left to it) shared among them. A king (or a man crowned on the way)
    * needs at least a move; a man's cost is manMoves.
    */
-  private travel(
-    tally: Tally,
-    board: Int8Array,
-    c: number,
-    kingCount: number,
-    jumps: number,
-    allowed: number,
-  ): number {
-    const { seen, rowOf, colOf, width, scratch, byColour } = this;
+  private travel(tally: Tally, c: number, kingCount: number, jumps: number, allowed: number): number {
+    const { seen, rowOf, colOf, width, scratch } = this;
     const arrivals = tally.arrivals;
     const arrivalCount = tally.arrivalCount[c];
     const menList = tally.men;
@@ -204,9 +198,10 @@ export class GapBound {
       const crowned = isKingCode(seen[t]);
       best.fill(kingCount > 0 ? 1 : INF, 0, stride);
       for (let j = 0; j < menCount; j++) {
-        const s = menList[c * LIST + j];
+        const man = menList[c * LIST + j];
         // Occupancy only: either side's man; on a colour board the side's own.
-        const white = byColour ? c === 0 : isWhiteCode(board[s]);
+        const white = man > 0;
+        const s = white ? man : -man;
         if (crowned) {
           // Crowned in the gap: the man reaches its far row, then (unless that is here) moves on.
           const toCrown = white ? rowOf[s] : width - 1 - rowOf[s];

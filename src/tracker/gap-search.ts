@@ -30,8 +30,6 @@ import {
 } from '../engine/index.ts';
 import { err, ok, type Result } from '../result.ts';
 import {
-  codeAfter,
-  EMPTY,
   morePieces,
   occupiedSquares,
   sensedSquares,
@@ -42,8 +40,6 @@ import {
 import { GapBound, Tally } from './gap-bound.ts';
 import { ProvenTable } from './proven-table.ts';
 import type { Alert, ArbiterDecision } from './types.ts';
-
-const NONE = EMPTY;
 
 /** The most lost plies a gap may hold. */
 export const GAP_PLIES = 20;
@@ -414,9 +410,6 @@ class LongSearch {
   /** Position hash → plies → the lines found from it. */
   private readonly solved = new Map<number, Map<number, Solved>>();
 
-  /** A child's board, bounded before its position is built (see count). */
-  private readonly child: Int8Array;
-
   constructor(
     from: Position,
     private readonly seen: Int8Array,
@@ -424,7 +417,6 @@ class LongSearch {
   ) {
     this.failed = new ProvenTable(tableBits);
     this.bound = new GapBound(seen, from.variant);
-    this.child = new Int8Array(from.board.length);
   }
 
   /** A step: expand until `budget` nodes in all. */
@@ -442,7 +434,7 @@ class LongSearch {
     const tally = this.tally(plies);
     if (!bounded) {
       this.bound.scan(pos.board, tally);
-      if (!this.bound.fits(tally, pos.board, pos.turn, plies)) {
+      if (!this.bound.fits(tally, pos.turn, plies)) {
         this.fail(pos, plies);
         return 0;
       }
@@ -454,18 +446,13 @@ class LongSearch {
     this.nodes++;
     let count = 0;
     const next: Solved['next'] = [];
-    const child = this.child;
     const turn = pos.turn === 'white' ? 'black' : 'white';
     for (const move of legalMoves(pos)) {
-      // Bounded on a scratch board first: most children are cut there, no position built for them.
+      // Bounded on the child's tally first: most children are cut there, no position built for them.
       if (plies > 1) {
         const childTally = this.tally(plies - 1);
         this.bound.child(tally, pos, move, childTally);
-        child.set(pos.board);
-        child[move.from] = NONE;
-        for (const c of move.captured) child[c] = NONE;
-        child[move.to] = codeAfter(pos, move, move.to);
-        if (!this.bound.fits(childTally, child, turn, plies - 1)) continue;
+        if (!this.bound.fits(childTally, turn, plies - 1)) continue;
       }
       const after = play(pos, move);
       const n = this.count(after, plies - 1, true);

@@ -57,9 +57,8 @@ export type LostLinesStep = { kind: 'searching' } | { kind: 'none' } | { kind: '
  */
 export class LostLinesSearch {
   private readonly run: GapSearchRun | undefined;
-  /** A known search's answer, given once its steps are taken. */
-  private readonly answer: GapSearch | undefined;
-  private readonly known: KnownSearch | undefined;
+  /** A search known beforehand: its steps and nodes, and its answer once they are taken. */
+  private readonly replay: { steps: number; nodes: number; answer: GapSearch } | undefined;
   /** Steps taken of a known search. */
   private taken = 0;
   private outcome: GapSearch | undefined;
@@ -71,17 +70,17 @@ export class LostLinesSearch {
     known?: KnownSearch,
   ) {
     // An entry whose lines are not legal play from here is another search's: searched again.
-    this.answer = known && knownAnswer(from, known);
-    this.known = this.answer && known;
+    const answer = known && knownAnswer(from, known);
+    this.replay = answer && { steps: known!.steps, nodes: known!.nodes, answer };
     // The board's squares change under the search; the search is of the board as it is now.
-    this.run = this.answer
+    this.run = this.replay
       ? undefined
       : new GapSearchRun(from, Int8Array.from(board.squares), { nodes: budget.total });
   }
 
   /** Whether this search's outcome was known beforehand (SearchMemo). */
   get replayed(): boolean {
-    return this.run === undefined;
+    return this.replay !== undefined;
   }
 
   get steps(): number {
@@ -90,8 +89,8 @@ export class LostLinesSearch {
 
   get nodes(): number {
     if (this.run) return this.run.nodes;
-    const known = this.known!;
-    return this.taken >= known.steps ? known.nodes : Math.min(known.nodes, this.taken * this.budget.step);
+    const { steps, nodes } = this.replay!;
+    return this.taken >= steps ? nodes : Math.min(nodes, this.taken * this.budget.step);
   }
 
   /** How the search ended, as a SearchMemo keeps it (undefined while it goes on). */
@@ -107,11 +106,10 @@ export class LostLinesSearch {
   /** Up to `steps` steps (none: still searching). */
   step(steps = 1): LostLinesStep {
     let found: GapSearch | undefined;
-    if (!this.run) {
-      const known = this.known!;
-      this.taken = Math.min(known.steps, this.taken + steps);
-      if (this.taken >= known.steps) found = this.answer;
-    } else for (let i = 0; !found && i < steps; i++) found = this.run.step(this.budget.step);
+    if (this.replay) {
+      this.taken = Math.min(this.replay.steps, this.taken + steps);
+      if (this.taken >= this.replay.steps) found = this.replay.answer;
+    } else for (let i = 0; !found && i < steps; i++) found = this.run!.step(this.budget.step);
     if (!found) return { kind: 'searching' };
     this.outcome = found;
     if (found.kind === 'none') return { kind: 'none' };
