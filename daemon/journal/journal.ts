@@ -317,32 +317,24 @@ export class Journal {
   }
 
   /**
-   * The dump searches run, as a tracker's SearchMemo: loaded now, and a search that ends later is
-   * kept (not by a read-only journal; a failed write only costs a replay its time).
+   * The dump searches run, as a tracker's SearchMemo: each looked up by its key when a search
+   * starts, and a search that ends is kept (not by a read-only journal, which keeps it in memory;
+   * a failed read or write only costs a replay its time).
    */
   searchMemo(): SearchMemo {
-    const known = new Map<string, KnownSearch>();
-    if (this.hasTable('searches')) {
-      const found = this.hasColumn('searches', 'found') ? 'found' : 'NULL AS found';
-      const rows = this.db.prepare(`SELECT key, steps, nodes, ${found} FROM searches`).all() as {
-        key: string;
-        steps: number;
-        nodes: number;
-        found: string | null;
-      }[];
-      for (const r of rows) {
-        const found = r.found === null ? undefined : foundLines(r.found);
-        // A row that does not read is left out: its search runs again.
-        if (found !== null) known.set(r.key, { steps: r.steps, nodes: r.nodes, ...(found && { found }) });
-      }
-    }
+    const noted = new Map<string, KnownSearch>();
+    const table = this.hasTable('searches');
+    const found = table && this.hasColumn('searches', 'found') ? 'found' : 'NULL AS found';
+    const read = table
+      ? this.db.prepare(`SELECT steps, nodes, ${found} FROM searches WHERE key = ?`)
+      : undefined;
     const keep = this.readonly
       ? undefined
       : this.db.prepare('INSERT OR REPLACE INTO searches (key, steps, nodes, found) VALUES (?, ?, ?, ?)');
     return {
-      known: (key) => known.get(key),
+      known: (key) => noted.get(key) ?? keptSearch(read, key),
       note: (key, search) => {
-        known.set(key, search);
+        noted.set(key, search);
         try {
           keep?.run(key, search.steps, search.nodes, search.found ? JSON.stringify(search.found) : null);
         } catch {}
@@ -406,6 +398,19 @@ export class Journal {
     this.closeWal();
     this.checkpointer?.stop();
     if (this.db.open) this.db.close();
+  }
+}
+
+/** The search kept under `key`; undefined when there is none, or its row does not read (searched again). */
+function keptSearch(read: Database.Statement | undefined, key: string): KnownSearch | undefined {
+  try {
+    const r = read?.get(key) as { steps: number; nodes: number; found: string | null } | undefined;
+    if (!r) return undefined;
+    if (r.found === null) return { steps: r.steps, nodes: r.nodes };
+    const found = foundLines(r.found);
+    return found ? { steps: r.steps, nodes: r.nodes, found } : undefined;
+  } catch {
+    return undefined;
   }
 }
 
