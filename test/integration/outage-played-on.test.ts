@@ -4,22 +4,17 @@
 // The arbiter gives the score sheet once the game is over: the served game is whole, the lost
 // plies `recovered`, every ply played since as it was seen; a restart replays the same game.
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Position, play, resolveMove } from '../../src/engine/index.ts';
 import { startSimulation } from '../../simulator/index.ts';
-import { arbiterClient, boardAlert, recoveredPlies, scoreSheet } from './fixtures/daemon-away.ts';
 import {
-  cleanUp,
-  fetchText,
-  onCleanup,
-  pdnMoves,
-  ROOT,
-  servedGames,
-  startDaemon,
-  tempDir,
-} from './fixtures/helpers.ts';
+  arbiterClient,
+  boardAlert,
+  configuredDaemon,
+  recoveredPlies,
+  scoreSheet,
+} from './fixtures/daemon-away.ts';
+import { cleanUp, fetchText, onCleanup, pdnMoves, ROOT, servedGames, tempDir } from './fixtures/helpers.ts';
 
 afterEach(cleanUp);
 
@@ -51,19 +46,13 @@ describe('a board back from 22 lost plies, played on while the arbiter waits (re
     });
     onCleanup(() => sim.stop());
     const dataDir = tempDir('it-played-on');
-    const config = join(dataDir, 'damlink.yaml');
     // A small budget: the hopeless search ends within a ply or two, and the game goes on after it.
-    writeFileSync(config, `tokens: { arbiter: ${TOKEN} }\ngapSearch: { positions: 20000, share: 1 }\n`);
-    const start = async () => {
-      const d = await startDaemon([sim.boards[0].address], dataDir, [
-        '--config',
-        config,
-        '--time-scale',
-        String(SPEED),
-      ]);
-      onCleanup(() => d.stop());
-      return d;
-    };
+    const start = configuredDaemon(
+      sim.boards[0].address,
+      dataDir,
+      `tokens: { arbiter: ${TOKEN} }\ngapSearch: { positions: 20000, share: 1 }\n`,
+      SPEED,
+    );
     let daemon = await start();
     const alert = await boardAlert(daemon, 'unknown-position', 60_000);
     expect(alert.ply).toBe(11);

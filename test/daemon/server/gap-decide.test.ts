@@ -5,7 +5,7 @@ import { type RunningServer, startServer } from '../../../daemon/server/index.ts
 import { Position } from '../../../src/engine/index.ts';
 import { lineNotation } from '../../../src/tracker/gap-search.ts';
 import type { TrackerOutput } from '../../../src/tracker/types.ts';
-import { gapOf } from '../../src/tracker/fixtures/gap-lines.ts';
+import { gapOf, reconnected } from '../../src/tracker/fixtures/gap-lines.ts';
 import { playText, run, Script } from '../../src/tracker/fixtures/hands.ts';
 import { FakeHub } from '../fixtures/fake-hub.ts';
 import { TestClient } from './fixtures/ws-client.ts';
@@ -102,9 +102,7 @@ describe('decide a gap over the WebSocket API', () => {
     // Seed 2, 20 plies: no search of 2000 nodes (nor the stuck board's after it) finds the line.
     const gap = gapOf(2, 20, false)!;
     const line = lineNotation(gap.from, gap.line);
-    const s = new Script(gap.from);
-    s.wait(1000).hello().snapshot(gap.to.toBoardString());
-    for (let i = 0; i < 60; i++) s.wait(100).tick();
+    const s = reconnected(gap, 60);
     const gapBudget = { step: 500, total: 2000 };
     const { hub, c } = await served(run(s.events, { start: gap.from, gapBudget }).outputs);
     const alert = hub.snapshot(1)!.alerts.find((a) => a.rule === 'unknown-position')!;

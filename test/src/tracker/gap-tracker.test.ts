@@ -13,7 +13,7 @@ import { lineNotation, searchGap } from '../../../src/tracker/gap-search.ts';
 import { chooseMove } from '../../../simulator/selfplay.ts';
 import { createRng } from '../../../simulator/prng.ts';
 import type { Move } from '../../../src/engine/index.ts';
-import { gapOf, lineKey, sensedBoard } from './fixtures/gap-lines.ts';
+import { gapOf, lineKey, reconnected, sensedBoard } from './fixtures/gap-lines.ts';
 import { Position, playText, run, Script } from './fixtures/hands.ts';
 import { verdictOf } from './fixtures/truth.ts';
 
@@ -37,8 +37,7 @@ describe('gap: one line leads to the board', () => {
   it('a dump 8 plies on (a unique line) records all of them, each marked recovered, no alert', () => {
     for (const seed of [4, 8, 10]) {
       const gap = gapOf(seed, 8, false)!;
-      const s = new Script(gap.from);
-      s.wait(1000).hello().snapshot(gap.to.toBoardString()).wait(2000).tick();
+      const s = reconnected(gap).wait(2000).tick();
       const r = run(s.events, { start: gap.from, variant: gap.from.variant });
       const moves = r.outputs.filter((o) => o.type === 'move');
       expect(moves.map((o) => `${o.move.from}-${o.move.to}`).join(' '), `seed ${seed}`).toBe(
@@ -148,8 +147,7 @@ describe('gap: a line found before the budget ran out', () => {
     const gap = gapOf(7, 8, false)!;
     const found = searchGap(gap.from, sensedBoard(gap.to, false), { nodes: 4000 });
     expect(found.kind === 'found' && !found.complete).toBe(true);
-    const s = new Script(gap.from);
-    s.wait(1000).hello().snapshot(gap.to.toBoardString()).wait(2000).tick();
+    const s = reconnected(gap).wait(2000).tick();
     const gapBudget = { step: 4000, total: 4000 };
     const r = run(s.events, { start: gap.from, variant: gap.from.variant, gapBudget });
     expect(r.alerts.map((a) => a.rule)).toEqual(['gap']);
@@ -193,10 +191,8 @@ describe('unknown-position after lost events: the moves from the score sheet', (
   // Seed 2, 20 plies: a budget of 2,000 nodes finds no line (no search of this tracker settles it).
   const gap = gapOf(2, 20, false)!;
   const lost = () => {
-    const s = new Script(gap.from);
-    s.wait(1000).hello().snapshot(gap.to.toBoardString());
     // A step a tick, past the stall time.
-    for (let i = 0; i < 60; i++) s.wait(100).tick();
+    const s = reconnected(gap, 60);
     return run(s.events, {
       start: gap.from,
       variant: gap.from.variant,
@@ -262,10 +258,8 @@ describe('unknown-position after lost events: the moves from the score sheet', (
   });
 
   it('the stall time passing at the first lift of the play since (no ticks): that lift is followed too', () => {
-    const s = new Script(gap.from);
-    s.wait(1000).hello().snapshot(gap.to.toBoardString());
     // The search ends within these steps, then quiet: the stall time is found passed at the next lift.
-    for (let i = 0; i < 20; i++) s.wait(100).tick();
+    const s = reconnected(gap, 20);
     const { script: on, line } = playOn(gap.to, 30, 3, s.t + 10_000);
     const r = run(s.events, {
       start: gap.from,

@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { legalMoves, moveKey, moveNotation } from '../../../src/engine/index.ts';
 import type { KnownSearch, SearchMemo } from '../../../src/tracker/types.ts';
-import { gapOf } from './fixtures/gap-lines.ts';
-import { run, Script } from './fixtures/hands.ts';
+import { type Gap, gapOf, reconnected } from './fixtures/gap-lines.ts';
+import { run } from './fixtures/hands.ts';
 
 /** A memo that counts what it is asked and told. */
 function countingMemo(known = new Map<string, KnownSearch>()) {
@@ -29,12 +29,7 @@ describe('search memo', () => {
   // Seed 2, 20 plies: no line within 60,000 nodes, a search of 120 steps (an input each) that ends
   // after the stall time, so the alert comes when it ends.
   const gap = gapOf(2, 20, false)!;
-  const events = () => {
-    const s = new Script(gap.from);
-    s.wait(1000).hello().snapshot(gap.to.toBoardString());
-    for (let i = 0; i < 200; i++) s.wait(100).tick();
-    return s.events;
-  };
+  const events = () => reconnected(gap, 200).events;
   const options = { start: gap.from, variant: gap.from.variant, gapBudget: { step: 500, total: 60_000 } };
 
   it('a replay with the memo gives the same outputs at the same inputs, and searches nothing again', () => {
@@ -66,13 +61,8 @@ describe('search memo', () => {
 
 describe('search memo, lines found', () => {
   /** A dump of gap `gap` after a hello, then ticks: each input a 500-node step. */
-  const dumped = (gap: NonNullable<ReturnType<typeof gapOf>>) => {
-    const s = new Script(gap.from);
-    s.wait(1000).hello().snapshot(gap.to.toBoardString());
-    for (let i = 0; i < 60; i++) s.wait(100).tick();
-    return s.events;
-  };
-  const optionsOf = (gap: NonNullable<ReturnType<typeof gapOf>>) => ({
+  const dumped = (gap: Gap) => reconnected(gap, 60).events;
+  const optionsOf = (gap: Gap) => ({
     start: gap.from,
     variant: gap.from.variant,
     gapBudget: { step: 500, total: 200_000 },
