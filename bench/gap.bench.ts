@@ -1,36 +1,43 @@
-// `npm run bench -- gap`: gaps of N lost plies (N = 1, 2, 4, 8, 12, 20) from seeded self-play games
-// (test/src/tracker/fixtures/gap-lines.ts), each dumped to a fresh tracker after a `hello`. The
-// ground truth is the enumeration of every line (test/src/tracker/fixtures/gap-reference.ts, which
-// shares no bound with the search), cached in test/src/tracker/fixtures/gap-truth.json: it takes
-// up to seconds a case from 12 plies on. Cases are taken game after game until GAP_BENCH_UNIQUE (20)
-// of them have one line only, or the enumeration failed to settle GAP_BENCH_UNSETTLED (10) cases
-// within GAP_REFERENCE_NODES (2,000,000) positions, or GAP_BENCH_GAMES (150) games were tried.
+// `npm run bench -- gap`: gaps of N lost plies (N = 1, 2, 4, 8, 12, 20; GAP_BENCH_PLIES=12,20 for
+// some) from seeded self-play games (test/src/tracker/fixtures/gap-lines.ts), each dumped to a
+// fresh tracker after a `hello`. The ground truth is the enumeration of every line
+// (test/src/tracker/fixtures/gap-reference.ts, which shares no bound with the search), cached in
+// test/src/tracker/fixtures/gap-truth.json: it takes up to seconds a case from 12 plies on. Cases
+// are taken game after game until GAP_BENCH_UNIQUE (20) of them have one line only, or the
+// enumeration failed to settle GAP_BENCH_UNSETTLED (10) cases within GAP_REFERENCE_NODES
+// (2,000,000) positions, or GAP_BENCH_GAMES (150) games were tried. A case the enumeration does
+// not settle is looked at again for a second line (another line, no longer, replayed to the
+// board: fixtures/gap-witness.ts, cached with the truth): one found, the case has no unique line,
+// and is settled as `several`.
 // Prints `name value unit` lines: gap_recovered_ratio_<N> (unique lines the tracker records exactly,
 // each move `recovered`, no alert / unique lines; target 1.0), gap_unique_lines_<N>,
 // gap_transposed_<N> (several lines) with gap_transposed_alerted_<N> (of those, the tracker raised
 // a `gap` alert listing them), gap_shorter_<N> (a shorter line reaches the board, or one with the
-// next move under way: a piece in the hand, a capture's pieces still on), gap_unsettled_<N>
-// (the enumeration ran out: left out). The tracker gets a tick every 100 ms after the dump until
+// next move under way: a piece in the hand, a capture's pieces still on), gap_several_<N> (not
+// settled by the enumeration, but a second line was found), gap_misrecorded_<N> (the search
+// answered with one line only, which the tracker records with no alert, where the truth says
+// otherwise: a transposed case, or a second line no longer than the search's; target 0),
+// gap_unsettled_<N> (neither: left out). The tracker gets a tick every 100 ms after the dump until
 // its search ends (a tracker of its own: a step an input, RESYNC_BUDGET.total nodes in all). The
 // search alone, every case, in the daemon's steps (RESYNC_BUDGET.step nodes, each granted by a
 // tick): gap_search_p50/p99/max_ms (the longest step of a search: how long it holds the event
-// loop; target p99 ≤ 50),
-// gap_search_step_p50/p99_ms (every step of every search), gap_search_total_p50/p99/max_ms (all
-// of a search's steps) and gap_search_steps_p50/p99/max.
+// loop; target p99 ≤ 50), gap_search_step_p50/p99_ms (every step of every search),
+// gap_search_total_p50/p99/max_ms (all of a search's steps) and gap_search_steps_p50/p99/max.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import type { Position } from '../src/engine/index.ts';
-import { GapSearchRun, SHORT_PLIES } from '../src/tracker/gap-search.ts';
+import { type GapSearch, GapSearchRun, SHORT_PLIES } from '../src/tracker/gap-search.ts';
 import { createTracker } from '../src/tracker/index.ts';
 import { RESYNC_BUDGET } from '../src/tracker/resync.ts';
 import { gapOf, lineKey, sensedBoard } from '../test/src/tracker/fixtures/gap-lines.ts';
 import { referenceLines, referenceUnderWay } from '../test/src/tracker/fixtures/gap-reference.ts';
+import { secondLine } from '../test/src/tracker/fixtures/gap-witness.ts';
 
 const WANT = Number(process.env.GAP_BENCH_UNIQUE ?? 20);
 const UNSETTLED = Number(process.env.GAP_BENCH_UNSETTLED ?? 10);
 const GAMES = Number(process.env.GAP_BENCH_GAMES ?? 150);
 const REFERENCE_NODES = Number(process.env.GAP_REFERENCE_NODES ?? 2_000_000);
-const PLIES = [1, 2, 4, 8, 12, 20];
+const PLIES = process.env.GAP_BENCH_PLIES?.split(',').map(Number) ?? [1, 2, 4, 8, 12, 20];
 const TRUTH_FILE = new URL('../test/src/tracker/fixtures/gap-truth.json', import.meta.url);
 
 interface Truth {
@@ -43,6 +50,8 @@ interface Truth {
   budget: number;
   /** Fewest plies after which the board shows a move under way (-1: none within SHORT_PLIES − 1). */
   underWay?: number;
+  /** Not settled: another line than the one played (engine move keys), null when none was found. */
+  second?: string[] | null;
 }
 
 const truths: Record<string, Truth> = existsSync(TRUTH_FILE)
@@ -71,16 +80,27 @@ function trackDump(from: Position, to: Position, occupancyOnly: boolean) {
   return out;
 }
 
-/** The search alone, in the tracker's steps: the longest step, all of them, and each step (ms). */
-function timeSearch(from: Position, board: Int8Array): { hold: number; total: number; steps: number[] } {
+/**
+ * The search alone, in the tracker's steps: the longest step, all of them, and each step (ms); and
+ * the plies of the one line it settled on, if so (the tracker records such a line with no alert).
+ */
+function timeSearch(
+  from: Position,
+  board: Int8Array,
+): { hold: number; total: number; steps: number[]; oneLine: number | undefined } {
   const run = new GapSearchRun(from, board, { nodes: RESYNC_BUDGET.total });
   const steps: number[] = [];
-  for (let done = false; !done; ) {
+  let answer: GapSearch | undefined;
+  while (!answer) {
     const t0 = performance.now();
-    done = run.step(RESYNC_BUDGET.step) !== undefined;
+    answer = run.step(RESYNC_BUDGET.step);
     steps.push(performance.now() - t0);
   }
-  return { hold: Math.max(...steps), total: steps.reduce((a, b) => a + b, 0), steps };
+  const oneLine =
+    answer.kind === 'found' && answer.complete && answer.total === 1
+      ? answer.lines[0].line.length
+      : undefined;
+  return { hold: Math.max(...steps), total: steps.reduce((a, b) => a + b, 0), steps, oneLine };
 }
 
 /** One case a line, so a new case is a one-line change. */
@@ -96,7 +116,17 @@ const totals: number[] = [];
 const stepCounts: number[] = [];
 const stepTimes: number[] = [];
 for (const plies of PLIES) {
-  const tally = { cases: 0, unique: 0, recovered: 0, transposed: 0, alerted: 0, shorter: 0, unsettled: 0 };
+  const tally = {
+    cases: 0,
+    unique: 0,
+    recovered: 0,
+    transposed: 0,
+    alerted: 0,
+    shorter: 0,
+    several: 0,
+    misrecorded: 0,
+    unsettled: 0,
+  };
   for (let seed = 1; seed <= GAMES && tally.unique < WANT && tally.unsettled < UNSETTLED; seed++) {
     const gap = gapOf(seed, plies);
     if (!gap) continue;
@@ -119,8 +149,15 @@ for (const plies of PLIES) {
       truth.underWay = referenceUnderWay(gap.from, board, Math.min(SHORT_PLIES, plies) - 1) ?? -1;
       truthsChanged = true;
     }
+    if (!truth.complete && truth.second === undefined) {
+      truth.second = secondLine(gap.from, board, gap.line) ?? null;
+      truthsChanged = true;
+    }
     if (!truth.complete) {
-      tally.unsettled++;
+      if (truth.second) {
+        tally.several++;
+        if (timed.oneLine !== undefined && truth.second.length <= timed.oneLine) tally.misrecorded++;
+      } else tally.unsettled++;
       continue;
     }
     // A shorter line, or fewer plies and a move under way (the search's first stage), explain it too.
@@ -131,6 +168,7 @@ for (const plies of PLIES) {
     const out = trackDump(gap.from, gap.to, gap.occupancyOnly);
     if (truth.count > 1) {
       tally.transposed++;
+      if (timed.oneLine !== undefined) tally.misrecorded++;
       if (
         out.some((o) => o.type === 'alert' && o.alert.rule === 'gap' && (o.alert.candidates?.length ?? 0) > 1)
       )
@@ -151,6 +189,8 @@ for (const plies of PLIES) {
   console.log(`gap_transposed_${plies} ${tally.transposed} cases`);
   console.log(`gap_transposed_alerted_${plies} ${tally.alerted} cases`);
   console.log(`gap_shorter_${plies} ${tally.shorter} cases`);
+  console.log(`gap_several_${plies} ${tally.several} cases`);
+  console.log(`gap_misrecorded_${plies} ${tally.misrecorded} cases`);
   console.log(`gap_unsettled_${plies} ${tally.unsettled} cases`);
   // No unique line among the cases settled: no ratio to give.
   const ratio = tally.unique === 0 ? 'nan' : (tally.recovered / tally.unique).toFixed(3);
