@@ -56,15 +56,24 @@ export class GapBound {
   private readonly shown = [0, 0];
   private readonly shownKings = [0, 0];
   private readonly shownForward = [0, 0];
+  /**
+   * Per side, the rows forward of its m most advanced men shown, summed (index m): a man shown may
+   * be a king whose crown is not on (board.ts agrees), so up to so many of them count for none.
+   */
+  private readonly shownTop: number[][] = [[0], [0]];
+  /** Per side, the kings of the position the gap starts from. */
+  private readonly startKings = [0, 0];
   private readonly scratch = {
     /** travel's least moves per share of the jumps. */
     total: new Float64Array(64),
     best: new Float64Array(64),
   };
 
+  /** `start`: the board the gap starts from (its kings may stand on the board shown uncrowned). */
   constructor(
     private readonly seen: Int8Array,
     variant: Variant,
+    start?: Int8Array,
   ) {
     const g = geometry(variant);
     this.rowOf = g.rowOf;
@@ -78,9 +87,17 @@ export class GapBound {
       const ts = this.sideOf(t);
       this.shown[ts]++;
       // The board's men on their far row are kings not crowned yet, and count for none.
-      if (this.byColour && !isKingCode(t) && this.forwardOf(t, s) < this.width - 1)
+      if (this.byColour && !isKingCode(t) && this.forwardOf(t, s) < this.width - 1) {
         this.shownForward[ts] += this.forwardOf(t, s);
-      else this.shownKings[ts]++;
+        this.shownTop[ts].push(this.forwardOf(t, s));
+      } else this.shownKings[ts]++;
+    }
+    if (start)
+      for (let s = 1; s < start.length; s++)
+        if (isKingCode(start[s])) this.startKings[this.sideOf(start[s])]++;
+    for (const top of this.shownTop) {
+      const rows = top.splice(1).sort((a, b) => b - a);
+      for (const f of rows) top.push(top[top.length - 1] + f);
     }
   }
 
@@ -141,23 +158,28 @@ export class GapBound {
     for (let c = 0; c < sides; c++) {
       const have = tally.have[c];
       const kings = tally.kings[c];
-      // Men's progress still to make: the rows the board's men stand forward, less the position's.
-      const progress = this.shownForward[c] - tally.forward[c];
       // Pieces only leave the board.
       const lost = have - this.shown[c];
       if (lost < 0) return false;
       // The captures this side still makes (occupancy only: every capture, both sides').
       const jumps = byColour ? tally.have[1 - c] - this.shown[1 - c] : lost;
-      // A quiet move takes a man one row forward, a jump at most two; nothing else adds progress,
-      // and the side's pieces captured take theirs with them (at least the least advanced ones').
-      const gained = progress + (lost > 0 ? leastProgress(tally, c, kings, lost) : 0);
-      const stepped = byColour ? Math.max(0, gained - 2 * jumps) + (jumps > 0 ? 1 : 0) : 0;
       // The moves this side has: the side to move plays plies 1, 3, 5 …, the other 2, 4, 6 ….
       const own = !byColour
         ? plies
         : (c === 0) === (turn === 'white')
           ? Math.ceil(plies / 2)
           : Math.floor(plies / 2);
+      // Men shown that may be kings with no crown on: the kings the game had before the gap, which
+      // the board may have shown uncrowned all along (board.ts agrees). A king made in the gap is
+      // looked for crowned, or on its far row: its crown is put on as it is made.
+      const top = this.shownTop[c];
+      const uncrowned = Math.min(top.length - 1, kings, this.startKings[c]);
+      // Men's progress still to make: the rows the board's men stand forward, less the position's.
+      const progress = this.shownForward[c] - top[uncrowned] - tally.forward[c];
+      // A quiet move takes a man one row forward, a jump at most two; nothing else adds progress,
+      // and the side's pieces captured take theirs with them (at least the least advanced ones').
+      const gained = progress + (lost > 0 ? leastProgress(tally, c, kings, lost) : 0);
+      const stepped = byColour ? Math.max(0, gained - 2 * jumps) + (jumps > 0 ? 1 : 0) : 0;
       // A side with men only that loses no more pieces cannot waste a move: a quiet move takes a man
       // one row forward, a capture at most one move and two rows back per piece taken.
       if (byColour && lost === 0 && kings === 0 && this.shownKings[c] === 0 && own > progress + 3 * jumps)
@@ -165,9 +187,25 @@ export class GapBound {
       // The cheap bounds first: the arrivals' travel only when they leave room.
       const arrivals = tally.arrivalCount[c];
       if (Math.max(arrivals, tally.leaving[c] - lost, jumps > 0 ? 1 : 0, stepped) > own) return false;
-      if (arrivals > 0 && this.travel(tally, c, kings, jumps, own) > own) return false;
+      // Occupancy only: no crown shows, so a man crowned in the gap may have moved on anywhere.
+      const crowning = !byColour && this.crowns(tally, jumps, own);
+      if (arrivals > 0 && this.travel(tally, c, kings, jumps, own, crowning) > own) return false;
     }
     return true;
+  }
+
+  /**
+   * Can a man be crowned and moved on from the far row within `own` moves, `jumps` captures left?
+   * (A quiet move takes a man a row forward, the jumps of a capture two rows each.)
+   */
+  private crowns(tally: Tally, jumps: number, own: number): boolean {
+    const far = this.width - 1;
+    for (let f = far - 1; f >= 0; f--) {
+      if (tally.rows[f] === 0) continue;
+      const rows = far - f;
+      return (jumps > 0 ? Math.max(1, rows - 2 * jumps + 1) : rows) + 1 <= own;
+    }
+    return false;
   }
 
   /** How many rows a man (code) on `s` stands forward of its own back row. */
@@ -181,7 +219,14 @@ export class GapBound {
    * side's `jumps` (the captures left to it) shared among them. A king (or a man crowned on the way)
    * needs at least a move; a man's cost is manMoves.
    */
-  private travel(tally: Tally, c: number, kingCount: number, jumps: number, allowed: number): number {
+  private travel(
+    tally: Tally,
+    c: number,
+    kingCount: number,
+    jumps: number,
+    allowed: number,
+    crowning: boolean,
+  ): number {
     const { seen, rowOf, colOf, width, scratch } = this;
     const arrivals = tally.arrivals;
     const arrivalCount = tally.arrivalCount[c];
@@ -209,6 +254,13 @@ export class GapBound {
           for (let k = 0; k < stride; k++)
             best[k] = Math.min(best[k], Math.max(1, toCrown + (onFarRow ? 0 : 1) - 2 * k));
           continue;
+        }
+        // Crowned in the gap (a capture crowns only where it ends), then moved on. Not when no man
+        // can: that costs more than is allowed.
+        if (crowning) {
+          const toCrown = white ? rowOf[s] : width - 1 - rowOf[s];
+          best[0] = Math.min(best[0], toCrown + 1);
+          for (let k = 1; k < stride; k++) best[k] = Math.min(best[k], Math.max(0, toCrown - 2 * k) + 2);
         }
         const forward = white ? rowOf[s] - rowOf[t] : rowOf[t] - rowOf[s];
         const row = manMovesRow(forward, colOf[s] - colOf[t]);

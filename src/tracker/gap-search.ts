@@ -416,7 +416,7 @@ class LongSearch {
     tableBits: number,
   ) {
     this.failed = new ProvenTable(tableBits);
-    this.bound = new GapBound(seen, from.variant);
+    this.bound = new GapBound(seen, from.variant, from.board);
   }
 
   /** A step: expand until `budget` nodes in all. */

@@ -65,7 +65,7 @@ export const PRESS_GRACE_MS = 100;
  * Part of every SearchMemo key: a search that takes other steps, or finds other lines, gets another
  * number.
  */
-const SEARCH_MEMO_VERSION = 1;
+const SEARCH_MEMO_VERSION = 2;
 const PROOF_LIMIT = 400;
 /** A set-up puts on (and changes) this many squares or more: more than a move or an irregularity. */
 const SETUP_SQUARES = 6;

@@ -76,6 +76,39 @@ describe('gap search: transposed plies give every line', () => {
   });
 });
 
+describe('gap search: kings the board shows as men (docs/irregularities.md: a crown not put on)', () => {
+  /** The board `pos` shows with every king's crown off. */
+  const uncrowned = (pos: Position, occupancyOnly = false) =>
+    sensedBoard(
+      parseFen(writeFen(pos).replace(/K/g, ''), { variant: pos.variant }).value as Position,
+      occupancyOnly,
+    );
+
+  it('a king of the game before the gap, never crowned on the board, travels in it: its line is found', () => {
+    const start = parseFen('W:W40,44,45,49,50:BK5,11,12,13').value as Position;
+    const line = ['44-39', '5-41', '39-34', '11-16', '40-35', '16-21'];
+    const to = played(start, ...line);
+    const seen = uncrowned(to);
+    const r = searchGap(start, seen);
+    expect(r.kind).toBe('found');
+    if (r.kind !== 'found') return;
+    // Its plies in other orders too (two men and a king, each side's moves apart).
+    expect({ plies: r.lines[0].line.length, complete: r.complete }).toEqual({ plies: 6, complete: true });
+    for (const l of r.lines) expect(l.end.equals(to)).toBe(true);
+  });
+
+  it('a board of occupancy only: a man crowned in the gap and moved on is found', () => {
+    const start = parseFen('W:W6,48,49,50:B16,17').value as Position;
+    const line = ['6-1', '16-21', '1-23', '17-22', '49-43', '22-27'];
+    const to = played(start, ...line);
+    const r = searchGap(start, sensedBoard(to, true));
+    expect(r.kind).toBe('found');
+    if (r.kind !== 'found') return;
+    expect(r.complete).toBe(true);
+    expect(r.lines.map((l) => lineNotation(start, l.line))).toContainEqual(line);
+  });
+});
+
 describe('gap search: boards no line reaches', () => {
   it('a piece more than the game: none, proven at once; a man behind where it stood: none within the budget', () => {
     const start = played(Position.initial(), '32-28', '19-23');
