@@ -8,7 +8,7 @@ import { manMoves } from '../../../src/tracker/gap-bound.ts';
 import { GAP_NODES, gapDecisionLine, lineNotation, searchGap } from '../../../src/tracker/gap-search.ts';
 import type { Alert } from '../../../src/tracker/types.ts';
 import { gapOf, lineKey, sensedBoard } from './fixtures/gap-lines.ts';
-import { playText } from './fixtures/hands.ts';
+import { fen, playText } from './fixtures/hands.ts';
 
 const played = (pos: Position, ...line: string[]): Position => line.reduce(playText, pos);
 
@@ -79,13 +79,10 @@ describe('gap search: transposed plies give every line', () => {
 describe('gap search: kings the board shows as men (docs/irregularities.md: a crown not put on)', () => {
   /** The board `pos` shows with every king's crown off. */
   const uncrowned = (pos: Position, occupancyOnly = false) =>
-    sensedBoard(
-      parseFen(writeFen(pos).replace(/K/g, ''), { variant: pos.variant }).value as Position,
-      occupancyOnly,
-    );
+    sensedBoard(fen(writeFen(pos).replace(/K/g, ''), pos.variant), occupancyOnly);
 
   it('a king of the game before the gap, never crowned on the board, travels in it: its line is found', () => {
-    const start = parseFen('W:W40,44,45,49,50:BK5,11,12,13').value as Position;
+    const start = fen('W:W40,44,45,49,50:BK5,11,12,13');
     const line = ['44-39', '5-41', '39-34', '11-16', '40-35', '16-21'];
     const to = played(start, ...line);
     const seen = uncrowned(to);
@@ -98,7 +95,7 @@ describe('gap search: kings the board shows as men (docs/irregularities.md: a cr
   });
 
   it('a board of occupancy only: a man crowned in the gap and moved on is found', () => {
-    const start = parseFen('W:W6,48,49,50:B16,17').value as Position;
+    const start = fen('W:W6,48,49,50:B16,17');
     const line = ['6-1', '16-21', '1-23', '17-22', '49-43', '22-27'];
     const to = played(start, ...line);
     const r = searchGap(start, sensedBoard(to, true));
