@@ -5,40 +5,10 @@
 // The enumeration's one bound of its own (landings) is held to the enumeration without it.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { legalMoves, type Move, play } from '../../../src/engine/index.ts';
 import { GAP_MAX_LINES, searchGap } from '../../../src/tracker/gap-search.ts';
 import { referenceLines } from './fixtures/gap-reference.ts';
-import { gapOf, lineKey, sensedBoard } from './fixtures/gap-lines.ts';
-
-const gapArb = fc.record({
-  game: fc.integer({ min: 1, max: 10_000 }),
-  picks: fc.array(fc.nat({ max: 1_000 }), { minLength: 1, maxLength: 6 }),
-  occupancyOnly: fc.boolean(),
-});
-
-/** A random game, then the random plies picked: where the tracker was, the board, the plies. */
-function randomGap({
-  game,
-  picks,
-  occupancyOnly,
-}: {
-  game: number;
-  picks: number[];
-  occupancyOnly: boolean;
-}) {
-  const start = gapOf(game, 0, occupancyOnly);
-  fc.pre(start !== undefined);
-  let pos = start!.from;
-  const played: Move[] = [];
-  for (const pick of picks) {
-    const legal = legalMoves(pos);
-    if (legal.length === 0) break;
-    played.push(legal[pick % legal.length]);
-    pos = play(pos, played.at(-1)!);
-  }
-  fc.pre(played.length > 0);
-  return { start: start!, board: sensedBoard(pos, occupancyOnly), played };
-}
+import { lineKey } from './fixtures/gap-lines.ts';
+import { gapArb, randomGap } from './fixtures/random-gaps.ts';
 
 describe('gap search = plain enumeration on random gaps of up to 6 plies', () => {
   it('the enumeration finds the same lines with and without its landings bound', () => {

@@ -4,8 +4,9 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { legalMoves, type Move, moveKey, play } from '../../../src/engine/index.ts';
+import { legalMoves, moveKey } from '../../../src/engine/index.ts';
 import { gapOf, sensedBoard } from './fixtures/gap-lines.ts';
+import { gapArb, randomGap } from './fixtures/random-gaps.ts';
 import { referenceLines } from './fixtures/gap-reference.ts';
 import { isSecondLine, replayKeys, secondLine } from './fixtures/gap-witness.ts';
 
@@ -16,30 +17,15 @@ const truths: Record<string, { complete: boolean; second?: string[] | null }> = 
 describe('a second line of a gap', () => {
   it('is found on a random gap of up to 6 plies exactly when the enumeration finds more than the line played', () => {
     fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 10_000 }),
-        fc.array(fc.nat({ max: 1_000 }), { minLength: 2, maxLength: 6 }),
-        fc.boolean(),
-        (game, picks, occupancyOnly) => {
-          const start = gapOf(game, 0, occupancyOnly);
-          fc.pre(start !== undefined);
-          let pos = start!.from;
-          const played: Move[] = [];
-          for (const pick of picks) {
-            const legal = legalMoves(pos);
-            if (legal.length === 0) break;
-            played.push(legal[pick % legal.length]);
-            pos = play(pos, played.at(-1)!);
-          }
-          fc.pre(played.length > 1);
-          const board = sensedBoard(pos, occupancyOnly);
-          const second = secondLine(start!.from, board, played);
-          const ref = referenceLines(start!.from, board, played.length, 2);
-          const onlyPlayed = ref.plies === played.length && ref.count === 1;
-          expect(second === undefined).toBe(onlyPlayed);
-          if (second) expect(isSecondLine(start!.from, board, played, second)).toBe(true);
-        },
-      ),
+      fc.property(gapArb, (arb) => {
+        const { start, board, played } = randomGap(arb);
+        fc.pre(played.length > 1);
+        const second = secondLine(start.from, board, played);
+        const ref = referenceLines(start.from, board, played.length, 2);
+        const onlyPlayed = ref.plies === played.length && ref.count === 1;
+        expect(second === undefined).toBe(onlyPlayed);
+        if (second) expect(isSecondLine(start.from, board, played, second)).toBe(true);
+      }),
       { numRuns: 300, seed: 20261201 },
     );
   });
