@@ -119,21 +119,31 @@ export class LostLinesSearch {
   }
 }
 
+/** The moves (engine move keys) played from `from`, and where they lead; undefined when one is not legal there. */
+export function playKeys(
+  from: Position,
+  keys: readonly string[],
+): { line: Move[]; end: Position } | undefined {
+  const line: Move[] = [];
+  let end = from;
+  for (const key of keys) {
+    const move = legalMoves(end).find((m) => moveKey(m) === key);
+    if (!move) return undefined;
+    line.push(move);
+    end = play(end, move);
+  }
+  return { line, end };
+}
+
 /** A known search's answer, its lines played out from `from`; undefined when they are not legal there. */
 function knownAnswer(from: Position, known: KnownSearch): GapSearch | undefined {
   const { found, nodes } = known;
   if (!found) return { kind: 'none', complete: false, nodes };
   const lines: GapLine[] = [];
   for (const { moves, underWay } of found.lines) {
-    const line: Move[] = [];
-    let end = from;
-    for (const key of moves) {
-      const move = legalMoves(end).find((m) => moveKey(m) === key);
-      if (!move) return undefined;
-      line.push(move);
-      end = play(end, move);
-    }
-    lines.push({ line, underWay, end });
+    const played = playKeys(from, moves);
+    if (!played) return undefined;
+    lines.push({ ...played, underWay });
   }
   if (lines.length === 0) return undefined;
   return { kind: 'found', lines, total: found.total, complete: found.complete, nodes };
