@@ -47,28 +47,41 @@ afterAll(async () => {
   await daemon?.stop();
 });
 
-/** The prompt the page shows now, as the session sent it (read back from the page). */
+/**
+ * The prompt the page shows now, as the session sent it (read back from the page), read in one go:
+ * attributes read one by one could straddle the page's move to the next prompt.
+ */
 async function shownPrompt(): Promise<Prompt & { shown: string; marked: string[] }> {
-  const el = page.locator('#prompt');
-  const action = (await el.getAttribute('data-action')) as Prompt['action'];
-  const square = Number(await el.getAttribute('data-square')) || undefined;
-  const piece = (await el.getAttribute('data-piece')) || undefined;
-  const [, n, of] = /(\d+)\D+(\d+)/.exec((await page.locator('#progress-text').textContent()) ?? '') ?? [];
+  // A string: the tests compile without the DOM's types.
+  const read = (await page.evaluate(`(() => {
+    const el = document.querySelector('#prompt');
+    return {
+      action: el.getAttribute('data-action'),
+      square: el.getAttribute('data-square'),
+      piece: el.getAttribute('data-piece'),
+      shown: el.textContent ?? '',
+      progress: document.querySelector('#progress-text')?.textContent ?? '',
+      marked: [...document.querySelectorAll('#picture .sq.mark')].map((e) => e.getAttribute('data-square')),
+    };
+  })()`)) as {
+    action: string | null;
+    square: string | null;
+    piece: string | null;
+    shown: string;
+    progress: string;
+    marked: string[];
+  };
+  const square = Number(read.square) || undefined;
+  const piece = read.piece || undefined;
+  const [, n, of] = /(\d+)\D+(\d+)/.exec(read.progress) ?? [];
   const prompt = {
-    action,
+    action: read.action as Prompt['action'],
     ...(square ? { square } : {}),
     ...(piece ? { piece } : {}),
     n: Number(n),
     of: Number(of),
   } as unknown as Prompt;
-  return {
-    ...prompt,
-    text: promptText(prompt),
-    shown: (await el.textContent()) ?? '',
-    marked: await page
-      .locator('#picture .sq.mark')
-      .evaluateAll((els) => els.map((e) => e.getAttribute('data-square')!)),
-  };
+  return { ...prompt, text: promptText(prompt), shown: read.shown, marked: read.marked };
 }
 
 /** Waits for prompt `n` (or the end) to be on the page. */
@@ -122,7 +135,9 @@ describe('calibration page', () => {
     expect(seen.filter((a) => a === 'lift-return' || a === 'put-remove')).toHaveLength(50);
     expect(seen.filter((a) => a === 'king')).toHaveLength(2);
 
-    await expect.poll(() => page.locator('#result-title').textContent()).toBe('Board 1 calibrated');
+    await expect
+      .poll(() => page.locator('#result-title').textContent(), { timeout: 15_000 })
+      .toBe('Board 1 calibrated');
     expect(await page.locator('#check').isVisible()).toBe(true);
     const field = (name: string) => page.locator(`#summary [data-field="${name}"]`).textContent();
     expect(await field('serial')).toBe('00001');
@@ -148,7 +163,7 @@ describe('calibration page', () => {
     expect((await shownPrompt()).marked).toEqual(['1']);
     await page.locator('#cancel').click();
     await expect
-      .poll(() => page.locator('#result-title').textContent())
+      .poll(() => page.locator('#result-title').textContent(), { timeout: 15_000 })
       .toBe('Bord 1: geen profiel geschreven');
     expect(await page.locator('#failure').getAttribute('data-code')).toBe('cancelled');
     expect(await page.locator('#failure').textContent()).toContain('De kalibratie is afgebroken.');
