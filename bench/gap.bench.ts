@@ -14,7 +14,9 @@
 // gap_transposed_<N> (several lines) with gap_transposed_alerted_<N> (of those, the tracker raised
 // a `gap` alert listing them), gap_shorter_<N> (a shorter line reaches the board, or one with the
 // next move under way: a piece in the hand, a capture's pieces still on), gap_several_<N> (not
-// settled by the enumeration, but a second line was found), gap_misrecorded_<N> (the search
+// settled by the enumeration, but a second line was found) with gap_several_listed_<N> (of those,
+// the search found lines within the tracker's budget: its `gap` alert lists them; the others come
+// to unknown-position, and the score sheet), gap_misrecorded_<N> (the search
 // answered with one line only, which the tracker records with no alert, where the truth says
 // otherwise: a transposed case, or a second line no longer than the search's; target 0),
 // gap_unsettled_<N> (neither: left out). The tracker gets a tick every 100 ms after the dump until
@@ -87,7 +89,7 @@ function trackDump(from: Position, to: Position, occupancyOnly: boolean) {
 function timeSearch(
   from: Position,
   board: Int8Array,
-): { hold: number; total: number; steps: number[]; oneLine: number | undefined } {
+): { hold: number; total: number; steps: number[]; oneLine: number | undefined; listed: boolean } {
   const run = new GapSearchRun(from, board, { nodes: RESYNC_BUDGET.total });
   const steps: number[] = [];
   let answer: GapSearch | undefined;
@@ -100,7 +102,13 @@ function timeSearch(
     answer.kind === 'found' && answer.complete && answer.total === 1
       ? answer.lines[0].line.length
       : undefined;
-  return { hold: Math.max(...steps), total: steps.reduce((a, b) => a + b, 0), steps, oneLine };
+  return {
+    hold: Math.max(...steps),
+    total: steps.reduce((a, b) => a + b, 0),
+    steps,
+    oneLine,
+    listed: answer.kind === 'found' && answer.lines.length > 0,
+  };
 }
 
 /** One case a line, so a new case is a one-line change. */
@@ -124,6 +132,7 @@ for (const plies of PLIES) {
     alerted: 0,
     shorter: 0,
     several: 0,
+    listed: 0,
     misrecorded: 0,
     unsettled: 0,
   };
@@ -156,6 +165,7 @@ for (const plies of PLIES) {
     if (!truth.complete) {
       if (truth.second) {
         tally.several++;
+        if (timed.listed) tally.listed++;
         if (timed.oneLine !== undefined && truth.second.length <= timed.oneLine) tally.misrecorded++;
       } else tally.unsettled++;
       continue;
@@ -190,6 +200,7 @@ for (const plies of PLIES) {
   console.log(`gap_transposed_alerted_${plies} ${tally.alerted} cases`);
   console.log(`gap_shorter_${plies} ${tally.shorter} cases`);
   console.log(`gap_several_${plies} ${tally.several} cases`);
+  console.log(`gap_several_listed_${plies} ${tally.listed} cases`);
   console.log(`gap_misrecorded_${plies} ${tally.misrecorded} cases`);
   console.log(`gap_unsettled_${plies} ${tally.unsettled} cases`);
   // No unique line among the cases settled: no ratio to give.

@@ -104,7 +104,8 @@ describe('calibration page', () => {
     expect(page.url()).not.toContain('token=');
     const option = page.locator('#board-select option:not([disabled])');
     await expect.poll(() => option.count(), { timeout: 15_000 }).toBe(1);
-    expect(await option.textContent()).toBe('Board 1 — 00001 (live)');
+    // The list may come before the board's first report: its state follows.
+    await expect.poll(() => option.textContent(), { timeout: 15_000 }).toBe('Board 1 — 00001 (live)');
     await page.locator('#start').click();
 
     const seen: string[] = [];
@@ -159,7 +160,9 @@ describe('calibration page', () => {
     await page.locator('#start').click();
     // The board stands in the start position already: the set-up is done at once.
     await nextShown(2);
-    expect(await page.locator('#prompt').textContent()).toBe('Til de schijf op 1 op en zet hem terug.');
+    await expect
+      .poll(() => page.locator('#prompt').textContent(), { timeout: 15_000 })
+      .toBe('Til de schijf op 1 op en zet hem terug.');
     expect((await shownPrompt()).marked).toEqual(['1']);
     await page.locator('#cancel').click();
     await expect
