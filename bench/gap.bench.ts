@@ -107,7 +107,7 @@ function timeSearch(
     total: steps.reduce((a, b) => a + b, 0),
     steps,
     oneLine,
-    listed: answer.kind === 'found' && answer.lines.length > 0,
+    listed: answer.kind === 'found',
   };
 }
 

@@ -5,7 +5,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profilePath, readProfileFile } from '../../../daemon/calibration/profiles.ts';
 import { type RunningServer, startServer } from '../../../daemon/server/index.ts';
@@ -96,6 +96,10 @@ const nextShown = (n: number) =>
     )
     .toBe(true);
 
+/** Waits (up to 15 s: the page follows the daemon) until `locator`'s text is `text`. */
+const textBecomes = (locator: Locator, text: string) =>
+  expect.poll(() => locator.textContent(), { timeout: 15_000 }).toBe(text);
+
 const shot = (name: string) => page.screenshot({ path: join(IMAGES, name), fullPage: true });
 
 describe('calibration page', () => {
@@ -105,7 +109,7 @@ describe('calibration page', () => {
     const option = page.locator('#board-select option:not([disabled])');
     await expect.poll(() => option.count(), { timeout: 15_000 }).toBe(1);
     // The list may come before the board's first report: its state follows.
-    await expect.poll(() => option.textContent(), { timeout: 15_000 }).toBe('Board 1 — 00001 (live)');
+    await textBecomes(option, 'Board 1 — 00001 (live)');
     await page.locator('#start').click();
 
     const seen: string[] = [];
@@ -136,9 +140,7 @@ describe('calibration page', () => {
     expect(seen.filter((a) => a === 'lift-return' || a === 'put-remove')).toHaveLength(50);
     expect(seen.filter((a) => a === 'king')).toHaveLength(2);
 
-    await expect
-      .poll(() => page.locator('#result-title').textContent(), { timeout: 15_000 })
-      .toBe('Board 1 calibrated');
+    await textBecomes(page.locator('#result-title'), 'Board 1 calibrated');
     expect(await page.locator('#check').isVisible()).toBe(true);
     const field = (name: string) => page.locator(`#summary [data-field="${name}"]`).textContent();
     expect(await field('serial')).toBe('00001');
@@ -160,14 +162,10 @@ describe('calibration page', () => {
     await page.locator('#start').click();
     // The board stands in the start position already: the set-up is done at once.
     await nextShown(2);
-    await expect
-      .poll(() => page.locator('#prompt').textContent(), { timeout: 15_000 })
-      .toBe('Til de schijf op 1 op en zet hem terug.');
+    await textBecomes(page.locator('#prompt'), 'Til de schijf op 1 op en zet hem terug.');
     expect((await shownPrompt()).marked).toEqual(['1']);
     await page.locator('#cancel').click();
-    await expect
-      .poll(() => page.locator('#result-title').textContent(), { timeout: 15_000 })
-      .toBe('Bord 1: geen profiel geschreven');
+    await textBecomes(page.locator('#result-title'), 'Bord 1: geen profiel geschreven');
     expect(await page.locator('#failure').getAttribute('data-code')).toBe('cancelled');
     expect(await page.locator('#failure').textContent()).toContain('De kalibratie is afgebroken.');
     expect(readProfileFile(profilePath(daemon.dataDir, '00001')).ok).toBe(true);
