@@ -8,7 +8,8 @@
 // searches, ticks and I/O), searches_positions_per_s (steps granted × step budget),
 // searches_loop_delay_p50/p99/max_ms (how late a timer ran: the wait any board's event had),
 // searches_late_gap_found_ms (from the late board's dump to its line recorded), searches_heap_mb
-// (heap of the searches under way at the end, after a GC); searches_alerted (hall boards come to
+// (heap of the searches under way at the end, after a GC) and searches_tables_mb (their typed
+// arrays, the proved-positions tables: outside the heap); searches_alerted (hall boards come to
 // unknown-position within the window) and searches_alert_first/p50/last_s (when, from the start:
 // nan when none did). SEARCHES_POSITIONS sets the budget (`gapSearch.positions`): a small one lets
 // the hall's searches end within the window.
@@ -94,7 +95,7 @@ console.log(`searches_boards ${boards.length} boards`);
 console.log(`searches_share ${SHARE} share`);
 const delay = monitorEventLoopDelay({ resolution: 1 });
 globalThis.gc?.();
-const heap0 = process.memoryUsage().heapUsed;
+const { heapUsed: heap0, arrayBuffers: buffers0 } = process.memoryUsage();
 controller.start();
 const wall0 = performance.now();
 const cpu0 = process.cpuUsage();
@@ -131,7 +132,7 @@ const cpu = process.cpuUsage(cpu0);
 const wall = performance.now() - wall0;
 controller.stop();
 globalThis.gc?.();
-const heap = process.memoryUsage().heapUsed;
+const { heapUsed: heap, arrayBuffers: buffers } = process.memoryUsage();
 let granted = 0;
 journal.forEachRoundInput(1, (_board, input) => {
   if (input.kind === 'event' && input.event.type === 'tick' && input.event.steps)
@@ -147,6 +148,7 @@ console.log(`searches_loop_delay_p99_ms ${ms(delay.percentile(99))} ms`);
 console.log(`searches_loop_delay_max_ms ${ms(delay.max)} ms`);
 console.log(`searches_late_gap_found_ms ${lateFound === undefined ? 'nan' : lateFound.toFixed(0)} ms`);
 console.log(`searches_heap_mb ${((heap - heap0) / 1e6).toFixed(1)} MB`);
+console.log(`searches_tables_mb ${((buffers - buffers0) / 1e6).toFixed(1)} MB`);
 const alerted = [...alertedAt.values()].sort((a, b) => a - b);
 const at = (i: number) => (alerted.length === 0 ? 'nan' : (alerted[i] / 1000).toFixed(1));
 console.log(`searches_alerted ${alerted.length} boards`);
