@@ -1,8 +1,8 @@
 // What a search proved of the positions it met: a set of small numbers (the plies left for which
 // no line exists) per 53-bit position hash, in a typed array — 12 bytes a slot, against some 55 for
 // a Map entry. The table doubles when half full (or a bucket is full), up to 2^maxBits slots, into
-// slots of the next size allocated ahead (so 36 bytes a slot until the largest size); there, a
-// bucket that is full loses its first entry. A lost entry only costs searching that position
+// slots of the next size allocated a little ahead; there, a bucket that is full loses its first
+// entry. A lost entry only costs searching that position
 // again, so memory is bounded whatever the search's budget.
 
 /** Slots looked at for a hash before one is overwritten. */
@@ -10,6 +10,13 @@ const PROBES = 8;
 const FIRST_BITS = 12;
 /** 32-bit words in a 4 KiB page. */
 const PAGE_WORDS = 1024;
+/**
+ * The next size's slots are allocated once 1/AHEAD of the slots are used, and PAGES_AN_ADD of their
+ * pages written an add: a bucket of 8 slots is full by the time a seventh to a fifth of them are
+ * used (seen on search hashes), and the next size's pages are all written within another 1/341.
+ */
+const AHEAD = 8;
+const PAGES_AN_ADD = 2;
 
 export class ProvenTable {
   /**
@@ -18,9 +25,9 @@ export class ProvenTable {
    */
   private slots: Uint32Array;
   /**
-   * The slots of the next size, allocated ahead and written a page an add: a fresh buffer's pages
-   * are faulted in at their first write, which for the largest table (24 MB) holds one add some
-   * 20 ms if left to the doubling.
+   * The slots of the next size, allocated ahead and written a few pages an add: a fresh buffer's
+   * pages are faulted in at their first write, which for the largest table (24 MB) held the add
+   * that doubled it some 10 ms more.
    */
   private next: Uint32Array | undefined;
   private touched = 0;
@@ -32,7 +39,6 @@ export class ProvenTable {
   constructor(private readonly maxBits: number) {
     this.bits = Math.min(FIRST_BITS, maxBits);
     this.slots = new Uint32Array(3 << this.bits);
-    this.allocateNext();
   }
 
   /** Bytes the table holds, the next size's slots allocated ahead included. */
@@ -59,11 +65,7 @@ export class ProvenTable {
   /** Adds `bit` (0–31) to the set of `hash`. */
   add(hash: number, bit: number): void {
     if (this.used * 2 >= 1 << this.bits && this.bits < this.maxBits) this.grow();
-    const { next } = this;
-    if (next !== undefined && this.touched < next.length) {
-      next[this.touched] = 0;
-      this.touched += PAGE_WORDS;
-    }
+    if (this.used * AHEAD >= 1 << this.bits && this.bits < this.maxBits) this.touchNext();
     this.put(hash >>> 0, Math.floor(hash / 0x100000000) >>> 0, 1 << bit);
   }
 
@@ -100,16 +102,22 @@ export class ProvenTable {
   private grow(): void {
     const old = this.slots;
     this.bits++;
-    this.slots = this.next ?? new Uint32Array(3 << this.bits);
-    this.allocateNext();
+    this.slots = this.next?.length === 3 << this.bits ? this.next : new Uint32Array(3 << this.bits);
+    this.next = undefined;
     this.used = 0;
     for (let at = 0; at < old.length; at += 3)
       if (old[at + 2] !== 0) this.put(old[at], old[at + 1], old[at + 2]);
   }
 
-  private allocateNext(): void {
-    this.next = this.bits < this.maxBits ? new Uint32Array(3 << (this.bits + 1)) : undefined;
-    this.touched = 0;
+  /** Allocates the next size's slots, and writes a few more of their pages. */
+  private touchNext(): void {
+    if (this.next === undefined) {
+      this.next = new Uint32Array(3 << (this.bits + 1));
+      this.touched = 0;
+    }
+    const { next } = this;
+    for (let i = 0; i < PAGES_AN_ADD && this.touched < next.length; i++, this.touched += PAGE_WORDS)
+      next[this.touched] = 0;
   }
 }
 
