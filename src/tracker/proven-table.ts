@@ -2,8 +2,8 @@
 // no line exists) per 53-bit position hash, in a typed array — 12 bytes a slot, against some 55 for
 // a Map entry. The table doubles when half full (or a bucket is full), up to 2^maxBits slots, into
 // slots of the next size allocated a little ahead; there, a bucket that is full loses its first
-// entry. A lost entry only costs searching that position
-// again, so memory is bounded whatever the search's budget.
+// entry. A lost entry only costs searching that position again, so memory is bounded whatever the
+// search's budget.
 
 /** Slots looked at for a hash before one is overwritten. */
 const PROBES = 8;
@@ -27,7 +27,7 @@ export class ProvenTable {
   /**
    * The slots of the next size, allocated ahead and written a few pages an add: a fresh buffer's
    * pages are faulted in at their first write, which for the largest table (24 MB) held the add
-   * that doubled it some 10 ms more.
+   * that doubled it some 5–10 ms more.
    */
   private next: Uint32Array | undefined;
   private touched = 0;
