@@ -102,7 +102,8 @@ export class ProvenTable {
   private grow(): void {
     const old = this.slots;
     this.bits++;
-    this.slots = this.next?.length === 3 << this.bits ? this.next : new Uint32Array(3 << this.bits);
+    // Allocated ahead at this size, or not yet (a doubling before an eighth was used, or inside one).
+    this.slots = this.next ?? new Uint32Array(3 << this.bits);
     this.next = undefined;
     this.used = 0;
     for (let at = 0; at < old.length; at += 3)
