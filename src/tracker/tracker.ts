@@ -30,7 +30,9 @@ import {
   showsCaptureUnderWay,
   turned,
 } from './board.ts';
+import { AlertLog } from './alert-log.ts';
 import { Follower } from './follower.ts';
+import { type GapSettled, HeldGap } from './gap-hold.ts';
 import { GAP_MAX_LINES, type GapLine, gapDecisionLine, lineNotation } from './gap-search.ts';
 import { centreSquares, gestureShown } from './gesture.ts';
 import { readPlayedMove } from './hands.ts';
@@ -42,7 +44,7 @@ import {
   unknownReading,
   wrongSideRule,
 } from './irregular.ts';
-import { alertMessage, alertParams, type MessageFacts } from './messages.ts';
+import type { MessageFacts } from './messages.ts';
 import { LostLinesSearch, type ResyncBudget, resyncBudgets } from './resync.ts';
 import { SensedBoard } from './sensed.ts';
 import { GameLine } from './line.ts';
@@ -87,23 +89,6 @@ interface Correctable {
   /** After a takeback: the move taken back. Played again, it corrects the takeback. */
   undone?: Move;
 }
-
-/**
- * A `gap` alert waiting for the arbiter: play goes on from its first line (`line`, recorded from
- * `base` moves on), and what the record would get from there — that line, the moves since — is
- * held back (`held`) until the answer says which line was played. `cut`: where in the current
- * output batch holding starts.
- */
-interface GapHold {
-  alert: Alert;
-  base: number;
-  line: readonly Move[];
-  held: TrackerOutput[];
-  cut: number;
-}
-
-/** The record's outputs a held gap keeps back (alerts, clocks and gestures go out at once). */
-const HELD: ReadonlySet<TrackerOutput['type']> = new Set(['move', 'takeback', 'correction', 'position-set']);
 
 /** A W alert: nothing recorded until the board shows the game again or play goes on from it. */
 interface Waiting {
@@ -204,10 +189,9 @@ class BoardTracker implements Tracker {
   /** The result gesture was shown: quiet until a new game or the game is back on the board. */
   private finished = false;
   private lightSquarePly = 0;
-  private alerts: Alert[] = [];
-  private open: Alert[] = [];
+  private readonly alerts = new AlertLog();
   /** A `gap` alert not answered yet (see holdGap). */
-  private gapHold: GapHold | undefined;
+  private gapHold: HeldGap | undefined;
 
   // ——— the connection and the timing ———
   /** A `hello` came and no snapshot since: the next snapshot is the connection's full dump. */
@@ -285,7 +269,7 @@ class BoardTracker implements Tracker {
       position: this.position,
       moves: [...this.moves],
       pending: this.board.differences(this.position),
-      openAlerts: [...this.open],
+      openAlerts: [...this.alerts.open],
     };
   }
 
@@ -344,19 +328,19 @@ class BoardTracker implements Tracker {
 
   decide(decision: ArbiterDecision, t: number): TrackerOutput[] {
     const out: TrackerOutput[] = [];
-    const alert = this.open.find((a) => a.id === decision.alertId);
+    const alert = this.alerts.find(decision.alertId);
     if (!alert) return out;
     if (decision.kind === 'line' || decision.kind === 'moves') {
       const hold = this.gapHold;
       const line = gapDecisionLine(alert, decision, this.variant);
       if (!line.ok) return out;
       if (hold?.alert === alert) {
-        this.open = this.open.filter((a) => a !== alert);
+        this.alerts.close(alert);
         this.gapHold = undefined;
-        this.settleGap(hold, line.value, t, out);
+        this.settleGap(hold.settle(line.value, this.line, t), t, out);
       } else if (this.waiting?.alert === alert && !this.waiting.base) {
         // No line within the search's bound: the score sheet's moves, checked to reach the board.
-        this.open = this.open.filter((a) => a !== alert);
+        this.alerts.close(alert);
         this.waiting = undefined;
         this.recordLine(line.value, t, out, true);
         // Played on while the arbiter wrote: the moves followed since, as they were seen.
@@ -367,23 +351,18 @@ class BoardTracker implements Tracker {
         this.afterDecision();
         // What no follower read (after an irregularity, past the events kept, the other side first)
         // is a gap of its own, from here.
-        if (!shows(this.phys, this.position)) {
-          this.ep.snapshot = true;
-          this.ep.eventsLost = true;
-          this.lastChange = t;
-          this.dirty = true;
-        }
+        this.unexplainedSince(t);
       }
       return out;
     }
     if (this.gapHold?.alert === alert) {
       // Any other answer to a gap lets the tracked line stand (then a corrected position follows).
-      out.push(...this.gapHold.held);
+      out.push(...this.gapHold.release());
       this.gapHold = undefined;
     }
     const fen = decision.kind === 'corrected' ? parseFen(decision.fen, { variant: this.variant }) : undefined;
     if (fen && !fen.ok) return out;
-    this.open = this.open.filter((a) => a !== alert);
+    this.alerts.close(alert);
     // The arbiter's word ends what the players could still correct of it.
     if (this.correction?.alerts.includes(alert)) this.correction = undefined;
     if (fen?.ok) {
@@ -536,13 +515,7 @@ class BoardTracker implements Tracker {
   private done(out: TrackerOutput[]): TrackerOutput[] {
     this.legalMemo = undefined;
     this.wrongSideMemo = undefined;
-    const hold = this.gapHold;
-    if (!hold) return out;
-    const from = hold.cut;
-    hold.cut = 0;
-    const kept = out.slice(0, from);
-    for (const o of out.slice(from)) (HELD.has(o.type) ? hold.held : kept).push(o);
-    return kept;
+    return this.gapHold ? this.gapHold.keep(out) : out;
   }
 
   /** The decision ladder (docs/irregularities.md, "Decision when settled"). */
@@ -892,7 +865,7 @@ class BoardTracker implements Tracker {
     );
     alert.candidates = lines.map((l) => lineNotation(pos, l.line));
     alert.boardShown = sensedText(this.phys);
-    this.gapHold = { alert, base: this.moves.length, line: lines[0].line, held: [], cut: out.length };
+    this.gapHold = new HeldGap(alert, this.moves.length, lines[0].line, out.length);
   }
 
   /** Records legal moves from the game position, in order (their events were lost). */
@@ -905,46 +878,30 @@ class BoardTracker implements Tracker {
     }
   }
 
-  /**
-   * The arbiter's line for a held gap: the record gets it, then what was played since. The same
-   * line as tracked (or one ending on the same position) → the held outputs as they are; another
-   * → the game goes back to the gap, plays the chosen line and the legal moves since again.
-   */
-  private settleGap(hold: GapHold, line: readonly Move[], t: number, out: TrackerOutput[]): void {
-    const tracked = hold.line;
-    const since = hold.held.slice(tracked.length);
-    const start = this.line.positionAt(hold.base);
-    const end = this.line.positionAt(hold.base + tracked.length);
-    if (!start || !end) {
-      // A position was set since the gap: the record takes what was tracked.
-      out.push(...hold.held);
+  /** The arbiter's line for a held gap, settled (./gap-hold.ts): recorded, then what was played since. */
+  private settleGap(settled: GapSettled, t: number, out: TrackerOutput[]): void {
+    if (settled.kind === 'stands') {
+      out.push(...settled.outputs);
       return;
     }
-    const positions: Position[] = [];
-    for (const m of line) positions.push(play(positions.at(-1) ?? start, m));
-    if (positions.at(-1)!.equals(end)) {
-      // Same position after the line: what was played since stands as tracked.
-      this.line.replace(hold.base, tracked.length, line, positions);
-      const recorded: TrackerOutput[] = line.map((move, i) => ({
-        type: 'move',
-        t,
-        ply: hold.base + i + 1,
-        move,
-        pdn: moveNotation(positions[i - 1] ?? start, move),
-        fenAfter: writeFen(positions[i]),
-        recovered: true,
-      }));
-      out.push(...recorded, ...since);
-      return;
-    }
-    const played = since.flatMap((o) => (o.type === 'move' ? [o.move] : []));
-    this.line.cut(hold.base, start);
-    this.recordLine(line, t, out, true);
-    for (const m of played) {
+    this.recordLine(settled.line, t, out, true);
+    for (const m of settled.played) {
       const legal = legalMoves(this.position).find((l) => moveKey(l) === moveKey(m));
       if (!legal) break;
       this.recordLine([legal], t, out);
     }
+    // Moves tracked from the other line that are not legal from this one: what the board shows
+    // since is a gap of its own.
+    this.unexplainedSince(t);
+  }
+
+  /** A decision left the board showing more than the record: searched as after lost events. */
+  private unexplainedSince(t: number): void {
+    if (shows(this.phys, this.position)) return;
+    this.ep.snapshot = true;
+    this.ep.eventsLost = true;
+    this.lastChange = t;
+    this.dirty = true;
   }
 
   // ——— irregular moves read at the press or after the stall time ———
@@ -1086,7 +1043,7 @@ class BoardTracker implements Tracker {
   /** The players corrected the irregularity on the board: its alerts close, its move leaves the record. */
   private correct(c: Correctable, t: number, out: TrackerOutput[]): void {
     const ids = c.alerts.map((a) => a.id);
-    this.open = this.open.filter((a) => !c.alerts.includes(a));
+    this.alerts.close(...c.alerts);
     this.line.cut(c.keep, c.restore);
     this.lastMove = undefined;
     this.leftOn = [];
@@ -1159,21 +1116,7 @@ class BoardTracker implements Tracker {
     before?: Position,
     after?: Position,
   ): Alert {
-    const n = this.alerts.filter((a) => a.ply === ply && a.rule === rule).length + 1;
-    const alert: Alert = {
-      id: `${ply}-${rule}-${n}`,
-      rule,
-      ply,
-      side,
-      message: alertMessage(rule, facts),
-      params: alertParams(facts),
-      t,
-      events: [...this.ep.proof],
-    };
-    if (before) alert.before = writeFen(before);
-    if (after) alert.after = writeFen(after);
-    this.alerts.push(alert);
-    this.open.push(alert);
+    const alert = this.alerts.raise({ rule, ply, side, t, facts, proof: this.ep.proof, before, after });
     out.push({ type: 'alert', t, alert });
     return alert;
   }
@@ -1182,10 +1125,9 @@ class BoardTracker implements Tracker {
 
   private newGame(t: number, out: TrackerOutput[]): void {
     this.line.reset(this.initial);
-    this.alerts = [];
-    this.open = [];
+    this.alerts.clear();
     // An unanswered gap: the game that ends keeps the line tracked.
-    if (this.gapHold) out.push(...this.gapHold.held);
+    if (this.gapHold) out.push(...this.gapHold.release());
     this.gapHold = undefined;
     this.waiting = undefined;
     this.correction = undefined;

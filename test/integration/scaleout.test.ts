@@ -250,7 +250,21 @@ describe('scale-out: daemons → broker → gateways', () => {
       // Spectators resuming on a restarted gateway catch up at the pace of a loaded machine.
       30_000,
       'spectators to hold every game',
-    );
+    ).catch((e) => {
+      // Which spectator lacks which board, so that a failure here can be told from a slow machine.
+      const lacking = spectators.flatMap((s, i) =>
+        s
+          .boardMoves(boards)
+          .flatMap((moves, b) =>
+            JSON.stringify(moves) === JSON.stringify(truth[b])
+              ? []
+              : [
+                  `spectator ${i} board ${b + 1}: ${moves.length} of ${truth[b].length} plies, version ${s.versions.get(b + 1)}`,
+                ],
+          ),
+      );
+      throw new Error(`${String(e)}\n${lacking.join('\n')}`);
+    });
     for (const s of spectators) {
       expect(s.boardMoves(boards)).toEqual(truth);
       expect(s.disorder).toEqual([]);

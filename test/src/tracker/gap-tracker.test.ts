@@ -115,6 +115,45 @@ describe('gap: transposed plies', () => {
     });
   }
 
+  it('a board of occupancy alone: a line chosen that ends elsewhere than the one tracked goes back to the gap', () => {
+    const start = Position.initial();
+    const board = played(start, '31-27', '17-21', '27-22');
+    const s = new Script(start);
+    s.wait(1000)
+      .hello()
+      .snapshot(sensedText(sensedBoard(board, true)));
+    s.wait(1000).tick();
+    // Black's capture played by hand since, from the position tracked (White's man on 21).
+    const tracked = played(start, '31-26', '17-22', '26-21');
+    const capture = resolveMove(tracked, '16x27');
+    if (!capture.ok) throw new Error('16x27');
+    s.play(capture.value, 'black');
+    // A small budget: the board left unexplained below is searched in vain, quickly.
+    const r = run(s.events, { start, occupancyOnly: true, gapBudget: { step: 500, total: 20_000 } });
+    // White's man on 21 and Black's on 22, or the other way round: the board cannot tell.
+    const alert = r.alerts[0];
+    expect(alert.candidates).toEqual([
+      ['31-26', '17-22', '26-21'],
+      ['31-27', '17-21', '27-22'],
+      ['31-27', '17-22', '27-21'],
+    ]);
+    expect(r.tracker.state.moves.length).toBe(4);
+    const out = r.tracker.decide({ alertId: alert.id, kind: 'line', line: 1 }, 20_000);
+    let t = 20_000;
+    for (let i = 0; i < 100; i++) out.push(...r.tracker.push({ t: (t += 100), type: 'tick' }));
+    // The record gets the line chosen; 16x27 is no move from there (Black's man on 21 is White's
+    // there): the board since is unexplained, and the arbiter is told.
+    const moves = out.flatMap((o) => (o.type === 'move' ? [o] : []));
+    expect(moves.map((o) => [o.ply, o.pdn, o.recovered])).toEqual([
+      [1, '31-27', true],
+      [2, '17-21', true],
+      [3, '27-22', true],
+    ]);
+    expect(r.tracker.state.moves.length).toBe(3);
+    expect(r.tracker.state.position.equals(board)).toBe(true);
+    expect(r.tracker.state.openAlerts.map((a) => a.rule)).toEqual(['unknown-position']);
+  });
+
   it('decide moves from the score sheet: recorded when they reach the board; a line that does not is ignored', () => {
     const r = transposed();
     const alert = r.alerts[0];
