@@ -45,14 +45,14 @@ import {
   wrongSideRule,
 } from './irregular.ts';
 import type { MessageFacts } from './messages.ts';
-import { LostLinesSearch, type ResyncBudget, resyncBudgets } from './resync.ts';
+import { LostPlies, noSearch, type SearchEpisode } from './lost-plies.ts';
+import { resyncBudgets } from './resync.ts';
 import { SensedBoard } from './sensed.ts';
 import { GameLine } from './line.ts';
 import type {
   Alert,
   ArbiterDecision,
   RuleId,
-  SearchMemo,
   Tracker,
   TrackerOptions,
   TrackerOutput,
@@ -63,11 +63,6 @@ export const DEFAULT_SETTLE_MS = 250;
 export const DEFAULT_ALERT_AFTER_MS = 4000;
 /** Changes reported this long after a clock press belong to the scan before it. */
 export const PRESS_GRACE_MS = 100;
-/**
- * Part of every SearchMemo key: a search that takes other steps, or finds other lines, gets another
- * number.
- */
-const SEARCH_MEMO_VERSION = 2;
 const PROOF_LIMIT = 400;
 /** A set-up puts on (and changes) this many squares or more: more than a move or an irregularity. */
 const SETUP_SQUARES = 6;
@@ -98,7 +93,7 @@ interface Waiting {
 }
 
 /** What one episode — from one decision to the next — has seen. Reset in one place (`newEpisode`). */
-interface Episode {
+interface Episode extends SearchEpisode {
   /** The events since the previous decision: an alert's proof. */
   proof: BoardEvent[];
   /**
@@ -118,28 +113,8 @@ interface Episode {
   pressAt: number | undefined;
   /** The board settled on a legal move of the side not to move: whose it was, the clock tells. */
   wrongSide: boolean;
-  /** The lost-plies search under way, a step for each step an input grants (see resync). */
-  search: PendingSearch | undefined;
-  /**
-   * Nodes this episode's searches after the dump spent, those given up for a board that changed
-   * included: the dump's budget is the episode's, so a board played on while it is searched still
-   * comes to an answer (unknown-position at worst) instead of searching afresh at every move.
-   */
-  searched: number;
   /** A press or the stall time that came while it searched: it decides once the search found nothing. */
   deferred: Decider;
-}
-
-/** A lost-plies search of the board `key` names (budget, game position, squares). */
-interface PendingSearch {
-  key: string;
-  /**
-   * A dump's search, the costly kind: its SearchMemo key (everything its outcome and steps depend
-   * on). The stuck board's small searches are not kept.
-   */
-  memoKey: string | undefined;
-  budget: ResyncBudget;
-  run: LostLinesSearch;
 }
 
 const newEpisode = (): Episode => ({
@@ -150,8 +125,7 @@ const newEpisode = (): Episode => ({
   stallDone: false,
   pressAt: undefined,
   wrongSide: false,
-  search: undefined,
-  searched: 0,
+  ...noSearch(),
   deferred: undefined,
 });
 
@@ -159,8 +133,7 @@ class BoardTracker implements Tracker {
   private readonly variant: Position['variant'];
   private readonly settleMs: number;
   private readonly alertAfterMs: number;
-  private readonly gapBudget: ResyncBudget;
-  private readonly stuckBudget: ResyncBudget;
+  private readonly lostPlies: LostPlies;
   private readonly grantedSteps: boolean;
   private readonly initial: Position;
   private readonly centre: [number, number];
@@ -183,7 +156,6 @@ class BoardTracker implements Tracker {
   private applied = false;
   /** What a follower's trackers share with this one. */
   private readonly followed: TrackerOptions;
-  private readonly searchMemo: SearchMemo | undefined;
   /** The last irregularity, until the opponent moves on (5.7): the players may still correct it. */
   private correction: Correctable | undefined;
   /** The result gesture was shown: quiet until a new game or the game is back on the board. */
@@ -196,8 +168,6 @@ class BoardTracker implements Tracker {
   // ——— the connection and the timing ———
   /** A `hello` came and no snapshot since: the next snapshot is the connection's full dump. */
   private greeted = false;
-  /** The last board and position the lost-plies search found nothing for. */
-  private resyncFailed: string | undefined;
   private lastChange = Number.NEGATIVE_INFINITY;
   private dirty = false;
   private ep: Episode = newEpisode();
@@ -220,11 +190,9 @@ class BoardTracker implements Tracker {
     this.settleMs = options.settleMs ?? DEFAULT_SETTLE_MS;
     this.alertAfterMs = options.alertAfterMs ?? DEFAULT_ALERT_AFTER_MS;
     this.followed = { variant: this.variant, settleMs: this.settleMs, alertAfterMs: this.alertAfterMs };
-    this.searchMemo = options.searchMemo;
     this.grantedSteps = options.searchSteps === 'granted';
     const budgets = resyncBudgets(this.grantedSteps);
-    this.gapBudget = options.gapBudget ?? budgets.dump;
-    this.stuckBudget = budgets.stuck;
+    this.lostPlies = new LostPlies(options.gapBudget ?? budgets.dump, budgets.stuck, options.searchMemo);
     this.initial = Position.initial(this.variant);
     this.line = new GameLine(options.start ?? this.initial);
     this.centre = centreSquares(this.variant);
@@ -252,10 +220,8 @@ class BoardTracker implements Tracker {
   }
 
   get searchNodes(): number {
-    const search = this.ep.search;
-    if (!search) return 0;
     // A dump's searches share the episode's budget: a board played on goes on counting.
-    return (search.budget === this.gapBudget ? this.ep.searched : 0) + search.run.nodes;
+    return this.lostPlies.nodes(this.ep);
   }
 
   get following(): number | undefined {
@@ -755,37 +721,8 @@ class BoardTracker implements Tracker {
    * meanwhile.
    */
   private resync(t: number, by: Decider, out: TrackerOutput[]): boolean {
-    // The same board against the same game position fails the same way: not searched again. Once
-    // the dump's budget is spent, a board that changes gets the stuck board's search.
-    const dump = this.ep.snapshot && this.ep.searched < this.gapBudget.total;
-    const budget = dump ? this.gapBudget : this.stuckBudget;
-    const key = this.resyncKey(budget);
-    if (key === this.resyncFailed) return false;
-    // A board that changed restarts the search from it, with what is left of the dump's budget;
-    // one back to the search's board goes on.
-    if (this.ep.search?.key !== key) {
-      this.endSearch();
-      const left = dump ? budget.total - this.ep.searched : budget.total;
-      const memoKey =
-        dump && this.searchMemo
-          ? `${SEARCH_MEMO_VERSION}:${this.variant}:${budget.step}:${left}:${writeFen(this.position)}:${sensedText(this.phys)}`
-          : undefined;
-      const known = memoKey === undefined ? undefined : this.searchMemo?.known(memoKey);
-      const run = new LostLinesSearch(this.position, this.board, { step: budget.step, total: left }, known);
-      this.ep.search = { key, memoKey, budget, run };
-    }
+    if (!this.lostPlies.begin(this.ep, this.position, this.board, this.ep.snapshot)) return false;
     return this.stepSearch(t, by, out);
-  }
-
-  /** The search under way is over (or given up): its nodes count against the dump's budget. */
-  private endSearch(): void {
-    const search = this.ep.search;
-    if (search?.budget === this.gapBudget) this.ep.searched += search.run.nodes;
-    this.ep.search = undefined;
-  }
-
-  private resyncKey(budget: ResyncBudget): string {
-    return `${budget.step}:${this.position.hash}:${this.phys.join('')}`;
   }
 
   /**
@@ -793,12 +730,7 @@ class BoardTracker implements Tracker {
    * changed (and settled) since is another search's; the one for it starts at its settle.
    */
   private searchOn(t: number, out: TrackerOutput[]): void {
-    const search = this.ep.search;
-    if (!search || this.dirty) return;
-    if (search.key !== this.resyncKey(search.budget)) {
-      this.endSearch();
-      return;
-    }
+    if (!this.ep.search || this.dirty || this.lostPlies.stale(this.ep, this.position, this.phys)) return;
     if (this.grant === 0) return;
     const by = this.ep.deferred;
     if (this.stepSearch(t, by, out)) return;
@@ -812,23 +744,14 @@ class BoardTracker implements Tracker {
    * or the stall time is kept for when it ends) — true; a line found: recorded — true; none: false.
    */
   private stepSearch(t: number, by: Decider, out: TrackerOutput[]): boolean {
-    const search = this.ep.search!;
-    const step = search.run.step(this.grant);
+    const step = this.lostPlies.step(this.ep, this.grant);
     this.grant = 0;
     if (step.kind === 'searching') {
       this.ep.undecided = true;
       if (by !== undefined) this.ep.deferred = by;
       return true;
     }
-    this.endSearch();
-    // A search that ended in its first step costs no more than that to run again.
-    const record = search.run.record;
-    if (search.memoKey !== undefined && !search.run.replayed && record && record.steps > 1)
-      this.searchMemo?.note(search.memoKey, record);
-    if (step.kind === 'none') {
-      this.resyncFailed = search.key;
-      return false;
-    }
+    if (step.kind === 'none') return false;
     const found = step.lost;
     const first = found.lines[0];
     // The game position itself with a move under way: no ply was lost.

@@ -1,0 +1,117 @@
+// One tracker's lost-plies searches (./resync.ts): which budget a board gets (a dump's, shared by
+// its episode, or the stuck board's small one), the board last found hopeless against the game
+// position (never searched again: a stuck board costs nothing until it changes), and the memo of the
+// costly searches (SearchMemo), so that a replay takes their steps without the work.
+import { type Position, writeFen } from '../engine/index.ts';
+import { sensedText } from './board.ts';
+import { LostLinesSearch, type LostLinesStep, type ResyncBudget } from './resync.ts';
+import type { SensedBoard } from './sensed.ts';
+import type { SearchMemo } from './types.ts';
+
+/**
+ * Part of every SearchMemo key: a search that takes other steps, or finds other lines, gets another
+ * number.
+ */
+const SEARCH_MEMO_VERSION = 2;
+
+/** A lost-plies search of the board `key` names (budget, game position, squares). */
+interface PendingSearch {
+  key: string;
+  /**
+   * A dump's search, the costly kind: its SearchMemo key (everything its outcome and steps depend
+   * on). The stuck board's small searches are not kept.
+   */
+  memoKey: string | undefined;
+  budget: ResyncBudget;
+  run: LostLinesSearch;
+}
+
+/** What an episode (from one decision to the next) keeps of its searches; a new episode starts empty. */
+export interface SearchEpisode {
+  /** The search under way, a step for each step an input grants. */
+  search: PendingSearch | undefined;
+  /**
+   * Nodes this episode's searches after the dump spent, those given up for a board that changed
+   * included: the dump's budget is the episode's, so a board played on while it is searched still
+   * comes to an answer (unknown-position at worst) instead of searching afresh at every move.
+   */
+  searched: number;
+}
+
+export const noSearch = (): SearchEpisode => ({ search: undefined, searched: 0 });
+
+const keyOf = (budget: ResyncBudget, position: Position, squares: Int8Array): string =>
+  `${budget.step}:${position.hash}:${squares.join('')}`;
+
+export class LostPlies {
+  /** The last board and position a search found nothing for. */
+  private failed: string | undefined;
+
+  constructor(
+    private readonly dump: ResyncBudget,
+    private readonly stuck: ResyncBudget,
+    private readonly memo: SearchMemo | undefined,
+  ) {}
+
+  /**
+   * The search of the board as it is now from `position`: started, or the one under way gone on
+   * with. `afterDump`: the episode began with a dump, whose budget it has until it is spent; then
+   * a board that changes gets the stuck board's. False when this board failed against this
+   * position before: the same search fails the same way.
+   */
+  begin(ep: SearchEpisode, position: Position, board: SensedBoard, afterDump: boolean): boolean {
+    const dump = afterDump && ep.searched < this.dump.total;
+    const budget = dump ? this.dump : this.stuck;
+    const key = keyOf(budget, position, board.squares);
+    if (key === this.failed) return false;
+    // A board that changed restarts the search from it, with what is left of the dump's budget;
+    // one back to the search's board goes on.
+    if (ep.search?.key === key) return true;
+    this.end(ep);
+    const left = dump ? budget.total - ep.searched : budget.total;
+    const memoKey =
+      dump && this.memo
+        ? `${SEARCH_MEMO_VERSION}:${position.variant}:${budget.step}:${left}:${writeFen(position)}:${sensedText(board.squares)}`
+        : undefined;
+    const known = memoKey === undefined ? undefined : this.memo?.known(memoKey);
+    const run = new LostLinesSearch(position, board, { step: budget.step, total: left }, known);
+    ep.search = { key, memoKey, budget, run };
+    return true;
+  }
+
+  /** The search under way is of another board or position than these: given up (true). */
+  stale(ep: SearchEpisode, position: Position, squares: Int8Array): boolean {
+    const search = ep.search;
+    if (!search || search.key === keyOf(search.budget, position, squares)) return false;
+    this.end(ep);
+    return true;
+  }
+
+  /** `steps` steps of the search under way. Once it answers it is over: none is remembered, a costly one noted. */
+  step(ep: SearchEpisode, steps: number): LostLinesStep {
+    const search = ep.search!;
+    const step = search.run.step(steps);
+    if (step.kind === 'searching') return step;
+    this.end(ep);
+    // A search that ended in its first step costs no more than that to run again.
+    const record = search.run.record;
+    if (search.memoKey !== undefined && !search.run.replayed && record && record.steps > 1)
+      this.memo?.note(search.memoKey, record);
+    if (step.kind === 'none') this.failed = search.key;
+    return step;
+  }
+
+  /** Nodes spent: the search under way's, with the episode's dump searches before it. */
+  nodes(ep: SearchEpisode): number {
+    const search = ep.search;
+    if (!search) return 0;
+    return (search.budget === this.dump ? ep.searched : 0) + search.run.nodes;
+  }
+
+  /** The search under way is over (or given up): its nodes count against the dump's budget. */
+  private end(ep: SearchEpisode): void {
+    const search = ep.search;
+    if (search?.budget === this.dump) ep.searched += search.run.nodes;
+    ep.search = undefined;
+  }
+}
