@@ -10,12 +10,10 @@ const HELD: ReadonlySet<TrackerOutput['type']> = new Set(['move', 'takeback', 'c
 
 /**
  * What the arbiter's line makes of a held gap: the outputs for the record as they stand, or the game
- * cut back to the gap, where the chosen line is to be recorded and the moves played since
- * played again, as far as they are legal.
+ * cut back to the gap, where the chosen line is to be recorded and the moves `played` since played
+ * again, as far as they are legal.
  */
-export type GapSettled =
-  | { kind: 'stands'; outputs: TrackerOutput[] }
-  | { kind: 'replay'; line: readonly Move[]; played: Move[] };
+export type GapSettled = { kind: 'stands'; outputs: TrackerOutput[] } | { kind: 'replay'; played: Move[] };
 
 export class HeldGap {
   private readonly held: TrackerOutput[] = [];
@@ -62,7 +60,7 @@ export class HeldGap {
     if (!positions.at(-1)!.equals(end)) {
       game.cut(this.base, start);
       const played = since.flatMap((o) => (o.type === 'move' ? [o.move] : []));
-      return { kind: 'replay', line: chosen, played };
+      return { kind: 'replay', played };
     }
     game.replace(this.base, tracked.length, chosen, positions);
     const recorded: TrackerOutput[] = chosen.map((move, i) => ({

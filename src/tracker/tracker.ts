@@ -303,7 +303,7 @@ class BoardTracker implements Tracker {
       if (hold?.alert === alert) {
         this.alerts.close(alert);
         this.gapHold = undefined;
-        this.settleGap(hold.settle(line.value, this.line, t), t, out);
+        this.settleGap(line.value, hold.settle(line.value, this.line, t), t, out);
       } else if (this.waiting?.alert === alert && !this.waiting.base) {
         // No line within the search's bound: the score sheet's moves, checked to reach the board.
         this.alerts.close(alert);
@@ -802,12 +802,12 @@ class BoardTracker implements Tracker {
   }
 
   /** The arbiter's line for a held gap, settled (./gap-hold.ts): recorded, then what was played since. */
-  private settleGap(settled: GapSettled, t: number, out: TrackerOutput[]): void {
+  private settleGap(line: readonly Move[], settled: GapSettled, t: number, out: TrackerOutput[]): void {
     if (settled.kind === 'stands') {
       out.push(...settled.outputs);
       return;
     }
-    this.recordLine(settled.line, t, out, true);
+    this.recordLine(line, t, out, true);
     for (const m of settled.played) {
       const legal = legalMoves(this.position).find((l) => moveKey(l) === moveKey(m));
       if (!legal) break;
