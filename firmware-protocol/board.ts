@@ -1,6 +1,14 @@
 // Board strings (one char per FMJD square) and the helpers every protocol shares:
 // start position, 180° rotation, FEN → board string, and the diff that turns two pictures into events.
-import type { BoardEvent, BoardString, FaultEvent, LiftEvent, PieceCode, PutEvent } from './events.ts';
+import type {
+  BoardEvent,
+  BoardStamp,
+  BoardString,
+  FaultEvent,
+  LiftEvent,
+  PieceCode,
+  PutEvent,
+} from './events.ts';
 
 /** 10 = international 10×10 (50 squares), 8 = 64-square board (32 squares). */
 export type BoardSize = 10 | 8;
@@ -148,3 +156,10 @@ export function renumberSquares(event: BoardEvent, map: readonly number[]): Boar
   for (let i = 0; i < map.length; i++) if (map[i]) cells[map[i] - 1] = event.board[i];
   return { ...event, board: cells.join('') };
 }
+
+/** A history board's number and time of a change (line protocol 1.1), if the event carries them. */
+export const changeStamp = (event: BoardEvent): BoardStamp | undefined =>
+  event.type === 'lift' || event.type === 'put' || event.type === 'press' ? event.stamp : undefined;
+
+/** A change a history board sent again from its memory (a `rec` line). */
+export const isRecalled = (event: BoardEvent): boolean => changeStamp(event)?.recalled === true;

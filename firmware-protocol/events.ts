@@ -13,10 +13,25 @@ export type Side = 'white' | 'black';
  */
 export type BoardString = string;
 
+/**
+ * How a board that keeps its history (line protocol 1.1, capability `history`) numbered and timed
+ * one of its changes: what lets the host ask for the ones it missed and replay them with the board's
+ * own times.
+ */
+export interface BoardStamp {
+  /** The board's event number: one more for each change, from 1 at power-up (32-bit, no wrap in a game). */
+  n: number;
+  /** The board's own time of the change: milliseconds since power-up. */
+  ms: number;
+  /** Sent again from the board's memory (a `rec` line answering `history`), not as it happened. */
+  recalled?: true;
+}
+
 export interface LiftEvent {
   t: number;
   type: 'lift';
   square: number;
+  stamp?: BoardStamp;
 }
 export interface PutEvent {
   t: number;
@@ -24,6 +39,7 @@ export interface PutEvent {
   square: number;
   /** Absent on occupancy-only boards. */
   piece?: PieceCode;
+  stamp?: BoardStamp;
 }
 export interface SnapshotEvent {
   t: number;
@@ -45,6 +61,7 @@ export interface PressEvent {
   type: 'press';
   /** The side whose button was pressed (that side has finished its move). */
   side: Side;
+  stamp?: BoardStamp;
 }
 export interface HelloEvent {
   t: number;
@@ -56,6 +73,8 @@ export interface HelloEvent {
   senses: 'pieces' | 'occupancy';
   /** Optional features the board announced (line protocol `caps=`), e.g. `clock`, `text`, `leds`. */
   capabilities?: string[];
+  /** History boards: changes at every power-up, so event numbers are only compared within one boot. */
+  boot?: string;
 }
 export interface FaultEvent {
   t: number;
@@ -89,6 +108,23 @@ export interface TickEvent {
   steps?: number;
 }
 
+/**
+ * The end of a board's answer to `history` (line `recs`). The connection acts on it; it is never
+ * journaled nor seen by a game.
+ */
+export interface HistoryEndEvent {
+  t: number;
+  type: 'history-end';
+  /** `done`: every change after the one asked for was sent again; `gone`: the board no longer has them. */
+  outcome: 'done' | 'gone';
+  /** The number of the board's latest change. */
+  last: number;
+  /** The board's time when it answered (ms since power-up): the recalled changes' times are read against it. */
+  ms: number;
+  /** `gone`: the oldest change the board still has. */
+  first?: number;
+}
+
 export type BoardEvent =
   | LiftEvent
   | PutEvent
@@ -97,6 +133,10 @@ export type BoardEvent =
   | PressEvent
   | HelloEvent
   | FaultEvent
-  | TickEvent;
+  | TickEvent
+  | HistoryEndEvent;
+
+/** The changes a history board numbers and keeps: what it sends again on `history`. */
+export type StampedEvent = LiftEvent | PutEvent | PressEvent;
 
 export type BoardEventType = BoardEvent['type'];

@@ -15,6 +15,11 @@ export type HostCommand =
   | { type: 'ping'; token?: string }
   /** Who are you: the board answers with a `hello`. Line `ident`, DGT 0x45 + 0x4d. */
   | { type: 'identify' }
+  /**
+   * Send again every change numbered after `after`, as it was (line `history`, capability `history`):
+   * `rec` lines, then `recs`.
+   */
+  | { type: 'history'; after: number }
   /** Set the clock (times in ms) and which side runs. Line `clock` (capability), DGT SETNRUN. */
   | { type: 'set-clock'; white: number; black: number; running: Side | null }
   /** Show a short text (line `text`, capability; DGT 3000 clock: 8 characters). */

@@ -15,7 +15,7 @@ import { Scheduler } from './scheduler.ts';
 import { connectInProcess } from './transports/memory.ts';
 import { openPty } from './transports/pty.ts';
 import { listenTcp } from './transports/tcp.ts';
-import { type LatenessStats, type Outage, VirtualBoard } from './virtual-board.ts';
+import { type LatenessStats, type Outage, VirtualBoard, type VirtualBoardOptions } from './virtual-board.ts';
 
 export type { SimulatedGame, SimulateGameOptions } from './game.ts';
 export { simulateGame } from './game.ts';
@@ -63,6 +63,8 @@ export interface SimulationOptions {
   startNow?: boolean;
   /** Every board drops off once, after its `afterPly`-th clock press (see VirtualBoardOptions.outage). */
   outage?: Outage;
+  /** Line boards keep their history (protocol 1.1 `history`, the default); false: 1.0 boards that remember nothing. */
+  history?: VirtualBoardOptions['history'];
   /** Called with the lateness (ms) of every event any board emits (benchmarks). */
   onLateness?: (lateMs: number) => void;
 }
@@ -188,6 +190,7 @@ export async function startSimulation(opts: SimulationOptions = {}): Promise<Sim
         clockPhaseMs: seedFor(opts.seed ?? 1, i, 0) % 1000,
         onLateness: opts.onLateness,
         outage: opts.outage,
+        history: opts.history,
         // A PTY's opening is invisible to the board, and a DGT board stays idle until asked for
         // updates: both start playing when the host first speaks.
         startOn: opts.startNow

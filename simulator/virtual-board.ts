@@ -1,7 +1,8 @@
 // A virtual board (I/O half): plays ground-truth games in real time (scaled by `speed`), keeps its
 // physical board, encodes what its sensors see for whichever host link is attached, and answers host
 // commands (dump, ping, identify, clock) the way firmware does.
-import type { BoardEvent, HelloEvent, Side } from '../firmware-protocol/events.ts';
+import { randomBytes } from 'node:crypto';
+import type { BoardEvent, HelloEvent, Side, StampedEvent } from '../firmware-protocol/events.ts';
 import { LINE_PROTOCOL_VERSION } from '../firmware-protocol/index.ts';
 import type {
   BoardEncoder,
@@ -57,7 +58,16 @@ export interface VirtualBoardOptions {
    * `hello` and a full dump (simulator/outage.ts is the same on ground truth).
    */
   outage?: Outage;
+  /**
+   * Line boards: keep the board's history (protocol 1.1, capability `history`): number and time every
+   * change, keep the last `keep`, and send them again when the host asks (default: on, keeping
+   * 4096). false: a 1.0 board that remembers nothing.
+   */
+  history?: boolean | { keep: number };
 }
+
+/** Changes a history board keeps at least (PROTOCOL.md 1.12). */
+export const HISTORY_KEEP = 4096;
 
 export interface Outage {
   afterPly: number;
@@ -111,6 +121,11 @@ export class VirtualBoard {
   private readonly firstGame: SimulatedGame | undefined;
   /** In the outage (see VirtualBoardOptions.outage): nothing is sent. */
   private offline = false;
+  /** History boards: the changes kept (oldest first), how many, and this power-up's id. */
+  private readonly kept: StampedEvent[] | undefined;
+  private readonly keep: number;
+  private changes = 0;
+  private readonly boot = randomBytes(4).toString('hex');
 
   constructor(private readonly opts: VirtualBoardOptions) {
     this.name = opts.name;
@@ -120,6 +135,9 @@ export class VirtualBoard {
     this.encoder = side.encoder;
     this.parser = side.parser;
     this.streaming = opts.protocol !== 'dgt';
+    const history = opts.protocol === 'line' ? (opts.history ?? true) : false;
+    this.kept = history === false ? undefined : [];
+    this.keep = typeof history === 'object' ? history.keep : HISTORY_KEEP;
     this.done = new Promise((resolve) => {
       this.finish = resolve;
     });
@@ -239,11 +257,39 @@ export class VirtualBoard {
 
   /** Hands on the board outside any game (a person answering calibration prompts): felt and told now. */
   perform(event: BoardEvent): void {
-    this.apply(event);
-    if (this.streaming) this.send(event);
+    const felt = this.remember(event);
+    this.apply(felt);
+    if (this.streaming) this.send(felt);
   }
 
-  private emit(event: BoardEvent, lateMs: number): void {
+  /** A history board numbers and times each change and keeps it (its time: the game's, in ms). */
+  private remember(event: BoardEvent): BoardEvent {
+    const kept = this.kept;
+    if (!kept || (event.type !== 'lift' && event.type !== 'put' && event.type !== 'press')) return event;
+    const stamped: StampedEvent = { ...event, stamp: { n: ++this.changes, ms: Math.round(event.t) } };
+    kept.push(stamped);
+    // Cut back in chunks: one splice per 512 changes rather than a shift for each.
+    if (kept.length > this.keep + 512) kept.splice(0, kept.length - this.keep);
+    return stamped;
+  }
+
+  /** `history N`: every change kept after N, then `recs` (or `recs gone` when N is forgotten). */
+  private recall(after: number): void {
+    const kept = this.kept;
+    if (!kept) return;
+    const t = this.gameNow();
+    const first = kept.length > 0 ? kept[0].stamp!.n : this.changes + 1;
+    if (after + 1 < first && after < this.changes) {
+      this.reply({ t, type: 'history-end', outcome: 'gone', first, last: this.changes, ms: t });
+      return;
+    }
+    for (const e of kept)
+      if (e.stamp!.n > after) this.reply({ ...e, t, stamp: { ...e.stamp!, recalled: true } });
+    this.reply({ t, type: 'history-end', outcome: 'done', last: this.changes, ms: t });
+  }
+
+  private emit(original: BoardEvent, lateMs: number): void {
+    const event = this.remember(original);
     this.apply(event);
     this.stats.events++;
     if (lateMs > this.stats.maxLateMs) this.stats.maxLateMs = lateMs;
@@ -303,13 +349,18 @@ export class VirtualBoard {
       t: this.gameNow(),
       type: 'hello',
       serial: this.serial,
-      protocol: this.protocol === 'line' ? `damlink-line/${LINE_PROTOCOL_VERSION}` : this.protocol,
+      // A board that keeps no history is a 1.0 board.
+      protocol:
+        this.protocol === 'line'
+          ? `damlink-line/${this.kept ? LINE_PROTOCOL_VERSION : '1.0'}`
+          : this.protocol,
       firmware: '1.0',
       squares: this.squares,
       senses: this.senses,
       // Line boards have a clock: they send `clock` and `press` (and take `clock`, acknowledged but
       // not applied: the simulated game's clock is its ground truth).
-      ...(this.protocol === 'line' ? { capabilities: ['clock'] } : {}),
+      ...(this.protocol === 'line' ? { capabilities: this.kept ? ['clock', 'history'] : ['clock'] } : {}),
+      ...(this.kept ? { boot: this.boot } : {}),
     };
   }
 
@@ -366,6 +417,9 @@ export class VirtualBoard {
         break;
       case 'clock-request':
         this.reply(this.clockNow());
+        break;
+      case 'history':
+        this.recall(cmd.after);
         break;
       case 'set-clock':
         this.reply({ t, type: 'tick', reply: 'ack' });

@@ -4,6 +4,7 @@ import type { ConnectionState } from '../../src/game/types.ts';
 import type { BoardSetup } from '../config/index.ts';
 import type { BoardConnection } from '../transport/index.ts';
 import type { BoardGame } from './board-game.ts';
+import type { ResumePoint } from './resume.ts';
 import { BoardTime } from './time.ts';
 
 export interface LiveBoard {
@@ -18,6 +19,8 @@ export interface LiveBoard {
   feeder?: BoardConnection;
   /** Being calibrated: its connection's bytes go to the calibration, and no time passes for its game. */
   calibrating?: boolean;
+  /** A history board: the last of its changes stored (what it is asked after when it comes back). */
+  resume?: ResumePoint;
 }
 
 export function liveBoard(setup: BoardSetup, game: BoardGame): LiveBoard {

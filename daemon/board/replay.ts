@@ -6,6 +6,7 @@ import type { LoadedConfig } from '../config/index.ts';
 import type { Journal } from '../journal/index.ts';
 import { type BoardGame, newBoardGame, type ReplaySettings, type TrackerFactory } from './board-game.ts';
 import type { LiveBoard } from './live-board.ts';
+import { resumeAfter } from './resume.ts';
 
 /** The round's rules as the configuration gives them, the same for live games and replays. */
 export function replaySettings(
@@ -85,6 +86,7 @@ export function rebuildLive(
     for (const event of live.game.apply(input, t))
       if (event.version > (stored.get(board) ?? 0)) unstored(event);
     live.time.last = t;
+    if (input.kind === 'event') live.resume = resumeAfter(live.resume, input.event, undefined);
   });
   for (const live of boards.values()) {
     live.time.gap = live.time.last > 0;

@@ -52,6 +52,15 @@ export class BoardTime {
     return Math.max(this.last, now - this.offset);
   }
 
+  /**
+   * The board's time moves on by `ms` at once: changes a board recalled from its memory reach back
+   * into time that did not count for it (an outage), so they are moved on, their intervals kept, and
+   * the board's time after them too.
+   */
+  skip(ms: number): void {
+    this.offset -= ms;
+  }
+
   /** An input at `t` was taken. */
   saw(t: number): void {
     if (t > this.last) this.last = t;

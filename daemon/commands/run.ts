@@ -1,5 +1,5 @@
 // `damlink run`: the daemon an organiser runs in the hall — boards in (controller), games out (server).
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Command, Option } from 'commander';
@@ -7,7 +7,7 @@ import { openProfileStore } from '../calibration/profiles.ts';
 import { Controller } from '../controller.ts';
 import { type ConfigFlags, type LoadedConfig, loadConfig } from '../config/index.ts';
 import { mqttSettings } from '../config/schema.ts';
-import { Journal } from '../journal/index.ts';
+import { Journal, JournalLock, type LockAnswer } from '../journal/index.ts';
 import type { LogFile } from '../log-file.ts';
 import { type Logger, openLogger } from '../log.ts';
 import { effectiveTokens } from '../server/admin-token.ts';
@@ -126,12 +126,14 @@ async function run(flags: RunFlags): Promise<void> {
   if (config.setups.length === 0) {
     throw usageError('no boards: give --board SOURCE (repeatable), a config file with boards:, or --demo');
   }
+  // Before anything is written there, the log file included.
+  const lock = await takeLock(resolve(config.dataDir), demo);
   const { log, file } = openLogger({ dataDir: config.dataDir, level: flags.logLevel ?? config.log.level });
   for (const warning of config.warnings) {
     console.error(`damlink: warning: ${warning}`);
     log.warn(warning);
   }
-  await serve(config, log, file, demo, tournament, flags.pairingProgram, flags.mqtt);
+  await serve(config, lock, log, file, demo, tournament, flags.pairingProgram, flags.mqtt);
 }
 
 async function startDemo(
@@ -169,8 +171,26 @@ function brokerSettings(config: LoadedConfig, url: string | undefined): MqttSett
   return settings && { clientId: defaultClientId(resolve(config.dataDir)), ...settings };
 }
 
+/** The data directory's one-writer lock, or exit 2 naming the daemon that holds it. */
+async function takeLock(dir: string, demo: { stop(): Promise<void> } | undefined): Promise<JournalLock> {
+  let taken: LockAnswer;
+  try {
+    mkdirSync(dir, { recursive: true });
+    taken = JournalLock.take(dir);
+  } catch (e) {
+    await demo?.stop();
+    throw workFailed(`cannot lock the data directory ${dir}: ${(e as Error).message}`);
+  }
+  if (taken.ok) return taken.lock;
+  await demo?.stop();
+  throw usageError(
+    `another damlink${taken.pid ? ` (pid ${taken.pid})` : ''} is running on the data directory ${dir}: stop it, or give this one another --data-dir`,
+  );
+}
+
 async function serve(
   configured: LoadedConfig,
+  lock: JournalLock,
   log: Logger,
   logFile: LogFile | undefined,
   demo: { boards: InProcessBoards; stop(): Promise<void> } | undefined,
@@ -184,6 +204,7 @@ async function serve(
   try {
     journal = Journal.open(journalPath, { backgroundCheckpoints: true });
   } catch (e) {
+    lock.release();
     await demo?.stop();
     throw workFailed(`cannot open the journal ${journalPath}: ${(e as Error).message}`);
   }
@@ -192,6 +213,7 @@ async function serve(
     access = effectiveTokens(config.tokens, config.dataDir);
   } catch (e) {
     journal.close();
+    lock.release();
     await demo?.stop();
     throw workFailed(`cannot keep the admin token in ${config.dataDir}: ${(e as Error).message}`);
   }
@@ -249,6 +271,7 @@ async function serve(
     });
   } catch (e) {
     journal.close();
+    lock.release();
     await demo?.stop();
     if (e instanceof Error && e.name === 'BoardHeldError') throw workFailed(e.message);
     throw workFailed(`cannot serve on ${config.host}:${config.port}: ${(e as Error).message}`);
@@ -295,6 +318,7 @@ async function serve(
       await server.close().catch(() => {});
       await demo?.stop().catch(() => {});
       journal.close();
+      lock.release();
       done(lost);
     };
     process.once('SIGINT', () => void stop('SIGINT'));

@@ -48,6 +48,8 @@ interface SimulateFlags {
   json?: boolean;
   fieldMap?: string;
   followPrompts?: string;
+  /** Commander's `--no-history`: false. */
+  history: boolean;
 }
 
 /** Friendly names for the injections that are not article numbers. */
@@ -120,6 +122,7 @@ async function run(flags: SimulateFlags): Promise<void> {
     eventsOut: flags.eventsOut,
     protocolOptions: readBoardDescription(flags.fieldMap),
     idle: flags.followPrompts !== undefined,
+    history: flags.history,
     game: {
       variant: flags.variant,
       noise: flags.noise,
@@ -270,6 +273,10 @@ export function registerSimulate(program: Command): void {
     )
     .option('--result-gesture', 'show the result with kings in the centre after each game')
     .option('--occupancy-only', 'boards that sense occupancy only (no piece colours)')
+    .option(
+      '--no-history',
+      'line boards that remember nothing (protocol 1.0): after a break the daemon searches for the lost moves',
+    )
     .addOption(variantOption('self-play variant'))
     .option('--max-plies <n>', 'stop self-played games after N plies', wholeNumber('--max-plies', 1))
     .option('--think-ms <ms>', 'median thinking time per move', positiveNumber('--think-ms'), 2500)

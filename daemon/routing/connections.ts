@@ -1,9 +1,11 @@
 // Connections ↔ boards: one connection per configured source; what it reads goes to the board its
 // serial number belongs to, which may be another board than the source's own (a replugged board).
+import { isRecalled } from '../../firmware-protocol/board.ts';
 import type { BoardEvent } from '../../firmware-protocol/events.ts';
 import type { ConnectionState } from '../../src/game/types.ts';
 import type { HoldUpClock } from '../board/hold-up-clock.ts';
 import type { LiveBoard } from '../board/live-board.ts';
+import { resumeAfter, resumeFrom } from '../board/resume.ts';
 import { watched } from '../board/time.ts';
 import type { BoardSetup } from '../config/index.ts';
 import type { GroupCommit } from '../ingest/group-commit.ts';
@@ -73,6 +75,8 @@ export class Connections {
           onState: (state, detail) => this.connectionState(feed, state, detail.serial, detail.reason),
           onEvents: (serial, events, raw) => this.boardEvents(feed, serial, events, raw),
           onLog: (level, message, fields) => log[level]({ board: setup.board, ...fields }, message),
+          resumeFrom: (serial, boot) =>
+            resumeFrom(this.options.boards.get(feed.board ?? setup.board)?.resume, serial, boot),
         },
       });
       this.feeds.push(feed);
@@ -132,11 +136,27 @@ export class Connections {
       if (e.type === 'fault' && SET_UP_FAULTS.has(e.code))
         this.options.log.warn({ board: live.setup.board, serial, code: e.code }, e.message);
     }
-    events.forEach((stamped, i) => {
+    const shift = recalledShift(events, live.time.last);
+    if (shift > 0) live.time.skip(shift);
+    let shifting = false;
+    events.forEach((received, i) => {
+      shifting ||= isRecalled(received);
+      const moved = shifting && shift > 0 ? { ...received, t: received.t + shift } : received;
       // Never back in a board's time (events stamped before a replugged board was routed here).
-      const event = stamped.t < live.time.last ? { ...stamped, t: live.time.last } : stamped;
+      const event = moved.t < live.time.last ? { ...moved, t: live.time.last } : moved;
       if (event.type !== 'tick') live.lastEvent = event.t;
+      live.resume = resumeAfter(live.resume, event, serial);
       commits.input(live, { kind: 'event', event }, event.t, serial, i === 0 ? raw : undefined);
     });
   }
+}
+
+/**
+ * Changes recalled from a history board carry the board's own times, which reach back into time
+ * that did not count for the board (the outage they bridge): how far they, and what follows them,
+ * move on so that the first comes right after the board's latest input, their intervals kept.
+ */
+function recalledShift(events: readonly BoardEvent[], last: number): number {
+  const first = events.find(isRecalled);
+  return first && first.t <= last ? last + 1 - first.t : 0;
 }

@@ -7,10 +7,12 @@ import {
   type CommandRoute,
   type SetClockCommand,
 } from '../../firmware-protocol/clock-command.ts';
-import type { BoardEvent, HelloEvent } from '../../firmware-protocol/events.ts';
+import type { BoardEvent, HelloEvent, HistoryEndEvent } from '../../firmware-protocol/events.ts';
 import type { HostCommand } from '../../firmware-protocol/types.ts';
 import type { ConnectionState } from '../../src/game/types.ts';
 import { everyAfterIo } from '../after-io.ts';
+import { isRecalled } from '../../firmware-protocol/board.ts';
+import { CatchUp } from './catch-up.ts';
 import { ClockSetter } from './clock-setter.ts';
 import type { ProtocolDriver, StreamDecoder } from './driver.ts';
 import type { Link, LinkHandlers, LinkOpener } from './link.ts';
@@ -62,6 +64,11 @@ export interface ConnectionEvents {
    */
   onEvents(serial: string, events: BoardEvent[], raw: Uint8Array): void;
   onLog?(level: 'debug' | 'info' | 'warn', message: string, fields?: Record<string, unknown>): void;
+  /**
+   * The number of the last change stored of the board `serial` in its power-up `boot` (a history
+   * board, line protocol 1.1): the board is asked for the ones after it. Undefined: none stored.
+   */
+  resumeFrom?(serial: string, boot: string): number | undefined;
 }
 
 export interface ConnectionOptions {
@@ -114,6 +121,8 @@ export class BoardConnection {
   private readonly clockSetter: ClockSetter;
   /** While set, the board's bytes go here undecoded (see `divert`). */
   private diversion: LinkHandlers | undefined;
+  /** A history board was asked for the changes the host missed: what the link says waits for them. */
+  private catchUp: CatchUp | undefined;
 
   constructor(private readonly options: ConnectionOptions) {
     this.timing = { ...DEFAULT_TIMING, ...options.timing };
@@ -291,10 +300,25 @@ export class BoardConnection {
       this.clockSetter.heard(event);
       // A pong or an ack is liveness only; the controller makes its own journaled ticks.
       if (event.type === 'tick') continue;
+      if (event.type === 'history-end') {
+        events.push(...this.caughtUp(event));
+        continue;
+      }
       if (event.type === 'hello') {
+        // Another power-up: the changes asked for are another boot's.
+        if (this.catchUp && event.boot !== this.hello?.boot)
+          events.push(...this.endCatchUp('the board started again'));
         this.hello = event;
         this.identify(event.serial);
+        events.push(event);
+        continue;
       }
+      if (this.catchUp) {
+        this.catchUp.take(event, this.now());
+        continue;
+      }
+      // A recalled change nobody waits for (an answer that came after its time): the board was read afresh.
+      if (isRecalled(event)) continue;
       if (event.type === 'fault' && event.resync) this.resync();
       events.push(event);
     }
@@ -337,11 +361,12 @@ export class BoardConnection {
     if (this.identified && !changed) {
       // A hello long after the first means the board restarted and may have lost its state: dump
       // again. (One right after, answering our identify, is just the reply to a board that greets.)
-      if (this.now() - this.identifiedAt > this.timing.helloMs) this.requestSnapshot();
+      if (this.now() - this.identifiedAt > this.timing.helloMs) this.reconcile(true);
       return;
     }
     this.identifiedAt = this.now();
     this.identified = true;
+    this.catchUp = undefined;
     this.backoff = this.timing.backoffMs;
     // A state change carries the serial, so report it even when already active under another serial.
     if (changed && this.state === 'active') this.state = 'connecting';
@@ -352,8 +377,60 @@ export class BoardConnection {
       this.early = [];
       this.emit(early);
     }
-    // After every (re)connect: the full position, so the tracker reconciles whatever happened meanwhile.
+    // After every (re)connect: the changes missed, or the full position, so the tracker reconciles
+    // whatever happened meanwhile.
+    this.reconcile(true);
+  }
+
+  /** What the host missed: asked of a history board, else the full position (the tracker searches). */
+  private reconcile(onConnect: boolean): void {
+    if (this.catchUp) return;
+    if (!this.askHistory(onConnect)) this.requestSnapshot();
+  }
+
+  /**
+   * Asks a history board (PROTOCOL.md 1.13) for every change after the last one stored of its boot;
+   * false when the board keeps none, or nothing of this boot is stored.
+   */
+  private askHistory(onConnect: boolean): boolean {
+    const boot = this.hello?.boot;
+    if (!boot || !this.hello?.capabilities?.includes('history') || this.serial === undefined) return false;
+    const after = this.options.events.resumeFrom?.(this.serial, boot);
+    if (after === undefined || !this.send({ type: 'history', after })) return false;
+    this.catchUp = new CatchUp(after, onConnect, this.now());
+    this.log('info', 'asking the board for the changes missed', { after });
+    return true;
+  }
+
+  /** The board's answer to `history` ended: the changes it recalled, then what came meanwhile. */
+  private caughtUp(end: HistoryEndEvent): BoardEvent[] {
+    const asked = this.catchUp;
+    if (!asked) return [];
+    this.catchUp = undefined;
+    const answer = asked.end(end, end.t, this.now());
+    if (answer.kind === 'again') {
+      this.catchUp = answer.next;
+      this.send({ type: 'history', after: answer.next.after });
+      return answer.events;
+    }
+    if (answer.kind === 'fallback') {
+      this.log('warn', `the board's history does not reach: read afresh (${answer.reason})`);
+      this.requestSnapshot();
+      return answer.events;
+    }
+    this.log('info', "caught up from the board's history", { changes: end.last - asked.after });
+    // The picture after the changes: it matches what they built unless something else went wrong.
+    if (asked.onConnect) this.requestSnapshot();
+    return answer.events;
+  }
+
+  /** No answer comes: what was held goes on, and the board is read afresh. */
+  private endCatchUp(reason: string): BoardEvent[] {
+    const held = this.catchUp?.abandon() ?? [];
+    this.catchUp = undefined;
+    this.log('warn', `no history from the board: read afresh (${reason})`);
     this.requestSnapshot();
+    return held;
   }
 
   /** A calibrated board: what it says from now on is read through its profile. */
@@ -370,6 +447,8 @@ export class BoardConnection {
   }
 
   private resync(): void {
+    // A history board sends the lines lost again; its answer is awaited before anything else.
+    if (this.catchUp || this.askHistory(false)) return;
     const t = this.now();
     if (t - this.lastResync < this.timing.resyncMs) return;
     this.lastResync = t;
@@ -388,6 +467,10 @@ export class BoardConnection {
       if (t - this.openedAt >= this.timing.helloMs) this.send({ type: 'identify' });
       return;
     }
+    if (this.catchUp?.stalled(t)) {
+      const held = this.endCatchUp('the board stopped answering');
+      if (held.length > 0) this.emit(held);
+    }
     if (!this.driver.canPing) return;
     if (quiet >= this.timing.lostMs) {
       this.lose(`silent for ${quiet} ms`);
@@ -401,6 +484,8 @@ export class BoardConnection {
 
   private drop(): void {
     this.generation++;
+    // Whatever was held comes again: the next link asks from what was stored.
+    this.catchUp = undefined;
     this.clockSetter.drop();
     const link = this.link;
     this.link = undefined;

@@ -118,6 +118,7 @@ export class DgtBoardEncoder implements BoardEncoder {
             ? encodeDgtClockAck(event.command ?? CLOCK.SETNRUN)
             : EMPTY;
       case 'fault':
+      case 'history-end':
         return EMPTY;
     }
   }

@@ -1,18 +1,53 @@
 // The line protocol's message bodies: board lines `TYPE SEQ ARGS…`, host lines `TYPE ARGS…`.
 import { isPieceCode, isSquareString } from '../board.ts';
-import type { BoardEvent, HelloEvent, Side } from '../events.ts';
+import type { BoardEvent, BoardStamp, HelloEvent, Side, StampedEvent } from '../events.ts';
 import { err, ok, type Result } from '../result.ts';
 import type { HostCommand } from '../types.ts';
 import { LINE_PROTOCOL_VERSION, sanitizeText } from './frame.ts';
 
-export type BoardLineType = 'hello' | 'lift' | 'put' | 'snap' | 'clock' | 'press' | 'fault' | 'pong';
+export type BoardLineType =
+  | 'hello'
+  | 'lift'
+  | 'put'
+  | 'snap'
+  | 'clock'
+  | 'press'
+  | 'fault'
+  | 'pong'
+  | 'rec'
+  | 'recs';
 
 const sideChar = (side: Side | null): string => (side === 'white' ? 'w' : side === 'black' ? 'b' : '-');
 const charSide = (c: string): Side | null | undefined =>
   c === 'w' ? 'white' : c === 'b' ? 'black' : c === '-' ? null : undefined;
 
 const SERIAL = /^[A-Za-z0-9._-]{1,32}$/;
+const BOOT = /^[A-Za-z0-9]{1,16}$/;
 const INT = /^\d{1,9}$/;
+/** Event numbers and board times: unsigned 32-bit decimals. */
+const U32 = /^\d{1,10}$/;
+const u32 = (arg: string | undefined): number | undefined =>
+  arg !== undefined && U32.test(arg) && Number(arg) <= 0xffffffff ? Number(arg) : undefined;
+
+/** The change's own arguments (after type and seq), without its stamp. */
+function changeArgs(event: StampedEvent, stamped: boolean): string[] {
+  switch (event.type) {
+    case 'lift':
+      return [String(event.square)];
+    case 'put':
+      // With a stamp after it the piece is always said (`o`: occupancy), so a 1.0 host, which reads
+      // the second argument as the piece, still reads the line.
+      return event.piece
+        ? [String(event.square), event.piece]
+        : stamped
+          ? [String(event.square), 'o']
+          : [String(event.square)];
+    case 'press':
+      return [sideChar(event.side)];
+  }
+}
+
+const stampArgs = (stamp: BoardStamp): string[] => [String(stamp.n), String(stamp.ms)];
 
 /**
  * An event → the body of the board line that tells it (without seq), or undefined when the line
@@ -21,18 +56,30 @@ const INT = /^\d{1,9}$/;
 export function boardLineArgs(event: BoardEvent): { type: BoardLineType; args: string[] } | undefined {
   switch (event.type) {
     case 'hello': {
-      const args = [LINE_PROTOCOL_VERSION, `serial=${event.serial}`];
+      // The version the hello says it speaks (a 1.0 board's hello stays 1.0), else this document's.
+      const said = /^damlink-line\/(\d+\.\d+)$/.exec(event.protocol)?.[1];
+      const args = [said ?? LINE_PROTOCOL_VERSION, `serial=${event.serial}`];
       if (event.firmware) args.push(`fw=${event.firmware.replace(/\s/g, '_')}`);
       args.push(`squares=${event.squares}`, `senses=${event.senses}`);
       if (event.capabilities?.length) args.push(`caps=${event.capabilities.join(',')}`);
+      if (event.boot) args.push(`boot=${event.boot}`);
       return { type: 'hello', args };
     }
     case 'lift':
-      return { type: 'lift', args: [String(event.square)] };
     case 'put':
+    case 'press': {
+      const { stamp } = event;
+      if (stamp?.recalled)
+        return { type: 'rec', args: [...stampArgs(stamp), event.type, ...changeArgs(event, false)] };
+      return { type: event.type, args: [...changeArgs(event, !!stamp), ...(stamp ? stampArgs(stamp) : [])] };
+    }
+    case 'history-end':
       return {
-        type: 'put',
-        args: event.piece ? [String(event.square), event.piece] : [String(event.square)],
+        type: 'recs',
+        args:
+          event.outcome === 'done'
+            ? ['done', String(event.last), String(event.ms)]
+            : ['gone', String(event.first ?? 0), String(event.last), String(event.ms)],
       };
     case 'snapshot':
       return { type: 'snap', args: [event.board] };
@@ -46,8 +93,6 @@ export function boardLineArgs(event: BoardEvent): { type: BoardLineType; args: s
           ...(event.flag ? [sideChar(event.flag)] : []),
         ],
       };
-    case 'press':
-      return { type: 'press', args: [sideChar(event.side)] };
     case 'fault': {
       const code = event.code.replace(/^board-/, '').replace(/[^A-Za-z0-9._-]/g, '_') || 'fault';
       return { type: 'fault', args: event.message ? [code, sanitizeText(event.message)] : [code] };
@@ -79,17 +124,40 @@ export function parseBoardLine(
   n: number,
 ): Result<BoardLine> | undefined {
   switch (type) {
-    case 'lift': {
-      const square = squareArg(args[0], n);
-      return square ? said({ t, type: 'lift', square }) : bad(`lift: bad square "${args[0] ?? ''}"`);
+    case 'lift':
+    case 'put':
+    case 'press': {
+      // 1.1: a history board's live change ends with its number and time (`N MS`).
+      const arity = type === 'put' ? 2 : 1;
+      const change = parseChange(type, args.slice(0, arity), t, n);
+      if (!change.ok) return change;
+      const stamp = args.length >= arity + 2 ? stampOf(args[arity], args[arity + 1]) : undefined;
+      return said(stamp ? { ...change.value, stamp } : change.value);
     }
-    case 'put': {
-      const square = squareArg(args[0], n);
-      if (!square) return bad(`put: bad square "${args[0] ?? ''}"`);
-      const piece = args[1];
-      if (piece === undefined || piece === 'o') return said({ t, type: 'put', square });
-      if (!isPieceCode(piece)) return bad(`put: bad piece "${piece}"`);
-      return said({ t, type: 'put', square, piece });
+    case 'rec': {
+      // `rec SEQ N MS TYPE ARGS…`: a change sent again from the board's memory.
+      const stamp = stampOf(args[0], args[1]);
+      if (!stamp) return bad(`rec: bad number or time "${args[0] ?? ''} ${args[1] ?? ''}"`);
+      const kind = args[2] ?? '';
+      if (kind !== 'lift' && kind !== 'put' && kind !== 'press') return bad(`rec: bad change "${kind}"`);
+      const change = parseChange(kind, args.slice(3), t, n);
+      return change.ok ? said({ ...change.value, stamp: { ...stamp, recalled: true } }) : change;
+    }
+    case 'recs': {
+      const outcome = args[0];
+      const nums = args.slice(1, outcome === 'gone' ? 4 : 3).map(u32);
+      if (
+        (outcome !== 'done' && outcome !== 'gone') ||
+        nums.length < (outcome === 'gone' ? 3 : 2) ||
+        nums.some((x) => x === undefined)
+      )
+        return bad('recs: expected done LAST MS or gone FIRST LAST MS');
+      const [a, b, c] = nums as number[];
+      return said(
+        outcome === 'done'
+          ? { t, type: 'history-end', outcome, last: a, ms: b }
+          : { t, type: 'history-end', outcome, first: a, last: b, ms: c },
+      );
     }
     case 'snap': {
       const board = args[0] ?? '';
@@ -106,10 +174,6 @@ export function parseBoardLine(
         return bad('clock: the flag is w or b');
       return said({ t, type: 'clock', ...clock.value, ...(flag ? { flag } : {}) });
     }
-    case 'press': {
-      const side = charSide(args[0] ?? '');
-      return side ? said({ t, type: 'press', side }) : bad('press: expected w or b');
-    }
     case 'fault': {
       const code = args[0];
       if (!code) return bad('fault: no code');
@@ -123,6 +187,28 @@ export function parseBoardLine(
     default:
       return undefined;
   }
+}
+
+/** A lift, put or press from its arguments (without a stamp). */
+function parseChange(type: StampedEvent['type'], args: string[], t: number, n: number): Result<StampedEvent> {
+  if (type === 'press') {
+    const side = charSide(args[0] ?? '');
+    return side ? ok({ t, type: 'press', side }) : bad('press: expected w or b');
+  }
+  const square = squareArg(args[0], n);
+  if (!square) return bad(`${type}: bad square "${args[0] ?? ''}"`);
+  if (type === 'lift') return ok({ t, type: 'lift', square });
+  const piece = args[1];
+  if (piece === undefined || piece === 'o') return ok({ t, type: 'put', square });
+  if (!isPieceCode(piece)) return bad(`put: bad piece "${piece}"`);
+  return ok({ t, type: 'put', square, piece });
+}
+
+/** `N MS` → a stamp; undefined unless both are unsigned 32-bit numbers and N ≥ 1. */
+function stampOf(n: string | undefined, ms: string | undefined): BoardStamp | undefined {
+  const number = u32(n);
+  const time = u32(ms);
+  return number !== undefined && number >= 1 && time !== undefined ? { n: number, ms: time } : undefined;
 }
 
 /** `WHITE_MS BLACK_MS w|b|-`: the clock line's arguments, the same in both directions. */
@@ -165,11 +251,14 @@ function parseHello(args: string[], t: number): Result<BoardLine> {
   if (fw) hello.firmware = fw;
   const caps = kv.get('caps');
   if (caps) hello.capabilities = caps.split(',').filter(Boolean);
+  const boot = kv.get('boot');
+  if (boot !== undefined && BOOT.test(boot)) hello.boot = boot;
   return ok({ events: [hello], hello });
 }
 
 /** The capability (1.9) a board must announce in `caps=` before the host sends it this command. */
 export const LINE_COMMAND_CAPABILITY: Partial<Readonly<Record<HostCommand['type'], string>>> = {
+  history: 'history',
   'set-clock': 'clock',
   display: 'text',
   leds: 'leds',
@@ -184,6 +273,8 @@ export function hostLineBody(cmd: HostCommand): string | undefined {
       return cmd.token ? `ping ${cmd.token.replace(/[^A-Za-z0-9._-]/g, '_')}` : 'ping';
     case 'identify':
       return 'ident';
+    case 'history':
+      return `history ${Math.max(0, Math.min(0xffffffff, Math.floor(cmd.after)))}`;
     case 'set-clock':
       return `clock ${Math.max(0, Math.round(cmd.white))} ${Math.max(0, Math.round(cmd.black))} ${sideChar(cmd.running)}`;
     case 'display':
@@ -211,6 +302,12 @@ export function parseHostLine(body: string): Result<HostCommand> | undefined {
       return ok(args[0] ? { type: 'ping', token: args[0] } : { type: 'ping' });
     case 'ident':
       return ok({ type: 'identify' });
+    case 'history': {
+      const after = u32(args[0]);
+      return after === undefined
+        ? bad(`history: bad event number "${args[0] ?? ''}"`)
+        : ok({ type: 'history', after });
+    }
     case 'clock': {
       const clock = clockArgs(args);
       return clock.ok ? ok({ type: 'set-clock', ...clock.value }) : clock;

@@ -43,6 +43,8 @@ describe('a board back from 22 lost plies, played on while the arbiter waits (re
       seed: 21,
       game: { noise: 'none', maxPlies: 80, thinkMs: 2000 },
       outage: { afterPly: 10, plies: 22 },
+      // A board that remembers nothing (protocol 1.0): the daemon has only the dump to go on.
+      history: false,
     });
     onCleanup(() => sim.stop());
     const dataDir = tempDir('it-played-on');

@@ -17,8 +17,9 @@ import { boardAfter } from './fixtures/helpers.ts';
 const GAME = { maxPlies: 14, noise: 'realistic' as const, thinkMs: 2500 };
 const SPEED = 150;
 
+// A history board's number and time of each change are its own, not the game's.
 const strip = (e: BoardEvent): string => {
-  const { t: _t, ...rest } = e;
+  const { t: _t, stamp: _stamp, ...rest } = e as BoardEvent & { stamp?: unknown };
   return JSON.stringify(rest, Object.keys(rest).sort());
 };
 
@@ -356,7 +357,7 @@ describe('clock through the protocol', () => {
     },
   );
 
-  it('line boards announce caps=clock and send the running clock every second (PROTOCOL.md 1.8)', async () => {
+  it('line boards announce caps=clock,history and send the running clock every second (PROTOCOL.md 1.8)', async () => {
     sim = await startSimulation({
       boards: 1,
       transport: 'memory',
@@ -368,7 +369,12 @@ describe('clock through the protocol', () => {
     const b = sim.boards[0];
     const host = hostOn(b.stream!, 'line', () => {});
     await until(() => host.events.filter((e) => e.type === 'clock').length >= 3, 6000);
-    expect(host.events[0]).toMatchObject({ type: 'hello', capabilities: ['clock'] });
+    expect(host.events[0]).toMatchObject({
+      type: 'hello',
+      protocol: 'damlink-line/1.1',
+      capabilities: ['clock', 'history'],
+    });
+    expect((host.events[0] as { boot?: string }).boot).toMatch(/^[0-9a-f]{8}$/);
     const clocks = host.events.flatMap((e) => (e.type === 'clock' ? [e] : []));
     expect(clocks.length).toBeGreaterThanOrEqual(3);
     // White's clock runs down between the reports while nothing has been pressed.

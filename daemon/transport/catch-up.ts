@@ -1,0 +1,99 @@
+// Catching up with a board that keeps its history (line protocol 1.1, capability `history`): the
+// host asked for every change after the last one it stored, and holds back what the link says until
+// the board's answer ends; then the changes go on in the board's order, with the board's own times.
+import { changeStamp } from '../../firmware-protocol/board.ts';
+import type { BoardEvent, HistoryEndEvent, StampedEvent } from '../../firmware-protocol/events.ts';
+
+/** A history answer not ended after this long without a line of it: the board is read afresh instead. */
+export const CATCH_UP_QUIET_MS = 3000;
+
+/** Asking again after a broken answer (a line lost in it), at most this many times. */
+const TRIES = 3;
+
+export type CatchUpEnd =
+  /** Caught up: pass these on. */
+  | { kind: 'caught-up'; events: BoardEvent[] }
+  /** The answer had a hole (a line of it lost): pass these on and ask again with `next`. */
+  | { kind: 'again'; events: BoardEvent[]; next: CatchUp }
+  /** The board does not have them (or did not answer): pass these on and read the board afresh. */
+  | { kind: 'fallback'; events: BoardEvent[]; reason: string };
+
+export class CatchUp {
+  private readonly recalled = new Map<number, StampedEvent>();
+  private heardAt: number;
+
+  constructor(
+    /** The last change the host has: the board was asked for every one after it. */
+    readonly after: number,
+    /** Asked when the link opened (a fresh dump follows), not after a line lost on it. */
+    readonly onConnect: boolean,
+    now: number,
+    private readonly tries = 1,
+    /** What the link said meanwhile, in order: passed on after the recalled changes. */
+    private readonly held: BoardEvent[] = [],
+  ) {
+    this.heardAt = now;
+  }
+
+  /** Whether the board has said nothing of its answer for too long. */
+  stalled(now: number): boolean {
+    return now - this.heardAt >= CATCH_UP_QUIET_MS;
+  }
+
+  /**
+   * An event decoded while catching up. Recalled changes are kept by number; the board's pictures
+   * and clock readings are dropped (older than the changes recalled after them: a fresh dump and the
+   * next reading follow); anything else is held.
+   */
+  take(event: BoardEvent, now: number): void {
+    const stamp = changeStamp(event);
+    if (stamp?.recalled) {
+      this.heardAt = now;
+      if (stamp.n > this.after) this.recalled.set(stamp.n, event as StampedEvent);
+      return;
+    }
+    if (event.type === 'snapshot' || event.type === 'clock') return;
+    this.held.push(event);
+  }
+
+  /**
+   * The board's answer ended (`end`, received at board time `t`): the recalled changes in order, each
+   * at `t` less how long before the answer the board saw it; then what was held that they do not
+   * repeat.
+   */
+  end(end: HistoryEndEvent, t: number, now: number): CatchUpEnd {
+    if (end.outcome === 'gone')
+      return {
+        kind: 'fallback',
+        events: this.held,
+        reason: `the board no longer has change ${this.after + 1} (it keeps ${end.first ?? '?'}–${end.last})`,
+      };
+    const out: BoardEvent[] = [];
+    let n = this.after;
+    for (;;) {
+      const e = this.recalled.get(n + 1);
+      if (!e) break;
+      n++;
+      out.push({ ...e, t: t - Math.max(0, end.ms - e.stamp!.ms) });
+    }
+    if (n >= end.last) return { kind: 'caught-up', events: [...out, ...this.heldAfter(n)] };
+    if (this.tries >= TRIES)
+      return {
+        kind: 'fallback',
+        events: [...out, ...this.heldAfter(n)],
+        reason: `change ${n + 1} did not come in ${TRIES} answers`,
+      };
+    const next = new CatchUp(n, this.onConnect, now, this.tries + 1, this.heldAfter(n));
+    return { kind: 'again', events: out, next };
+  }
+
+  /** Nothing more comes (the board went quiet, or greeted again after a restart): what was held. */
+  abandon(): BoardEvent[] {
+    return this.held;
+  }
+
+  /** Held events but the changes numbered up to `n` (sent live before the board answered: repeats). */
+  private heldAfter(n: number): BoardEvent[] {
+    return this.held.filter((e) => (changeStamp(e)?.n ?? n + 1) > n);
+  }
+}
