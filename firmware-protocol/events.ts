@@ -125,6 +125,20 @@ export interface HistoryEndEvent {
   first?: number;
 }
 
+/**
+ * A DGT board's own record (EE_MOVES) of its field changes, read through the field map: each change
+ * stamped with its place in the record (`n`, from 1, oldest first) and a time spaced as the record
+ * allows (`ms`: 100 ms after the entry before when it was less than 250 ms after it, else 1 s; the
+ * record keeps no finer time), recalled. The connection acts on it; never journaled as such.
+ */
+export interface HistoryLogEvent {
+  t: number;
+  type: 'history-log';
+  changes: (LiftEvent | PutEvent)[];
+  /** `ms` of the record's end, 1 s after its last change. */
+  ms: number;
+}
+
 export type BoardEvent =
   | LiftEvent
   | PutEvent
@@ -134,7 +148,8 @@ export type BoardEvent =
   | HelloEvent
   | FaultEvent
   | TickEvent
-  | HistoryEndEvent;
+  | HistoryEndEvent
+  | HistoryLogEvent;
 
 /** The changes a history board numbers and keeps: what it sends again on `history`. */
 export type StampedEvent = LiftEvent | PutEvent | PressEvent;

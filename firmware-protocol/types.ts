@@ -142,6 +142,10 @@ export interface Decoder {
 export interface BoardEncoder {
   readonly protocol: ProtocolName;
   encode(event: BoardEvent): Uint8Array;
+  /** A board that keeps its own record (DGT: EE_MOVES): what happened on it, whether sent or not. */
+  remember?(event: BoardEvent): void;
+  /** That record, as the board answers the host's `history` (DGT 0x49: the EE_MOVES message). */
+  eeMoves?(): Uint8Array;
 }
 
 /** Board side (simulator): bytes from the host → the commands in them. Stateful, never throws. */

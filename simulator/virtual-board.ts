@@ -320,6 +320,7 @@ export class VirtualBoard {
   }
 
   private apply(event: BoardEvent): void {
+    this.encoder.remember?.(event);
     if (event.type === 'lift') this.cells[event.square - 1] = '.';
     else if (event.type === 'put') this.cells[event.square - 1] = event.piece ?? 'o';
     else if (event.type === 'snapshot') this.cells = [...event.board];
@@ -419,7 +420,9 @@ export class VirtualBoard {
         this.reply(this.clockNow());
         break;
       case 'history':
-        this.recall(cmd.after);
+        // A DGT board sends its whole EEPROM record; a line board the changes after `after`.
+        if (this.encoder.eeMoves) this.link?.write(this.encoder.eeMoves());
+        else this.recall(cmd.after);
         break;
       case 'set-clock':
         this.reply({ t, type: 'tick', reply: 'ack' });

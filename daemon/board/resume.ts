@@ -1,13 +1,19 @@
-// Where a history board (line protocol 1.1) is to be asked from: the last of its changes the journal
-// holds, within one power-up of the board. Kept as inputs are taken, live and replayed alike.
+// Where a board that remembers is to be asked from when it comes back: for a history board (line
+// protocol 1.1) the number of the last of its changes the journal holds, within one power-up of the
+// board; for a DGT board, whose record (EE_MOVES) numbers nothing, the last changes themselves, to
+// find them in its record. Kept as inputs are taken, live and replayed alike.
 import { changeStamp } from '../../firmware-protocol/board.ts';
-import type { BoardEvent } from '../../firmware-protocol/events.ts';
+import type { BoardEvent, HelloEvent } from '../../firmware-protocol/events.ts';
+import { type Change, type ResumeAsk, TAIL } from '../transport/catch-up.ts';
 
 export interface ResumePoint {
   serial: string;
-  boot: string;
-  /** The number of the last change stored; undefined until one of this boot is. */
+  /** History boards: the power-up the numbers belong to. */
+  boot?: string;
+  /** History boards: the number of the last change stored; undefined until one of this boot is. */
   n?: number;
+  /** The last changes stored, oldest first. */
+  tail: readonly Change[];
 }
 
 /** The resume point after `event` (from the board `serial`) was stored. */
@@ -17,19 +23,28 @@ export function resumeAfter(
   serial: string | undefined,
 ): ResumePoint | undefined {
   if (event.type === 'hello') {
-    if (!event.boot) return undefined;
-    return point?.serial === event.serial && point.boot === event.boot
-      ? point
-      : { serial: event.serial, boot: event.boot };
+    // Another board, or another power-up of a history board: nothing stored is of it.
+    if (point?.serial === event.serial && point.boot === event.boot) return point;
+    return { serial: event.serial, ...(event.boot ? { boot: event.boot } : {}), tail: [] };
   }
+  if (!point || (serial !== undefined && serial !== point.serial)) return point;
+  if (event.type !== 'lift' && event.type !== 'put' && event.type !== 'press') return point;
   const stamp = changeStamp(event);
-  if (!stamp || !point || (serial !== undefined && serial !== point.serial)) return point;
-  return point.n === undefined || stamp.n > point.n ? { ...point, n: stamp.n } : point;
+  const n = stamp && (point.n === undefined || stamp.n > point.n) ? stamp.n : point.n;
+  if (event.type === 'press') return n === point.n ? point : { ...point, n };
+  const change: Change = { type: event.type, square: event.square };
+  if (event.type === 'put' && event.piece) change.piece = event.piece;
+  return { ...point, ...(n !== undefined ? { n } : {}), tail: [...point.tail.slice(1 - TAIL), change] };
 }
 
-/** The change to ask after, when the board `serial` greets in power-up `boot`. */
-export const resumeFrom = (
+/** What to ask the board `serial` that greets with `hello`; undefined: nothing stored to go on. */
+export function resumeFrom(
   point: ResumePoint | undefined,
   serial: string,
-  boot: string,
-): number | undefined => (point?.serial === serial && point.boot === boot ? point.n : undefined);
+  hello: HelloEvent,
+): ResumeAsk | undefined {
+  if (point?.serial !== serial) return undefined;
+  if (hello.protocol === 'dgt') return point.tail.length > 0 ? { tail: point.tail } : undefined;
+  if (!hello.boot || point.boot !== hello.boot || point.n === undefined) return undefined;
+  return { after: point.n };
+}

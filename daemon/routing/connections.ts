@@ -75,8 +75,8 @@ export class Connections {
           onState: (state, detail) => this.connectionState(feed, state, detail.serial, detail.reason),
           onEvents: (serial, events, raw) => this.boardEvents(feed, serial, events, raw),
           onLog: (level, message, fields) => log[level]({ board: setup.board, ...fields }, message),
-          resumeFrom: (serial, boot) =>
-            resumeFrom(this.options.boards.get(feed.board ?? setup.board)?.resume, serial, boot),
+          resumeFrom: (serial, hello) =>
+            resumeFrom(this.options.boards.get(feed.board ?? setup.board)?.resume, serial, hello),
         },
       });
       this.feeds.push(feed);

@@ -2,10 +2,49 @@
 // host asked for every change after the last one it stored, and holds back what the link says until
 // the board's answer ends; then the changes go on in the board's order, with the board's own times.
 import { changeStamp } from '../../firmware-protocol/board.ts';
-import type { BoardEvent, HistoryEndEvent, StampedEvent } from '../../firmware-protocol/events.ts';
+import type {
+  BoardEvent,
+  HistoryEndEvent,
+  HistoryLogEvent,
+  PieceCode,
+  StampedEvent,
+} from '../../firmware-protocol/events.ts';
 
 /** A history answer not ended after this long without a line of it: the board is read afresh instead. */
 export const CATCH_UP_QUIET_MS = 3000;
+/** A DGT board's record is one message of up to 8 KB: about 8 s at 9600 baud. */
+export const RECORD_WAIT_MS = 15_000;
+
+/** A change as a board's record can be matched against it. */
+export interface Change {
+  type: 'lift' | 'put';
+  square: number;
+  piece?: PieceCode;
+}
+
+/** The last changes stored that are looked for in a DGT board's record. */
+export const TAIL = 8;
+
+/** What to ask a board that comes back: the changes numbered after `after`, or those after `tail`. */
+export type ResumeAsk = { after: number } | { tail: readonly Change[] };
+
+const same = (a: Change, b: Change): boolean =>
+  a.type === b.type && a.square === b.square && (a.type === 'lift' || a.piece === b.piece);
+
+/**
+ * Where `tail` (the last changes stored) ends in a board's record: the number of the record's
+ * changes up to and including them, the latest place they all match; undefined when they are not in
+ * it (the record does not reach back to them, or something else happened on the board).
+ */
+export function joinRecord(record: readonly Change[], tail: readonly Change[]): number | undefined {
+  if (tail.length === 0) return undefined;
+  for (let end = record.length; end >= tail.length; end--) {
+    let k = 0;
+    while (k < tail.length && same(record[end - tail.length + k], tail[k])) k++;
+    if (k === tail.length) return end;
+  }
+  return undefined;
+}
 
 /** Asking again after a broken answer (a line lost in it), at most this many times. */
 const TRIES = 3;
@@ -31,13 +70,35 @@ export class CatchUp {
     private readonly tries = 1,
     /** What the link said meanwhile, in order: passed on after the recalled changes. */
     private readonly held: BoardEvent[] = [],
+    /** How long the answer may keep quiet. */
+    private readonly quietMs = CATCH_UP_QUIET_MS,
   ) {
     this.heardAt = now;
   }
 
   /** Whether the board has said nothing of its answer for too long. */
   stalled(now: number): boolean {
-    return now - this.heardAt >= CATCH_UP_QUIET_MS;
+    return now - this.heardAt >= this.quietMs;
+  }
+
+  /**
+   * A DGT board's record came: the changes after `tail` found in it, numbered on from `after`, then
+   * what was held. A record that does not hold `tail` cannot say what came after it.
+   */
+  record(log: HistoryLogEvent, tail: readonly Change[], now: number): CatchUpEnd {
+    const from = joinRecord(log.changes, tail);
+    if (from === undefined)
+      return {
+        kind: 'fallback',
+        events: this.held,
+        reason: "the board's record does not hold the last changes stored",
+      };
+    const missed = log.changes.slice(from);
+    missed.forEach((e, i) => {
+      this.take({ ...e, stamp: { ...e.stamp!, n: this.after + 1 + i } }, now);
+    });
+    const last = this.after + missed.length;
+    return this.end({ t: log.t, type: 'history-end', outcome: 'done', last, ms: log.ms }, log.t, now);
   }
 
   /**

@@ -7,12 +7,17 @@ import {
   type CommandRoute,
   type SetClockCommand,
 } from '../../firmware-protocol/clock-command.ts';
-import type { BoardEvent, HelloEvent, HistoryEndEvent } from '../../firmware-protocol/events.ts';
+import type {
+  BoardEvent,
+  HelloEvent,
+  HistoryEndEvent,
+  HistoryLogEvent,
+} from '../../firmware-protocol/events.ts';
 import type { HostCommand } from '../../firmware-protocol/types.ts';
 import type { ConnectionState } from '../../src/game/types.ts';
 import { everyAfterIo } from '../after-io.ts';
 import { isRecalled } from '../../firmware-protocol/board.ts';
-import { CatchUp } from './catch-up.ts';
+import { CatchUp, type CatchUpEnd, type Change, RECORD_WAIT_MS, type ResumeAsk } from './catch-up.ts';
 import { ClockSetter } from './clock-setter.ts';
 import type { ProtocolDriver, StreamDecoder } from './driver.ts';
 import type { Link, LinkHandlers, LinkOpener } from './link.ts';
@@ -65,10 +70,11 @@ export interface ConnectionEvents {
   onEvents(serial: string, events: BoardEvent[], raw: Uint8Array): void;
   onLog?(level: 'debug' | 'info' | 'warn', message: string, fields?: Record<string, unknown>): void;
   /**
-   * The number of the last change stored of the board `serial` in its power-up `boot` (a history
-   * board, line protocol 1.1): the board is asked for the ones after it. Undefined: none stored.
+   * What is stored of the board `serial` that greeted with `hello`, for a board that remembers: the
+   * number of the last change of its power-up (a history board, line protocol 1.1), or the last
+   * changes (a DGT board's record). Undefined: nothing to go on.
    */
-  resumeFrom?(serial: string, boot: string): number | undefined;
+  resumeFrom?(serial: string, hello: HelloEvent): ResumeAsk | undefined;
 }
 
 export interface ConnectionOptions {
@@ -123,6 +129,8 @@ export class BoardConnection {
   private diversion: LinkHandlers | undefined;
   /** A history board was asked for the changes the host missed: what the link says waits for them. */
   private catchUp: CatchUp | undefined;
+  /** A DGT board was asked for its record: the last changes stored, to find in it. */
+  private recordTail: readonly Change[] | undefined;
 
   constructor(private readonly options: ConnectionOptions) {
     this.timing = { ...DEFAULT_TIMING, ...options.timing };
@@ -300,7 +308,7 @@ export class BoardConnection {
       this.clockSetter.heard(event);
       // A pong or an ack is liveness only; the controller makes its own journaled ticks.
       if (event.type === 'tick') continue;
-      if (event.type === 'history-end') {
+      if (event.type === 'history-end' || event.type === 'history-log') {
         events.push(...this.caughtUp(event));
         continue;
       }
@@ -389,25 +397,39 @@ export class BoardConnection {
   }
 
   /**
-   * Asks a history board (PROTOCOL.md 1.13) for every change after the last one stored of its boot;
-   * false when the board keeps none, or nothing of this boot is stored.
+   * Asks a board that remembers for what the host missed: a history board (PROTOCOL.md 1.13) every
+   * change after the last one stored of its boot, a DGT board its record (EE_MOVES, section 2.9).
+   * False when the board keeps nothing, or nothing stored is of this board (and boot).
    */
   private askHistory(onConnect: boolean): boolean {
-    const boot = this.hello?.boot;
-    if (!boot || !this.hello?.capabilities?.includes('history') || this.serial === undefined) return false;
-    const after = this.options.events.resumeFrom?.(this.serial, boot);
-    if (after === undefined || !this.send({ type: 'history', after })) return false;
-    this.catchUp = new CatchUp(after, onConnect, this.now());
-    this.log('info', 'asking the board for the changes missed', { after });
+    if (!this.hello || this.serial === undefined) return false;
+    const ask = this.options.events.resumeFrom?.(this.serial, this.hello);
+    if (!ask) return false;
+    const after = 'after' in ask ? ask.after : 0;
+    if (!this.send({ type: 'history', after })) return false;
+    const now = this.now();
+    if ('tail' in ask) {
+      this.recordTail = ask.tail;
+      this.catchUp = new CatchUp(0, onConnect, now, 1, [], RECORD_WAIT_MS);
+      this.log('info', "reading the board's record for the changes missed");
+    } else {
+      this.recordTail = undefined;
+      this.catchUp = new CatchUp(after, onConnect, now);
+      this.log('info', 'asking the board for the changes missed', { after });
+    }
     return true;
   }
 
-  /** The board's answer to `history` ended: the changes it recalled, then what came meanwhile. */
-  private caughtUp(end: HistoryEndEvent): BoardEvent[] {
+  /** The board's answer ended: the changes it recalled (or those its record holds), then what came meanwhile. */
+  private caughtUp(end: HistoryEndEvent | HistoryLogEvent): BoardEvent[] {
     const asked = this.catchUp;
     if (!asked) return [];
     this.catchUp = undefined;
-    const answer = asked.end(end, end.t, this.now());
+    let answer: CatchUpEnd;
+    if (end.type === 'history-log') {
+      if (!this.recordTail) return [];
+      answer = asked.record(end, this.recordTail, this.now());
+    } else answer = asked.end(end, end.t, this.now());
     if (answer.kind === 'again') {
       this.catchUp = answer.next;
       this.send({ type: 'history', after: answer.next.after });
@@ -418,7 +440,9 @@ export class BoardConnection {
       this.requestSnapshot();
       return answer.events;
     }
-    this.log('info', "caught up from the board's history", { changes: end.last - asked.after });
+    this.log('info', "caught up from the board's history", {
+      changes: answer.events.filter(isRecalled).length,
+    });
     // The picture after the changes: it matches what they built unless something else went wrong.
     if (asked.onConnect) this.requestSnapshot();
     return answer.events;

@@ -1,12 +1,17 @@
 // Host side of the DGT protocol: resynchronising framer (a byte with the high bit set always starts
 // a message) and the messages → BoardEvents, through the field map, piece codes and orientation.
 import { fault } from '../board.ts';
-import type { BoardEvent, HelloEvent, PieceCode, Side } from '../events.ts';
+import type { BoardEvent, HelloEvent, LiftEvent, PieceCode, PutEvent, Side } from '../events.ts';
 import type { Decoder, ProtocolOptions } from '../types.ts';
 import { clockAckMeaning, clockCommandName, FLAG_FALLEN, parseBwTime, STATUS } from './clock.ts';
 import { MSG } from './constants.ts';
+import { parseEeMoves } from './ee-moves.ts';
 import { type DgtFrame, DgtFramer } from './framer.ts';
 import { type DgtSetup, dgtSetup } from './mapping.ts';
+
+/** How far apart the record's changes are replayed: its only time is "within 250 ms of the one before". */
+const EE_QUICK_MS = 100;
+const EE_SPACED_MS = 1000;
 
 export class DgtDecoder implements Decoder {
   readonly protocol = 'dgt';
@@ -103,9 +108,40 @@ export class DgtDecoder implements Decoder {
         return;
       case MSG.TRADEMARK:
         return void out.push({ t, type: 'tick', reply: 'pong' });
+      case MSG.EE_MOVES:
+        return void out.push(this.eeMoves(data, t));
       default:
-        return; // known but unused (EE_MOVES, BUSADRES, battery) or unknown: skipped whole
+        return; // known but unused (BUSADRES, battery) or unknown: skipped whole
     }
+  }
+
+  /**
+   * The board's record of its field changes (ee-moves.ts), as changes of squares: piece tags are in
+   * 50-field numbering on a draughts board; fields that are no square are left out, an unknown piece
+   * code is a piece of unknown colour. A record that does not read is a fault (the host reads the
+   * board afresh).
+   */
+  private eeMoves(data: Uint8Array, t: number): BoardEvent {
+    const log = parseEeMoves(data);
+    if (!log)
+      return fault(t, 'bad-ee-moves', "the board's record (EE_MOVES) does not read", this.frameStart, true);
+    const changes: (LiftEvent | PutEvent)[] = [];
+    let ms = 0;
+    for (const e of log.entries) {
+      if (e.kind !== 'piece') continue;
+      ms += e.quick ? EE_QUICK_MS : EE_SPACED_MS;
+      const physical = this.setup.fields50[e.field];
+      if (!physical) continue;
+      const square = this.setup.orientation.square(physical);
+      const stamp = { n: changes.length + 1, ms, recalled: true as const };
+      if (e.code === 0) changes.push({ t, type: 'lift', square, stamp });
+      else {
+        const c = this.setup.charOf(e.code);
+        const piece = c === 'w' || c === 'b' || c === 'W' || c === 'B' ? c : undefined;
+        changes.push(piece ? { t, type: 'put', square, piece, stamp } : { t, type: 'put', square, stamp });
+      }
+    }
+    return { t, type: 'history-log', changes, ms: ms + EE_SPACED_MS };
   }
 
   private fieldUpdate(field: number, code: number, out: BoardEvent[], t: number): void {

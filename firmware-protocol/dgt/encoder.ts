@@ -1,10 +1,11 @@
 // Board side of the DGT protocol (the simulator's DGT board) and the host's command bytes.
-import { type SquareChar, toSquareString } from '../board.ts';
+import { type SquareChar, startPosition, toSquareString } from '../board.ts';
 import { concatBytes } from '../bytes.ts';
 import type { BoardEvent, PieceCode, Side } from '../events.ts';
 import type { BoardEncoder, CommandParser, HostCommand, ProtocolOptions } from '../types.ts';
 import { ackData, bwTimeData, type ClockSideTime, FLAG_FALLEN, STATUS } from './clock.ts';
 import { CLOCK, CLOCK_ACK, CMD, MSG, RUN } from './constants.ts';
+import { EeLog } from './ee-moves.ts';
 import { type DgtSetup, dgtSetup, inverseMaps } from './mapping.ts';
 
 const EMPTY = new Uint8Array(0);
@@ -24,7 +25,8 @@ export type DgtMessage =
   | { kind: 'serial'; serial: string }
   | { kind: 'long-serial'; serial: string }
   | { kind: 'version'; major: number; minor: number }
-  | { kind: 'trademark'; text: string };
+  | { kind: 'trademark'; text: string }
+  | { kind: 'ee-moves'; data: Uint8Array };
 
 const frame = (id: number, data: readonly number[]): Uint8Array => {
   const size = data.length + 3;
@@ -52,6 +54,8 @@ export function encodeDgtMessage(m: DgtMessage): Uint8Array {
       return frame(MSG.VERSION, [m.major, m.minor]);
     case 'trademark':
       return frame(MSG.TRADEMARK, ascii(m.text.slice(0, 256)));
+    case 'ee-moves':
+      return frame(MSG.EE_MOVES, [...m.data]);
   }
 }
 
@@ -76,6 +80,8 @@ export class DgtBoardEncoder implements BoardEncoder {
     black: 0,
     running: null,
   };
+  private readonly eeLog = new EeLog();
+  private lastTagT = Number.NEGATIVE_INFINITY;
 
   constructor(options: ProtocolOptions = {}) {
     this.setup = dgtSetup({ ...options, orientation: 'normal' });
@@ -119,8 +125,47 @@ export class DgtBoardEncoder implements BoardEncoder {
             : EMPTY;
       case 'fault':
       case 'history-end':
+      case 'history-log':
         return EMPTY;
     }
+  }
+
+  /**
+   * The board's EEPROM record of what happened on it, sent or not (a board off its link still writes
+   * it): a piece tag per field change (r set within 250 ms of the entry before), a time tag of the
+   * clock side that pressed, FOURROWS when the start position stands. `eeMoves()` answers 0x49.
+   */
+  remember(event: BoardEvent): void {
+    const log = this.eeLog;
+    if (event.type === 'lift' || event.type === 'put') {
+      const field = this.darkFieldOf(event.square);
+      if (field < 0) return;
+      const code = event.type === 'lift' ? 0 : this.pieceCode(event.piece ?? 'o');
+      log.write({ kind: 'piece', field, code, quick: event.t - this.lastTagT < 250 });
+      this.lastTagT = event.t;
+    } else if (event.type === 'press') {
+      const ms = event.side === 'white' ? this.lastClock.white : this.lastClock.black;
+      log.write({ kind: 'time', side: this.isLeft(event.side) ? 'left' : 'right', seconds: ms / 1000 });
+      this.lastTagT = event.t;
+    } else if (event.type === 'clock') {
+      this.lastClock = { ...this.lastClock, white: event.white, black: event.black };
+    } else if (
+      event.type === 'snapshot' &&
+      toSquareString(event.board, this.setup.n) === startPosition(this.setup.size)
+    ) {
+      log.write({ kind: 'tag', tag: 'fourrows' });
+    }
+  }
+
+  /** The EE_MOVES message: the record, oldest first, ending with EOF. */
+  eeMoves(): Uint8Array {
+    return encodeDgtMessage({ kind: 'ee-moves', data: this.eeLog.bytes() });
+  }
+
+  /** The record numbers fields in the 50-field scan on a draughts board, whatever the scan mode. */
+  private darkFieldOf(square: number): number {
+    if (square < 1 || square > this.setup.n) return -1;
+    return this.inverse.dark[this.physical(square)] ?? -1;
   }
 
   /** The byte for a piece: its code, or the one code of an occupancy board (and for a piece of unknown colour). */
@@ -198,6 +243,9 @@ export function encodeDgtCommand(cmd: HostCommand, options: ProtocolOptions = {}
       return one(CMD.RESET);
     case 'clock-request':
       return one(CMD.SEND_CLK);
+    case 'history':
+      // The board's whole record: what comes after the last change stored is found in it.
+      return one(CMD.SEND_EE_MOVES);
     case 'update-mode':
       return one(
         cmd.mode === 'changes'
@@ -258,6 +306,7 @@ const SINGLE: Readonly<Record<number, HostCommand>> = {
   [CMD.RETURN_LONG_SERIALNR]: { type: 'serial', long: true },
   [CMD.SEND_VERSION]: { type: 'version' },
   [CMD.SEND_TRADEMARK]: { type: 'trademark' },
+  [CMD.SEND_EE_MOVES]: { type: 'history', after: 0 },
   [CMD.SCAN_50B]: { type: 'scan-mode', scan: '50B' },
   [CMD.SCAN_50W]: { type: 'scan-mode', scan: '50W' },
   [CMD.SCAN_100]: { type: 'scan-mode', scan: '100' },

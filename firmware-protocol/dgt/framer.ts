@@ -4,8 +4,8 @@ import { fault } from '../board.ts';
 import type { FaultEvent } from '../events.ts';
 import { FIXED_SIZE, MAX_SIZE } from './constants.ts';
 
-/** Messages longer than this are skipped without being kept (EE_MOVES dumps: not used here). */
-const MAX_KEPT = 3 + 256;
+/** Every message is kept whole, up to the longest a size can say (EE_MOVES: 0x1f00 bytes and more). */
+const MAX_KEPT = MAX_SIZE;
 
 /** One whole message: its id, its data bytes (a view, valid during the callback) and where it began. */
 export interface DgtFrame {

@@ -112,13 +112,14 @@ describe('line protocol 1.1: history (PROTOCOL.md 1.13)', () => {
     expect(commandRoute('line', ask, true, { ...hello, capabilities: ['history'] })).toEqual({ send: true });
   });
 
-  it('the host line `history N` is what a board parses back; other protocols cannot say it', () => {
+  it('the host line `history N` is what a board parses back; a DGT board is asked for its record, HID boards cannot be', () => {
     const line = text(encodeHostCommand('line', { type: 'history', after: 4095 }));
     expect(line).toMatch(/^history 4095\*[0-9A-F]{4}\n$/);
     expect(createCommandParser('line', {}).push(new TextEncoder().encode(line))).toEqual([
       { type: 'history', after: 4095 },
     ]);
-    expect(encodeHostCommand('dgt', { type: 'history', after: 1 }).length).toBe(0);
+    expect([...encodeHostCommand('dgt', { type: 'history', after: 1 })]).toEqual([0x49]);
+    expect(encodeHostCommand('hid', { type: 'history', after: 1 }).length).toBe(0);
   });
 
   it('malformed rec and recs lines are bad-args faults (resync), stamps out of range are not stamps', () => {

@@ -3,6 +3,7 @@
 // dozen plies more, then started again with nobody answering alerts. Every board is asked for the
 // changes it missed and every game is served whole, with no alert and no search; the journal holds
 // the recalled changes with the boards' own intervals.
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -25,68 +26,84 @@ const SPEED = 10;
 /** Game time per move: 2 s thinking is 0.2 s at SPEED; a dozen plies take about 3 s of wall time. */
 const THINK_MS = 2000;
 
-describe('history boards through a kill -9 of the daemon (real daemon process)', () => {
-  it('every game whole after the restart; the missed changes recalled, no alert, no search', async () => {
-    const sim = await startSimulation({
-      boards: 4,
-      transport: 'tcp',
-      speed: SPEED,
-      seed: 31,
-      game: { noise: 'none', maxPlies: 60, thinkMs: THINK_MS },
-    });
-    onCleanup(() => sim.stop());
-    const dataDir = tempDir('it-history');
-    const sources = sim.boards.map((b) => b.address);
-    const start = async () => {
-      const d = await startDaemon(sources, dataDir, ['--time-scale', String(SPEED)]);
-      onCleanup(() => d.stop());
-      return d;
-    };
-    const served = async (d: Daemon) => pdnMoves(await fetchText(`${d.url}/rounds/1/games.pdn`));
-    let daemon = await start();
-    await until(
-      async () => ((await served(daemon)).every((g) => g.length >= 6) ? true : undefined),
-      60_000,
-      'six plies served on every board',
-    );
-    daemon.proc.kill('SIGKILL');
-    await daemon.exited;
-    const pressesAtKill = sim.boards.map((b) => b.board.stats.moves);
-    // A dozen plies on every board while nobody listens.
-    await until(
-      () => (sim.boards.every((b, i) => b.board.stats.moves >= pressesAtKill[i] + 12) ? true : undefined),
-      60_000,
-      'a dozen plies played on every board while the daemon is down',
-    );
-    daemon = await start();
-    await sim.done;
-    const truth = sim.boards.map((b) => b.board.games[0].moves.map((m) => m.pdn));
-    await servedGames(daemon.url, truth, 60_000, 'every game served whole', () =>
-      daemon.stderr().slice(-3000),
-    );
-    const games = JSON.parse(await fetchText(`${daemon.url}/api/v1/games`)) as { alerts: unknown[] }[];
-    expect(games.map((g) => g.alerts)).toEqual([[], [], [], []]);
-    await daemon.stop();
-    // What the restart recalled: changes of every board, each at its board's own interval.
-    const db = new Database(join(dataDir, 'journal.sqlite'), { readonly: true });
-    const rows = db.prepare("SELECT board, t, data FROM journal WHERE kind = 'event' ORDER BY id").all() as {
-      board: number;
-      t: number;
-      data: string;
-    }[];
-    // No gap search ran (each one that ends is kept there).
-    const searches = db.prepare('SELECT COUNT(*) AS n FROM searches').get() as { n: number };
-    db.close();
-    expect(searches.n).toBe(0);
-    const recalled = rows
-      .map((r) => ({ board: r.board, t: r.t, event: JSON.parse(r.data).event }))
-      .filter((r) => r.event.stamp?.recalled);
-    expect(new Set(recalled.map((r) => r.board))).toEqual(new Set([1, 2, 3, 4]));
-    for (const board of [1, 2, 3, 4]) {
-      const mine = recalled.filter((r) => r.board === board);
-      expect(mine.filter((r) => r.event.type === 'press').length).toBeGreaterThanOrEqual(12);
-      for (let i = 1; i < mine.length; i++)
-        expect(mine[i].t - mine[i - 1].t).toBe(mine[i].event.stamp.ms - mine[i - 1].event.stamp.ms);
-    }
-  }, 180_000);
+describe('boards that remember, through a kill -9 of the daemon (real daemon process)', () => {
+  it.each([
+    ['line boards with history (protocol 1.1)', 'line'],
+    ['DGT boards (their EEPROM record)', 'dgt'],
+  ] as const)(
+    '%s: every game whole after the restart; the missed changes recalled, no alert, no search',
+    async (_, protocol) => {
+      const sim = await startSimulation({
+        boards: 4,
+        protocol,
+        transport: 'tcp',
+        speed: SPEED,
+        seed: 31,
+        game: { noise: 'none', maxPlies: 60, thinkMs: THINK_MS },
+      });
+      onCleanup(() => sim.stop());
+      const dataDir = tempDir(`it-history-${protocol}`);
+      // A tcp:// board speaks the line protocol unless the configuration says otherwise.
+      const config = join(dataDir, 'damlink.yaml');
+      const boards = sim.boards.map(
+        (b) => `  - { source: "${b.address}", protocol: { name: ${protocol} } }\n`,
+      );
+      writeFileSync(config, `boards:\n${boards.join('')}`);
+      const start = async () => {
+        const d = await startDaemon([], dataDir, ['--config', config, '--time-scale', String(SPEED)]);
+        onCleanup(() => d.stop());
+        return d;
+      };
+      const served = async (d: Daemon) => pdnMoves(await fetchText(`${d.url}/rounds/1/games.pdn`));
+      let daemon = await start();
+      await until(
+        async () => ((await served(daemon)).every((g) => g.length >= 6) ? true : undefined),
+        60_000,
+        'six plies served on every board',
+      );
+      daemon.proc.kill('SIGKILL');
+      await daemon.exited;
+      const pressesAtKill = sim.boards.map((b) => b.board.stats.moves);
+      // A dozen plies on every board while nobody listens.
+      await until(
+        () => (sim.boards.every((b, i) => b.board.stats.moves >= pressesAtKill[i] + 12) ? true : undefined),
+        60_000,
+        'a dozen plies played on every board while the daemon is down',
+      );
+      daemon = await start();
+      await sim.done;
+      const truth = sim.boards.map((b) => b.board.games[0].moves.map((m) => m.pdn));
+      await servedGames(daemon.url, truth, 60_000, 'every game served whole', () =>
+        daemon.stderr().slice(-3000),
+      );
+      const games = JSON.parse(await fetchText(`${daemon.url}/api/v1/games`)) as { alerts: unknown[] }[];
+      expect(games.map((g) => g.alerts)).toEqual([[], [], [], []]);
+      await daemon.stop();
+      // What the restart recalled: changes of every board, each at its board's own interval.
+      const db = new Database(join(dataDir, 'journal.sqlite'), { readonly: true });
+      const rows = db
+        .prepare("SELECT board, t, data FROM journal WHERE kind = 'event' ORDER BY id")
+        .all() as {
+        board: number;
+        t: number;
+        data: string;
+      }[];
+      // No gap search ran (each one that ends is kept there).
+      const searches = db.prepare('SELECT COUNT(*) AS n FROM searches').get() as { n: number };
+      db.close();
+      expect(searches.n).toBe(0);
+      const recalled = rows
+        .map((r) => ({ board: r.board, t: r.t, event: JSON.parse(r.data).event }))
+        .filter((r) => r.event.stamp?.recalled);
+      expect(new Set(recalled.map((r) => r.board))).toEqual(new Set([1, 2, 3, 4]));
+      for (const board of [1, 2, 3, 4]) {
+        const mine = recalled.filter((r) => r.board === board);
+        // A put a ply at least (a DGT board's record has no clock presses).
+        expect(mine.filter((r) => r.event.type === 'put').length).toBeGreaterThanOrEqual(12);
+        for (let i = 1; i < mine.length; i++)
+          expect(mine[i].t - mine[i - 1].t).toBe(mine[i].event.stamp.ms - mine[i - 1].event.stamp.ms);
+      }
+    },
+    180_000,
+  );
 });

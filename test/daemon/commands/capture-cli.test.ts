@@ -36,9 +36,10 @@ describe('damlink capture', () => {
       .split('\n')
       .map((l) => JSON.parse(l));
     const sent = lines.filter((l) => l.dir === 'out').map((l) => l.hex);
-    // reset, update mode (changes + clock when it changes), identify (version, serial), dump, then pings
-    expect(sent.slice(0, 4)).toEqual(['40', '4b', '4d 45', '50']);
-    expect(sent.slice(4)).toContain('45');
+    // reset, update mode (changes + clock when it changes), identify (version, serial), dump, the
+    // board's record (EE_MOVES), then pings
+    expect(sent.slice(0, 5)).toEqual(['40', '4b', '4d 45', '50', '49']);
+    expect(sent.slice(5)).toContain('45');
     expect(lines.every((l) => typeof l.t === 'number' && /^([0-9a-f]{2}( |$))+/.test(l.hex))).toBe(true);
     const decoded = spawnSync(process.execPath, [BIN, 'decode', '--protocol', 'dgt', out], {
       cwd: ROOT,
@@ -51,6 +52,9 @@ describe('damlink capture', () => {
     expect(events).toContainEqual(expect.objectContaining({ type: 'hello', serial: '00001' }));
     expect(events).toContainEqual(expect.objectContaining({ type: 'snapshot', board: '.'.repeat(50) }));
     expect(events).toContainEqual(expect.objectContaining({ type: 'message', message: 'version' }));
+    // The simulated board's record: its power-up-free log holds nothing of an idle board yet.
+    expect(events).toContainEqual(expect.objectContaining({ type: 'message', message: 'ee-moves' }));
+    expect(events).toContainEqual(expect.objectContaining({ type: 'history-log', changes: [] }));
   }, 30_000);
 
   it('a device that is not there: exit 1, one line', () => {
