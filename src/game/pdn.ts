@@ -6,6 +6,10 @@ import { clockCommand, type PdnGameToWrite, writePdnGame } from '../engine/index
 import { type ActionRecord, actionComment } from './actions.ts';
 import type { AlertRecord, GameSnapshot } from './types.ts';
 
+/** The comment on a move of a gap's first line, recorded until the arbiter picks the line. */
+export const PROVISIONAL =
+  'provisional: one of several lines that lead to the board, until the arbiter picks one';
+
 /** What the arbiter's marker on an alert says. */
 export function alertComment(alert: AlertRecord): string {
   const d = alert.decision;
@@ -78,7 +82,11 @@ export function pdnGameOf(game: GameSnapshot): PdnGameToWrite {
     variant: info.variant,
     moves: game.moves.map((m, i) => {
       const markers = markersAt(i);
-      const notes = [...(m.clock ? [clockCommand(m.clock)] : []), ...(markers ? [markers] : [])];
+      const notes = [
+        ...(m.clock ? [clockCommand(m.clock)] : []),
+        ...(m.provisional ? [PROVISIONAL] : []),
+        ...(markers ? [markers] : []),
+      ];
       return notes.length > 0 ? { text: m.pdn, comment: notes.join(' ') } : { text: m.pdn };
     }),
     result: game.result,

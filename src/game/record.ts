@@ -447,6 +447,7 @@ export class GameRecord {
         : {}),
       ...(alertIds.length > 0 ? { alerts: alertIds } : {}),
       ...(output.recovered ? { recovered: true as const } : {}),
+      ...(output.provisional ? { provisional: true as const } : {}),
     };
     // Appended in place: snapshots copy the list, so no caller ever holds this array.
     this.moves.push(move);

@@ -41,6 +41,8 @@ export interface RecordedMove {
   alerts?: string[];
   /** Played in a gap (events lost): found by the tracker's gap search, not seen. */
   recovered?: true;
+  /** One of several lines of a gap, recorded until the arbiter picks the line (the `gap` alert). */
+  provisional?: true;
 }
 
 export interface AlertRecord extends Alert {

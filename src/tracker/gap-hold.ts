@@ -1,11 +1,12 @@
-// A `gap` alert waiting for the arbiter: play goes on from its first line, and what the record would
-// get from there (that line, the moves since) is held back until the answer says which line was
-// played (docs/irregularities.md, "Gaps").
+// A `gap` alert waiting for the arbiter: its first line is recorded at once, provisional, and play
+// goes on from it live; what the record got from there (that line, the moves since) is kept, so the
+// answer can confirm it, or replace the line and play the moves since again (docs/irregularities.md,
+// "Gaps").
 import { type Move, moveNotation, type Position, play, writeFen } from '../engine/index.ts';
 import type { GameLine } from './line.ts';
 import type { Alert, TrackerOutput } from './types.ts';
 
-/** The record's outputs a held gap keeps back (alerts, clocks and gestures go out at once). */
+/** The record's outputs a held gap keeps a copy of (alerts, clocks and gestures are not the line's). */
 const HELD: ReadonlySet<TrackerOutput['type']> = new Set(['move', 'takeback', 'correction', 'position-set']);
 
 /**
@@ -20,7 +21,7 @@ export class HeldGap {
 
   /**
    * `line`: the first line, tracked from `base` moves on; `cut`: where in the current input's
-   * outputs holding starts.
+   * outputs keeping starts.
    */
   constructor(
     readonly alert: Alert,
@@ -29,18 +30,37 @@ export class HeldGap {
     private cut: number,
   ) {}
 
-  /** The end of an input: its outputs for the record are held (from `cut` on); the others go out. */
+  /**
+   * The end of an input: everything goes out; the outputs for the record (from `cut` on) are kept,
+   * the first line's moves among them marked provisional.
+   */
   keep(out: readonly TrackerOutput[]): TrackerOutput[] {
     const from = this.cut;
     this.cut = 0;
-    const kept = out.slice(0, from);
-    for (const o of out.slice(from)) (HELD.has(o.type) ? this.held : kept).push(o);
-    return kept;
+    const sent = out.slice(0, from);
+    for (const o of out.slice(from)) {
+      if (!HELD.has(o.type)) {
+        sent.push(o);
+        continue;
+      }
+      const provisional = o.type === 'move' && this.held.length < this.line.length;
+      const kept: TrackerOutput = provisional ? { ...o, provisional: true } : o;
+      this.held.push(kept);
+      sent.push(kept);
+    }
+    return sent;
   }
 
-  /** Answered otherwise, or the game ends: the tracked line stands, with what was held. */
-  release(): TrackerOutput[] {
-    return this.held;
+  /**
+   * Answered otherwise (the line stands): the record's outputs since the gap again, the line's moves
+   * no longer provisional.
+   */
+  confirm(): TrackerOutput[] {
+    return this.held.map((o) => {
+      if (o.type !== 'move' || !o.provisional) return o;
+      const { provisional: _, ...stands } = o;
+      return stands;
+    });
   }
 
   /**
@@ -53,8 +73,8 @@ export class HeldGap {
     const since = this.held.slice(tracked.length);
     const start = game.positionAt(this.base);
     const end = game.positionAt(this.base + tracked.length);
-    // A position was set since the gap: the record takes what was tracked.
-    if (!start || !end) return { kind: 'stands', outputs: this.held };
+    // A position was set since the gap: the record keeps what was tracked.
+    if (!start || !end) return { kind: 'stands', outputs: this.confirm() };
     const positions: Position[] = [];
     for (const m of chosen) positions.push(play(positions.at(-1) ?? start, m));
     if (!positions.at(-1)!.equals(end)) {
@@ -72,6 +92,8 @@ export class HeldGap {
       fenAfter: writeFen(positions[i]),
       recovered: true,
     }));
+    // The chosen line in place of the provisional one (its first move replaces the gap's ply and all
+    // after it in the record), then what was played since, as it was recorded.
     return { kind: 'stands', outputs: [...recorded, ...since] };
   }
 }

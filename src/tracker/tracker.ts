@@ -323,7 +323,7 @@ class BoardTracker implements Tracker {
     }
     if (this.gapHold?.alert === alert) {
       // Any other answer to a gap lets the tracked line stand (then a corrected position follows).
-      out.push(...this.gapHold.release());
+      out.push(...this.gapHold.confirm());
       this.gapHold = undefined;
     }
     const fen = decision.kind === 'corrected' ? parseFen(decision.fen, { variant: this.variant }) : undefined;
@@ -712,8 +712,8 @@ class BoardTracker implements Tracker {
    * line → recorded (each move `recovered`); its last ply may still be under way (a capture landed,
    * its pieces still coming off; a piece in the hand) → the ones before it are recorded, the move
    * under way follows as an ordinary move. Several lines the hands before the gap do not tell
-   * apart → a `gap` alert: play goes on from the first, held back from the record until the
-   * arbiter picks the line. A failed try keeps the episode open: the hands may be in the middle of
+   * apart → a `gap` alert: the first is recorded, provisional, and play goes on from it live until
+   * the arbiter picks the line. A failed try keeps the episode open: the hands may be in the middle of
    * a move at the dump, and the board settles on a legal continuation a moment later.
    * The search runs in steps (the budget's `step` nodes), taken as inputs grant them (searchOn): one
    * an input, or as many as a tick grants when the daemon shares the CPU among boards. A hard gap
@@ -767,7 +767,7 @@ class BoardTracker implements Tracker {
     return true;
   }
 
-  /** Several lines fit: one `gap` alert listing them; what is recorded from here waits for the answer. */
+  /** Several lines fit: one `gap` alert listing them; the first is recorded, provisional, until the answer. */
   private holdGap(lines: readonly GapLine[], total: number, t: number, out: TrackerOutput[]): void {
     const pos = this.position;
     const side = pos.turn;
@@ -1049,8 +1049,7 @@ class BoardTracker implements Tracker {
   private newGame(t: number, out: TrackerOutput[]): void {
     this.line.reset(this.initial);
     this.alerts.clear();
-    // An unanswered gap: the game that ends keeps the line tracked.
-    if (this.gapHold) out.push(...this.gapHold.release());
+    // An unanswered gap: the game that ends keeps its line as recorded, provisional.
     this.gapHold = undefined;
     this.waiting = undefined;
     this.correction = undefined;

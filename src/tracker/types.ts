@@ -85,6 +85,11 @@ export type TrackerOutput =
       irregular?: RuleId[];
       /** Played in a gap (events lost): found by the gap search, not seen. */
       recovered?: true;
+      /**
+       * Played in a gap, one of several lines that lead to the board: recorded so that the game goes
+       * on live, until the arbiter answers the `gap` alert (the line then stands, or is replaced).
+       */
+      provisional?: true;
     }
   | { type: 'alert'; t: number; alert: Alert }
   /** The board went back to an earlier position (takeback): moves after `ply` are no longer on it. */

@@ -3,6 +3,7 @@
 // answers, play tracked meanwhile from the board; the answer puts the line in before what followed.
 import { describe, expect, it } from 'vitest';
 import { GameRecord } from '../../../src/game/index.ts';
+import { gameToPdn, PROVISIONAL } from '../../../src/game/pdn.ts';
 import { legalMoves, opposite, play, resolveMove } from '../../../src/engine/index.ts';
 import type { ArbiterDecision, TrackerOutput } from '../../../src/tracker/types.ts';
 import { simulateGame } from '../../../simulator/game.ts';
@@ -82,15 +83,40 @@ describe('gap: transposed plies', () => {
     return run(s.events, { start });
   }
 
-  it('one gap alert listing both lines; nothing recorded yet, the move played since tracked', () => {
+  it('one gap alert listing both lines; the first recorded at once, provisional, and the move played since live', () => {
     const r = transposed();
     expect(r.alerts.map((a) => [a.rule, a.ply, a.side])).toEqual([['gap', 1, 'black']]);
     expect([...r.alerts[0].candidates!].sort()).toEqual(lines);
     expect(r.alerts[0].boardShown).toBe(played(start, ...lines[0]).toBoardString());
-    expect(r.moves).toEqual([]);
-    // Tracked from the board: White's 31-27 is the fourth ply since the start (held with the line).
+    // The broadcast does not wait for the arbiter: the first line, then White's 31-27 as played.
+    const first = r.alerts[0].candidates![0];
+    expect(r.moves).toEqual([...first, '31-27']);
+    const recorded = r.outputs.flatMap((o) => (o.type === 'move' ? [[o.provisional, o.recovered]] : []));
+    expect(recorded).toEqual([
+      [true, true],
+      [true, true],
+      [true, true],
+      [undefined, undefined],
+    ]);
+    const snap = served(r.outputs, []);
+    expect(snap.moves.map((m) => m.provisional)).toEqual([true, true, true, undefined]);
+    // Spectators read it in the PDN: a comment after each provisional move.
+    expect(gameToPdn(snap).split(PROVISIONAL).length - 1).toBe(3);
     expect(r.tracker.state.moves.length).toBe(4);
     expect(r.tracker.state.openAlerts.map((a) => a.rule)).toEqual(['gap']);
+  });
+
+  it('stands: the provisional line confirmed, the move since kept; the PDN marks it no more', () => {
+    const r = transposed();
+    const alert = r.alerts[0];
+    const decision: ArbiterDecision = { alertId: alert.id, kind: 'stands' };
+    const out = r.tracker.decide(decision, 20_000);
+    const snap = served(r.outputs, [[decision, out]]);
+    expect(snap.moves.map((m) => m.pdn)).toEqual([...alert.candidates![0], '31-27']);
+    expect(snap.moves.map((m) => m.provisional)).toEqual([undefined, undefined, undefined, undefined]);
+    expect(snap.moves.map((m) => m.recovered)).toEqual([true, true, true, undefined]);
+    expect(gameToPdn(snap)).not.toContain(PROVISIONAL);
+    expect(r.tracker.state.openAlerts).toEqual([]);
   });
 
   for (const chosen of [0, 1]) {
@@ -111,6 +137,9 @@ describe('gap: transposed plies', () => {
       expect(snap.moves.map((m) => m.pdn)).toEqual([...line, '31-27']);
       expect(snap.moves.map((m) => m.ply)).toEqual([1, 2, 3, 4]);
       expect(snap.moves.map((m) => m.recovered)).toEqual([true, true, true, undefined]);
+      // The line replaced (or confirmed) from the gap's ply: nothing provisional is left.
+      expect(snap.moves.map((m) => m.provisional)).toEqual([undefined, undefined, undefined, undefined]);
+      expect(gameToPdn(snap)).not.toContain(PROVISIONAL);
       expect(r.tracker.state.openAlerts).toEqual([]);
     });
   }
@@ -180,7 +209,7 @@ describe('gap: transposed plies', () => {
 });
 
 describe('gap: a line found before the budget ran out', () => {
-  it('other lines not ruled out: one gap alert with that line as its one candidate, nothing recorded yet', () => {
+  it('other lines not ruled out: one gap alert with that line as its one candidate, recorded provisional', () => {
     // Seed 7, 8 plies: with a total budget of 4000 nodes the search finds the played line but spends
     // it before it can rule out every other line of 8 plies (gap-search's `complete` is false).
     const gap = gapOf(7, 8, false)!;
@@ -191,7 +220,8 @@ describe('gap: a line found before the budget ran out', () => {
     const r = run(s.events, { start: gap.from, variant: gap.from.variant, gapBudget });
     expect(r.alerts.map((a) => a.rule)).toEqual(['gap']);
     expect(r.alerts[0].candidates).toEqual([lineNotation(gap.from, gap.line)]);
-    expect(r.moves).toEqual([]);
+    expect(r.moves).toEqual(lineNotation(gap.from, gap.line));
+    expect(r.outputs.every((o) => o.type !== 'move' || o.provisional === true)).toBe(true);
     expect(r.tracker.state.position.equals(gap.to)).toBe(true);
   });
 });
