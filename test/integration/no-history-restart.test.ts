@@ -1,0 +1,109 @@
+// Boards that remember nothing (line protocol 1.0, `--no-history`), the real daemon killed with -9
+// while they play on, restarted, and nobody answering alerts: the search bridges each gap, a gap
+// with several lines is published with its first line provisional, and every published game reads
+// as a legal game that ends on the position the board shows, with every ply played.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parsePdn, Position, play, resolveMove, writeFen } from '../../src/engine/index.ts';
+import { startSimulation } from '../../simulator/index.ts';
+import {
+  cleanUp,
+  type Daemon,
+  fetchText,
+  onCleanup,
+  pdnMoves,
+  startDaemon,
+  tempDir,
+  until,
+} from './fixtures/helpers.ts';
+
+afterEach(cleanUp);
+
+const SPEED = 4;
+
+/** The position after these moves from the start, or undefined when one is not legal. */
+function finalFen(moves: readonly string[]): string | undefined {
+  let pos = Position.initial();
+  for (const text of moves) {
+    const move = resolveMove(pos, text);
+    if (!move.ok) return undefined;
+    pos = play(pos, move.value);
+  }
+  return writeFen(pos);
+}
+
+describe('boards that remember nothing, through a kill -9 (real daemon process)', () => {
+  it('every published game is legal, ends on the true final position with every ply, no arbiter needed', async () => {
+    const sim = await startSimulation({
+      boards: 2,
+      transport: 'tcp',
+      speed: SPEED,
+      seed: 5,
+      history: false,
+      game: { noise: 'none', maxPlies: 50, thinkMs: 3000 },
+    });
+    onCleanup(() => sim.stop());
+    const dataDir = tempDir('it-no-history');
+    const config = join(dataDir, 'damlink.yaml');
+    writeFileSync(config, 'gapSearch: { share: 1 }\n');
+    const start = async () => {
+      const d = await startDaemon(
+        sim.boards.map((b) => b.address),
+        dataDir,
+        ['--config', config, '--time-scale', String(SPEED)],
+      );
+      onCleanup(() => d.stop());
+      return d;
+    };
+    const served = async (d: Daemon) => pdnMoves(await fetchText(`${d.url}/rounds/1/games.pdn`));
+    let daemon = await start();
+    await until(
+      async () => ((await served(daemon)).every((g) => g.length >= 6) ? true : undefined),
+      60_000,
+      'six plies',
+    );
+    daemon.proc.kill('SIGKILL');
+    await daemon.exited;
+    const atKill = sim.boards.map((b) => b.board.stats.moves);
+    await until(
+      () => (sim.boards.every((b, i) => b.board.stats.moves >= atKill[i] + 8) ? true : undefined),
+      60_000,
+      'eight plies played while the daemon is down',
+    );
+    daemon = await start();
+    await sim.done;
+    const truth = sim.boards.map((b) => b.board.games[0].moves.map((m) => m.pdn));
+    await until(
+      async () => {
+        const games = await served(daemon);
+        return games.every((g, i) => g.length === truth[i].length && finalFen(g) === finalFen(truth[i]))
+          ? true
+          : undefined;
+      },
+      90_000,
+      'every game published whole',
+    ).catch(async (e) => {
+      console.error(
+        JSON.stringify(await served(daemon)),
+        JSON.stringify(truth),
+        daemon.stderr().slice(-2000),
+      );
+      throw e;
+    });
+    // Read as a strict reader would: every game legal from its start.
+    const pdn = await fetchText(`${daemon.url}/rounds/1/games.pdn`);
+    const parsed = parsePdn(pdn);
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.games.map((g) => g.moves.length)).toEqual(truth.map((t) => t.length));
+    // The only alerts are gaps nobody answered; each one's first line is published provisional.
+    const games = JSON.parse(await fetchText(`${daemon.url}/api/v1/games`)) as {
+      alerts: { rule: string }[];
+      moves: { provisional?: true }[];
+    }[];
+    for (const g of games) {
+      expect(g.alerts.every((a) => a.rule === 'gap')).toBe(true);
+      expect(g.moves.some((m) => m.provisional)).toBe(g.alerts.length > 0);
+    }
+  }, 240_000);
+});
