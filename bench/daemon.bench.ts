@@ -33,6 +33,7 @@ import {
   startDaemon,
   tempDir,
 } from '../test/integration/fixtures/helpers.ts';
+import { percentile, print } from './lines.ts';
 
 /** Absolute milliseconds, comparable between threads. */
 const now = (): number => performance.timeOrigin + performance.now();
@@ -74,9 +75,6 @@ parentPort.on('message', () => {
 const daemonNodeArgs = (): string[] => process.env.BENCH_DAEMON_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const print = (name: string, value: number | string, unit = '') =>
-  console.log(`${name} ${value}${unit ? ` ${unit}` : ''}`);
-
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
@@ -88,11 +86,6 @@ function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
-
-const percentile = (values: number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-};
 
 const median = (values: number[]): number => percentile(values, 50);
 

@@ -18,17 +18,11 @@ import { simulateGame } from '../simulator/index.ts';
 import { createTracker } from '../src/tracker/index.ts';
 import { TIMING, until } from '../test/daemon/fixtures/controller-timing.ts';
 import { FakeBoard } from '../test/daemon/fixtures/fake-board.ts';
+import { percentile, print } from './lines.ts';
 
 const CHANGES = Number(process.env.HISTORY_BENCH_CHANGES ?? 200);
 const TRIALS = Number(process.env.HISTORY_BENCH_TRIALS ?? 20);
 const LIVE_PLIES = 10;
-
-const print = (name: string, value: number | string, unit = '') =>
-  console.log(`${name} ${value}${unit ? ` ${unit}` : ''}`);
-const percentile = (values: number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-};
 
 const isChange = (e: BoardEvent) => e.type === 'lift' || e.type === 'put' || e.type === 'press';
 

@@ -60,6 +60,9 @@ export function replayRound(
   const games = new Map(
     [...boards].sort((a, b) => a - b).map((board) => [board, newBoardGame(settings, round, board)]),
   );
+  // Nothing is searched on a replay's account (Tracker.deferSearches): serving a past round or
+  // exporting one costs the inputs' replay, not the searches'.
+  for (const game of games.values()) game.tracker.deferSearches?.(true);
   const only = boards.length === 1 ? boards[0] : undefined;
   journal.forEachRoundInput(round, (board, input, t) => games.get(board)?.apply(input, t), undefined, only);
   return [...games.values()];
@@ -79,6 +82,9 @@ export function rebuildLive(
 ): number {
   const stored = journal.derivedVersions(round);
   let last = 0;
+  // A search the journal did not see end is worked once its board is live, in the steps granted
+  // then: a restart serves at once, whatever searches its journal holds.
+  for (const live of boards.values()) live.game.tracker.deferSearches?.(true);
   journal.forEachRoundInput(round, (board, input, t) => {
     if (t > last) last = t;
     const live = boards.get(board);
@@ -89,6 +95,7 @@ export function rebuildLive(
     if (input.kind === 'event') live.resume = resumeAfter(live.resume, input.event, undefined);
   });
   for (const live of boards.values()) {
+    live.game.tracker.deferSearches?.(false);
     live.time.gap = live.time.last > 0;
     live.state = live.game.record.snapshot().state;
   }

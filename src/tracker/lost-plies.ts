@@ -17,6 +17,9 @@ const SEARCH_MEMO_VERSION = 2;
 /** A lost-plies search of the board `key` names (budget, game position, squares). */
 interface PendingSearch {
   key: string;
+  /** The position and squares searched (what `key` names), compared without a key on every tick. */
+  hash: Position['hash'];
+  squares: Int8Array;
   /**
    * A dump's search, the costly kind: its SearchMemo key (everything its outcome and steps depend
    * on). The stuck board's small searches are not kept.
@@ -40,12 +43,20 @@ export interface SearchEpisode {
 
 export const noSearch = (): SearchEpisode => ({ search: undefined, searched: 0 });
 
+function sameSquares(a: Int8Array, b: Int8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 const keyOf = (budget: ResyncBudget, position: Position, squares: Int8Array): string =>
   `${budget.step}:${position.hash}:${squares.join('')}`;
 
 export class LostPlies {
   /** The last board and position a search found nothing for. */
   private failed: string | undefined;
+  /** A replay: dump searches the memo does not know count their steps without the work (Tracker.deferSearches). */
+  deferring = false;
 
   constructor(
     private readonly dump: ResyncBudget,
@@ -75,14 +86,14 @@ export class LostPlies {
         : undefined;
     const known = memoKey === undefined ? undefined : this.memo?.known(memoKey);
     const run = new LostLinesSearch(position, board, { step: budget.step, total: left }, known);
-    ep.search = { key, memoKey, budget, run };
+    ep.search = { key, hash: position.hash, squares: Int8Array.from(board.squares), memoKey, budget, run };
     return true;
   }
 
   /** The search under way is of another board or position than these: given up (true). */
   stale(ep: SearchEpisode, position: Position, squares: Int8Array): boolean {
     const search = ep.search;
-    if (!search || search.key === keyOf(search.budget, position, squares)) return false;
+    if (!search || (search.hash === position.hash && sameSquares(search.squares, squares))) return false;
     this.end(ep);
     return true;
   }
@@ -90,7 +101,8 @@ export class LostPlies {
   /** `steps` steps of the search under way. Once it answers it is over: none is remembered, a costly one noted. */
   step(ep: SearchEpisode, steps: number): LostLinesStep {
     const search = ep.search!;
-    const step = search.run.step(steps);
+    // The stuck board's small searches are not kept: they are worked on a replay too.
+    const step = search.run.step(steps, !(this.deferring && search.memoKey !== undefined));
     if (step.kind === 'searching') return step;
     this.end(ep);
     // A search that ended in its first step costs no more than that to run again.
@@ -108,10 +120,13 @@ export class LostPlies {
     return (search.budget === this.dump ? ep.searched : 0) + search.run.nodes;
   }
 
-  /** The search under way is over (or given up): its nodes count against the dump's budget. */
+  /**
+   * The search under way is over (or given up): what it cost counts against the dump's budget —
+   * the steps granted, for one given up, so that a replay that did not work them counts the same.
+   */
   private end(ep: SearchEpisode): void {
     const search = ep.search;
-    if (search?.budget === this.dump) ep.searched += search.run.nodes;
+    if (search?.budget === this.dump) ep.searched += search.run.charged;
     ep.search = undefined;
   }
 }

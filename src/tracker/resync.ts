@@ -61,6 +61,8 @@ export class LostLinesSearch {
   private readonly replay: { steps: number; nodes: number; answer: GapSearch } | undefined;
   /** Steps taken of a known search. */
   private taken = 0;
+  /** Steps granted to a search worked here, those counted without the work (deferred) included. */
+  private granted = 0;
   private outcome: GapSearch | undefined;
 
   constructor(
@@ -83,8 +85,17 @@ export class LostLinesSearch {
     return this.replay !== undefined;
   }
 
+  /** Steps granted so far: where a replay ends this search, the memo's `steps`. */
   get steps(): number {
-    return this.run ? this.run.steps : this.taken;
+    return this.run ? this.granted : this.taken;
+  }
+
+  /**
+   * What the search has cost its episode's budget: the nodes of one that ended, the steps granted
+   * at their full size for one given up — the same on a replay that did not do the work.
+   */
+  get charged(): number {
+    return this.outcome ? this.nodes : this.steps * this.budget.step;
   }
 
   get nodes(): number {
@@ -103,13 +114,21 @@ export class LostLinesSearch {
     return { steps, nodes, found: { lines, total: outcome.total, complete: outcome.complete } };
   }
 
-  /** Up to `steps` steps (none: still searching). */
-  step(steps = 1): LostLinesStep {
+  /**
+   * Up to `steps` steps (none: still searching). `work` false (Tracker.deferSearches): the first
+   * step is worked — a search over in one step is not kept in the memo — and the others counted;
+   * their work is done in the steps granted once `work` is true again.
+   */
+  step(steps = 1, work = true): LostLinesStep {
     let found: GapSearch | undefined;
     if (this.replay) {
       this.taken = Math.min(this.replay.steps, this.taken + steps);
       if (this.taken >= this.replay.steps) found = this.replay.answer;
-    } else for (let i = 0; !found && i < steps; i++) found = this.run!.step(this.budget.step);
+    } else
+      for (let i = 0; !found && i < steps; i++) {
+        this.granted++;
+        if (work || this.granted === 1) found = this.run!.step(this.budget.step);
+      }
     if (!found) return { kind: 'searching' };
     this.outcome = found;
     if (found.kind === 'none') return { kind: 'none' };

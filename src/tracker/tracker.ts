@@ -224,6 +224,10 @@ class BoardTracker implements Tracker {
     return this.lostPlies.nodes(this.ep);
   }
 
+  deferSearches(on: boolean): void {
+    this.lostPlies.deferring = on;
+  }
+
   get following(): number | undefined {
     return this.follower && this.waiting?.alert === this.follower.alert
       ? this.follower.follower.plies

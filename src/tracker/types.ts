@@ -202,4 +202,13 @@ export interface Tracker {
    * the score sheet (recorded after it); undefined when no such alert waits.
    */
   readonly following: number | undefined;
+  /**
+   * Replaying a journal (a restart's rebuild, a past round, an export): a dump's search the memo
+   * does not know works its first step and counts the others without the work, until this is turned
+   * off (a live board after its rebuild), then works within the steps granted from there on. A
+   * search the journal saw end is the memo's (every one that took more than a step is noted when it
+   * ends); one it did not see end does not end on the replay's account either — so a restart serves
+   * at once, whatever searches its journal holds.
+   */
+  deferSearches?(on: boolean): void;
 }

@@ -8,17 +8,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSimulation } from '../../simulator/index.ts';
-import {
-  cleanUp,
-  type Daemon,
-  fetchText,
-  onCleanup,
-  pdnMoves,
-  servedGames,
-  startDaemon,
-  tempDir,
-  until,
-} from './fixtures/helpers.ts';
+import { downWhilePlaying } from './fixtures/down-while-playing.ts';
+import { cleanUp, fetchText, onCleanup, servedGames, startDaemon, tempDir } from './fixtures/helpers.ts';
 
 afterEach(cleanUp);
 
@@ -54,23 +45,8 @@ describe('boards that remember, through a kill -9 of the daemon (real daemon pro
         onCleanup(() => d.stop());
         return d;
       };
-      const served = async (d: Daemon) => pdnMoves(await fetchText(`${d.url}/rounds/1/games.pdn`));
-      let daemon = await start();
-      await until(
-        async () => ((await served(daemon)).every((g) => g.length >= 6) ? true : undefined),
-        60_000,
-        'six plies served on every board',
-      );
-      daemon.proc.kill('SIGKILL');
-      await daemon.exited;
-      const pressesAtKill = sim.boards.map((b) => b.board.stats.moves);
       // A dozen plies on every board while nobody listens.
-      await until(
-        () => (sim.boards.every((b, i) => b.board.stats.moves >= pressesAtKill[i] + 12) ? true : undefined),
-        60_000,
-        'a dozen plies played on every board while the daemon is down',
-      );
-      daemon = await start();
+      const daemon = await downWhilePlaying(sim, await start(), start, 6, 12);
       await sim.done;
       const truth = sim.boards.map((b) => b.board.games[0].moves.map((m) => m.pdn));
       await servedGames(daemon.url, truth, 60_000, 'every game served whole', () =>

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parsePdn, Position, play, resolveMove, writeFen } from '../../src/engine/index.ts';
 import { startSimulation } from '../../simulator/index.ts';
+import { downWhilePlaying } from './fixtures/down-while-playing.ts';
 import {
   cleanUp,
   type Daemon,
@@ -57,21 +58,7 @@ describe('boards that remember nothing, through a kill -9 (real daemon process)'
       return d;
     };
     const served = async (d: Daemon) => pdnMoves(await fetchText(`${d.url}/rounds/1/games.pdn`));
-    let daemon = await start();
-    await until(
-      async () => ((await served(daemon)).every((g) => g.length >= 6) ? true : undefined),
-      60_000,
-      'six plies',
-    );
-    daemon.proc.kill('SIGKILL');
-    await daemon.exited;
-    const atKill = sim.boards.map((b) => b.board.stats.moves);
-    await until(
-      () => (sim.boards.every((b, i) => b.board.stats.moves >= atKill[i] + 8) ? true : undefined),
-      60_000,
-      'eight plies played while the daemon is down',
-    );
-    daemon = await start();
+    const daemon = await downWhilePlaying(sim, await start(), start, 6, 8);
     await sim.done;
     const truth = sim.boards.map((b) => b.board.games[0].moves.map((m) => m.pdn));
     await until(

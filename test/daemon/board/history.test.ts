@@ -52,6 +52,21 @@ async function ready(c: Controller, b: FakeBoard): Promise<void> {
   await new Promise((r) => setTimeout(r, 100));
 }
 
+/** A controller on `b` that has recorded White's first move, 32-28, from the board. */
+async function afterFirstMove(path: string, b: FakeBoard) {
+  const started = start(path, b);
+  await ready(started.c, b);
+  for (const e of move(32, 28, 'w', 1000)) b.send(e);
+  await until(() => moves(started.c).length === 1);
+  return started;
+}
+
+/** The board's link drops, and the controller has seen it go. */
+async function unplug(c: Controller, b: FakeBoard): Promise<void> {
+  b.unplug();
+  await until(() => c.boards()[0].state === 'lost');
+}
+
 const moves = (c: Controller) => c.snapshot(1)!.moves.map((m) => m.pdn);
 const alerts = (c: Controller) => c.snapshot(1)!.alerts.map((a) => a.rule);
 
@@ -91,12 +106,8 @@ describe('a history board (line protocol 1.1)', () => {
   it('after a reconnect: the changes missed are asked for and played with their own intervals; no alert', async () => {
     const path = dataPath();
     const b = await historyBoard();
-    const { c } = start(path, b);
-    await ready(c, b);
-    for (const e of move(32, 28, 'w', 1000)) b.send(e);
-    await until(() => moves(c).length === 1);
-    b.unplug();
-    await until(() => c.boards()[0].state === 'lost');
+    const { c } = await afterFirstMove(path, b);
+    await unplug(c, b);
     // Played while the link was down: the board keeps the changes; nobody hears them.
     for (const e of [...move(18, 22, 'b', 5000), ...move(37, 32, 'w', 9000)]) b.miss(e);
     b.board = boardAfter([32, 28, 'w'], [18, 22, 'b'], [37, 32, 'w']);
@@ -116,10 +127,7 @@ describe('a history board (line protocol 1.1)', () => {
   it('after a line lost on the link (sequence-gap): what followed waits for the lost change; nothing twice', async () => {
     const path = dataPath();
     const b = await historyBoard();
-    const { c } = start(path, b);
-    await ready(c, b);
-    for (const e of move(32, 28, 'w', 1000)) b.send(e);
-    await until(() => moves(c).length === 1);
+    const { c } = await afterFirstMove(path, b);
     const [lift, put, press] = move(19, 23, 'b', 4000);
     b.miss(lift);
     b.send(put);
@@ -138,10 +146,7 @@ describe('a history board (line protocol 1.1)', () => {
   it('after a restart of the daemon: asked from the last change the journal holds', async () => {
     const path = dataPath();
     const b = await historyBoard();
-    const first = start(path, b);
-    await ready(first.c, b);
-    for (const e of move(32, 28, 'w', 1000)) b.send(e);
-    await until(() => moves(first.c).length === 1);
+    const first = await afterFirstMove(path, b);
     first.stop();
     for (const e of move(19, 23, 'b', 30_000)) b.miss(e);
     b.board = boardAfter([32, 28, 'w'], [19, 23, 'b']);
@@ -156,12 +161,8 @@ describe('a history board (line protocol 1.1)', () => {
   it('a board whose memory no longer reaches the last change stored: read afresh, the gap searched', async () => {
     const path = dataPath();
     const b = await historyBoard();
-    const { c } = start(path, b);
-    await ready(c, b);
-    for (const e of move(32, 28, 'w', 1000)) b.send(e);
-    await until(() => moves(c).length === 1);
-    b.unplug();
-    await until(() => c.boards()[0].state === 'lost');
+    const { c } = await afterFirstMove(path, b);
+    await unplug(c, b);
     for (const e of move(19, 23, 'b', 5000)) b.miss(e);
     b.history!.kept.splice(0, 5); // changes 1–5 forgotten: 4 and 5 were never heard
     b.board = boardAfter([32, 28, 'w'], [19, 23, 'b']);
@@ -175,12 +176,8 @@ describe('a history board (line protocol 1.1)', () => {
   it('a 1.0 board (no history capability) is never asked for history: a dump after each reconnect', async () => {
     const path = dataPath();
     const b = await historyBoard([]);
-    const { c } = start(path, b);
-    await ready(c, b);
-    for (const e of move(32, 28, 'w', 1000)) b.send(e);
-    await until(() => moves(c).length === 1);
-    b.unplug();
-    await until(() => c.boards()[0].state === 'lost');
+    const { c } = await afterFirstMove(path, b);
+    await unplug(c, b);
     await until(() => c.boards()[0].state === 'active');
     await until(() => b.commands.filter((cmd) => cmd.type === 'snapshot').length >= 2);
     expect(b.commands.some((cmd) => cmd.type === 'history')).toBe(false);

@@ -1,0 +1,125 @@
+// `npm run bench -- restart`: a daemon started on a journal whose boards were searching for lost
+// plies when it stopped (4 boards, each a seeded game whose board came back 12 plies on, and
+// RESTART_BENCH_STEPS (2000) ticks of one search step granted since: about a million positions a
+// board), as real processes.
+//   restart_to_serving_ms     from starting `damlink run` to the round's games.pdn answering (the
+//                             median of RESTART_BENCH_TRIALS (3) starts, each printed; target ≤ 2000)
+//   restart_rebuild_ms        the rebuild as the daemon logs it ("games rebuilt from the journal")
+//   past_round_loop_delay_p99_ms / _max_ms
+//                             the same journal as round 1 and the daemon on round 2: while a client
+//                             asks for round 1's games.pdn (rebuilt from the journal on the first
+//                             request), /health is asked every 5 ms; its answers' delays, p99 and
+//                             max (target p99 ≤ 100)
+//   past_round_first_request_ms  that first request of the past round
+import { join } from 'node:path';
+import { type AppendRequest, Journal } from '../daemon/journal/index.ts';
+import type { BoardEvent } from '../firmware-protocol/events.ts';
+import { legalMoves, play, Position } from '../src/engine/index.ts';
+import { chooseMove } from '../simulator/selfplay.ts';
+import { createRng } from '../simulator/prng.ts';
+import { fetchText, startDaemon, tempDir } from '../test/integration/fixtures/helpers.ts';
+import { Script } from '../test/src/tracker/fixtures/hands.ts';
+import { percentile, print } from './lines.ts';
+
+const STEPS = Number(process.env.RESTART_BENCH_STEPS ?? 2000);
+const TRIALS = Number(process.env.RESTART_BENCH_TRIALS ?? 3);
+const BOARDS = 4;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A seeded game's events to a board shown 12 plies on after a reconnect, then STEPS granted ticks. */
+function boardEvents(seed: number, base: number): BoardEvent[] {
+  const rng = createRng(seed);
+  let pos = Position.initial();
+  const s = new Script(pos);
+  for (let ply = 1; ply <= 10; ply++) {
+    const m = chooseMove(pos, ply, rng)!;
+    s.play(m, pos.turn);
+    pos = play(pos, m);
+  }
+  for (let ply = 11; ply <= 22 && legalMoves(pos).length > 0; ply++)
+    pos = play(pos, chooseMove(pos, ply, rng)!);
+  s.wait(1000).hello().snapshot(pos.toBoardString());
+  const events = s.events.map((e) => ({ ...e, t: base + e.t }));
+  let t = events.at(-1)!.t;
+  for (let i = 0; i < STEPS; i++) events.push({ t: (t += 100), type: 'tick', steps: 1 });
+  return events;
+}
+
+/** The journal of `round`: BOARDS boards searching when the daemon stopped. */
+function writeJournal(dir: string, round: number): void {
+  const journal = Journal.open(join(dir, 'journal.sqlite'));
+  journal.setRoundSettings(round, { variant: 'international', drawProfile: 'fmjd' });
+  const base = Date.parse('2026-07-12T10:00:00Z');
+  for (let board = 1; board <= BOARDS; board++) {
+    const inputs: AppendRequest[] = [
+      {
+        round,
+        board,
+        t: base,
+        serial: `SIM-${board}`,
+        input: { kind: 'state', state: 'active', serial: `SIM-${board}` },
+      },
+    ];
+    for (const event of boardEvents(board * 7 + 1, base))
+      inputs.push({ round, board, t: event.t, serial: `SIM-${board}`, input: { kind: 'event', event } });
+    journal.appendMany(inputs);
+  }
+  journal.close();
+}
+
+const sources = Array.from({ length: BOARDS }, () => 'tcp://127.0.0.1:1');
+
+async function restartToServing(): Promise<void> {
+  const dir = tempDir('bench-restart');
+  writeJournal(dir, 1);
+  const serving: number[] = [];
+  const rebuild: number[] = [];
+  for (let i = 0; i < TRIALS; i++) {
+    const started = performance.now();
+    const daemon = await startDaemon(sources, dir, ['--log-level', 'info']);
+    await fetchText(`${daemon.url}/rounds/1/games.pdn`);
+    const ms = performance.now() - started;
+    const line = daemon
+      .stderr()
+      .split('\n')
+      .find((l) => l.includes('games rebuilt from the journal'));
+    const rebuilt = line ? Number(JSON.parse(line).ms) : Number.NaN;
+    console.log(`# start ${i + 1}: serving after ${ms.toFixed(0)} ms, rebuild ${rebuilt} ms`);
+    serving.push(ms);
+    rebuild.push(rebuilt);
+    await daemon.stop();
+  }
+  print('restart_to_serving_ms', percentile(serving, 50).toFixed(0), 'ms');
+  print('restart_rebuild_ms', percentile(rebuild, 50).toFixed(0), 'ms');
+}
+
+async function pastRound(): Promise<void> {
+  const dir = tempDir('bench-past-round');
+  writeJournal(dir, 1);
+  const daemon = await startDaemon(sources, dir, ['--round', '2']);
+  const delays: number[] = [];
+  let asking = true;
+  const health = (async () => {
+    while (asking) {
+      const t0 = performance.now();
+      await fetchText(`${daemon.url}/health`).catch(() => '');
+      delays.push(performance.now() - t0);
+      await sleep(5);
+    }
+  })();
+  await sleep(200);
+  const t0 = performance.now();
+  await fetchText(`${daemon.url}/rounds/1/games.pdn`);
+  const first = performance.now() - t0;
+  await sleep(200);
+  asking = false;
+  await health;
+  await daemon.stop();
+  print('past_round_first_request_ms', first.toFixed(1), 'ms');
+  print('past_round_loop_delay_p99_ms', percentile(delays, 99).toFixed(1), 'ms');
+  print('past_round_loop_delay_max_ms', Math.max(...delays).toFixed(1), 'ms');
+}
+
+await restartToServing();
+await pastRound();
