@@ -6,11 +6,14 @@
 //                             median of RESTART_BENCH_TRIALS (3) starts, each printed; target ≤ 2000)
 //   restart_rebuild_ms        the rebuild as the daemon logs it ("games rebuilt from the journal")
 //   past_round_loop_delay_p99_ms / _max_ms
-//                             the same journal as round 1 and the daemon on round 2: while a client
-//                             asks for round 1's games.pdn (rebuilt from the journal on the first
-//                             request), /health is asked every 5 ms; its answers' delays, p99 and
-//                             max (target p99 ≤ 100)
-//   past_round_first_request_ms  that first request of the past round
+//                             the same journal as round 1, a daemon run on it and stopped (it keeps
+//                             the round's games), then the daemon on round 2: while a client asks
+//                             for round 1's games.pdn, /health is asked every 5 ms; its answers'
+//                             delays, p99 and max (target p99 ≤ 100); past_round_first_request_ms
+//                             that first request
+//   past_round_replayed_loop_delay_p99_ms / _first_request_ms
+//                             the same when the daemon of round 1 was killed (-9): nothing kept, the
+//                             first request rebuilds the round from the journal
 import { join } from 'node:path';
 import { type AppendRequest, Journal } from '../daemon/journal/index.ts';
 import type { BoardEvent } from '../firmware-protocol/events.ts';
@@ -94,9 +97,8 @@ async function restartToServing(): Promise<void> {
   print('restart_rebuild_ms', percentile(rebuild, 50).toFixed(0), 'ms');
 }
 
-async function pastRound(): Promise<void> {
-  const dir = tempDir('bench-past-round');
-  writeJournal(dir, 1);
+/** /health's delays while round 1's games.pdn is asked for once, the daemon on round 2. */
+async function pastRoundServed(dir: string): Promise<{ delays: number[]; first: number }> {
   const daemon = await startDaemon(sources, dir, ['--round', '2']);
   const delays: number[] = [];
   let asking = true;
@@ -116,9 +118,23 @@ async function pastRound(): Promise<void> {
   asking = false;
   await health;
   await daemon.stop();
-  print('past_round_first_request_ms', first.toFixed(1), 'ms');
-  print('past_round_loop_delay_p99_ms', percentile(delays, 99).toFixed(1), 'ms');
-  print('past_round_loop_delay_max_ms', Math.max(...delays).toFixed(1), 'ms');
+  return { delays, first };
+}
+
+async function pastRound(): Promise<void> {
+  const stopped = tempDir('bench-past-round');
+  writeJournal(stopped, 1);
+  // Round 1's daemon, stopped as an organiser stops it after the round.
+  await (await startDaemon(sources, stopped, [])).stop();
+  const kept = await pastRoundServed(stopped);
+  print('past_round_first_request_ms', kept.first.toFixed(1), 'ms');
+  print('past_round_loop_delay_p99_ms', percentile(kept.delays, 99).toFixed(1), 'ms');
+  print('past_round_loop_delay_max_ms', Math.max(...kept.delays).toFixed(1), 'ms');
+  const killed = tempDir('bench-past-round-killed');
+  writeJournal(killed, 1);
+  const replayed = await pastRoundServed(killed);
+  print('past_round_replayed_first_request_ms', replayed.first.toFixed(1), 'ms');
+  print('past_round_replayed_loop_delay_p99_ms', percentile(replayed.delays, 99).toFixed(1), 'ms');
 }
 
 await restartToServing();

@@ -205,7 +205,13 @@ export class Controller implements Hub {
     this.ticks.stop();
     this.clock.stop();
     this.connections.stop();
-    return this.commits.close();
+    const unjournaled = this.commits.close();
+    // The games as they stand: the round is served from them once it is past, without a replay.
+    if (unjournaled === 0) {
+      const { round } = this.options.config;
+      this.options.journal.keepRoundGames(round, this.games(round));
+    }
+    return unjournaled;
   }
 
   // ——— Hub ———

@@ -57,6 +57,13 @@ CREATE TABLE IF NOT EXISTS searches (
   nodes INTEGER NOT NULL,
   found TEXT
 );
+-- A round's games as they stood when the daemon playing it stopped, with the round's last entry
+-- then: a past round is served from here while that is still its last entry (a replay otherwise).
+CREATE TABLE IF NOT EXISTS round_games (
+  round   INTEGER PRIMARY KEY,
+  through INTEGER NOT NULL,
+  games   TEXT    NOT NULL
+);
 CREATE TABLE IF NOT EXISTS bindings (
   round  INTEGER NOT NULL,
   serial TEXT    NOT NULL,
@@ -302,6 +309,43 @@ export class Journal {
       .prepare('SELECT DISTINCT board FROM journal WHERE round = ? ORDER BY board')
       .all(round);
     return (rows as { board: number }[]).map((r) => r.board);
+  }
+
+  /** The id of the round's last entry (0 for none). */
+  private lastEntry(round: number): number {
+    const row = this.db.prepare('SELECT MAX(id) AS id FROM journal WHERE round = ?').get(round) as {
+      id: number | null;
+    };
+    return row.id ?? 0;
+  }
+
+  /**
+   * Keeps a round's games as they stand after its last entry (a daemon stopping, a round rebuilt
+   * from the journal): served as they are while no entry of the round comes after. Not kept by a
+   * read-only journal, nor when it cannot write (they are only a shortcut).
+   */
+  keepRoundGames(round: number, games: readonly unknown[]): void {
+    if (this.readonly) return;
+    try {
+      this.db
+        .prepare('INSERT OR REPLACE INTO round_games (round, through, games) VALUES (?, ?, ?)')
+        .run(round, this.lastEntry(round), JSON.stringify(games));
+    } catch {}
+  }
+
+  /** The round's games kept by `keepRoundGames`, if the round has had no entry since. */
+  roundGames(round: number): unknown[] | undefined {
+    if (!this.hasTable('round_games')) return undefined;
+    try {
+      const row = this.db.prepare('SELECT through, games FROM round_games WHERE round = ?').get(round) as
+        | { through: number; games: string }
+        | undefined;
+      if (!row || row.through !== this.lastEntry(round)) return undefined;
+      const games = JSON.parse(row.games) as unknown;
+      return Array.isArray(games) ? games : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   /** Remember that a board with this serial number is board `board` of the round. */

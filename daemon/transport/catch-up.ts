@@ -12,6 +12,12 @@ import type {
 
 /** A history answer not ended after this long without a line of it: the board is read afresh instead. */
 export const CATCH_UP_QUIET_MS = 3000;
+/**
+ * Lines an answer may bring, with what the link says meanwhile: far past what a board keeps (4,096
+ * changes at least), and a bound on what a board that never ends its answer can make the host hold.
+ */
+export const CATCH_UP_MAX = 65_536;
+
 /** A DGT board's record is one message of up to 8 KB: about 8 s at 9600 baud. */
 export const RECORD_WAIT_MS = 15_000;
 
@@ -104,17 +110,19 @@ export class CatchUp {
   /**
    * An event decoded while catching up. Recalled changes are kept by number; the board's pictures
    * and clock readings are dropped (older than the changes recalled after them: a fresh dump and the
-   * next reading follow); anything else is held.
+   * next reading follow); anything else is held. False once CATCH_UP_MAX lines are kept: the answer
+   * is given up.
    */
-  take(event: BoardEvent, now: number): void {
+  take(event: BoardEvent, now: number): boolean {
+    if (this.recalled.size + this.held.length >= CATCH_UP_MAX) return false;
     const stamp = changeStamp(event);
     if (stamp?.recalled) {
       this.heardAt = now;
       if (stamp.n > this.after) this.recalled.set(stamp.n, event as StampedEvent);
-      return;
+      return true;
     }
-    if (event.type === 'snapshot' || event.type === 'clock') return;
-    this.held.push(event);
+    if (event.type !== 'snapshot' && event.type !== 'clock') this.held.push(event);
+    return true;
   }
 
   /**

@@ -17,7 +17,14 @@ import type { HostCommand } from '../../firmware-protocol/types.ts';
 import type { ConnectionState } from '../../src/game/types.ts';
 import { everyAfterIo } from '../after-io.ts';
 import { isRecalled } from '../../firmware-protocol/board.ts';
-import { CatchUp, type CatchUpEnd, type Change, RECORD_WAIT_MS, type ResumeAsk } from './catch-up.ts';
+import {
+  CATCH_UP_MAX,
+  CatchUp,
+  type CatchUpEnd,
+  type Change,
+  RECORD_WAIT_MS,
+  type ResumeAsk,
+} from './catch-up.ts';
 import { ClockSetter } from './clock-setter.ts';
 import type { ProtocolDriver, StreamDecoder } from './driver.ts';
 import type { Link, LinkHandlers, LinkOpener } from './link.ts';
@@ -322,7 +329,8 @@ export class BoardConnection {
         continue;
       }
       if (this.catchUp) {
-        this.catchUp.take(event, this.now());
+        if (!this.catchUp.take(event, this.now()))
+          events.push(...this.endCatchUp(`its answer passed ${CATCH_UP_MAX} lines`));
         continue;
       }
       // A recalled change nobody waits for (an answer that came after its time): the board was read afresh.

@@ -140,6 +140,9 @@ describe('controller', () => {
     expect(after.info).toMatchObject({ white: 'Ann', black: 'Bob', event: 'Test Open' });
     expect(after.result).toBe('1-1');
     expect(second.c.since(1, before.version)).toEqual([]);
+    // The games as the daemon stopped with them are kept, equal to the journal's replay: once the
+    // round is past, they are what is served.
+    expect(first.journal.roundGames(1)).toEqual(second.c.games(1));
   });
 
   it('stores moves, alerts and results as rows; a restart stores those a crash kept out, once', async () => {

@@ -1,5 +1,7 @@
 // The one cache of past rounds: rebuilt from the journal once, with the round's own rules, and
-// bounded (the round asked for least recently goes first).
+// bounded (the round asked for least recently goes first); the games a round was rebuilt to (or a
+// daemon stopped with) are kept in the journal and served from there while the round has no entry
+// after them.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -60,5 +62,25 @@ describe('past rounds', () => {
     journal.setRoundSettings(1, { variant: 'brazilian' });
     const past = new PastRounds(journal, { variant: 'international', createTracker: createToyTracker });
     expect(past.games(1)[0].info.variant).toBe('brazilian');
+  });
+
+  it('kept in the journal: a daemon started later serves them without a replay, until the round has a new entry', () => {
+    const journal = journalOf(2);
+    const settings = { variant: 'international' as const, createTracker: createToyTracker };
+    const rebuilt = new PastRounds(journal, settings).games(1);
+    expect(journal.roundGames(1)).toEqual(rebuilt);
+    let passes = 0;
+    const each = journal.forEachRoundInput.bind(journal);
+    journal.forEachRoundInput = (...args) => {
+      passes++;
+      return each(...args);
+    };
+    expect(new PastRounds(journal, settings).games(1)).toEqual(rebuilt);
+    expect(passes).toBe(0);
+    // An entry of the round after them: what was kept is stale, and the round is rebuilt.
+    journal.appendMany([{ round: 1, board: 1, t: 9, input: { kind: 'info', info: { white: 'Later' } } }]);
+    expect(journal.roundGames(1)).toBeUndefined();
+    expect(new PastRounds(journal, settings).games(1).map((g) => g.info.white)).toEqual(['Later']);
+    expect(passes).toBe(1);
   });
 });
