@@ -7,7 +7,7 @@ import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import type { z } from 'zod';
 import { type ArbiterAction, QUICKPLAY_ACTIONS } from '../../src/game/actions.ts';
 import type { GameResult } from '../../src/game/types.ts';
-import { gapDecisionLine } from '../../src/tracker/gap-search.ts';
+import { gapDecisionLine } from '../../src/tracker/gap/search.ts';
 import type { ArbiterDecision } from '../../src/tracker/types.ts';
 import { type Hub, JournalUnavailable } from '../hub.ts';
 import { type AuthLimits, AuthLimiter, originAllowed, type Role, roleOf, type Tokens } from './auth.ts';

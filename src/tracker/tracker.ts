@@ -31,9 +31,8 @@ import {
   turned,
 } from './board.ts';
 import { AlertLog } from './alert-log.ts';
-import { Follower } from './follower.ts';
-import { type GapSettled, HeldGap } from './gap-hold.ts';
-import { GAP_MAX_LINES, type GapLine, gapDecisionLine, lineNotation } from './gap-search.ts';
+import { Follower, type GapSettled, Gaps, noSearch, type SearchEpisode } from './gap/index.ts';
+import { GAP_MAX_LINES, type GapLine, gapDecisionLine, lineNotation } from './gap/search.ts';
 import { centreSquares, gestureShown } from './gesture.ts';
 import { readPlayedMove } from './hands.ts';
 import {
@@ -45,8 +44,6 @@ import {
   wrongSideRule,
 } from './irregular.ts';
 import type { MessageFacts } from './messages.ts';
-import { LostPlies, noSearch, type SearchEpisode } from './lost-plies.ts';
-import { resyncBudgets } from './resync.ts';
 import { SensedBoard } from './sensed.ts';
 import { GameLine } from './line.ts';
 import type {
@@ -133,7 +130,8 @@ class BoardTracker implements Tracker {
   private readonly variant: Position['variant'];
   private readonly settleMs: number;
   private readonly alertAfterMs: number;
-  private readonly lostPlies: LostPlies;
+  /** The searches for lost plies and the gap alert held (./gap/). */
+  private readonly gaps: Gaps;
   private readonly grantedSteps: boolean;
   private readonly initial: Position;
   private readonly centre: [number, number];
@@ -162,8 +160,6 @@ class BoardTracker implements Tracker {
   private finished = false;
   private lightSquarePly = 0;
   private readonly alerts = new AlertLog();
-  /** A `gap` alert not answered yet (see holdGap). */
-  private gapHold: HeldGap | undefined;
 
   // ——— the connection and the timing ———
   /** A `hello` came and no snapshot since: the next snapshot is the connection's full dump. */
@@ -191,8 +187,7 @@ class BoardTracker implements Tracker {
     this.alertAfterMs = options.alertAfterMs ?? DEFAULT_ALERT_AFTER_MS;
     this.followed = { variant: this.variant, settleMs: this.settleMs, alertAfterMs: this.alertAfterMs };
     this.grantedSteps = options.searchSteps === 'granted';
-    const budgets = resyncBudgets(this.grantedSteps);
-    this.lostPlies = new LostPlies(options.gapBudget ?? budgets.dump, budgets.stuck, options.searchMemo);
+    this.gaps = new Gaps(options);
     this.initial = Position.initial(this.variant);
     this.line = new GameLine(options.start ?? this.initial);
     this.centre = centreSquares(this.variant);
@@ -221,11 +216,11 @@ class BoardTracker implements Tracker {
 
   get searchNodes(): number {
     // A dump's searches share the episode's budget: a board played on goes on counting.
-    return this.lostPlies.nodes(this.ep);
+    return this.gaps.nodes(this.ep);
   }
 
   deferSearches(on: boolean): void {
-    this.lostPlies.deferring = on;
+    this.gaps.defer(on);
   }
 
   get following(): number | undefined {
@@ -301,13 +296,11 @@ class BoardTracker implements Tracker {
     const alert = this.alerts.find(decision.alertId);
     if (!alert) return out;
     if (decision.kind === 'line' || decision.kind === 'moves') {
-      const hold = this.gapHold;
       const line = gapDecisionLine(alert, decision, this.variant);
       if (!line.ok) return out;
-      if (hold?.alert === alert) {
+      if (this.gaps.holds(alert)) {
         this.alerts.close(alert);
-        this.gapHold = undefined;
-        this.settleGap(line.value, hold.settle(line.value, this.line, t), t, out);
+        this.settleGap(line.value, this.gaps.settle(line.value, this.line, t), t, out);
       } else if (this.waiting?.alert === alert && !this.waiting.base) {
         // No line within the search's bound: the score sheet's moves, checked to reach the board.
         this.alerts.close(alert);
@@ -325,11 +318,8 @@ class BoardTracker implements Tracker {
       }
       return out;
     }
-    if (this.gapHold?.alert === alert) {
-      // Any other answer to a gap lets the tracked line stand (then a corrected position follows).
-      out.push(...this.gapHold.confirm());
-      this.gapHold = undefined;
-    }
+    // Any other answer to a gap lets the tracked line stand (then a corrected position follows).
+    if (this.gaps.holds(alert)) out.push(...this.gaps.confirm());
     const fen = decision.kind === 'corrected' ? parseFen(decision.fen, { variant: this.variant }) : undefined;
     if (fen && !fen.ok) return out;
     this.alerts.close(alert);
@@ -485,7 +475,7 @@ class BoardTracker implements Tracker {
   private done(out: TrackerOutput[]): TrackerOutput[] {
     this.legalMemo = undefined;
     this.wrongSideMemo = undefined;
-    return this.gapHold ? this.gapHold.keep(out) : out;
+    return this.gaps.keep(out);
   }
 
   /** The decision ladder (docs/irregularities.md, "Decision when settled"). */
@@ -712,7 +702,7 @@ class BoardTracker implements Tracker {
   }
 
   /**
-   * After a dump (lost events): the lines of legal play that lead to the board (./resync.ts). One
+   * After a dump (lost events): the lines of legal play that lead to the board (./gap/resync.ts). One
    * line → recorded (each move `recovered`); its last ply may still be under way (a capture landed,
    * its pieces still coming off; a piece in the hand) → the ones before it are recorded, the move
    * under way follows as an ordinary move. Several lines the hands before the gap do not tell
@@ -725,7 +715,7 @@ class BoardTracker implements Tracker {
    * meanwhile.
    */
   private resync(t: number, by: Decider, out: TrackerOutput[]): boolean {
-    if (!this.lostPlies.begin(this.ep, this.position, this.board, this.ep.snapshot)) return false;
+    if (!this.gaps.begin(this.ep, this.position, this.board, this.ep.snapshot)) return false;
     return this.stepSearch(t, by, out);
   }
 
@@ -734,7 +724,7 @@ class BoardTracker implements Tracker {
    * changed (and settled) since is another search's; the one for it starts at its settle.
    */
   private searchOn(t: number, out: TrackerOutput[]): void {
-    if (!this.ep.search || this.dirty || this.lostPlies.stale(this.ep, this.position, this.phys)) return;
+    if (!this.ep.search || this.dirty || this.gaps.stale(this.ep, this.position, this.phys)) return;
     if (this.grant === 0) return;
     const by = this.ep.deferred;
     if (this.stepSearch(t, by, out)) return;
@@ -748,7 +738,7 @@ class BoardTracker implements Tracker {
    * or the stall time is kept for when it ends) — true; a line found: recorded — true; none: false.
    */
   private stepSearch(t: number, by: Decider, out: TrackerOutput[]): boolean {
-    const step = this.lostPlies.step(this.ep, this.grant);
+    const step = this.gaps.step(this.ep, this.grant);
     this.grant = 0;
     if (step.kind === 'searching') {
       this.ep.undecided = true;
@@ -792,7 +782,7 @@ class BoardTracker implements Tracker {
     );
     alert.candidates = lines.map((l) => lineNotation(pos, l.line));
     alert.boardShown = sensedText(this.phys);
-    this.gapHold = new HeldGap(alert, this.moves.length, lines[0].line, out.length);
+    this.gaps.hold(alert, this.moves.length, lines[0].line, out.length);
   }
 
   /** Records legal moves from the game position, in order (their events were lost). */
@@ -805,7 +795,7 @@ class BoardTracker implements Tracker {
     }
   }
 
-  /** The arbiter's line for a held gap, settled (./gap-hold.ts): recorded, then what was played since. */
+  /** The arbiter's line for a held gap, settled (./gap/hold.ts): recorded, then what was played since. */
   private settleGap(line: readonly Move[], settled: GapSettled, t: number, out: TrackerOutput[]): void {
     if (settled.kind === 'stands') {
       out.push(...settled.outputs);
@@ -1054,7 +1044,7 @@ class BoardTracker implements Tracker {
     this.line.reset(this.initial);
     this.alerts.clear();
     // An unanswered gap: the game that ends keeps its line as recorded, provisional.
-    this.gapHold = undefined;
+    this.gaps.drop();
     this.waiting = undefined;
     this.correction = undefined;
     this.finished = false;

@@ -107,8 +107,10 @@ describe('alerts in the reader’s language', () => {
     const { alertMessage } = await import('../../../src/tracker/messages.ts');
     const { alertText } = await web('rules.js');
     const en = (await table('en')).messages;
-    const trackerSource = readdirSync(join(WEB_ROOT, '..', '..', 'src', 'tracker'))
-      .map((f) => readFileSync(join(WEB_ROOT, '..', '..', 'src', 'tracker', f), 'utf8'))
+    const trackerDir = join(WEB_ROOT, '..', '..', 'src', 'tracker');
+    const trackerSource = readdirSync(trackerDir, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => readFileSync(join(trackerDir, f), 'utf8'))
       .join('\n');
     for (const rule of RULE_IDS) {
       const params = { side: 'white' as const, move: '32-28', squares: [7, 9] };

@@ -2,7 +2,7 @@
 // tally from its parent's by the squares the move changes. Both ways must count the same.
 import { describe, expect, it } from 'vitest';
 import { legalMoves, parseFen, type Position, play } from '../../../src/engine/index.ts';
-import { GapBound, Tally } from '../../../src/tracker/gap-bound.ts';
+import { GapBound, Tally } from '../../../src/tracker/gap/bound.ts';
 import { gapOf, sensedBoard } from './fixtures/gap-lines.ts';
 
 /** A tally's counts, its lists as sorted sets (their order is the order squares came and went). */

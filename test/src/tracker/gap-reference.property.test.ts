@@ -1,11 +1,11 @@
-// The gap search (src/tracker/gap-search.ts) against the plain enumeration of every line
+// The gap search (src/tracker/gap/search.ts) against the plain enumeration of every line
 // (fixtures/gap-reference.ts) on random short gaps: a random game, then 1–6 random plies nobody
 // saw. The search must find the same lines — so the same verdict: one line, several (a `gap`
 // alert), none — unless it explains the board by a shorter line whose last move is still under way.
 // The enumeration's one bound of its own (landings) is held to the enumeration without it.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { GAP_MAX_LINES, searchGap } from '../../../src/tracker/gap-search.ts';
+import { GAP_MAX_LINES, searchGap } from '../../../src/tracker/gap/search.ts';
 import { referenceLines } from './fixtures/gap-reference.ts';
 import { lineKey } from './fixtures/gap-lines.ts';
 import { gapArb, randomGap } from './fixtures/random-gaps.ts';

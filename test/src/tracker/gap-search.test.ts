@@ -1,11 +1,11 @@
-// The gap search (src/tracker/gap-search.ts): from the last known position and the board after lost
+// The gap search (src/tracker/gap/search.ts): from the last known position and the board after lost
 // events, the lines of play that lead there — exactly the one played when it is the only one, every
 // transposition when there are several, none for a board no line reaches.
 import { describe, expect, it } from 'vitest';
 import { Position, parseFen, resolveMove, writeFen } from '../../../src/engine/index.ts';
 import { sensedText } from '../../../src/tracker/board.ts';
-import { manMoves } from '../../../src/tracker/gap-bound.ts';
-import { GAP_NODES, gapDecisionLine, lineNotation, searchGap } from '../../../src/tracker/gap-search.ts';
+import { manMoves } from '../../../src/tracker/gap/bound.ts';
+import { GAP_NODES, gapDecisionLine, lineNotation, searchGap } from '../../../src/tracker/gap/search.ts';
 import type { Alert } from '../../../src/tracker/types.ts';
 import { gapOf, lineKey, sensedBoard } from './fixtures/gap-lines.ts';
 import { fen, playText } from './fixtures/hands.ts';

@@ -10,7 +10,7 @@ import { simulateGame } from '../../../simulator/game.ts';
 import { outageOverPlies } from '../../../simulator/outage.ts';
 import { createTracker } from '../../../src/tracker/index.ts';
 import { sensedText } from '../../../src/tracker/board.ts';
-import { lineNotation, searchGap } from '../../../src/tracker/gap-search.ts';
+import { lineNotation, searchGap } from '../../../src/tracker/gap/search.ts';
 import { chooseMove } from '../../../simulator/selfplay.ts';
 import { createRng } from '../../../simulator/prng.ts';
 import type { Move } from '../../../src/engine/index.ts';

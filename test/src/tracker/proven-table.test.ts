@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../../simulator/prng.ts';
 import { legalMoves, Position, play } from '../../../src/engine/index.ts';
-import { ProvenTable } from '../../../src/tracker/proven-table.ts';
+import { ProvenTable } from '../../../src/tracker/gap/proven-table.ts';
 
 /** Distinct position hashes (53-bit Zobrist keys) of seeded random play. */
 function hashes(n: number, seed = 1): number[] {

@@ -2,11 +2,11 @@
 // its episode, or the stuck board's small one), the board last found hopeless against the game
 // position (never searched again: a stuck board costs nothing until it changes), and the memo of the
 // costly searches (SearchMemo), so that a replay takes their steps without the work.
-import { type Position, writeFen } from '../engine/index.ts';
-import { sensedText } from './board.ts';
+import { type Position, writeFen } from '../../engine/index.ts';
+import { sensedText } from '../board.ts';
 import { LostLinesSearch, type LostLinesStep, type ResyncBudget } from './resync.ts';
-import type { SensedBoard } from './sensed.ts';
-import type { SearchMemo } from './types.ts';
+import type { SensedBoard } from '../sensed.ts';
+import type { SearchMemo } from '../types.ts';
 
 /**
  * Part of every SearchMemo key: a search that takes other steps, or finds other lines, gets another

@@ -2,9 +2,9 @@
 // goes on from it live; what the record got from there (that line, the moves since) is kept, so the
 // answer can confirm it, or replace the line and play the moves since again (docs/irregularities.md,
 // "Gaps").
-import { type Move, moveNotation, type Position, play, writeFen } from '../engine/index.ts';
-import type { GameLine } from './line.ts';
-import type { Alert, TrackerOutput } from './types.ts';
+import { type Move, moveNotation, type Position, play, writeFen } from '../../engine/index.ts';
+import type { GameLine } from '../line.ts';
+import type { Alert, TrackerOutput } from '../types.ts';
 
 /** The record's outputs a held gap keeps a copy of (alerts, clocks and gestures are not the line's). */
 const HELD: ReadonlySet<TrackerOutput['type']> = new Set(['move', 'takeback', 'correction', 'position-set']);

@@ -6,9 +6,9 @@
 // read) or at the game's end: what is played after that is read from where it stopped, like any
 // gap. A board whose colours are unknown cannot be followed from what it shows: its events are
 // kept instead, and read from the score sheet's end once it gives the position.
-import type { BoardEvent } from '../../firmware-protocol/events.ts';
-import type { Move, Position } from '../engine/index.ts';
-import type { Tracker, TrackerOutput } from './types.ts';
+import type { BoardEvent } from '../../../firmware-protocol/events.ts';
+import type { Move, Position } from '../../engine/index.ts';
+import type { Tracker, TrackerOutput } from '../types.ts';
 
 /** A move a follower saw played. */
 export interface FollowedMove {

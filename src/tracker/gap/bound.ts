@@ -1,11 +1,11 @@
-// The gap search's bound (./gap-search.ts, stage 2): could a line of exactly so many plies lead
+// The gap search's bound (./search.ts, stage 2): could a line of exactly so many plies lead
 // from a board to the board shown? What it counts of a board — each side's pieces, men and their
 // rows, squares to be emptied, squares to be reached — is a sum over squares, kept in a Tally: the
 // search scans a node's board once and makes each child's tally from it by the few squares the
 // move changes, instead of scanning every child's board (the bound was most of a node's time).
-import { geometry, type Move, type Position, type Variant } from '../engine/index.ts';
-import * as sensed from './board.ts';
-import { EMPTY, OCCUPIED } from './board.ts';
+import { geometry, type Move, type Position, type Variant } from '../../engine/index.ts';
+import * as sensed from '../board.ts';
+import { EMPTY, OCCUPIED } from '../board.ts';
 
 // Module-local bindings: run through tsx, every read of an imported binding is a getter call.
 const { agrees, isKingCode, isWhiteCode } = sensed;

@@ -10,7 +10,7 @@
 //    pieces only leave the board (piece counts bound the captures still to come), every square the
 //    board shows a piece on that the position has not needs a move ending there, every square to be
 //    emptied needs a move leaving it or a capture, men only move forward one row a quiet move (two a
-//    jump), kings appear only by promotion (the bound: ./gap-bound.ts). A position whose bound
+//    jump), kings appear only by promotion (the bound: ./bound.ts). A position whose bound
 //    exceeds the plies left is not expanded, and a position that failed for a number of plies left
 //    is never searched again for it (transposed moves meet in the same positions).
 // The bound is per node, not per depth: a board the search cannot explain costs at most the budget,
@@ -27,8 +27,8 @@ import {
   play,
   resolveMove,
   type Variant,
-} from '../engine/index.ts';
-import { err, ok, type Result } from '../result.ts';
+} from '../../engine/index.ts';
+import { err, ok, type Result } from '../../result.ts';
 import {
   morePieces,
   occupiedSquares,
@@ -36,10 +36,10 @@ import {
   shows,
   showsCaptureUnderWay,
   showsPieceInHand,
-} from './board.ts';
-import { GapBound, Tally } from './gap-bound.ts';
+} from '../board.ts';
+import { GapBound, Tally } from './bound.ts';
 import { ProvenTable } from './proven-table.ts';
-import type { Alert, ArbiterDecision } from './types.ts';
+import type { Alert, ArbiterDecision } from '../types.ts';
 
 /** The most lost plies a gap may hold. */
 export const GAP_PLIES = 20;

@@ -1,10 +1,10 @@
 // The lost plies after a dump (a reconnect, a restart, an HID board): the lines of legal play from
-// the game position to the board, found by the gap search (./gap-search.ts), and of those the ones
+// the game position to the board, found by the gap search (./search.ts), and of those the ones
 // the hands seen before the gap agree with best.
-import { legalMoves, type Move, moveKey, type Position, play } from '../engine/index.ts';
-import { GAP_NODES, type GapLine, type GapSearch, GapSearchRun } from './gap-search.ts';
-import type { SensedBoard } from './sensed.ts';
-import type { KnownSearch, TrackerOptions } from './types.ts';
+import { legalMoves, type Move, moveKey, type Position, play } from '../../engine/index.ts';
+import { GAP_NODES, type GapLine, type GapSearch, GapSearchRun } from './search.ts';
+import type { SensedBoard } from '../sensed.ts';
+import type { KnownSearch, TrackerOptions } from '../types.ts';
 
 /** A search's node budgets: per step (one input of the tracker), and in all. */
 export type ResyncBudget = NonNullable<TrackerOptions['gapBudget']>;
