@@ -154,9 +154,12 @@ export class Connections {
 /**
  * Changes recalled from a history board carry the board's own times, which reach back into time
  * that did not count for the board (the outage they bridge): how far they, and what follows them,
- * move on so that the first comes right after the board's latest input, their intervals kept.
+ * move on so that the first comes right after the board's latest input — or after what came before
+ * it in the same batch (a hello read in one go with the answer) — their intervals kept.
  */
 function recalledShift(events: readonly BoardEvent[], last: number): number {
-  const first = events.find(isRecalled);
-  return first && first.t <= last ? last + 1 - first.t : 0;
+  const i = events.findIndex(isRecalled);
+  if (i < 0) return 0;
+  const before = events.slice(0, i).reduce((t, e) => Math.max(t, e.t), last);
+  return events[i].t <= before ? before + 1 - events[i].t : 0;
 }

@@ -99,6 +99,13 @@ export class CatchUp {
         events: this.held,
         reason: "the board's record does not hold the last changes stored",
       };
+    // The field changes the link brought while the board was asked were made before it answered:
+    // they are in its record (numbered nowhere, they could only be played twice). Its clock presses
+    // are not.
+    for (let i = this.held.length - 1; i >= 0; i--) {
+      const type = this.held[i].type;
+      if (type === 'lift' || type === 'put') this.held.splice(i, 1);
+    }
     const missed = log.changes.slice(from);
     missed.forEach((e, i) => {
       this.take({ ...e, stamp: { ...e.stamp!, n: this.after + 1 + i } }, now);

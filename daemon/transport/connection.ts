@@ -388,14 +388,16 @@ export class BoardConnection {
     if (changed && this.state === 'active') this.state = 'connecting';
     this.setState('active');
     this.log('info', 'board identified', { serial });
-    if (this.early.length > 0) {
-      const early = this.early;
-      this.early = [];
-      this.emit(early);
-    }
+    const early = this.early;
+    this.early = [];
     // After every (re)connect: the changes missed, or the full position, so the tracker reconciles
     // whatever happened meanwhile.
     this.reconcile(true);
+    // What the board said before it was known (a DGT board streams its changes from the update mode
+    // on, before its serial number comes) happened after the changes asked for: it waits for them.
+    const asking = this.catchUp as CatchUp | undefined;
+    const first = asking ? early.filter((e) => e.type === 'hello' || !asking.take(e, this.now())) : early;
+    if (first.length > 0) this.emit(first);
   }
 
   /** What the host missed: asked of a history board, else the full position (the tracker searches). */

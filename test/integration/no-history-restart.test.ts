@@ -21,7 +21,7 @@ import {
 
 afterEach(cleanUp);
 
-const SPEED = 4;
+const SPEED = 2;
 
 /** The position after these moves from the start, or undefined when one is not legal. */
 function finalFen(moves: readonly string[]): string | undefined {
@@ -42,7 +42,7 @@ describe('boards that remember nothing, through a kill -9 (real daemon process)'
       speed: SPEED,
       seed: 5,
       history: false,
-      game: { noise: 'none', maxPlies: 50, thinkMs: 3000 },
+      game: { noise: 'none', maxPlies: 40, thinkMs: 3000 },
     });
     onCleanup(() => sim.stop());
     const dataDir = tempDir('it-no-history');
@@ -58,7 +58,7 @@ describe('boards that remember nothing, through a kill -9 (real daemon process)'
       return d;
     };
     const served = async (d: Daemon) => pdnMoves(await fetchText(`${d.url}/rounds/1/games.pdn`));
-    const daemon = await downWhilePlaying(sim, await start(), start, 6, 8);
+    const daemon = await downWhilePlaying(sim, await start(), start, 6, 6);
     await sim.done;
     const truth = sim.boards.map((b) => b.board.games[0].moves.map((m) => m.pdn));
     await until(
