@@ -78,6 +78,8 @@ export class CatchUp {
     private readonly held: BoardEvent[] = [],
     /** How long the answer may keep quiet. */
     private readonly quietMs = CATCH_UP_QUIET_MS,
+    /** A DGT board's record asked for: the last changes stored, to find in it. */
+    readonly tail?: readonly Change[],
   ) {
     this.heardAt = now;
   }
@@ -88,11 +90,11 @@ export class CatchUp {
   }
 
   /**
-   * A DGT board's record came: the changes after `tail` found in it, numbered on from `after`, then
+   * A DGT board's record came: the changes after the `tail` asked with found in it, numbered on from `after`, then
    * what was held. A record that does not hold `tail` cannot say what came after it.
    */
-  record(log: HistoryLogEvent, tail: readonly Change[], now: number): CatchUpEnd {
-    const from = joinRecord(log.changes, tail);
+  record(log: HistoryLogEvent, now: number): CatchUpEnd {
+    const from = joinRecord(log.changes, this.tail ?? []);
     if (from === undefined)
       return {
         kind: 'fallback',
@@ -159,7 +161,15 @@ export class CatchUp {
         events: [...out, ...this.heldAfter(n)],
         reason: `change ${n + 1} did not come in ${TRIES} answers`,
       };
-    const next = new CatchUp(n, this.onConnect, now, this.tries + 1, this.heldAfter(n));
+    const next = new CatchUp(
+      n,
+      this.onConnect,
+      now,
+      this.tries + 1,
+      this.heldAfter(n),
+      this.quietMs,
+      this.tail,
+    );
     return { kind: 'again', events: out, next };
   }
 

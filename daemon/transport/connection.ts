@@ -17,14 +17,7 @@ import type { HostCommand } from '../../firmware-protocol/types.ts';
 import type { ConnectionState } from '../../src/game/types.ts';
 import { everyAfterIo } from '../after-io.ts';
 import { isRecalled } from '../../firmware-protocol/board.ts';
-import {
-  CATCH_UP_MAX,
-  CatchUp,
-  type CatchUpEnd,
-  type Change,
-  RECORD_WAIT_MS,
-  type ResumeAsk,
-} from './catch-up.ts';
+import { CATCH_UP_MAX, CatchUp, RECORD_WAIT_MS, type ResumeAsk } from './catch-up.ts';
 import { ClockSetter } from './clock-setter.ts';
 import type { ProtocolDriver, StreamDecoder } from './driver.ts';
 import type { Link, LinkHandlers, LinkOpener } from './link.ts';
@@ -136,8 +129,6 @@ export class BoardConnection {
   private diversion: LinkHandlers | undefined;
   /** A history board was asked for the changes the host missed: what the link says waits for them. */
   private catchUp: CatchUp | undefined;
-  /** A DGT board was asked for its record: the last changes stored, to find in it. */
-  private recordTail: readonly Change[] | undefined;
 
   constructor(private readonly options: ConnectionOptions) {
     this.timing = { ...DEFAULT_TIMING, ...options.timing };
@@ -419,11 +410,9 @@ export class BoardConnection {
     if (!this.send({ type: 'history', after })) return false;
     const now = this.now();
     if ('tail' in ask) {
-      this.recordTail = ask.tail;
-      this.catchUp = new CatchUp(0, onConnect, now, 1, [], RECORD_WAIT_MS);
+      this.catchUp = new CatchUp(0, onConnect, now, 1, [], RECORD_WAIT_MS, ask.tail);
       this.log('info', "reading the board's record for the changes missed");
     } else {
-      this.recordTail = undefined;
       this.catchUp = new CatchUp(after, onConnect, now);
       this.log('info', 'asking the board for the changes missed', { after });
     }
@@ -435,11 +424,10 @@ export class BoardConnection {
     const asked = this.catchUp;
     if (!asked) return [];
     this.catchUp = undefined;
-    let answer: CatchUpEnd;
-    if (end.type === 'history-log') {
-      if (!this.recordTail) return [];
-      answer = asked.record(end, this.recordTail, this.now());
-    } else answer = asked.end(end, end.t, this.now());
+    // A record nobody asked for (a line board's answer ends with `recs`) changes nothing.
+    if (end.type === 'history-log' && !asked.tail) return asked.abandon();
+    const answer =
+      end.type === 'history-log' ? asked.record(end, this.now()) : asked.end(end, end.t, this.now());
     if (answer.kind === 'again') {
       this.catchUp = answer.next;
       this.send({ type: 'history', after: answer.next.after });

@@ -155,8 +155,8 @@ describe('DGT EE_MOVES (the board record)', () => {
 
   it('a record that does not hold the last stored changes: what was held goes on, and the board is read afresh', () => {
     const log = readBack(recordOf([{ t: 1000, type: 'lift', square: 33 }]));
-    const caught = new CatchUp(0, true, 0);
-    const answer = caught.record(log, [{ type: 'lift', square: 32 }], 10);
+    const caught = new CatchUp(0, true, 0, 1, [], 15_000, [{ type: 'lift', square: 32 }]);
+    const answer = caught.record(log, 10);
     expect(answer.kind).toBe('fallback');
   });
 });
