@@ -54,6 +54,7 @@ export class BoardGame {
         return [
           ...record.decide(input.decision, t),
           ...tracker.decide(input.decision, t).flatMap((o) => record.apply(o)),
+          ...record.decided(t),
         ];
       case 'result':
         return record.setResult(input.result, t, input.advantage);

@@ -12,6 +12,8 @@ const KINDS: ReadonlySet<GameEvent['kind']> = new Set([
   'decision',
   'position-set',
   'result',
+  'table-game',
+  'continued',
 ]);
 
 /** The row for `event`, or undefined when the event is not kept. */
@@ -19,6 +21,15 @@ export function derivedRecord(round: number, event: GameEvent): DerivedRecord | 
   if (!KINDS.has(event.kind)) return undefined;
   const { board, version, t, kind, ...data } = event;
   // A new game's snapshot is the whole game again: its start position is what is new.
-  const kept = event.kind === 'new-game' ? { startFen: event.snapshot.startFen } : data;
+  // The table's game kept aside: what changed in it is its result.
+  const kept =
+    event.kind === 'new-game'
+      ? { startFen: event.snapshot.startFen }
+      : event.kind === 'table-game'
+        ? {
+            result: event.game?.result ?? null,
+            ...(event.game?.advantage ? { advantage: event.game.advantage } : {}),
+          }
+        : data;
   return { round, board, version, t, kind, data: kept };
 }

@@ -15,7 +15,7 @@ import { startServer } from '../server/index.ts';
 import { DEFAULT_BASE_TOPIC, defaultClientId } from '../server/mqtt-topics.ts';
 import type { MqttSettings } from '../server/mqtt.ts';
 import type { Publishing } from '../publish/index.ts';
-import { liveTournament } from '../tournament/live.ts';
+import { liveTournament, resultsReachBoards } from '../tournament/live.ts';
 import { withPairingProgram } from '../tournament/pairing-program.ts';
 import { startTournament } from '../tournament/start.ts';
 import { readTournamentFile } from '../tournament/file.ts';
@@ -267,7 +267,7 @@ async function serve(
         ...(logFile ? { log: logFile.health() } : {}),
         ...(publishing ? { publish: publishing.state() } : {}),
       }),
-      tournament: withPairingProgram(tournament.store, pairingProgram),
+      tournament: resultsReachBoards(withPairingProgram(tournament.store, pairingProgram), controller),
     });
   } catch (e) {
     journal.close();

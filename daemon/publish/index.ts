@@ -6,7 +6,7 @@ import type { PublishConfig, PublishTarget } from '../config/index.ts';
 import type { Hub } from '../hub.ts';
 import { standingsCsv } from '../../src/tournament/index.ts';
 import en from '../web/js/i18n/en.js';
-import { PdnCache, roundFiles } from '../server/rounds.ts';
+import { PdnCache, roundFiles, tournamentResults } from '../server/rounds.ts';
 import { standingsAfter, standingsPage, type TournamentSource } from '../server/standings.ts';
 import { directoryUploader } from './directory.ts';
 import { ftpUploader } from './ftp.ts';
@@ -43,7 +43,7 @@ export function currentRoundFiles(
     const round = hub.round();
     const games = hub.games(round);
     if (games.length === 0) return [];
-    const files = roundFiles(round, games, pdn).map((f) => ({
+    const files = roundFiles(round, games, pdn, tournamentResults(tournament, round)).map((f) => ({
       path: `rounds/${round}/${f.name}`,
       body: f.body,
     }));

@@ -7,7 +7,7 @@ import { notModified, type ValidatorCache, type Validators } from './conditional
 import { boardRows } from './rows.ts';
 import { BUILT_IN_WEB_ROOT, PageLanguages } from './languages.ts';
 import { pictureRoutes } from './pictures.ts';
-import { PdnCache, playedGames, RoundJson, roundFile } from './rounds.ts';
+import { PdnCache, playedGames, RoundJson, roundFile, tournamentResults } from './rounds.ts';
 import { standingsCsv, writeTrf } from '../../src/tournament/index.ts';
 import { type TournamentSource, standingsAfter, standingsPage } from './standings.ts';
 import { staticFile } from './static.ts';
@@ -195,7 +195,7 @@ export function createHttpHandler(ctx: HttpContext) {
       const round = Number(m[1]);
       const games = playedGames(hub, round);
       if (games.length === 0) return notFound(`no games in round ${round}`);
-      const file = roundFile(round, games, m[2], pdn);
+      const file = roundFile(round, games, m[2], pdn, tournamentResults(ctx.tournament, round));
       if (!file) return notFound(`no ${m[2]} in round ${round}`);
       const answer = file.kind === 'pdn' ? pdnAnswer(path, file.body) : json(path, file.body);
       return file.download ? { ...answer, download: file.download } : answer;

@@ -1,39 +1,77 @@
 // A round's games as HTTP, WebSocket and MQTT serve them, computed once per version: PDN text per
 // game, the JSON of a whole round, and the round's files by name (past
 // rounds' games are kept by the hub).
-import { gameToPdn } from '../../src/game/pdn.ts';
-import type { GameSnapshot } from '../../src/game/types.ts';
+import { inRoundOrder, linePdn, type PublishedLine, publishedLines } from '../../src/broadcast/index.ts';
+import type { GameResult, GameSnapshot } from '../../src/game/types.ts';
+import { tableResults } from '../../src/tournament/index.ts';
 import type { Hub } from '../hub.ts';
+import type { TournamentSource } from './standings.ts';
 import { roundIndex } from './lidraughts.ts';
 
 /** A round's games; a round nobody played is answered from the journal's index, never replayed. */
 export const playedGames = (hub: Pick<Hub, 'hasRound' | 'games'>, round: number): GameSnapshot[] =>
   hub.hasRound(round) ? hub.games(round) : [];
 
-/** Games whose PDN text is kept: a few rounds of a large tournament. */
+/** Boards whose published lines are kept: a few rounds of a large tournament. */
 const PDN_GAMES_KEPT = 2000;
 
+/** A published game and its PDN text. */
+export interface Published {
+  line: PublishedLine;
+  text: string;
+}
+
 /**
- * PDN text of one game, cached by board and version (games only change through versioned events);
- * beyond PDN_GAMES_KEPT games, the one asked for least recently goes.
+ * The published lines of one board's game and their PDN text (src/broadcast), cached by board,
+ * version and the table's result given (games only change through versioned events); beyond
+ * PDN_GAMES_KEPT boards, the one asked for least recently goes.
  */
 export class PdnCache {
-  private readonly cache = new Map<string, { version: number; text: string }>();
+  private readonly cache = new Map<string, { version: string; lines: Published[] }>();
 
-  of(game: GameSnapshot): string {
+  /** The board's published lines: its own slot first, then its continuations. */
+  lines(game: GameSnapshot, result?: GameResult): Published[] {
     const key = `${game.info.round}/${game.info.board}`;
+    const version = `${game.version}/${result ?? ''}`;
     let hit = this.cache.get(key);
-    if (!hit || hit.version !== game.version) hit = { version: game.version, text: gameToPdn(game) };
+    if (!hit || hit.version !== version)
+      hit = { version, lines: publishedLines(game, result).map((line) => ({ line, text: linePdn(line) })) };
     // Map order is insertion order: taken out and put back, the key is the most recent.
     this.cache.delete(key);
     this.cache.set(key, hit);
     if (this.cache.size > PDN_GAMES_KEPT) this.cache.delete(this.cache.keys().next().value!);
-    return hit.text;
+    return hit.lines;
+  }
+
+  /** The PDN text of the board's own slot. */
+  of(game: GameSnapshot): string {
+    return this.lines(game)[0].text;
+  }
+
+  /** A round's published games in their fixed order (src/broadcast inRoundOrder). */
+  round(games: readonly GameSnapshot[], resultOf: TableResults = () => undefined): Published[] {
+    const boards = games.map((g) => this.lines(g, resultOf(g.info.board)).map((p) => ({ ...p.line, p })));
+    return inRoundOrder(boards).map((l) => l.p);
   }
 
   get size(): number {
     return this.cache.size;
   }
+}
+
+/** A table's result as entered for the round (the tournament's), when it has one. */
+export type TableResults = (board: number) => GameResult | undefined;
+
+/**
+ * The tournament's results of the round's tables, which the broadcast shows for their boards' games:
+ * one result per table, wherever it was entered (a past round's too).
+ */
+export function tournamentResults(
+  tournament: TournamentSource | undefined,
+  round: number,
+): TableResults | undefined {
+  const event = tournament?.load();
+  return event ? tableResults(event, round) : undefined;
 }
 
 /** `JSON.stringify(games)` once per set of versions: many viewers asking `games` cost one. */
@@ -62,40 +100,66 @@ export interface RoundFile {
 }
 
 /**
- * One file of a round by its name: `games.pdn`, `games.json`, `index.json`, `<board>.pdn` or
- * `game-<i>.PDN` (i = the game's position in the round); undefined when the round has no such file.
+ * One file of a round by its name: `games.pdn`, `games.json`, `index.json`, `<board>.pdn` (the
+ * board's own slot) or `game-<i>.PDN` (the i-th published game: the boards' slots in board order,
+ * then the continuations, docs/broadcast.md); undefined when the round has no such file.
  */
 export function roundFile(
   round: number,
   games: readonly GameSnapshot[],
   name: string,
   pdn: PdnCache,
+  results?: TableResults,
 ): RoundFile | undefined {
   const pdnFile = (body: string, download: string): RoundFile => ({ name, kind: 'pdn', body, download });
-  if (name === 'games.pdn') return pdnFile(games.map((g) => pdn.of(g)).join('\n'), `round-${round}.pdn`);
+  const published = () => pdn.round(games, results);
+  if (name === 'games.pdn')
+    return pdnFile(
+      published()
+        .map((p) => p.text)
+        .join('\n'),
+      `round-${round}.pdn`,
+    );
   if (name === 'games.json') {
-    const list = games.map((g) => ({ board: g.info.board, pdn: pdn.of(g), result: g.result }));
+    const list = published().map(({ line, text }) => ({
+      board: line.board,
+      ...(line.part > 0 ? { part: line.part } : {}),
+      pdn: text,
+      result: line.result,
+    }));
     return { name, kind: 'json', body: JSON.stringify({ round, games: list }) };
   }
   if (name === 'index.json') return { name, kind: 'json', body: JSON.stringify(roundIndex(round, games)) };
   const board = /^(\d+)\.pdn$/.exec(name);
   if (board) {
     const game = games.find((g) => g.info.board === Number(board[1]));
-    return game && pdnFile(pdn.of(game), `round-${round}-board-${game.info.board}.pdn`);
+    return (
+      game &&
+      pdnFile(
+        pdn.lines(game, results?.(game.info.board))[0].text,
+        `round-${round}-board-${game.info.board}.pdn`,
+      )
+    );
   }
   const position = /^game-([1-9]\d*)\.PDN$/.exec(name);
-  const game = position ? games[Number(position[1]) - 1] : undefined;
-  return game && pdnFile(pdn.of(game), `round-${round}-game-${position![1]}.pdn`);
+  const game = position ? published()[Number(position[1]) - 1] : undefined;
+  return game && pdnFile(game.text, `round-${round}-game-${position![1]}.pdn`);
 }
 
 /** Every file of a round, as a published folder holds them. */
-export function roundFiles(round: number, games: readonly GameSnapshot[], pdn: PdnCache): RoundFile[] {
+export function roundFiles(
+  round: number,
+  games: readonly GameSnapshot[],
+  pdn: PdnCache,
+  results?: TableResults,
+): RoundFile[] {
+  const count = pdn.round(games, results).length;
   const names = [
     'games.pdn',
     'games.json',
     'index.json',
     ...games.map((g) => `${g.info.board}.pdn`),
-    ...games.map((_, i) => gameIndexFile(i + 1)),
+    ...Array.from({ length: count }, (_, i) => gameIndexFile(i + 1)),
   ];
-  return names.map((name) => roundFile(round, games, name, pdn)!);
+  return names.map((name) => roundFile(round, games, name, pdn, results)!);
 }

@@ -26,6 +26,7 @@ import {
 } from './protocol.ts';
 import { boardRows } from './rows.ts';
 import { playedGames, RoundJson } from './rounds.ts';
+import { tableGameOf } from '../../src/broadcast/index.ts';
 import {
   type CallAnswer,
   isTournamentCall,
@@ -341,7 +342,8 @@ export class WsApi {
       case 'result': {
         const p = this.parse(params.result, param);
         this.requireArbiter(client, p.token);
-        const snap = this.knownBoard(p.board);
+        // The table's game: the one kept aside once the pieces were set up again after it.
+        const snap = tableGameOf(this.knownBoard(p.board));
         let result: GameResult;
         let advantage = p.advantage;
         if (p.result === 'proposed') {
@@ -355,7 +357,8 @@ export class WsApi {
         const { hub } = this;
         return hub.setResult(p.board, result, advantage).then(() => {
           // The board's rules may not play draws with advantage: say what was written.
-          const written = hub.snapshot(p.board)?.advantage;
+          const board = hub.snapshot(p.board);
+          const written = board && tableGameOf(board).advantage;
           return { ok: true, result, ...(written ? { advantage: written } : {}) };
         });
       }

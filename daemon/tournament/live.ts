@@ -1,7 +1,8 @@
 // The tournament while the daemon runs: the round switch that starts a round's pairings on the
 // boards, and the boards' results written to the pairings of their tables.
 import type { GameResult } from '../../src/game/types.ts';
-import { type PairingResult, roundOf, tablesOf } from '../../src/tournament/index.ts';
+import { gameResultOf, type PairingResult, roundOf, tablesOf } from '../../src/tournament/index.ts';
+import type { TournamentAccess } from '../server/tournament-api.ts';
 import type { LoadedConfig } from '../config/index.ts';
 import type { Hub } from '../hub.ts';
 import { type RoundHub, RoundSwitch } from './round-switch.ts';
@@ -39,32 +40,68 @@ const SCORES: Record<Exclude<GameResult, '*'>, PairingResult> = {
 };
 
 /**
- * A board's result becomes its table's result. A result entered for the pairing that says more
- * (a draw's advantage) stays while the board's score agrees with it; a board without a result
- * never clears the table's.
+ * A board's result becomes its table's result: the result of the table's game (the one kept aside
+ * when the pieces were set up again after it, else the one on the board), not of a game played on
+ * the board after it. A result entered for the pairing that says more (a draw's advantage, a
+ * forfeit) stays while the board's score agrees with it; a board without a result never clears the
+ * table's.
  */
 export function followResults(hub: Hub, store: TournamentStore): () => void {
   return hub.subscribe((e) => {
-    if (e.kind !== 'result') return;
+    const written =
+      e.kind === 'result' && !e.afterGame
+        ? { result: e.result, advantage: e.advantage }
+        : e.kind === 'table-game' && e.game
+          ? { result: e.game.result, advantage: e.game.advantage }
+          : undefined;
+    // A board without a result (a proposal, one withdrawn, one cleared) leaves the table's alone.
+    if (!written || written.result === '*') return;
     const event = store.load();
     if (!event) return;
     const round = hub.round();
     const game = tablesOf(event, round).get(e.board);
     if (!game) return;
     const now = game.pairing.result;
-    // A board without a result (a proposal, one withdrawn, one cleared) leaves the table's alone.
-    if (e.result === '*') return;
     if (
-      now?.kind === 'game' &&
-      now.score === e.result &&
-      (e.advantage === undefined || now.advantage === e.advantage)
+      gameResultOf(now) === written.result &&
+      (written.advantage === undefined || (now?.kind === 'game' && now.advantage === written.advantage))
     )
       return;
-    const score = SCORES[e.result];
+    const score = SCORES[written.result];
     store.setResult(
       round,
       e.board,
-      e.advantage && score.kind === 'game' ? { ...score, advantage: e.advantage } : score,
+      written.advantage && score.kind === 'game' ? { ...score, advantage: written.advantage } : score,
     );
   });
+}
+
+/**
+ * The store, with a result entered for a table of the round being played also written to its
+ * board's game (journaled like the console's): one result per table, in the PDN, the standings and
+ * the TRF alike. A forfeit stays the table's alone (no game was played); the broadcast shows it from
+ * the tournament (daemon/server/rounds.ts).
+ */
+export function resultsReachBoards(
+  access: TournamentAccess,
+  hub: Pick<Hub, 'round' | 'snapshot' | 'setResult'>,
+): TournamentAccess {
+  // Methods of a store's class: called on it, not copied.
+  return {
+    load: () => access.load(),
+    save: (event) => access.save(event),
+    saveRound: (round) => access.saveRound(round),
+    savePlayer: (player) => access.savePlayer(player),
+    sync: () => access.sync(),
+    ...(access.pairRound ? { pairRound: (event, round) => access.pairRound!(event, round) } : {}),
+    setResult(round: number, table: number, result: PairingResult | undefined): boolean {
+      if (!access.setResult(round, table, result)) return false;
+      if (round === hub.round() && hub.snapshot(table) && result?.kind !== 'forfeit') {
+        const score = result?.score ?? '*';
+        // The table has it already; the board's game follows (a failing journal says so in /health).
+        void hub.setResult(table, score, result?.advantage).catch(() => {});
+      }
+      return true;
+    },
+  };
 }

@@ -1,6 +1,6 @@
 // The game record: tracker outputs → versioned GameEvents, snapshots, lidraughts-ready PDN. Pure.
 export * from './actions.ts';
 export { drawRulesFor, type GameEnd, gameEnd } from './end.ts';
-export { alertComment, gamesToPdn, gameToPdn, pdnGameOf } from './pdn.ts';
+export { alertComment, gamesToPdn, gameToPdn, type PdnView, pdnGameOf, tagValue } from './pdn.ts';
 export { clockCommandState, GameRecord, type GameRecordOptions, moverOf } from './record.ts';
 export type * from './types.ts';

@@ -35,6 +35,7 @@ import { gameToPdn } from './pdn.ts';
 import type {
   AlertRecord,
   ClockCommandState,
+  Continuation,
   ClockSetting,
   ConnectionState,
   GameEvent,
@@ -102,6 +103,17 @@ export class GameRecord {
   private quickplay: QuickplayState | undefined;
   /** Kept across games: it says what the board's clock can take. */
   private clockCommandState: ClockCommandState | undefined;
+  /** The latest time among the events so far (a board's recalled moves come with earlier ones). */
+  private latest = 0;
+  /**
+   * The board left the line of legal moves (an irregular move, a position set): it stands once a
+   * move follows (5.7), the arbiter decides, or a result is written; until then it may be corrected.
+   */
+  private departure: { ply: number; fen: string } | undefined;
+  private continued: Continuation[] = [];
+  private resultPly: number | undefined;
+  /** The table's game, kept when the pieces were set up again after it (see GameSnapshot.tableGame). */
+  private kept: GameSnapshot | undefined;
 
   constructor(options: GameRecordOptions) {
     this.info = { ...options.info };
@@ -169,12 +181,26 @@ export class GameRecord {
       case 'clock':
         this.applyClock(output, out);
         break;
-      case 'position-set':
+      case 'position-set': {
+        const before = this.fen;
         this.setPosition(output.fen);
+        if (this.fen !== before && this.result === '*')
+          this.departure = { ply: (this.moves.at(-1)?.ply ?? 0) + 1, fen: this.fen };
         this.emit(out, output.t, { kind: 'position-set', fen: this.fen, reason: output.reason });
         this.reviewEnd(out, output.t, true);
         break;
+      }
     }
+    return out;
+  }
+
+  /**
+   * The arbiter decided on an alert and the tracker's outputs for it are applied: what the board
+   * shows now stands (an irregularity let stand, a position the arbiter corrected).
+   */
+  decided(t: number): GameEvent[] {
+    const out: GameEvent[] = [];
+    this.stand(t, out);
     return out;
   }
 
@@ -194,13 +220,18 @@ export class GameRecord {
    */
   setResult(result: GameResult, t: number, advantage?: Side): GameEvent[] {
     const out: GameEvent[] = [];
-    this.writeResult(result, t, out, advantage);
+    if (this.kept) this.writeKept(result, t, out, advantage);
+    else this.writeResult(result, t, out, advantage);
     return out;
   }
 
   setInfo(info: Partial<GameInfo>, t: number): GameEvent[] {
     const next: GameInfo = { ...this.info, ...info, board: this.info.board };
     if (JSON.stringify(next) === JSON.stringify(this.info)) return [];
+    const out: GameEvent[] = [];
+    // The table's players and event, whichever of its games is on the board.
+    if (this.kept)
+      this.keepTable({ ...this.kept, info: { ...this.kept.info, ...info, board: this.info.board } }, t, out);
     const controlChanged = next.timeControl !== this.info.timeControl;
     this.info = next;
     if (controlChanged) {
@@ -208,7 +239,6 @@ export class GameRecord {
       this.watch = new ClockWatch({ control: this.control });
       this.quickplay = this.freshQuickplay();
     }
-    const out: GameEvent[] = [];
     this.emit(out, t, { kind: 'info', info: { ...next } });
     return out;
   }
@@ -241,6 +271,15 @@ export class GameRecord {
    */
   act(action: ArbiterAction, t: number): GameEvent[] {
     const out: GameEvent[] = [];
+    const written = actionResult(action);
+    // A resignation or an agreed draw entered after the pieces were set up again is the table game's.
+    if (this.kept && written) {
+      if (this.kept.result !== '*') return out;
+      const record: ActionRecord = { action, t, ply: this.kept.moves.at(-1)?.ply ?? 0 };
+      this.kept = { ...this.kept, actions: [...(this.kept.actions ?? []), record] };
+      this.writeKept(written.result, t, out);
+      return out;
+    }
     if (this.result !== '*' || this.quickplay?.ended) return out;
     const quickplay = QUICKPLAY_ACTIONS.includes(action.type);
     if (quickplay && !this.quickplay?.applies) return out;
@@ -256,7 +295,6 @@ export class GameRecord {
     if (action.type === 'increment') this.watch.addIncrement(QUICKPLAY_INCREMENT_MS);
     const gets = addedTimeFor(action);
     if (gets) for (const o of this.watch.addTime(gets, ADDED_TIME_MS, t)) this.clockOutput(o, out);
-    const written = actionResult(action);
     if (written) this.writeResult(written.result, t, out);
     if (action.type === 'claim-ends')
       this.propose(
@@ -306,6 +344,9 @@ export class GameRecord {
       ...(this.actions.length > 0 ? { actions: [...this.actions] } : {}),
       ...(this.quickplay ? { quickplay: { ...this.quickplay } } : {}),
       ...(this.clockCommandState ? { clockCommand: { ...this.clockCommandState } } : {}),
+      ...(this.resultPly !== undefined ? { resultPly: this.resultPly } : {}),
+      ...(this.continued.length > 0 ? { continued: [...this.continued] } : {}),
+      ...(this.kept ? { tableGame: this.kept } : {}),
     };
   }
 
@@ -327,10 +368,55 @@ export class GameRecord {
   private writeResult(result: GameResult, t: number, out: GameEvent[], advantage?: Side): void {
     const side = result === '1-1' && this.advantageDraws() ? advantage : undefined;
     if (result === this.result && side === this.advantage && !this.proposed) return;
-    this.result = result;
+    this.written(result, t, out);
     this.advantage = side;
     this.proposed = undefined;
-    this.emit(out, t, { kind: 'result', result, ...(side ? { advantage: side } : {}) });
+    this.emit(out, t, { kind: 'result', result, ...(side ? { advantage: side } : {}), ...this.afterGame() });
+  }
+
+  /** A result is written (or cleared): what the board shows stands, and the game ends at the last ply. */
+  private written(result: GameResult, t: number, out: GameEvent[]): void {
+    if (result !== '*') this.stand(t, out);
+    this.result = result;
+    this.resultPly = result === '*' ? undefined : (this.moves.at(-1)?.ply ?? 0);
+  }
+
+  private afterGame(): { afterGame?: true } {
+    return this.kept ? { afterGame: true } : {};
+  }
+
+  /** The result of the table's game kept aside (the pieces were set up again after it). */
+  private writeKept(result: GameResult, t: number, out: GameEvent[], advantage?: Side): void {
+    const kept = this.kept!;
+    const side = result === '1-1' && this.advantageDraws() ? advantage : undefined;
+    if (result === kept.result && side === kept.advantage && !kept.proposedResult) return;
+    const { advantage: _a, proposedResult: _p, resultPly: _r, ...rest } = kept;
+    this.keepTable(
+      {
+        ...rest,
+        result,
+        ...(side ? { advantage: side } : {}),
+        ...(result !== '*' ? { resultPly: kept.moves.at(-1)?.ply ?? 0 } : {}),
+      },
+      t,
+      out,
+    );
+  }
+
+  /** The table's game kept aside is now `game` (undefined: the game on the board is the table's again). */
+  private keepTable(game: GameSnapshot | undefined, t: number, out: GameEvent[]): void {
+    this.kept = game;
+    this.emit(out, t, { kind: 'table-game', game: game ?? null });
+  }
+
+  /** The departure from the line of legal moves stands (5.7): the broadcast continues from it. */
+  private stand(t: number, out: GameEvent[]): void {
+    const d = this.departure;
+    if (!d) return;
+    this.departure = undefined;
+    const continuation: Continuation = { ply: d.ply, fen: d.fen, at: Math.max(this.latest, t) };
+    this.continued = [...this.continued, continuation];
+    this.emit(out, t, { kind: 'continued', continuation });
   }
 
   private readControl(): TimeControl | undefined {
@@ -421,6 +507,10 @@ export class GameRecord {
       this.moves = this.moves.slice(0, kept);
       this.states = this.states.slice(0, kept + 1);
     }
+    // A move after a departure accepts it (5.7); the departing move recorded again replaces it.
+    if (this.departure && output.ply < this.departure.ply) this.departure = undefined;
+    else if (this.result === '*') this.stand(output.t, out);
+    const prev = this.states.at(-1)!;
     const mover: Side = colorOf(output.move.piece);
     const advanced = this.advanced(output.move);
     // The engine's own position after the move, when the tracker's FEN says exactly that (the usual
@@ -432,9 +522,10 @@ export class GameRecord {
       .filter((a) => a.ply === output.ply && (output.irregular?.includes(a.rule) ?? true))
       .map((a) => a.id);
     const clockNow = this.clock && this.clock.running !== mover ? this.clock : undefined;
+    const notation = this.notation(output.move);
     const move: RecordedMove = {
       ply: output.ply,
-      pdn: this.notation(output.move) ?? output.pdn,
+      pdn: notation ?? output.pdn,
       from: output.move.from,
       to: output.move.to,
       // Shared with the tracker's move: both are read-only (Move's fields are readonly arrays).
@@ -452,7 +543,15 @@ export class GameRecord {
     // Appended in place: snapshots copy the list, so no caller ever holds this array.
     this.moves.push(move);
     this.states.push(this.next(advanced, after));
+    // Off the line of legal moves: not a move the broadcast can replay. After the game ended (a
+    // result, or no game left by the rules) what is played is no longer the game's.
+    const onLine =
+      notation !== undefined && (same || (after !== undefined && advanced?.position.equals(after)));
+    if (!onLine && this.result === '*' && !prev.over) this.departure = { ply: output.ply + 1, fen: this.fen };
     this.emit(out, output.t, { kind: 'move', move });
+    // An unfinished game kept aside was not the table's: the longer one played since is (a restart).
+    if (this.kept && !isFinished(this.kept) && this.moves.length > this.kept.moves.length)
+      this.keepTable(undefined, output.t, out);
     this.reviewEnd(out, output.t, false);
   }
 
@@ -504,6 +603,7 @@ export class GameRecord {
 
   /** Moves after `ply` leave the record; the board shows `fen`. */
   private takeBackTo(ply: number, fen: string, t: number, out: GameEvent[]): void {
+    if (this.departure && this.departure.ply > ply + 1) this.departure = undefined;
     const keep = this.moves.filter((m) => m.ply <= ply).length;
     this.moves = this.moves.slice(0, keep);
     this.states = this.states.slice(0, keep + 1);
@@ -531,6 +631,15 @@ export class GameRecord {
   }
 
   private startNewGame(fen: string, t: number, out: GameEvent[]): void {
+    // The game played is the table's, kept aside (the first one with a move; an unfinished one
+    // gives way to a longer one: a game restarted).
+    const { tableGame: _, ...game } = this.snapshot();
+    const played = game.moves.length > 0 || game.result !== '*';
+    if (played && (!this.kept || (!isFinished(this.kept) && game.moves.length > this.kept.moves.length)))
+      this.kept = game;
+    this.departure = undefined;
+    this.continued = [];
+    this.resultPly = undefined;
     const start = this.parse(fen) ?? Position.initial(this.info.variant);
     this.startFen = writeFen(start);
     this.fen = this.startFen;
@@ -560,7 +669,7 @@ export class GameRecord {
     if (end) this.propose(end, out, t);
     else if (positionChanged && this.proposed) {
       this.proposed = undefined;
-      this.emit(out, t, { kind: 'result', result: this.result });
+      this.emit(out, t, { kind: 'result', result: this.result, ...this.afterGame() });
     }
   }
 
@@ -568,15 +677,20 @@ export class GameRecord {
     if (this.result !== '*') return;
     const advantage = end.advantage ? { advantage: end.advantage } : {};
     if (this.autoResult) {
-      this.result = end.result;
+      this.written(end.result, t, out);
       this.advantage = end.advantage;
       this.proposed = undefined;
-      this.emit(out, t, { kind: 'result', result: end.result, ...advantage });
+      this.emit(out, t, { kind: 'result', result: end.result, ...advantage, ...this.afterGame() });
       return;
     }
     if (this.proposed?.result === end.result && this.proposed.reason === end.reason) return;
     this.proposed = { result: end.result, reason: end.reason, ...advantage };
-    this.emit(out, t, { kind: 'result', result: this.result, proposed: { ...this.proposed } });
+    this.emit(out, t, {
+      kind: 'result',
+      result: this.result,
+      proposed: { ...this.proposed },
+      ...this.afterGame(),
+    });
   }
 
   private emit(out: GameEvent[], t: number, body: EventBody): void {
@@ -591,11 +705,15 @@ export class GameRecord {
   }
 
   private push(out: GameEvent[], event: GameEvent): void {
+    if (event.t > this.latest) this.latest = event.t;
     out.push(event);
     this.recent.push(event);
     if (this.recent.length > this.keep) this.recent.splice(0, this.recent.length - this.keep);
   }
 }
+
+/** A game over: a result written, or one proposed (the rules, a flag, the board's result gesture). */
+const isFinished = (game: GameSnapshot): boolean => game.result !== '*' || game.proposedResult !== undefined;
 
 /** The snapshot's `clockCommand` after `outcome`; undefined for a replaced setting (nothing changes). */
 export function clockCommandState(outcome: ClockCommandOutcome, t: number): ClockCommandState | undefined {

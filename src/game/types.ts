@@ -75,6 +75,29 @@ export interface GameSnapshot {
   quickplay?: QuickplayState;
   /** What became of damlink's last setting of the board's clock, once it set one. */
   clockCommand?: ClockCommandState;
+  /** The last ply played when the result was written (0: before any move); only with a result. */
+  resultPly?: number;
+  /**
+   * Where the game on the board left the line of legal moves and the departure stood (5.7): the
+   * broadcast continues from each one's position (docs/broadcast.md). Never shrinks within a game.
+   */
+  continued?: Continuation[];
+  /**
+   * The board's game of the round, kept when the pieces were set up again after it: the table's
+   * game, which the broadcast shows and the table's result is written to (docs/broadcast.md).
+   */
+  tableGame?: GameSnapshot;
+}
+
+/**
+ * The board left the line of legal moves (an irregularity that stood, a position set) at ply
+ * `ply` − 1: the game goes on from `fen`, its next move being ply `ply`. `at`: the latest time the
+ * record had seen when it stood (orders the broadcast's continuations across boards).
+ */
+export interface Continuation {
+  ply: number;
+  fen: string;
+  at: number;
 }
 
 /**
@@ -121,7 +144,13 @@ export type GameEvent = { board: number; version: number; t: number } & (
       result: GameResult;
       advantage?: Side;
       proposed?: { result: GameResult; reason: string; advantage?: Side };
+      /** The game on the board is played after the table's game (`tableGame`): not the table's result. */
+      afterGame?: true;
     }
+  /** The table's game kept aside changed (its result, its names), or is no longer kept (null). */
+  | { kind: 'table-game'; game: GameSnapshot | null }
+  /** The board's game left the line of legal moves and the departure stood: the broadcast continues from it. */
+  | { kind: 'continued'; continuation: Continuation }
   | { kind: 'state'; state: ConnectionState; serial?: string }
   | { kind: 'info'; info: GameInfo }
   /** An arbiter's action, and the quickplay state after it. */

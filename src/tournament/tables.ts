@@ -1,6 +1,6 @@
 // Boards ↔ pairings: a round's table n is played on board n (a board found by its serial number
 // has its board number from the config). What a board's game needs to know of its pairing.
-import type { Event, Pairing, Player, Round } from './types.ts';
+import type { Event, GameScore, Pairing, PairingResult, Player, Round } from './types.ts';
 
 export interface SeatedGame {
   table: number;
@@ -22,4 +22,20 @@ export function tablesOf(event: Event, round: number): Map<number, SeatedGame> {
     if (white && black) tables.set(pairing.table, { table: pairing.table, white, black, pairing });
   }
   return tables;
+}
+
+/**
+ * A table's result as a game's (PDN): a score as it is, a forfeit won as a win (`+-` is 2-0); none
+ * for a double forfeit or a table without a result.
+ */
+export function gameResultOf(result: PairingResult | undefined): GameScore | undefined {
+  if (!result) return undefined;
+  if (result.kind === 'game') return result.score;
+  return result.winner === 'none' ? undefined : result.winner === 'white' ? '2-0' : '0-2';
+}
+
+/** The results of a round's tables by table (board) number, as games' results. */
+export function tableResults(event: Event, round: number): (table: number) => GameScore | undefined {
+  const tables = tablesOf(event, round);
+  return (table) => gameResultOf(tables.get(table)?.pairing.result);
 }

@@ -535,13 +535,15 @@ function updateRow(tr, s) {
   syncField(field('white'), s.info.white ?? '');
   syncField(field('black'), s.info.black ?? '');
   syncField(field('round'), String(s.info.round));
+  // The table's result: of the game kept aside once the pieces were set up again after it.
+  const table = s.tableGame ?? s;
   const result = tr.querySelector('.result');
-  result.dataset.result = s.result;
-  setText(result, formatResult(s.result) || '*');
-  const proposal = s.proposedResult
-    ? `<div class="proposal" data-proposal="${escapeHtml(s.proposedResult.result)}">${t('arbiter.proposed')} <strong>${escapeHtml(s.proposedResult.result)}</strong>` +
-      advantageText(s.proposedResult.reason) +
-      ` — ${escapeHtml(s.proposedResult.reason)} <button type="button" data-act="confirm">${t('arbiter.confirm')}</button></div>`
+  result.dataset.result = table.result;
+  setText(result, formatResult(table.result) || '*');
+  const proposal = table.proposedResult
+    ? `<div class="proposal" data-proposal="${escapeHtml(table.proposedResult.result)}">${t('arbiter.proposed')} <strong>${escapeHtml(table.proposedResult.result)}</strong>` +
+      advantageText(table.proposedResult.reason) +
+      ` — ${escapeHtml(table.proposedResult.reason)} <button type="button" data-act="confirm">${t('arbiter.confirm')}</button></div>`
     : '';
   setHtml(tr.querySelector('.proposal-slot'), proposal);
   updateQuickplay(tr.querySelector('.clocks'), s, extra.clockByHand);

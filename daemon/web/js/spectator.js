@@ -46,7 +46,7 @@ function stateBadge(state) {
  * alert showing the board): the game shown is behind the board until then, and says so.
  */
 function restoringBadge(s) {
-  const waiting = s.alerts.some((a) => !a.decision && a.boardShown !== undefined);
+  const waiting = (s.live ?? s).alerts.some((a) => !a.decision && a.boardShown !== undefined);
   return waiting ? `<span class="badge restoring" data-restoring="">${t('spectator.restoring')}</span>` : '';
 }
 
@@ -119,8 +119,16 @@ function cardHtml(s) {
   );
 }
 
+/**
+ * The round's game on a board: the one kept aside once the pieces were set up again after it
+ * (what the broadcast shows too), with the board's connection state and the live game (`live`).
+ */
+function roundGame(s) {
+  return s?.tableGame ? { ...s.tableGame, state: s.state, serial: s.serial, live: s } : s;
+}
+
 function renderCard(board) {
-  const s = store.get(board);
+  const s = roundGame(store.get(board));
   if (!s) return;
   let card = ui.grid.querySelector(`.card[data-board="${board}"]`);
   if (!card) {
@@ -159,7 +167,7 @@ function gameInfoText(s) {
 }
 
 function renderDetail() {
-  const s = store.get(view.board);
+  const s = roundGame(store.get(view.board));
   if (!s) {
     ui.detail.innerHTML = `<p class="empty">${escapeHtml(t('spectator.unknownBoard', { board: view.board }))}</p>`;
     return;
@@ -279,7 +287,7 @@ function renderAll() {
 }
 
 function navigate(action) {
-  const s = store.get(view.board);
+  const s = roundGame(store.get(view.board));
   if (!s) return;
   const total = s.moves.length;
   const ply = view.ply === null ? total : view.ply;

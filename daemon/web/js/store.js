@@ -43,6 +43,10 @@ function change(s, e) {
       };
     case 'result':
       return { ...s, result: e.result, proposedResult: e.proposed };
+    case 'continued':
+      return { ...s, continued: [...(s.continued ?? []), e.continuation] };
+    case 'table-game':
+      return { ...s, tableGame: e.game ?? undefined };
     case 'state':
       return { ...s, state: e.state, serial: e.serial ?? s.serial };
     case 'info':

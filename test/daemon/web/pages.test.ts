@@ -8,6 +8,7 @@ import { launchBrowser, SCREENSHOTS, type TestBrowser, watchErrors } from './fix
 import { type CutProxy, startCutProxy } from './fixtures/cut-proxy.ts';
 import { legalMoves, moveNotation, Position, play, writeFen } from '../../../src/engine/index.ts';
 import { FakeHub } from '../fixtures/fake-hub.ts';
+import { tableGameOf } from '../../../src/broadcast/index.ts';
 import { serve, type Served } from './fixtures/serve.ts';
 
 const TOKEN = 'arbiter-secret-7';
@@ -224,9 +225,16 @@ describe('spectator view', () => {
     await expect.poll(() => three.locator('.last-move').getAttribute('data-moves')).toBe('1');
     expect(await three.locator('svg.board').getAttribute('data-fen')).toBe(afterFirst);
     const fresh = hub.snapshot(3)!;
+    // The pieces set up again after the game: the round's game stays on show (docs/broadcast.md) ...
     hub.newGame(3, fresh.startFen);
-    await expect.poll(() => three.locator('.last-move').textContent()).toBe('no moves yet');
-    expect(await three.locator('svg.board').getAttribute('data-fen')).toBe(fresh.startFen);
+    await expect.poll(() => hub.snapshot(3)!.tableGame?.moves.length).toBe(1);
+    expect(await three.locator('.last-move').textContent()).toBe('1. 22-18');
+    expect(await three.locator('svg.board').getAttribute('data-fen')).toBe(afterFirst);
+    // ... until a longer game on the board shows the first was not the table's (a restart).
+    hub.move(3, '22-18');
+    hub.move(3, '11-15');
+    await expect.poll(() => three.locator('.last-move').getAttribute('data-moves')).toBe('2');
+    expect(hub.snapshot(3)!.tableGame).toBeUndefined();
     await page.close();
   });
 
@@ -457,7 +465,8 @@ describe('arbiter console', () => {
 
     await row.locator('[data-field="result"]').selectOption('0-2');
     await row.locator('[data-act="set-result"]').click();
-    await expect.poll(() => hub.snapshot(3)!.result).toBe('0-2');
+    // The table's game: board 3 was set up again after its game above, which keeps the result.
+    await expect.poll(() => tableGameOf(hub.snapshot(3)!).result).toBe('0-2');
     await expect.poll(() => row.locator('.result').getAttribute('data-result')).toBe('0-2');
 
     // The record's own 6.5 proposal: three black kings against one, the same position a third time.

@@ -1,0 +1,2 @@
+export { inRoundOrder, type PublishedLine, publishedLines, publishedRound, tableGameOf } from './lines.ts';
+export { continuationRound, linePdn } from './pdn.ts';
