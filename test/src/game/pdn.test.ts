@@ -43,7 +43,7 @@ describe('toPdn', () => {
     rec.decide({ alertId: '3-4.11-1', kind: 'stands' }, 31_000);
     expect(rec.toPdn()).toBe(
       [
-        "[Event \"NK 'Finale'\"]",
+        '[Event "NK \'Finale\'"]',
         '[Site "Hoogeveen"]',
         '[Date "2026.11.29"]',
         '[Round "4"]',
