@@ -40,6 +40,12 @@ function lidraughts(games: GameSnapshot[], results?: TableResults): LidraughtsGa
   return read;
 }
 
+function at(fen: string): Position {
+  const r = parseFen(fen);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
+
 /** A board: its record, the position on it and the tracker's ply count. */
 class Board {
   readonly record: GameRecord;
@@ -49,9 +55,7 @@ class Board {
 
   constructor(board: number, options: { autoResult?: boolean; startFen?: string } = {}) {
     this.record = new GameRecord({ info: info(board), ...options });
-    this.position = parseFen(this.record.snapshot().startFen).ok
-      ? (parseFen(this.record.snapshot().startFen) as { ok: true; value: Position }).value
-      : this.position;
+    this.position = at(this.record.snapshot().startFen);
   }
 
   /** Legal moves, as the tracker reports them. */
@@ -69,7 +73,7 @@ class Board {
     const after = play(this.position, move);
     const mover = colorOf(move.piece);
     const fen = writeFen(after).replace(/^[WB]/, mover === 'white' ? 'B' : 'W');
-    this.position = (parseFen(fen) as { ok: true; value: Position }).value;
+    this.position = at(fen);
     this.ply++;
     this.t += 1000;
     this.apply({
@@ -180,11 +184,11 @@ describe('every irregularity that can stand: the round replays move by move', ()
       'W:W31,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50,28:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,20,24';
     b.apply({ type: 'position-set', t: 9000, fen: corrected, reason: '5.4.7 corrected by the arbiter' });
     b.record.decided(9000);
-    b.position = (parseFen(corrected) as { ok: true; value: Position }).value;
+    b.position = at(corrected);
     b.play('28-22');
     const read = lidraughts([b.snapshot]);
     expect(read.map((g) => g.moves)).toEqual([['32-28', '19-23'], ['28-22']]);
-    expect(read[1].tags.FEN).toBe(writeFen((parseFen(corrected) as { ok: true; value: Position }).value));
+    expect(read[1].tags.FEN).toBe(writeFen(at(corrected)));
   });
 
   it('an irregularity corrected on the board before the opponent moved publishes nothing of it', () => {
@@ -192,7 +196,7 @@ describe('every irregularity that can stand: the round replays move by move', ()
     b.playAs('white', '33-29', '5.4.1');
     b.apply({ type: 'correction', t: 5000, ply: 1, fen: b.snapshot.moves[0].fenAfter, alertIds: [] });
     b.ply = 1;
-    b.position = (parseFen(b.snapshot.fen) as { ok: true; value: Position }).value;
+    b.position = at(b.snapshot.fen);
     b.play('19-23');
     const read = lidraughts([b.snapshot]);
     expect(read.map((g) => g.moves)).toEqual([['32-28', '19-23']]);
@@ -221,7 +225,7 @@ describe('results and resets', () => {
   it('a board set up again after a finished game keeps the game in its slot; the result entered later is its', () => {
     const b = new Board(5).play('32-28', '19-23');
     b.apply({ type: 'new-game', t: 10_000, fen: b.snapshot.startFen });
-    b.position = (parseFen(b.snapshot.startFen) as { ok: true; value: Position }).value;
+    b.position = at(b.snapshot.startFen);
     b.ply = 0;
     b.play('34-30'); // the players show each other a line: not the round's game
     let read = lidraughts([b.snapshot]);
@@ -241,7 +245,7 @@ describe('results and resets', () => {
   it('a restarted game takes the slot once it is longer than the unfinished one before it', () => {
     const b = new Board(5).play('32-28');
     b.apply({ type: 'new-game', t: 10_000, fen: b.snapshot.startFen });
-    b.position = (parseFen(b.snapshot.startFen) as { ok: true; value: Position }).value;
+    b.position = at(b.snapshot.startFen);
     b.ply = 0;
     b.play('33-29');
     expect(lidraughts([b.snapshot])[0].moves).toEqual(['32-28']);
