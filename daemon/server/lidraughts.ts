@@ -33,7 +33,12 @@ export function splitName(name: string | undefined): IndexPlayer {
   return { fname: words[0], mname: words.slice(1, -1).join(' '), lname: words.at(-1)!, title };
 }
 
-export function roundIndex(round: number, games: readonly GameSnapshot[]): RoundIndex {
+/** The round's boards with their players and the result published for each (`resultOf`). */
+export function roundIndex(
+  round: number,
+  games: readonly GameSnapshot[],
+  resultOf: (game: GameSnapshot) => string,
+): RoundIndex {
   return {
     round,
     pairings: games.map((g) => ({
@@ -41,7 +46,7 @@ export function roundIndex(round: number, games: readonly GameSnapshot[]): Round
       url: `${g.info.board}.pdn`,
       white: splitName(g.info.white),
       black: splitName(g.info.black),
-      result: g.result,
+      result: resultOf(g),
     })),
   };
 }

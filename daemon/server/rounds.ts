@@ -1,7 +1,13 @@
 // A round's games as HTTP, WebSocket and MQTT serve them, computed once per version: PDN text per
 // game, the JSON of a whole round, and the round's files by name (past
 // rounds' games are kept by the hub).
-import { inRoundOrder, linePdn, type PublishedLine, publishedLines } from '../../src/broadcast/index.ts';
+import {
+  inRoundOrder,
+  type LineMemo,
+  linePdn,
+  type PublishedLine,
+  publishedLines,
+} from '../../src/broadcast/index.ts';
 import type { GameResult, GameSnapshot } from '../../src/game/types.ts';
 import { tableResults } from '../../src/tournament/index.ts';
 import type { Hub } from '../hub.ts';
@@ -28,6 +34,8 @@ export interface Published {
  */
 export class PdnCache {
   private readonly cache = new Map<string, { version: string; lines: Published[] }>();
+  /** Moves already checked: a new move on a board replays one step, not the board's whole game. */
+  private readonly steps: LineMemo = new WeakMap();
 
   /** The board's published lines: its own slot first, then its continuations. */
   lines(game: GameSnapshot, result?: GameResult): Published[] {
@@ -35,7 +43,10 @@ export class PdnCache {
     const version = `${game.version}/${result ?? ''}`;
     let hit = this.cache.get(key);
     if (!hit || hit.version !== version)
-      hit = { version, lines: publishedLines(game, result).map((line) => ({ line, text: linePdn(line) })) };
+      hit = {
+        version,
+        lines: publishedLines(game, result, this.steps).map((line) => ({ line, text: linePdn(line) })),
+      };
     // Map order is insertion order: taken out and put back, the key is the most recent.
     this.cache.delete(key);
     this.cache.set(key, hit);
@@ -129,7 +140,10 @@ export function roundFile(
     }));
     return { name, kind: 'json', body: JSON.stringify({ round, games: list }) };
   }
-  if (name === 'index.json') return { name, kind: 'json', body: JSON.stringify(roundIndex(round, games)) };
+  if (name === 'index.json') {
+    const index = roundIndex(round, games, (g) => pdn.lines(g, results?.(g.info.board))[0].line.result);
+    return { name, kind: 'json', body: JSON.stringify(index) };
+  }
   const board = /^(\d+)\.pdn$/.exec(name);
   if (board) {
     const game = games.find((g) => g.info.board === Number(board[1]));

@@ -1,2 +1,9 @@
-export { inRoundOrder, type PublishedLine, publishedLines, publishedRound, tableGameOf } from './lines.ts';
+export {
+  inRoundOrder,
+  type LineMemo,
+  type PublishedLine,
+  publishedLines,
+  publishedRound,
+  tableGameOf,
+} from './lines.ts';
 export { continuationRound, linePdn } from './pdn.ts';

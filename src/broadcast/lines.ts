@@ -15,6 +15,7 @@ import {
   type Position,
   startGame,
   type Variant,
+  writeFen,
 } from '../engine/index.ts';
 import type { Continuation, GameResult, GameSnapshot, RecordedMove } from '../game/types.ts';
 
@@ -44,6 +45,16 @@ const DECIDED_BY_POSITION: ReadonlySet<string> = new Set(['7.2', '6.2', '6.3', '
 
 const drawRules = (variant: Variant) => ({ profile: variant === 'brazilian' ? 'fmjd-64' : 'fmjd' }) as const;
 
+/**
+ * Steps already replayed, by the recorded move (kept by the caller, e.g. a cache of the round's
+ * files): a new move costs one step, not the game's. A step counts only from the same line start
+ * and after the same move.
+ */
+export type LineMemo = WeakMap<
+  RecordedMove,
+  { start: string; after: RecordedMove | undefined; state: GameState; move: RecordedMove }
+>;
+
 /** The game the board's slot shows: the table's game kept aside, else the one on the board. */
 export const tableGameOf = (game: GameSnapshot): GameSnapshot => game.tableGame ?? game;
 
@@ -51,7 +62,11 @@ export const tableGameOf = (game: GameSnapshot): GameSnapshot => game.tableGame 
  * The lines a board's game is published as: its own slot first, then its continuations. `result`
  * overrides the game's own (the table's result entered elsewhere, e.g. on the tournament page).
  */
-export function publishedLines(snapshot: GameSnapshot, result?: GameResult): PublishedLine[] {
+export function publishedLines(
+  snapshot: GameSnapshot,
+  result?: GameResult,
+  memo?: LineMemo,
+): PublishedLine[] {
   const game = tableGameOf(snapshot);
   const variant = game.info.variant;
   const written = result ?? game.result;
@@ -75,7 +90,7 @@ export function publishedLines(snapshot: GameSnapshot, result?: GameResult): Pub
       board: game.info.board,
       part,
       game,
-      ...replayed(start.fen, range, variant, written),
+      ...replayed(start.fen, range, variant, written, memo),
       plies: { from, to },
       ...(start.continuation ? { continuation: start.continuation } : {}),
     };
@@ -91,17 +106,29 @@ function replayed(
   range: readonly RecordedMove[],
   variant: Variant,
   written: GameResult,
+  memo: LineMemo | undefined,
 ): { startFen: string; moves: RecordedMove[]; result: GameResult } {
   const start = parseFen(fen, { variant });
   if (!start.ok) return { startFen: fen, moves: [], result: written };
   let state: GameState = startGame(start.value, drawRules(variant));
   const out: RecordedMove[] = [];
+  let after: RecordedMove | undefined;
   for (const m of range) {
     if (state.over) break;
+    const hit = memo?.get(m);
+    if (hit && hit.start === fen && hit.after === after) {
+      out.push(hit.move);
+      state = hit.state;
+      after = m;
+      continue;
+    }
     const next = legalStep(state.position, m, variant);
     if (!next) break;
-    out.push({ ...m, pdn: next.pdn });
+    const move = { ...m, pdn: next.pdn };
     state = advance(state, next.move);
+    memo?.set(m, { start: fen, after, state, move });
+    out.push(move);
+    after = m;
   }
   const over = state.over && DECIDED_BY_POSITION.has(state.over.rule) ? state.over.result : undefined;
   return { startFen: fen, moves: out, result: over ?? written };
@@ -113,8 +140,12 @@ function legalStep(pos: Position, m: RecordedMove, variant: Variant) {
   const key = moveKey({ from: m.from, to: m.to, captured: m.captured } as Parameters<typeof moveKey>[0]);
   const move = legal.find((l) => l.from === m.from && l.to === m.to && moveKey(l) === key);
   if (!move) return undefined;
-  const after = parseFen(m.fenAfter, { variant });
-  if (!after.ok || !play(pos, move).equals(after.value)) return undefined;
+  // The record writes the engine's FEN: the text says it, mostly without parsing.
+  const next = play(pos, move);
+  if (writeFen(next) !== m.fenAfter) {
+    const after = parseFen(m.fenAfter, { variant });
+    if (!after.ok || !next.equals(after.value)) return undefined;
+  }
   return { move, pdn: moveNotation(pos, move, legal) };
 }
 

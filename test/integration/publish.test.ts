@@ -101,13 +101,13 @@ describe('publish: local folder', () => {
     expect(state.lastSuccess).toBeGreaterThan(Date.now() - 10_000);
   });
 
-  it('a name with a newline stays one tag line, in the served and in the published file', async () => {
+  it('a name with a newline and quotes stays one tag line lidraughts keeps whole, served and published', async () => {
     const root = tempDir('published');
     const h = await hall([{ kind: 'directory', path: root }]);
     await h.hub.setInfo(1, { white: 'Anna\nvan "Dam"' });
-    await landed(root, '1.pdn', '[White "Anna van \\"Dam\\""]');
+    await landed(root, '1.pdn', `[White "Anna van 'Dam'"]`);
     const served = await h.route('games.pdn');
-    expect(served).toContain('[White "Anna van \\"Dam\\""]\n[Black ');
+    expect(served).toContain(`[White "Anna van 'Dam'"]\n[Black `);
     expect(served.split('\n').filter((l) => l.startsWith('[White '))).toHaveLength(2);
   });
 });
