@@ -13,6 +13,7 @@ import {
   type Finding,
   warn,
 } from '../doctor/checks.ts';
+import { checkPairingProgram } from '../doctor/pairing.ts';
 import { probeBoard } from '../doctor/probe.ts';
 import { wholeNumber } from './options.ts';
 import { usageError, workFailed } from './program.ts';
@@ -25,6 +26,7 @@ interface DoctorFlags {
   port?: number;
   answerMs: number;
   json?: boolean;
+  pairingProgram?: string;
 }
 
 async function diagnose(config: LoadedConfig, answerMs: number): Promise<Finding[]> {
@@ -36,6 +38,8 @@ async function diagnose(config: LoadedConfig, answerMs: number): Promise<Finding
   if (config.setups.some((s) => s.source.kind === 'hid')) findings.push(checkHidAccess());
   if (config.setups.length === 0)
     findings.push(warn('boards', 'none configured', 'give --board SOURCE or a config with boards:'));
+  const program = config.tournament.pairingProgram;
+  if (program !== undefined) findings.push(await checkPairingProgram(program));
   // One board after the other: a hall's boards share nothing, but a person reads the lines in order.
   for (const setup of config.setups) {
     const device = setup.source.kind === 'serial' ? checkSerialDevice(setup.source.path) : [];
@@ -52,7 +56,13 @@ async function doctor(flags: DoctorFlags): Promise<void> {
   const loaded = loadConfig({
     file: flags.config,
     env: process.env,
-    flags: { boards: flags.board, dataDir: flags.dataDir, host: flags.host, port: flags.port },
+    flags: {
+      boards: flags.board,
+      dataDir: flags.dataDir,
+      host: flags.host,
+      port: flags.port,
+      pairingProgram: flags.pairingProgram,
+    },
   });
   if (!loaded.ok) throw usageError(...loaded.error);
   const findings = await diagnose(loaded.value, flags.answerMs);
@@ -70,7 +80,7 @@ export function registerDoctor(program: Command): void {
   program
     .command('doctor')
     .description(
-      'Check the set-up: device access, board names, every board answering, its clock, data dir, port',
+      'Check the set-up: device access, board names, every board answering, its clock, data dir, port, the pairing program',
     )
     .option('-c, --config <file>', 'config file (YAML or JSON); DAMLINK_CONFIG also works')
     .option(
@@ -83,6 +93,10 @@ export function registerDoctor(program: Command): void {
     .option('--host <host>', 'address the daemon will serve on')
     .option('-p, --port <n>', 'port the daemon will serve on', wholeNumber('--port', 0, 65535))
     .option('--answer-ms <ms>', 'how long each board has to answer', wholeNumber('--answer-ms', 100), 3000)
+    .option(
+      '--pairing-program <command>',
+      'a pairing program to try (default: the config’s tournament.pairingProgram)',
+    )
     .option('--json', 'one JSON line per finding: {"check","status":"ok"|"warn"|"fail","detail","advice"}')
     .action(doctor);
 }

@@ -16,7 +16,7 @@ import { DEFAULT_BASE_TOPIC, defaultClientId } from '../server/mqtt-topics.ts';
 import type { MqttSettings } from '../server/mqtt.ts';
 import type { Publishing } from '../publish/index.ts';
 import { liveTournament, resultsReachBoards } from '../tournament/live.ts';
-import { withPairingProgram } from '../tournament/pairing-program.ts';
+import { type PairingSettings, withPairingProgram } from '../tournament/pairing-program.ts';
 import { startTournament } from '../tournament/start.ts';
 import { readTournamentFile } from '../tournament/file.ts';
 import type { InProcessBoards } from '../transport/index.ts';
@@ -96,8 +96,10 @@ export function registerRun(program: Command): void {
 
 async function run(flags: RunFlags): Promise<void> {
   // Read before anything starts (the demo's boards): a bad file stops here.
-  const tournament = flags.tournament === undefined ? undefined : readTournamentFile(flags.tournament);
+  const fromFlag = flags.tournament === undefined ? undefined : readTournamentFile(flags.tournament);
   const cfgFlags: ConfigFlags = {
+    tournament: flags.tournament,
+    pairingProgram: flags.pairingProgram,
     boards: flags.board,
     host: flags.host,
     port: flags.port,
@@ -123,17 +125,30 @@ async function run(flags: RunFlags): Promise<void> {
     throw usageError(...loaded.error);
   }
   const config = loaded.value;
+  const file = config.tournament.file;
+  let tournament = fromFlag;
+  if (tournament === undefined && file !== undefined) {
+    try {
+      tournament = readTournamentFile(file);
+    } catch (e) {
+      await demo?.stop();
+      throw e;
+    }
+  }
   if (config.setups.length === 0) {
     throw usageError('no boards: give --board SOURCE (repeatable), a config file with boards:, or --demo');
   }
   // Before anything is written there, the log file included.
   const lock = await takeLock(resolve(config.dataDir), demo);
-  const { log, file } = openLogger({ dataDir: config.dataDir, level: flags.logLevel ?? config.log.level });
+  const { log, file: logFile } = openLogger({
+    dataDir: config.dataDir,
+    level: flags.logLevel ?? config.log.level,
+  });
   for (const warning of config.warnings) {
     console.error(`damlink: warning: ${warning}`);
     log.warn(warning);
   }
-  await serve(config, lock, log, file, demo, tournament, flags.pairingProgram, flags.mqtt);
+  await serve(config, lock, log, logFile, demo, tournament, flags.mqtt);
 }
 
 async function startDemo(
@@ -195,7 +210,6 @@ async function serve(
   logFile: LogFile | undefined,
   demo: { boards: InProcessBoards; stop(): Promise<void> } | undefined,
   tournamentFile?: Event,
-  pairingProgram?: string,
   mqttUrl?: string,
 ): Promise<void> {
   let config = configured;
@@ -267,7 +281,10 @@ async function serve(
         ...(logFile ? { log: logFile.health() } : {}),
         ...(publishing ? { publish: publishing.state() } : {}),
       }),
-      tournament: resultsReachBoards(withPairingProgram(tournament.store, pairingProgram), controller),
+      tournament: resultsReachBoards(
+        withPairingProgram(tournament.store, pairingSettings(config)),
+        controller,
+      ),
     });
   } catch (e) {
     journal.close();
@@ -329,4 +346,16 @@ async function serve(
       `stopped with ${unjournaled} board inputs the journal could not write (the boards' next dump brings their positions back)`,
     );
   }
+}
+
+/** The pairing program and what it needs to know, from the config's `tournament:` (and its flags). */
+function pairingSettings(config: LoadedConfig): PairingSettings | undefined {
+  const t = config.tournament;
+  if (t.pairingProgram === undefined) return undefined;
+  return {
+    command: t.pairingProgram,
+    ...(t.rounds !== undefined ? { rounds: t.rounds } : {}),
+    firstColour: t.firstColour,
+    groupsTogether: t.groupsTogether,
+  };
 }

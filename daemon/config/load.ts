@@ -27,6 +27,9 @@ export interface ConfigFlags {
   variant?: string;
   autoResult?: boolean;
   timeScale?: number;
+  /** `--tournament`, `--pairing-program`: `tournament.file`, `tournament.pairingProgram`. */
+  tournament?: string;
+  pairingProgram?: string;
 }
 
 export interface BoardSetup {
@@ -108,6 +111,12 @@ const FLAG_NAMES = {
   timeScale: '--time-scale',
 } as const;
 const SIMPLE_FLAGS = Object.keys(FLAG_NAMES) as (keyof typeof FLAG_NAMES)[];
+/** The flags that set a key of `tournament:`, by flag key. */
+const TOURNAMENT_FLAGS = {
+  tournament: { flag: '--tournament', key: 'file' },
+  pairingProgram: { flag: '--pairing-program', key: 'pairingProgram' },
+} as const;
+const NESTED_FLAGS = Object.keys(TOURNAMENT_FLAGS) as (keyof typeof TOURNAMENT_FLAGS)[];
 
 /** The config paths the given flags set, for the messages. */
 function flagSources(flags: ConfigFlags): Sources['flags'] {
@@ -115,13 +124,23 @@ function flagSources(flags: ConfigFlags): Sources['flags'] {
     flag: FLAG_NAMES[key],
     path: [key],
   }));
-  return flags.boards?.length ? [{ flag: '--board', path: ['boards'] }, ...set] : set;
+  const nested = NESTED_FLAGS.filter((key) => flags[key] !== undefined).map((key) => ({
+    flag: TOURNAMENT_FLAGS[key].flag,
+    path: ['tournament', TOURNAMENT_FLAGS[key].key],
+  }));
+  const all = [...set, ...nested];
+  return flags.boards?.length ? [{ flag: '--board', path: ['boards'] }, ...all] : all;
 }
 
 function applyFlags(raw: Record<string, unknown>, flags: ConfigFlags): Record<string, unknown> {
   const out = { ...raw };
   if (flags.boards && flags.boards.length > 0) out.boards = flags.boards.map((source) => ({ source }));
   for (const key of SIMPLE_FLAGS) if (flags[key] !== undefined) out[key] = flags[key];
+  for (const key of NESTED_FLAGS)
+    if (flags[key] !== undefined) {
+      const block = typeof out.tournament === 'object' && out.tournament !== null ? out.tournament : {};
+      out.tournament = { ...block, [TOURNAMENT_FLAGS[key].key]: flags[key] };
+    }
   return out;
 }
 

@@ -163,6 +163,24 @@ export const mqttSchema = z.strictObject({
     .default('damlink'),
 });
 
+/** The tournament around the boards (`tournament:`); docs/tournament.md. */
+export const tournamentSchema = z.strictObject({
+  /** Players and pairings: damlink's JSON, a CSV of players, or a TRF (as `--tournament`). */
+  file: z.string().min(1).optional(),
+  /** The event's name where the file gives none (a CSV of players). */
+  name: tagText().optional(),
+  /** Rounds planned (TRF `142`) where the file gives none; pairing programs need it (default 7). */
+  rounds: z.number().int().min(1).max(99).optional(),
+  /** The groups in their order: the first group's tables come first (on the electronic boards). A player's group must be one of them. */
+  groups: z.array(tagText().pipe(z.string().min(1))).optional(),
+  /** The top seed's colour in round 1 (TRF `152`) where the file gives none: `lot` draws it once, and it is kept. */
+  firstColour: z.enum(['white', 'black', 'lot']).default('lot'),
+  /** The groups are paired together: a pairing may seat players of two groups at one table. */
+  groupsTogether: z.boolean().default(false),
+  /** Pairs Swiss rounds: program and arguments, `{in}` the TRF, `{out}` the pairs (as `--pairing-program`). */
+  pairingProgram: z.string().min(1).optional(),
+});
+
 export const configSchema = z.strictObject({
   event: tagText().optional(),
   site: tagText().optional(),
@@ -222,6 +240,7 @@ export const configSchema = z.strictObject({
     })
     .default({ level: 'info' }),
   publish: publishSchema.optional(),
+  tournament: tournamentSchema.prefault({}),
   gapSearch: z
     .strictObject({
       /**
@@ -254,6 +273,7 @@ export type BoardConfig = z.infer<typeof boardSchema>;
 export type ProtocolConfig = z.infer<typeof protocolSchema>;
 export type PublishConfig = z.infer<typeof publishSchema>;
 export type PublishTarget = z.infer<typeof publishTargetSchema>;
+export type TournamentConfig = z.infer<typeof tournamentSchema>;
 
 /** The broker settings: `mqtt`, else the deprecated `mqttUrl` (ignored when `mqtt` is given). */
 export function mqttSettings(config: Pick<Config, 'mqtt' | 'mqttUrl'>): Config['mqtt'] {

@@ -17,6 +17,7 @@ import {
 } from '../../src/tournament/index.ts';
 import type { PairingResult } from '../../src/tournament/types.ts';
 import { hasControlCharacter } from '../config/text.ts';
+import { checkGroups } from '../tournament/settings.ts';
 import type { ErrorCode } from './protocol.ts';
 import type { TournamentSource } from './standings.ts';
 
@@ -29,8 +30,8 @@ export interface TournamentAccess extends TournamentSource {
   savePlayer(player: Player): boolean;
   /** Resolves once every write so far is on the disk (the journal's WAL synced). */
   sync(): Promise<void>;
-  /** Pairs `round` with the configured pairing program (absent: none configured). */
-  pairRound?(event: Event, round: number): Promise<Read<Round>>;
+  /** Pairs `round` (of every group, or of `group`) with the configured pairing program (absent: none configured). */
+  pairRound?(event: Event, round: number, group?: string): Promise<Read<Round>>;
 }
 
 const token = z.string().max(500).optional();
@@ -46,7 +47,7 @@ const PARAMS = {
   }),
   pairings: z.object({ round: roundNumber, csv, token }),
   players: z.object({ csv, token }),
-  pair: z.object({ round: roundNumber, token }),
+  pair: z.object({ round: roundNumber, group: z.string().min(1).max(100).optional(), token }),
   // The player's fields are checked as a tournament file's players are (readPlayerJson).
   player: z.looseObject({ start: z.number().int().positive(), token }),
 } as const;
@@ -75,12 +76,20 @@ export type CallAnswer = { ok: true; value: unknown } | { ok: false; code: Error
 const refuse = (code: ErrorCode, message: string): CallAnswer => ({ ok: false, code, message });
 
 /** Pairs a round with the pairing program and keeps its pairings; not a round with results. */
-async function pair(access: TournamentAccess, event: Event, round: number): Promise<CallAnswer> {
+async function pair(
+  access: TournamentAccess,
+  event: Event,
+  round: number,
+  group?: string,
+): Promise<CallAnswer> {
   if (!access.pairRound)
-    return refuse('failed', 'no pairing program: start the daemon with --pairing-program');
+    return refuse(
+      'failed',
+      'no pairing program: set tournament.pairingProgram in the config (or --pairing-program), or import the pairings as a CSV',
+    );
   if (roundOf(event, round)?.pairings.some((p) => p.result))
     return refuse('failed', `round ${round} has results already`);
-  const r = await access.pairRound(event, round);
+  const r = await access.pairRound(event, round, group);
   if (!r.ok) return refuse('failed', r.error.map(formatLocated).join('; '));
   access.saveRound(r.value);
   const value = { ok: true, round, pairings: r.value.pairings.length, byes: r.value.byes.length };
@@ -158,12 +167,20 @@ function change(
         'bad-param',
         `the rounds have players the file lacks: starting ranks ${[...new Set(missing)].join(', ')}`,
       );
-    access.save(event ? { ...event, players: fresh.players, groups: fresh.groups } : fresh);
+    // The event's groups (the config's, in their order) stay; a group not among them is a typo.
+    const listed = event?.groups ?? [];
+    const strays = checkGroups(fresh.players, listed, 'param.csv');
+    if (strays.length > 0) return refuse('bad-param', strays.map((e) => e.message).join('; '));
+    const groups = listed.length > 0 ? listed : fresh.groups;
+    access.save(event ? { ...event, players: fresh.players, groups } : fresh);
     return { ok: true, value: { ok: true, players: players.value.length } };
   }
   if (!event)
     return refuse('not-found', 'no tournament: load one with --tournament FILE, or send the players first');
-  if (call === 'pair') return pair(access, event, (parsed.data as z.infer<(typeof PARAMS)['pair']>).round);
+  if (call === 'pair') {
+    const p = parsed.data as z.infer<(typeof PARAMS)['pair']>;
+    return pair(access, event, p.round, p.group);
+  }
   if (call === 'player') return editPlayer(access, event, parsed.data as Record<string, unknown>);
   if (call === 'pairings') {
     const p = parsed.data as z.infer<(typeof PARAMS)['pairings']>;

@@ -93,7 +93,9 @@ export function resultsReachBoards(
     saveRound: (round) => access.saveRound(round),
     savePlayer: (player) => access.savePlayer(player),
     sync: () => access.sync(),
-    ...(access.pairRound ? { pairRound: (event, round) => access.pairRound!(event, round) } : {}),
+    ...(access.pairRound
+      ? { pairRound: (event, round, group) => access.pairRound!(event, round, group) }
+      : {}),
     setResult(round: number, table: number, result: PairingResult | undefined): boolean {
       if (!access.setResult(round, table, result)) return false;
       if (round === hub.round() && hub.snapshot(table) && result?.kind !== 'forfeit') {

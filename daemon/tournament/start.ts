@@ -4,6 +4,8 @@
 import type { BoardSetup, LoadedConfig } from '../config/index.ts';
 import type { Journal } from '../journal/index.ts';
 import { type Event, mergeTournament, tablesOf } from '../../src/tournament/index.ts';
+import { usageError } from '../commands/program.ts';
+import { applyTournamentSettings } from './settings.ts';
 import { TournamentStore } from './store.ts';
 
 export interface TournamentStart {
@@ -32,10 +34,18 @@ export function roundConfig(config: LoadedConfig, event: Event | undefined, roun
   return { ...config, round, setups: event ? seatBoards(config.setups, event, round) : config.setups };
 }
 
+/**
+ * The tournament the journal keeps, with the file given merged in and the config's `tournament:`
+ * applied; a player in a group the config does not list is refused (a usage error, every player
+ * at once).
+ */
 export function startTournament(journal: Journal, config: LoadedConfig, loaded?: Event): TournamentStart {
   const store = TournamentStore.open(journal.database, () => journal.sync());
-  const event = loaded ? mergeTournament(store.load(), loaded) : store.load();
-  if (loaded && event) store.save(event);
+  const merged = loaded ? mergeTournament(store.load(), loaded) : store.load();
+  const applied = merged && applyTournamentSettings(merged, config.tournament);
+  if (applied && !applied.ok) throw usageError(...applied.error.map((e) => `tournament: ${e.message}`));
+  const event = applied?.value;
+  if (event && (loaded || JSON.stringify(event) !== JSON.stringify(merged))) store.save(event);
   const stored = store.currentRound();
   if (!event) return { store, config: stored === undefined ? config : { ...config, round: stored } };
   const round = stored ?? config.round;

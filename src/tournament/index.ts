@@ -14,3 +14,4 @@ export * from './types.ts';
 export * from './merge.ts';
 export * from './tables.ts';
 export * from './pairing-output.ts';
+export * from './groups.ts';

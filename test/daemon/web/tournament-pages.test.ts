@@ -45,7 +45,9 @@ beforeAll(async () => {
     port: 0,
     tokens: { arbiter: TOKEN },
     webRoot: WEB_ROOT,
-    tournament: withPairingProgram(store, `${process.execPath} ${join(FIXTURES, 'fake-pairing-program.js')}`),
+    tournament: withPairingProgram(store, {
+      command: `${process.execPath} ${join(FIXTURES, 'fake-pairing-program.js')}`,
+    }),
   });
   browser = await launchBrowser();
   page = await browser.newPage();
