@@ -15,7 +15,7 @@ import { startServer } from '../server/index.ts';
 import { DEFAULT_BASE_TOPIC, defaultClientId } from '../server/mqtt-topics.ts';
 import type { MqttSettings } from '../server/mqtt.ts';
 import type { Publishing } from '../publish/index.ts';
-import { liveTournament, resultsReachBoards } from '../tournament/live.ts';
+import { liveTournament, tournamentReachesBoards } from '../tournament/live.ts';
 import { type PairingSettings, withPairingProgram } from '../tournament/pairing-program.ts';
 import { startTournament } from '../tournament/start.ts';
 import { readTournamentFile } from '../tournament/file.ts';
@@ -281,7 +281,7 @@ async function serve(
         ...(logFile ? { log: logFile.health() } : {}),
         ...(publishing ? { publish: publishing.state() } : {}),
       }),
-      tournament: resultsReachBoards(
+      tournament: tournamentReachesBoards(
         withPairingProgram(tournament.store, pairingSettings(config)),
         controller,
       ),

@@ -3,7 +3,7 @@
 import type { GameResult } from '../../src/game/types.ts';
 import { gameResultOf, type PairingResult, roundOf, tablesOf } from '../../src/tournament/index.ts';
 import type { TournamentAccess } from '../server/tournament-api.ts';
-import type { LoadedConfig } from '../config/index.ts';
+import type { BoardSetup, LoadedConfig } from '../config/index.ts';
 import type { Hub } from '../hub.ts';
 import { type RoundHub, RoundSwitch } from './round-switch.ts';
 import { roundConfig } from './start.ts';
@@ -77,21 +77,52 @@ export function followResults(hub: Hub, store: TournamentStore): () => void {
 }
 
 /**
- * The store, with a result entered for a table of the round being played also written to its
- * board's game (journaled like the console's): one result per table, in the PDN, the standings and
- * the TRF alike. A forfeit stays the table's alone (no game was played); the broadcast shows it from
- * the tournament (daemon/server/rounds.ts).
+ * The store, with what the tournament page changes for the round being played reaching its boards
+ * at once: a table's result written to its board's game (journaled like the console's) — one
+ * result per table, in the PDN, the standings and the TRF alike; a forfeit stays the table's alone
+ * (no game was played), the broadcast shows it from the tournament (daemon/server/rounds.ts) —
+ * and the players of the round's pairings (imported, paired, a player edited) named on their boards
+ * (a name the config gives a board stays).
  */
-export function resultsReachBoards(
+export function tournamentReachesBoards(
   access: TournamentAccess,
-  hub: Pick<Hub, 'round' | 'snapshot' | 'setResult'>,
+  hub: Pick<Hub, 'round' | 'snapshot' | 'setResult' | 'setInfo'>,
+  setups: readonly BoardSetup[] = [],
 ): TournamentAccess {
+  const configured = new Map(setups.map((s) => [s.board, s]));
+  const seat = () => {
+    const event = access.load();
+    if (!event) return;
+    for (const game of tablesOf(event, hub.round()).values()) {
+      const now = hub.snapshot(game.table)?.info;
+      const mine = configured.get(game.table);
+      const white = mine?.white ?? game.white.name;
+      const black = mine?.black ?? game.black.name;
+      if (!now || (now.white === white && now.black === black)) continue;
+      const ids = {
+        ...(game.white.fmjdId ? { whiteFmjdId: game.white.fmjdId } : {}),
+        ...(game.black.fmjdId ? { blackFmjdId: game.black.fmjdId } : {}),
+      };
+      // The names are the tournament's already; the board follows (a failing journal says so in /health).
+      void hub.setInfo(game.table, { white, black, ...ids }).catch(() => {});
+    }
+  };
   // Methods of a store's class: called on it, not copied.
   return {
     load: () => access.load(),
-    save: (event) => access.save(event),
-    saveRound: (round) => access.saveRound(round),
-    savePlayer: (player) => access.savePlayer(player),
+    save: (event) => {
+      access.save(event);
+      seat();
+    },
+    saveRound: (round) => {
+      access.saveRound(round);
+      if (round.number === hub.round()) seat();
+    },
+    savePlayer: (player) => {
+      const saved = access.savePlayer(player);
+      if (saved) seat();
+      return saved;
+    },
     sync: () => access.sync(),
     ...(access.pairRound
       ? { pairRound: (event, round, group) => access.pairRound!(event, round, group) }

@@ -3,7 +3,7 @@
 // again after the game; a forfeit is published from the tournament; the TRF has what the table has.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../daemon/server/index.ts';
-import { followResults, resultsReachBoards } from '../../daemon/tournament/live.ts';
+import { followResults, tournamentReachesBoards } from '../../daemon/tournament/live.ts';
 import type { TournamentStore } from '../../daemon/tournament/store.ts';
 import { DEFAULT_TIEBREAKS, DRAUGHTS_POINTS } from '../../src/tournament/index.ts';
 import { FakeHub } from '../daemon/fixtures/fake-hub.ts';
@@ -48,7 +48,7 @@ describe('one result per table', () => {
     const served = await serveHub(
       hub,
       { arbiter: ARBITER_TOKEN },
-      { tournament: resultsReachBoards(store, hub) },
+      { tournament: tournamentReachesBoards(store, hub) },
     );
     server = served.server;
     client = await served.open();
@@ -95,5 +95,50 @@ describe('one result per table', () => {
     expect(store.load()!.rounds[0].pairings[2].result).toEqual({ kind: 'forfeit', winner: 'white' });
     expect(hub.snapshot(3)!.result).toBe('*');
     expect((await published())[2].result).toBe('2-0');
+  });
+});
+
+describe('the round’s pairings on its boards at once', () => {
+  it('pairings imported for the round being played name the boards, no restart', async () => {
+    const temp = tempStore('pairings-boards');
+    try {
+      temp.store.save({
+        name: 'Club',
+        groups: [],
+        players: [1, 2, 3, 4].map((start) => ({
+          start,
+          name: `Player${start}, A`,
+          fmjdId: `${16000 + start}`,
+        })),
+        rounds: [],
+        points: DRAUGHTS_POINTS,
+        tiebreaks: DEFAULT_TIEBREAKS,
+        advantageDraws: false,
+      });
+      const hub = new FakeHub(2, 1);
+      const served = await serveHub(
+        hub,
+        { arbiter: ARBITER_TOKEN },
+        { tournament: tournamentReachesBoards(temp.store, hub) },
+      );
+      const c = await served.open();
+      await c.call('auth', { token: ARBITER_TOKEN });
+      const answer = await c.call('pairings', { round: 1, csv: 'board,white,black\n1,3,1\n2,2,4\n' });
+      expect(answer.param).toMatchObject({ ok: true, pairings: 2 });
+      await expect
+        .poll(() => hub.snapshot(1)!.info)
+        .toMatchObject({
+          white: 'Player3, A',
+          black: 'Player1, A',
+          whiteFmjdId: '16003',
+        });
+      expect(hub.snapshot(2)!.info).toMatchObject({ white: 'Player2, A', black: 'Player4, A' });
+      // Pairings of another round leave the boards alone.
+      await c.call('pairings', { round: 2, csv: 'board,white,black\n1,1,2\n2,4,3\n' });
+      expect(hub.snapshot(1)!.info.white).toBe('Player3, A');
+    } finally {
+      await closeServed();
+      temp.close();
+    }
   });
 });
