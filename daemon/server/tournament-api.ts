@@ -47,6 +47,7 @@ const PARAMS = {
   }),
   pairings: z.object({ round: roundNumber, csv, token }),
   players: z.object({ csv, token }),
+  withdraw: z.object({ start: z.number().int().positive(), round: z.number().int().positive().nullable(), token }),
   pair: z.object({ round: roundNumber, group: z.string().min(1).max(100).optional(), token }),
   // The player's fields are checked as a tournament file's players are (readPlayerJson).
   player: z.looseObject({ start: z.number().int().positive(), token }),
@@ -182,6 +183,15 @@ function change(
     return pair(access, event, p.round, p.group);
   }
   if (call === 'player') return editPlayer(access, event, parsed.data as Record<string, unknown>);
+  if (call === 'withdraw') {
+    const p = parsed.data as z.infer<(typeof PARAMS)['withdraw']>;
+    const before = event.players.find((x) => x.start === p.start);
+    if (!before) return refuse('not-found', `no player has starting rank ${p.start}`);
+    const { withdrawn: _, ...rest } = before;
+    // From that round on the pairing program pairs the player no more (an absence, TRF `-`).
+    access.savePlayer(p.round === null ? rest : { ...rest, withdrawn: p.round });
+    return { ok: true, value: { ok: true, start: p.start, withdrawn: p.round } };
+  }
   if (call === 'pairings') {
     const p = parsed.data as z.infer<(typeof PARAMS)['pairings']>;
     const round = readPairingsCsv(p.csv, event.players, p.round);

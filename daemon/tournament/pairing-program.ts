@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { err } from '../../src/result.ts';
 import {
+  type Bye,
   type Colour,
   crossGroupPairings,
   type Event,
@@ -58,10 +59,23 @@ const EXIT_MEANING: Record<number, string> = {
 
 const failed = (message: string): Read<Round> => err([{ code: 'pairing-program', message }]);
 
+/**
+ * The round's byes asked for (half, full, zero, absent), and an absence for every player withdrawn
+ * by then who has none: the program pairs everyone else.
+ */
+export function requestedByes(event: Event, round: number): Bye[] {
+  const asked = (roundOf(event, round)?.byes ?? []).filter((b) => b.kind !== 'pairing');
+  const has = new Set(asked.map((b) => b.player));
+  const gone = event.players
+    .filter((p) => p.withdrawn !== undefined && p.withdrawn <= round && !has.has(p.start))
+    .map((p): Bye => ({ player: p.start, kind: 'absent' }));
+  return [...asked, ...gone];
+}
+
 /** The event as the program must see it before pairing `round`: earlier rounds, that round's requested byes. */
 export function eventBefore(event: Event, round: number): Event {
   const planned = Math.max(event.plannedRounds ?? round, round);
-  const requested = (roundOf(event, round)?.byes ?? []).filter((b) => b.kind !== 'pairing');
+  const requested = requestedByes(event, round);
   const earlier = event.rounds.filter((r) => r.number < round);
   return {
     ...event,
@@ -119,7 +133,7 @@ export async function pairRound(
     const paired = await runProgram(settings, view, round);
     if (!paired.ok) return paired;
     // The byes asked for (half, full, zero, absent) stay beside the program's pairs and its bye.
-    const requested = existing.byes.filter((b) => b.kind !== 'pairing');
+    const requested = requestedByes(view.event, round);
     parts.push({ view, round: { ...paired.value, byes: [...paired.value.byes, ...requested] } });
   }
   if (only !== undefined && !views.some((v) => v.group === only))

@@ -86,13 +86,20 @@ function readPlayer(c: Checker, v: Json, path: string): Player | undefined {
   const name = c.text(v.name, `${path}.name`);
   if (name.trim() === '' && typeof v.name === 'string') c.fail(`${path}.name`, 'must not be empty');
   const rating = c.number(v.rating, `${path}.rating`, { optional: true, whole: true, min: 0 });
+  const withdrawn = c.number(v.withdrawn, `${path}.withdrawn`, { optional: true, whole: true, min: 1 });
   const extra: Partial<Player> = {};
   for (const k of PLAYER_TEXTS) {
     const t = c.text(v[k], `${path}.${k}`, true);
     if (t !== undefined) extra[k] = t;
   }
   if (start === undefined) return undefined;
-  return { start, name, ...(rating === undefined ? {} : { rating }), ...extra };
+  return {
+    start,
+    name,
+    ...(rating === undefined ? {} : { rating }),
+    ...extra,
+    ...(withdrawn === undefined ? {} : { withdrawn }),
+  };
 }
 
 /** One player as a JSON value (the arbiter's player call): the checks of a file's players. */

@@ -19,6 +19,8 @@ export interface Player {
   sex?: string;
   /** The group (section) the player plays in; absent = the event's only group. */
   group?: string;
+  /** Withdrew: the first round the player no longer plays (absent from it on, TRF `-`). */
+  withdrawn?: number;
 }
 
 /** A finished game, from white's side; a draw may carry a lasting advantage (1+/1−, 6.5). */

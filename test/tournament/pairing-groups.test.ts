@@ -179,6 +179,33 @@ describe('groups: each its own Swiss', () => {
   });
 });
 
+describe('withdrawals and late entries', () => {
+  it('a player withdrawn from round 3 is absent from it on; a late entry of round 2 is paired from then', async () => {
+    const settings = { command: REAL ?? STAND_IN };
+    let event = readyToPair(clubEvent(), { lot: () => 'white' });
+    for (let number = 1; number <= 4; number++) {
+      if (number === 2)
+        event = {
+          ...event,
+          players: [...event.players, { start: 21, name: 'Late, Lena', group: 'Juniors' }],
+        };
+      if (number === 3)
+        event = { ...event, players: event.players.map((p) => (p.start === 4 ? { ...p, withdrawn: 3 } : p)) };
+      const r = await pairRound(settings, event, number);
+      if (!r.ok) throw new Error(r.error.map((e) => e.message).join('; '));
+      const seated = (start: number) =>
+        r.value.pairings.some((p) => p.white === start || p.black === start) ||
+        r.value.byes.some((b) => b.player === start && b.kind === 'pairing');
+      expect(seated(21)).toBe(number >= 2);
+      expect(seated(4)).toBe(number < 3);
+      if (number >= 3) expect(r.value.byes).toContainEqual({ player: 4, kind: 'absent' });
+      event = { ...event, rounds: [...event.rounds, played(r.value)] };
+    }
+    // Withdrawn, still in the standings with the rounds played.
+    expect(standings(event, { group: 'Juniors' }).some((row) => row.start === 4)).toBe(true);
+  });
+});
+
 describe('what bbpPairings needs, and its refusals', () => {
   it('the TRF of round 1 has the rounds planned and the first colour; both kept once drawn', async () => {
     const temp = tempStore('pairing-defaults');

@@ -133,6 +133,16 @@ describe('the round’s pairings on its boards at once', () => {
           whiteFmjdId: '16003',
         });
       expect(hub.snapshot(2)!.info).toMatchObject({ white: 'Player2, A', black: 'Player4, A' });
+      // A withdrawal is kept with the player, and taken back.
+      expect((await c.call('withdraw', { start: 2, round: 3 })).param).toEqual({
+        ok: true,
+        start: 2,
+        withdrawn: 3,
+      });
+      expect(temp.store.load()!.players.find((p) => p.start === 2)?.withdrawn).toBe(3);
+      await c.call('withdraw', { start: 2, round: null });
+      expect(temp.store.load()!.players.find((p) => p.start === 2)).not.toHaveProperty('withdrawn');
+      expect((await c.call('withdraw', { start: 9, round: 3 })).param).toMatchObject({ code: 'not-found' });
       // Pairings of another round leave the boards alone.
       await c.call('pairings', { round: 2, csv: 'board,white,black\n1,1,2\n2,4,3\n' });
       expect(hub.snapshot(1)!.info.white).toBe('Player3, A');
