@@ -7,6 +7,7 @@ import type { Hub } from '../hub.ts';
 import { standingsCsv } from '../../src/tournament/index.ts';
 import en from '../web/js/i18n/en.js';
 import { PdnCache, roundFiles, tournamentResults } from '../server/rounds.ts';
+import { pairingSheet } from '../server/pairing-sheet.ts';
 import { standingsAfter, standingsPage, type TournamentSource } from '../server/standings.ts';
 import { directoryUploader } from './directory.ts';
 import { ftpUploader } from './ftp.ts';
@@ -57,11 +58,13 @@ function standingsFiles(round: number, tournament: TournamentSource | undefined)
   const doc = event && standingsAfter(event, round);
   if (!doc) return [];
   const at = (name: string) => `rounds/${round}/${name}`;
+  const sheet = pairingSheet(event, round, { code: 'en', messages: en.messages });
   return [
     // A published file answers no request: its page is in the reference language.
     { path: at('standings'), body: standingsPage(doc, '', { code: 'en', messages: en.messages }) },
     { path: at('standings.json'), body: JSON.stringify(doc) },
     { path: at('standings.csv'), body: standingsCsv(doc.groups.flatMap((g) => g.rows)) },
+    ...(sheet ? [{ path: at('pairings'), body: sheet }] : []),
   ];
 }
 

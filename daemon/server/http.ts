@@ -9,6 +9,7 @@ import { BUILT_IN_WEB_ROOT, PageLanguages } from './languages.ts';
 import { pictureRoutes } from './pictures.ts';
 import { PdnCache, playedGames, RoundJson, roundFile, tournamentResults } from './rounds.ts';
 import { standingsCsv, writeTrf } from '../../src/tournament/index.ts';
+import { pairingSheet } from './pairing-sheet.ts';
 import { type TournamentSource, standingsAfter, standingsPage } from './standings.ts';
 import { staticFile } from './static.ts';
 
@@ -159,6 +160,24 @@ export function createHttpHandler(ctx: HttpContext) {
       if (!event) return notFound('no tournament: start the daemon with --tournament FILE');
       const body = writeTrf(event);
       return { status: 200, type: TEXT_TYPE, body, validators: ctx.validators.of(path, body), cors: true };
+    }
+    m = /^\/rounds\/(\d+)\/pairings$/.exec(path);
+    if (m) {
+      const event = ctx.tournament?.load();
+      if (!event) return notFound('no tournament: start the daemon with --tournament FILE');
+      const group = query.get('group') ?? undefined;
+      const words = await languages.forRequest(`?${query}`, req.headers['accept-language']);
+      const body = pairingSheet(event, Number(m[1]), words, group);
+      if (!body)
+        return notFound(`no pairings of round ${m[1]}${group === undefined ? '' : ` in group "${group}"`}`);
+      return {
+        status: 200,
+        type: HTML_TYPE,
+        body,
+        validators: ctx.validators.of(`${path}?${query}#${words.code}`, body),
+        cors: true,
+        vary: 'Accept-Language',
+      };
     }
     m = /^\/rounds\/(\d+)\/standings(\.json|\.csv)?$/.exec(path);
     if (m) {

@@ -34,10 +34,10 @@ export interface PageWords {
   messages: Messages;
 }
 
-const say = (words: PageWords, key: string, params?: Record<string, string | number>): string =>
+export const say = (words: PageWords, key: string, params?: Record<string, string | number>): string =>
   fill(words.messages[key] ?? key, params);
 
-const html = (s: string): string =>
+export const html = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function groupTable(words: PageWords, group: string | undefined, rows: readonly StandingRow[]): string {

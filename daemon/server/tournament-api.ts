@@ -47,7 +47,11 @@ const PARAMS = {
   }),
   pairings: z.object({ round: roundNumber, csv, token }),
   players: z.object({ csv, token }),
-  withdraw: z.object({ start: z.number().int().positive(), round: z.number().int().positive().nullable(), token }),
+  withdraw: z.object({
+    start: z.number().int().positive(),
+    round: z.number().int().positive().nullable(),
+    token,
+  }),
   pair: z.object({ round: roundNumber, group: z.string().min(1).max(100).optional(), token }),
   // The player's fields are checked as a tournament file's players are (readPlayerJson).
   player: z.looseObject({ start: z.number().int().positive(), token }),

@@ -21,10 +21,10 @@ afterAll(async () => {
 });
 
 describe('published standings', () => {
-  it('standings, standings.json and standings.csv of the round, equal to the routes', async () => {
+  it('standings, standings.json, standings.csv and the pairing sheet of the round, equal to the routes', async () => {
     const files = currentRoundFiles(hub, undefined, temp.store)();
     const byPath = new Map(files.map((f) => [f.path, f.body]));
-    for (const name of ['standings', 'standings.json', 'standings.csv']) {
+    for (const name of ['standings', 'standings.json', 'standings.csv', 'pairings']) {
       const served = await (await fetch(`${server.url}/rounds/7/${name}`)).text();
       expect(byPath.get(`rounds/7/${name}`)).toBe(served);
     }

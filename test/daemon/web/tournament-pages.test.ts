@@ -211,3 +211,36 @@ describe('tournament pages', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('paper for the hall’s wall', () => {
+  it('the standings and the pairing sheet fit A4 (794 px), in the reader’s language; printed A4 too', async () => {
+    const sheet = await browser.newPage();
+    try {
+      await sheet.setViewportSize({ width: 794, height: 1123 });
+      const width = () => sheet.evaluate('document.documentElement.scrollWidth') as Promise<number>;
+      await sheet.goto(`${server.url}/rounds/6/standings`);
+      expect(await sheet.locator('table.standings tbody tr').count()).toBeGreaterThan(0);
+      expect(await width()).toBeLessThanOrEqual(794);
+      await sheet.screenshot({ path: join(SCREENSHOTS, 'standings-a4.png'), fullPage: true });
+      await sheet.goto(`${server.url}/rounds/6/pairings?lang=nl`);
+      expect(await sheet.locator('h1').textContent()).toContain('Indeling ronde 6');
+      expect(await sheet.locator('table.pairings tbody tr').count()).toBe(4);
+      expect(await sheet.locator('table.pairings thead th').allTextContents()).toEqual([
+        'Bord',
+        'Wit',
+        'Uitslag',
+        'Zwart',
+      ]);
+      expect(await width()).toBeLessThanOrEqual(794);
+      await sheet.screenshot({ path: join(SCREENSHOTS, 'pairings-a4.png'), fullPage: true });
+      // As printed: A4 pages, nothing cut at the right edge.
+      await sheet.emulateMedia({ media: 'print' });
+      expect(await width()).toBeLessThanOrEqual(794);
+      const pdf = await sheet.pdf({ format: 'A4' });
+      expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
+      expect((await sheet.request.get(`${server.url}/rounds/99/pairings`)).status()).toBe(404);
+    } finally {
+      await sheet.close();
+    }
+  });
+});

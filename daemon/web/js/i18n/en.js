@@ -370,6 +370,7 @@ export default {
     'tournament.started': 'Round {round} started on the boards.',
     'tournament.paired': 'Round {round} paired: {pairings} tables, {byes} byes.',
     'tournament.standingsAfter': 'Standings after round {round}',
+    'tournament.pairingsOfRound': 'Pairings of round {round}',
     'tournament.asJson': 'As JSON',
     // calibration page
     'arbiter.calibrate': 'Calibrate a board',

@@ -364,6 +364,7 @@ export default {
     'tournament.started': 'Ronde {round} lancée sur les damiers.',
     'tournament.paired': 'Ronde {round} appariée : {pairings} tables, {byes} exempts.',
     'tournament.standingsAfter': 'Classement après la ronde {round}',
+    'tournament.pairingsOfRound': 'Appariements de la ronde {round}',
     'tournament.asJson': 'En JSON',
     // calibration page
     'arbiter.calibrate': 'Calibrer un damier',

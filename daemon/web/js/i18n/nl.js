@@ -362,6 +362,7 @@ export default {
     'tournament.started': 'Ronde {round} op de borden gestart.',
     'tournament.paired': 'Ronde {round} ingedeeld: {pairings} borden, {byes} vrij.',
     'tournament.standingsAfter': 'Stand na ronde {round}',
+    'tournament.pairingsOfRound': 'Indeling ronde {round}',
     'tournament.asJson': 'Als JSON',
     // calibration page
     'arbiter.calibrate': 'Bord kalibreren',

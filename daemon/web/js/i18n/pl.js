@@ -365,6 +365,7 @@ export default {
     'tournament.started': 'Runda {round} rozpoczęta na szachownicach.',
     'tournament.paired': 'Runda {round} skojarzona: stoły: {pairings}, pauzy: {byes}.',
     'tournament.standingsAfter': 'Klasyfikacja po rundzie {round}',
+    'tournament.pairingsOfRound': 'Kojarzenia rundy {round}',
     'tournament.asJson': 'Jako JSON',
     // calibration page
     'arbiter.calibrate': 'Kalibracja planszy',

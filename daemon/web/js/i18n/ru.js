@@ -361,6 +361,7 @@ export default {
     'tournament.started': 'Тур {round} начат на досках.',
     'tournament.paired': 'Жеребьёвка тура {round}: столов — {pairings}, без пары — {byes}.',
     'tournament.standingsAfter': 'Турнирная таблица после тура {round}',
+    'tournament.pairingsOfRound': 'Пары {round}-го тура',
     'tournament.asJson': 'В формате JSON',
     // calibration page
     'arbiter.calibrate': 'Калибровка доски',
