@@ -144,7 +144,11 @@ export function createHttpHandler(ctx: HttpContext) {
     }
     if (path === '/api/v1/boards') return json(path, boardRows(hub));
     if (path === '/api/v1/tournament')
-      return json(path, { round: hub.round(), event: ctx.tournament?.load() ?? null });
+      return json(path, {
+        round: hub.round(),
+        event: ctx.tournament?.load() ?? null,
+        pairing: ctx.tournament?.pairRound !== undefined,
+      });
     if (path === '/api/v1/games') {
       const round = query.has('round') ? Number(query.get('round')) : hub.round();
       if (!Number.isInteger(round) || round < 1) return notFound(`no round "${query.get('round')}"`);

@@ -127,6 +127,9 @@ async function savePlayer() {
 function renderPairings() {
   const n = Number($('pairings-round').value);
   const round = roundOf(n);
+  const sheet = /** @type {HTMLAnchorElement} */ ($('pairings-sheet'));
+  sheet.href = `rounds/${n}/pairings`;
+  sheet.hidden = !round;
   $('pairings-head').innerHTML = head(['table', 'white', 'black']);
   $('pairings-rows').innerHTML = round?.pairings.length
     ? round.pairings.map((p) => row([p.table, playerName(p.white), playerName(p.black)])).join('')
@@ -193,6 +196,10 @@ async function refresh() {
   for (const id of ['pairings-round', 'results-round', 'standings-round']) fillRounds($(id));
   renderPlayers();
   renderPairings();
+  // Without a pairing program the manual route is offered, not a button that can only refuse.
+  $('round-pair').hidden = !state.pairing;
+  $('pair-manual').hidden = Boolean(state.pairing);
+  if (!state.pairing) $('pairings-import-box').open = true;
   // Not under the arbiter's hand while they choose a result.
   if (!document.activeElement?.closest('#results-rows')) renderResults();
   await renderStandings();

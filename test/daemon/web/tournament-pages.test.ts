@@ -244,3 +244,34 @@ describe('paper for the hall’s wall', () => {
     }
   });
 });
+
+describe('without a pairing program', () => {
+  it('the console offers the manual route (the pairings CSV, open), not a button that can only refuse', async () => {
+    const bare = await startServer({
+      hub,
+      port: 0,
+      tokens: { arbiter: TOKEN },
+      webRoot: WEB_ROOT,
+      tournament: store,
+    });
+    const p = await browser.newPage();
+    const pageErrors = watchErrors(p);
+    try {
+      await p.goto(`${bare.url}/tournament.html?token=${TOKEN}#players`);
+      await p.goto(`${bare.url}/tournament.html#pairings`);
+      await expect.poll(() => p.locator('#pair-manual').isVisible()).toBe(true);
+      expect(await p.locator('#round-pair').isVisible()).toBe(false);
+      expect(await p.locator('#pairings-import-box').getAttribute('open')).not.toBeNull();
+      await p.locator('#pairings-round').selectOption('6');
+      expect(await p.locator('#pairings-sheet').getAttribute('href')).toBe('rounds/6/pairings');
+      // With one, the button is there.
+      await page.goto(`${server.url}/tournament.html#pairings`);
+      await expect.poll(() => page.locator('#round-pair').isVisible()).toBe(true);
+      expect(await page.locator('#pair-manual').isVisible()).toBe(false);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await p.close();
+      await bare.close();
+    }
+  });
+});

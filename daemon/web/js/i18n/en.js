@@ -371,6 +371,9 @@ export default {
     'tournament.paired': 'Round {round} paired: {pairings} tables, {byes} byes.',
     'tournament.standingsAfter': 'Standings after round {round}',
     'tournament.pairingsOfRound': 'Pairings of round {round}',
+    'tournament.printSheet': 'Pairing sheet to print',
+    'tournament.pairManual':
+      "No pairing program is configured: import each round's pairings as a CSV below (docs/tournament.md says where to get bbpPairings).",
     'tournament.asJson': 'As JSON',
     // calibration page
     'arbiter.calibrate': 'Calibrate a board',

@@ -365,6 +365,9 @@ export default {
     'tournament.paired': 'Ronde {round} appariée : {pairings} tables, {byes} exempts.',
     'tournament.standingsAfter': 'Classement après la ronde {round}',
     'tournament.pairingsOfRound': 'Appariements de la ronde {round}',
+    'tournament.printSheet': 'Appariements à imprimer',
+    'tournament.pairManual':
+      "Aucun programme d'appariement n'est configuré : importez les appariements de chaque ronde en CSV ci-dessous (docs/tournament.md dit où obtenir bbpPairings).",
     'tournament.asJson': 'En JSON',
     // calibration page
     'arbiter.calibrate': 'Calibrer un damier',

@@ -363,6 +363,9 @@ export default {
     'tournament.paired': 'Ronde {round} ingedeeld: {pairings} borden, {byes} vrij.',
     'tournament.standingsAfter': 'Stand na ronde {round}',
     'tournament.pairingsOfRound': 'Indeling ronde {round}',
+    'tournament.printSheet': 'Indeling om te printen',
+    'tournament.pairManual':
+      'Er is geen indelingsprogramma ingesteld: importeer de indeling van elke ronde hieronder als CSV (docs/tournament.md zegt waar bbpPairings te krijgen is).',
     'tournament.asJson': 'Als JSON',
     // calibration page
     'arbiter.calibrate': 'Bord kalibreren',

@@ -366,6 +366,9 @@ export default {
     'tournament.paired': 'Runda {round} skojarzona: stoły: {pairings}, pauzy: {byes}.',
     'tournament.standingsAfter': 'Klasyfikacja po rundzie {round}',
     'tournament.pairingsOfRound': 'Kojarzenia rundy {round}',
+    'tournament.printSheet': 'Kojarzenia do wydruku',
+    'tournament.pairManual':
+      'Nie skonfigurowano programu kojarzącego: zaimportuj kojarzenia każdej rundy jako CSV poniżej (docs/tournament.md mówi, skąd wziąć bbpPairings).',
     'tournament.asJson': 'Jako JSON',
     // calibration page
     'arbiter.calibrate': 'Kalibracja planszy',

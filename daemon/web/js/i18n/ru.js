@@ -362,6 +362,9 @@ export default {
     'tournament.paired': 'Жеребьёвка тура {round}: столов — {pairings}, без пары — {byes}.',
     'tournament.standingsAfter': 'Турнирная таблица после тура {round}',
     'tournament.pairingsOfRound': 'Пары {round}-го тура',
+    'tournament.printSheet': 'Пары для печати',
+    'tournament.pairManual':
+      'Программа жеребьёвки не настроена: загрузите пары каждого тура в CSV ниже (в docs/tournament.md сказано, где взять bbpPairings).',
     'tournament.asJson': 'В формате JSON',
     // calibration page
     'arbiter.calibrate': 'Калибровка доски',
