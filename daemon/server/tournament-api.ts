@@ -13,6 +13,7 @@ import {
   readPlayersCsv,
   type Read,
   type Round,
+  editRound,
   roundOf,
 } from '../../src/tournament/index.ts';
 import type { PairingResult } from '../../src/tournament/types.ts';
@@ -47,6 +48,18 @@ const PARAMS = {
   }),
   pairings: z.object({ round: roundNumber, csv, token }),
   players: z.object({ csv, token }),
+  'edit-pairings': z.object({
+    round: roundNumber,
+    edit: z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('swap-colours'), table: z.number().int().positive() }),
+      z.object({
+        kind: z.literal('exchange'),
+        a: z.number().int().positive(),
+        b: z.number().int().positive(),
+      }),
+    ]),
+    token,
+  }),
   withdraw: z.object({
     start: z.number().int().positive(),
     round: z.number().int().positive().nullable(),
@@ -187,6 +200,15 @@ function change(
     return pair(access, event, p.round, p.group);
   }
   if (call === 'player') return editPlayer(access, event, parsed.data as Record<string, unknown>);
+  if (call === 'edit-pairings') {
+    const p = parsed.data as z.infer<(typeof PARAMS)['edit-pairings']>;
+    const round = roundOf(event, p.round);
+    if (!round) return refuse('not-found', `no pairings of round ${p.round}`);
+    const edited = editRound(round, p.edit);
+    if (!edited.ok) return refuse('failed', edited.error.map((e) => e.message).join('; '));
+    access.saveRound(edited.value);
+    return { ok: true, value: { ok: true, round: p.round } };
+  }
   if (call === 'withdraw') {
     const p = parsed.data as z.infer<(typeof PARAMS)['withdraw']>;
     const before = event.players.find((x) => x.start === p.start);

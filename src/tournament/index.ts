@@ -15,3 +15,4 @@ export * from './merge.ts';
 export * from './tables.ts';
 export * from './pairing-output.ts';
 export * from './groups.ts';
+export * from './pairings-edit.ts';

@@ -130,10 +130,25 @@ function renderPairings() {
   const sheet = /** @type {HTMLAnchorElement} */ ($('pairings-sheet'));
   sheet.href = `rounds/${n}/pairings`;
   sheet.hidden = !round;
-  $('pairings-head').innerHTML = head(['table', 'white', 'black']);
+  // Before its first result a round is reviewed: colours swapped, two players exchanged (a bye too).
+  const open = Boolean(round?.pairings.length) && !round.pairings.some((p) => p.result);
+  $('pairings-head').innerHTML = head(['table', 'white', 'black'], open ? '<th></th>' : '');
+  const swap = (p) =>
+    `<td><button type="button" data-swap="${p.table}">${escapeHtml(t('tournament.swapColours'))}</button></td>`;
   $('pairings-rows').innerHTML = round?.pairings.length
-    ? round.pairings.map((p) => row([p.table, playerName(p.white), playerName(p.black)])).join('')
+    ? round.pairings
+        .map((p) => row([p.table, playerName(p.white), playerName(p.black)], open ? swap(p) : ''))
+        .join('')
     : `<tr><td colspan="3" class="empty">${escapeHtml(t('tournament.noPairings'))}</td></tr>`;
+  $('pairings-review').hidden = !open;
+  if (open) {
+    const seated = [
+      ...round.pairings.flatMap((p) => [p.white, p.black]),
+      ...round.byes.filter((b) => b.kind === 'pairing').map((b) => b.player),
+    ].sort((x, y) => x - y);
+    const options = seated.map((s) => `<option value="${s}">${escapeHtml(playerName(s))}</option>`).join('');
+    for (const id of ['exchange-a', 'exchange-b']) $(id).innerHTML = options;
+  }
   const byes = round?.byes ?? [];
   $('pairings-byes').textContent = byes.length
     ? t('tournament.byes', {
@@ -273,6 +288,23 @@ function wire() {
     await refresh();
     $('pairings-round').value = String(n);
     renderPairings();
+  });
+  const edit = async (e) => {
+    const n = Number($('pairings-round').value);
+    await arbiterCall('edit-pairings', { round: n, edit: e }).then(
+      () => toast(t('tournament.edited', { round: n })),
+      () => {},
+    );
+    await refresh();
+  };
+  $('pairings-rows').addEventListener('click', (ev) => {
+    const button = /** @type {HTMLElement} */ (ev.target).closest('[data-swap]');
+    if (button) void edit({ kind: 'swap-colours', table: Number(button.getAttribute('data-swap')) });
+  });
+  $('exchange').addEventListener('click', () => {
+    const a = Number(/** @type {HTMLSelectElement} */ ($('exchange-a')).value);
+    const b = Number(/** @type {HTMLSelectElement} */ ($('exchange-b')).value);
+    void edit({ kind: 'exchange', a, b });
   });
   $('round-start').addEventListener('click', async () => {
     const n = Number($('pairings-round').value);

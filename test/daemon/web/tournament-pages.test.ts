@@ -197,6 +197,7 @@ describe('tournament pages', () => {
       '1',
       'Boomstra, Roel',
       'Janssen, Tom',
+      'Swap colours',
     ]);
     expect(await page.locator('#pairings-byes').textContent()).toBe('Byes: de Vries, Anna (bye)');
     await page.locator('#round-start').click();
@@ -273,5 +274,37 @@ describe('without a pairing program', () => {
       await p.close();
       await bare.close();
     }
+  });
+});
+
+describe('the round’s loop in the console', () => {
+  it('the round just paired reviewed (colours swapped, the bye given to another), then started on the boards', async () => {
+    // Round 9, paired by the program above and not started yet.
+    await page.goto(`${server.url}/tournament.html#pairings`);
+    const next = Math.max(...store.load()!.rounds.map((r) => r.number));
+    await expect.poll(() => page.locator('#pairings-round option').count()).toBeGreaterThan(0);
+    await page.locator('#pairings-round').selectOption(String(next));
+    await expect.poll(() => page.locator('#pairings-review').isVisible()).toBe(true);
+    const before = store.load()!.rounds.find((r) => r.number === next)!;
+    // Table 1's colours swapped.
+    await page.locator('[data-swap="1"]').click();
+    await expect
+      .poll(() => store.load()!.rounds.find((r) => r.number === next)!.pairings[0])
+      .toMatchObject({ white: before.pairings[0].black, black: before.pairings[0].white });
+    // The bye given to table 2's white: exchanged with the one who had it.
+    const bye = before.byes.find((b) => b.kind === 'pairing')!.player;
+    const other = before.pairings[1].white;
+    await page.locator('#exchange-a').selectOption(String(bye));
+    await page.locator('#exchange-b').selectOption(String(other));
+    await page.locator('#exchange').click();
+    await expect
+      .poll(() => store.load()!.rounds.find((r) => r.number === next)!.byes)
+      .toContainEqual({ player: other, kind: 'pairing' });
+    expect(store.load()!.rounds.find((r) => r.number === next)!.pairings[1].white).toBe(bye);
+    await page.screenshot({ path: join(SCREENSHOTS, 'tournament-review.png'), fullPage: true });
+    // Started on the boards.
+    await page.locator('#round-start').click();
+    await expect.poll(() => hub.rounds.at(-1)).toBe(next);
+    expect(errors).toEqual([]);
   });
 });

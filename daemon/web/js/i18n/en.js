@@ -372,6 +372,11 @@ export default {
     'tournament.standingsAfter': 'Standings after round {round}',
     'tournament.pairingsOfRound': 'Pairings of round {round}',
     'tournament.printSheet': 'Pairing sheet to print',
+    'tournament.swapColours': 'Swap colours',
+    'tournament.exchangeA': 'Exchange',
+    'tournament.exchangeB': 'with',
+    'tournament.exchange': 'Exchange these two players',
+    'tournament.edited': 'Round {round} changed.',
     'tournament.pairManual':
       "No pairing program is configured: import each round's pairings as a CSV below (docs/tournament.md says where to get bbpPairings).",
     'tournament.asJson': 'As JSON',

@@ -366,6 +366,11 @@ export default {
     'tournament.standingsAfter': 'Classement après la ronde {round}',
     'tournament.pairingsOfRound': 'Appariements de la ronde {round}',
     'tournament.printSheet': 'Appariements à imprimer',
+    'tournament.swapColours': 'Inverser les couleurs',
+    'tournament.exchangeA': 'Échanger',
+    'tournament.exchangeB': 'avec',
+    'tournament.exchange': 'Échanger ces deux joueurs',
+    'tournament.edited': 'Ronde {round} modifiée.',
     'tournament.pairManual':
       "Aucun programme d'appariement n'est configuré : importez les appariements de chaque ronde en CSV ci-dessous (docs/tournament.md dit où obtenir bbpPairings).",
     'tournament.asJson': 'En JSON',

@@ -364,6 +364,11 @@ export default {
     'tournament.standingsAfter': 'Stand na ronde {round}',
     'tournament.pairingsOfRound': 'Indeling ronde {round}',
     'tournament.printSheet': 'Indeling om te printen',
+    'tournament.swapColours': 'Kleuren wisselen',
+    'tournament.exchangeA': 'Wissel',
+    'tournament.exchangeB': 'met',
+    'tournament.exchange': 'Deze twee spelers wisselen',
+    'tournament.edited': 'Ronde {round} gewijzigd.',
     'tournament.pairManual':
       'Er is geen indelingsprogramma ingesteld: importeer de indeling van elke ronde hieronder als CSV (docs/tournament.md zegt waar bbpPairings te krijgen is).',
     'tournament.asJson': 'Als JSON',

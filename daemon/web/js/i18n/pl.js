@@ -367,6 +367,11 @@ export default {
     'tournament.standingsAfter': 'Klasyfikacja po rundzie {round}',
     'tournament.pairingsOfRound': 'Kojarzenia rundy {round}',
     'tournament.printSheet': 'Kojarzenia do wydruku',
+    'tournament.swapColours': 'Zamień kolory',
+    'tournament.exchangeA': 'Zamień',
+    'tournament.exchangeB': 'z',
+    'tournament.exchange': 'Zamień tych dwóch graczy',
+    'tournament.edited': 'Runda {round} zmieniona.',
     'tournament.pairManual':
       'Nie skonfigurowano programu kojarzącego: zaimportuj kojarzenia każdej rundy jako CSV poniżej (docs/tournament.md mówi, skąd wziąć bbpPairings).',
     'tournament.asJson': 'Jako JSON',

@@ -363,6 +363,11 @@ export default {
     'tournament.standingsAfter': 'Турнирная таблица после тура {round}',
     'tournament.pairingsOfRound': 'Пары {round}-го тура',
     'tournament.printSheet': 'Пары для печати',
+    'tournament.swapColours': 'Поменять цвета',
+    'tournament.exchangeA': 'Поменять',
+    'tournament.exchangeB': 'с',
+    'tournament.exchange': 'Поменять этих двух игроков',
+    'tournament.edited': 'Тур {round} изменён.',
     'tournament.pairManual':
       'Программа жеребьёвки не настроена: загрузите пары каждого тура в CSV ниже (в docs/tournament.md сказано, где взять bbpPairings).',
     'tournament.asJson': 'В формате JSON',
