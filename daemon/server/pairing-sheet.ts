@@ -2,7 +2,7 @@
 // group (or the group asked for), table, White, result, Black, then the round's byes — printable on
 // A4 (docs/tournament.md), in the language the request negotiates.
 import { type Event, formatResult, groupsOf, roundOf } from '../../src/tournament/index.ts';
-import { html, type PageWords, say } from './standings.ts';
+import { html, type PageWords, printedPage, say } from './standings.ts';
 
 /** The sheet, or undefined when the round has no pairings or byes (or no such group). */
 export function pairingSheet(
@@ -43,19 +43,5 @@ export function pairingSheet(
     return `<section><table class="pairings">${caption}<thead><tr>${head}</tr></thead>\n<tbody>\n${rows}\n</tbody></table>${byeLine}</section>`;
   });
   const title = say(words, 'tournament.pairingsOfRound', { round });
-  const heading = event.name ? `${html(event.name)} — ${html(title)}` : html(title);
-  return `<!doctype html>
-<html lang="${html(words.code)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${heading}</title>
-<link rel="stylesheet" href="/style.css">
-</head>
-<body class="standings-page pairings-page">
-<h1>${heading}</h1>
-${sections.join('\n')}
-</body>
-</html>
-`;
+  return printedPage(words, event.name, title, 'standings-page pairings-page', sections.join('\n'));
 }

@@ -60,7 +60,25 @@ function groupTable(words: PageWords, group: string | undefined, rows: readonly 
 
 export function standingsPage(doc: StandingsDocument, query: string, words: PageWords): string {
   const title = say(words, 'tournament.standingsAfter', { round: doc.round });
-  const heading = doc.event ? `${html(doc.event)} — ${html(title)}` : html(title);
+  return printedPage(
+    words,
+    doc.event,
+    title,
+    'standings-page',
+    `${doc.groups.map((g) => groupTable(words, g.group, g.rows)).join('\n')}
+<p><a href="standings.json${html(query)}">${html(say(words, 'tournament.asJson'))}</a></p>`,
+  );
+}
+
+/** A page for the hall's wall (A4, the site's stylesheet): `Event — title` and its body. */
+export function printedPage(
+  words: PageWords,
+  event: string,
+  title: string,
+  kind: string,
+  body: string,
+): string {
+  const heading = event ? `${html(event)} — ${html(title)}` : html(title);
   return `<!doctype html>
 <html lang="${html(words.code)}">
 <head>
@@ -69,10 +87,9 @@ export function standingsPage(doc: StandingsDocument, query: string, words: Page
 <title>${heading}</title>
 <link rel="stylesheet" href="/style.css">
 </head>
-<body class="standings-page">
+<body class="${kind}">
 <h1>${heading}</h1>
-${doc.groups.map((g) => groupTable(words, g.group, g.rows)).join('\n')}
-<p><a href="standings.json${html(query)}">${html(say(words, 'tournament.asJson'))}</a></p>
+${body}
 </body>
 </html>
 `;

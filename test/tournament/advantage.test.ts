@@ -8,7 +8,7 @@ import { DEFAULT_TIEBREAKS, DRAUGHTS_POINTS } from '../../src/tournament/index.t
 import { FakeHub } from '../daemon/fixtures/fake-hub.ts';
 import { closeServed, serveHub } from '../daemon/server/fixtures/served-hub.ts';
 import type { TestClient } from '../daemon/server/fixtures/ws-client.ts';
-import { type TempStore, tempStore } from './fixtures/helpers.ts';
+import { roundOneEvent, type TempStore, tempStore } from './fixtures/helpers.ts';
 
 const ARBITER_TOKEN = 'tournament-arbiter-token-1';
 
@@ -51,24 +51,7 @@ describe('the result call with an advantage, and the tournament table', () => {
   beforeAll(async () => {
     temp = tempStore('advantage');
     store = temp.store;
-    store.save({
-      name: 'X',
-      groups: [],
-      players: [1, 2, 3, 4].map((start) => ({ start, name: `P${start}` })),
-      rounds: [
-        {
-          number: 1,
-          pairings: [
-            { table: 1, white: 1, black: 2 },
-            { table: 2, white: 3, black: 4 },
-          ],
-          byes: [],
-        },
-      ],
-      points: DRAUGHTS_POINTS,
-      tiebreaks: DEFAULT_TIEBREAKS,
-      advantageDraws: true,
-    });
+    store.save(roundOneEvent(2, { name: 'X', advantageDraws: true }));
     hub = new FakeHub(2, 1);
     // The boards play with 6.5 draws with advantage.
     for (const [board, b] of hub.boardsByNo)

@@ -38,7 +38,7 @@ describe('tournament calls', () => {
   });
 
   it('players from CSV start a tournament; pairings before players are not-found', async () => {
-    expect(await tournament()).toEqual({ round: 1, event: null });
+    expect(await tournament()).toEqual({ round: 1, event: null, pairing: false });
     const before = await client.call('pairings', { round: 1, csv: '1,1,2\n', token: TOKEN });
     expect(before.param.code).toBe('not-found');
     const r = await client.call('players', {

@@ -10,7 +10,7 @@ import { FakeHub } from '../daemon/fixtures/fake-hub.ts';
 import { closeServed, serveHub } from '../daemon/server/fixtures/served-hub.ts';
 import type { TestClient } from '../daemon/server/fixtures/ws-client.ts';
 import { readRound } from '../fixtures/lidraughts.ts';
-import { type TempStore, tempStore } from './fixtures/helpers.ts';
+import { roundOneEvent, type TempStore, tempStore } from './fixtures/helpers.ts';
 
 const ARBITER_TOKEN = 'tournament-arbiter-token-2';
 
@@ -24,25 +24,7 @@ describe('one result per table', () => {
   beforeAll(async () => {
     temp = tempStore('table-result');
     store = temp.store;
-    store.save({
-      name: 'Club',
-      groups: [],
-      players: [1, 2, 3, 4, 5, 6].map((start) => ({ start, name: `P${start}` })),
-      rounds: [
-        {
-          number: 1,
-          pairings: [
-            { table: 1, white: 1, black: 2 },
-            { table: 2, white: 3, black: 4 },
-            { table: 3, white: 5, black: 6 },
-          ],
-          byes: [],
-        },
-      ],
-      points: DRAUGHTS_POINTS,
-      tiebreaks: DEFAULT_TIEBREAKS,
-      advantageDraws: false,
-    });
+    store.save(roundOneEvent(3));
     hub = new FakeHub(3, 1);
     followResults(hub, store);
     const served = await serveHub(
