@@ -38,6 +38,10 @@ interface RunFlags extends Omit<ConfigFlags, 'boards'> {
   seed?: number;
   tournament?: string;
   pairingProgram?: string;
+  tournamentName?: string;
+  rounds?: number;
+  groups?: string[];
+  firstColour?: string;
   mqtt?: string;
 }
 
@@ -67,6 +71,27 @@ export function registerRun(program: Command): void {
     .option(
       '--pairing-program <command>',
       "pairs Swiss rounds from the console: program and arguments, {in} the TRF, {out} the pairs (without {in}: bbpPairings' --dutch {in} -p {out} added)",
+    )
+    .option('--tournament-name <name>', "the tournament's name where its file gives none (tournament.name)")
+    .option(
+      '--rounds <n>',
+      'rounds planned, for the pairing program (tournament.rounds; default 7)',
+      wholeNumber('--rounds', 1, 99),
+    )
+    .option(
+      '--groups <list>',
+      "the groups in table order, comma-separated: a player's group must be one of them (tournament.groups)",
+      (v: string) =>
+        v
+          .split(',')
+          .map((g) => g.trim())
+          .filter(Boolean),
+    )
+    .addOption(
+      new Option(
+        '--first-colour <colour>',
+        "the top seed's colour in round 1 (tournament.firstColour; default lot)",
+      ).choices(['white', 'black', 'lot']),
     )
     .addOption(variantOption('rules variant (default: the config, else international)').default(undefined))
     .option('--auto-result', 'write the result the engine proposes without waiting for the arbiter')
@@ -100,6 +125,10 @@ async function run(flags: RunFlags): Promise<void> {
   const cfgFlags: ConfigFlags = {
     tournament: flags.tournament,
     pairingProgram: flags.pairingProgram,
+    tournamentName: flags.tournamentName,
+    rounds: flags.rounds,
+    groups: flags.groups,
+    firstColour: flags.firstColour,
     boards: flags.board,
     host: flags.host,
     port: flags.port,
@@ -357,5 +386,7 @@ function pairingSettings(config: LoadedConfig): PairingSettings | undefined {
     ...(t.rounds !== undefined ? { rounds: t.rounds } : {}),
     firstColour: t.firstColour,
     groupsTogether: t.groupsTogether,
+    clubsApart: t.clubsApart,
+    keepApart: t.keepApart,
   };
 }

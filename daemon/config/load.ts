@@ -27,9 +27,13 @@ export interface ConfigFlags {
   variant?: string;
   autoResult?: boolean;
   timeScale?: number;
-  /** `--tournament`, `--pairing-program`: `tournament.file`, `tournament.pairingProgram`. */
+  /** `--tournament`, `--pairing-program`, …: keys of `tournament:` (TOURNAMENT_FLAGS). */
   tournament?: string;
   pairingProgram?: string;
+  tournamentName?: string;
+  rounds?: number;
+  groups?: string[];
+  firstColour?: string;
 }
 
 export interface BoardSetup {
@@ -115,6 +119,10 @@ const SIMPLE_FLAGS = Object.keys(FLAG_NAMES) as (keyof typeof FLAG_NAMES)[];
 const TOURNAMENT_FLAGS = {
   tournament: { flag: '--tournament', key: 'file' },
   pairingProgram: { flag: '--pairing-program', key: 'pairingProgram' },
+  tournamentName: { flag: '--tournament-name', key: 'name' },
+  rounds: { flag: '--rounds', key: 'rounds' },
+  groups: { flag: '--groups', key: 'groups' },
+  firstColour: { flag: '--first-colour', key: 'firstColour' },
 } as const;
 const NESTED_FLAGS = Object.keys(TOURNAMENT_FLAGS) as (keyof typeof TOURNAMENT_FLAGS)[];
 

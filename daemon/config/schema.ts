@@ -177,6 +177,10 @@ export const tournamentSchema = z.strictObject({
   firstColour: z.enum(['white', 'black', 'lot']).default('lot'),
   /** The groups are paired together: a pairing may seat players of two groups at one table. */
   groupsTogether: z.boolean().default(false),
+  /** Players of one club never meet (TRF `XXP` for the pairing program). */
+  clubsApart: z.boolean().default(false),
+  /** Players who never meet (one family), by starting rank: each list is one `XXP` line. */
+  keepApart: z.array(z.array(z.number().int().min(1)).min(2)).default([]),
   /** Pairs Swiss rounds: program and arguments, `{in}` the TRF, `{out}` the pairs (as `--pairing-program`). */
   pairingProgram: z.string().min(1).optional(),
 });

@@ -44,6 +44,10 @@ export interface PairingSettings {
   firstColour?: Colour | 'lot';
   /** A pairing may seat players of two groups at one table (`tournament.groupsTogether`). */
   groupsTogether?: boolean;
+  /** Players of one club never meet (an `XXP` line per club). */
+  clubsApart?: boolean;
+  /** Players who never meet (a family), by starting rank: an `XXP` line each. */
+  keepApart?: ReadonlyArray<readonly number[]>;
   /** Draws the first colour (tests); default a fair coin. */
   lot?: () => Colour;
   timeoutMs?: number;
@@ -141,6 +145,28 @@ export async function pairRound(
   return { ok: true, value: joinGroupRounds(round, parts) };
 }
 
+/**
+ * bbpPairings' forbidden pairs (`XXP` lines, the players' numbers in the group's file): the players
+ * of one club when clubs are kept apart, and each list of players kept apart, as far as they are
+ * in the group.
+ */
+export function forbiddenLines(
+  view: GroupEvent,
+  settings: Pick<PairingSettings, 'clubsApart' | 'keepApart'>,
+): string[] {
+  const local = new Map(view.startOf.map((start, i) => [start, i + 1]));
+  const sets: number[][] = [];
+  if (settings.clubsApart) {
+    const clubs = new Map<string, number[]>();
+    for (const p of view.event.players)
+      if (p.club) clubs.set(p.club, [...(clubs.get(p.club) ?? []), p.start]);
+    sets.push(...clubs.values());
+  }
+  for (const list of settings.keepApart ?? [])
+    sets.push(list.flatMap((start) => (local.has(start) ? [local.get(start)!] : [])));
+  return sets.filter((ids) => ids.length >= 2).map((ids) => `XXP ${ids.join(' ')}`);
+}
+
 /** One group's round by the program. */
 function runProgram(settings: PairingSettings, view: GroupEvent, round: number): Promise<Read<Round>> {
   const [program, ...given] = settings.command.trim().split(/\s+/);
@@ -149,7 +175,8 @@ function runProgram(settings: PairingSettings, view: GroupEvent, round: number):
   const dir = mkdtempSync(join(tmpdir(), 'damlink-pairing-'));
   const input = join(dir, 'tournament.trf');
   const output = join(dir, 'pairs.txt');
-  writeFileSync(input, writeTrf(eventBefore(view.event, round)));
+  const apart = forbiddenLines(view, settings);
+  writeFileSync(input, writeTrf(eventBefore(view.event, round)) + apart.map((l) => `${l}\n`).join(''));
   // A command that does not place the files itself gets bbpPairings' arguments.
   const words = given.some((a) => a.includes('{in}')) ? given : [...given, ...DEFAULT_PAIRING_ARGS];
   const args = words.map((a) => a.replace('{in}', input).replace('{out}', output));

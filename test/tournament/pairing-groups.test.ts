@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   eventBefore,
+  forbiddenLines,
   type PairingSettings,
   pairRound,
   readyToPair,
@@ -48,7 +49,7 @@ function clubEvent(): Event {
 }
 
 /** Results by a fixed rule: White wins, except a draw every third table. */
-const played = (round: Round): Round => ({
+const playedRound = (round: Round): Round => ({
   ...round,
   pairings: round.pairings.map((p) => ({
     ...p,
@@ -69,7 +70,7 @@ async function sevenRounds(settings: PairingSettings): Promise<Event> {
     expect(round.pairings.slice(firstJunior).every((p) => groupOf.get(p.white) === 'Juniors')).toBe(true);
     expect(round.pairings.map((p) => p.table)).toEqual(round.pairings.map((_, i) => i + 1));
     expect(round.byes.map((b) => groupOf.get(b.player)).sort()).toEqual(['Juniors', 'Seniors']);
-    event = { ...event, rounds: [...event.rounds, played(round)] };
+    event = { ...event, rounds: [...event.rounds, playedRound(round)] };
   }
   return event;
 }
@@ -199,10 +200,37 @@ describe('withdrawals and late entries', () => {
       expect(seated(21)).toBe(number >= 2);
       expect(seated(4)).toBe(number < 3);
       if (number >= 3) expect(r.value.byes).toContainEqual({ player: 4, kind: 'absent' });
-      event = { ...event, rounds: [...event.rounds, played(r.value)] };
+      event = { ...event, rounds: [...event.rounds, playedRound(r.value)] };
     }
     // Withdrawn, still in the standings with the rounds played.
     expect(standings(event, { group: 'Juniors' }).some((row) => row.start === 4)).toBe(true);
+  });
+});
+
+describe('players kept apart (XXP)', () => {
+  it('players of one club, and a family, never meet: an XXP line each in their group’s file', async () => {
+    const e = clubEvent();
+    // Seniors 1, 3, 5 of one club; juniors 2 and 4 one family.
+    const event = readyToPair(
+      {
+        ...e,
+        players: e.players.map((p) => ([1, 3, 5].includes(p.start) ? { ...p, club: 'DC Hoogeveen' } : p)),
+      },
+      { lot: () => 'white' },
+    );
+    const settings = { command: REAL ?? STAND_IN, clubsApart: true, keepApart: [[2, 4]] };
+    expect(forbiddenLines(groupEvent(event, 'Seniors'), settings)).toEqual(['XXP 1 2 3']);
+    expect(forbiddenLines(groupEvent(event, 'Juniors'), settings)).toEqual(['XXP 1 2']);
+    let played: Event = event;
+    for (let number = 1; number <= 5; number++) {
+      const r = await pairRound(settings, played, number);
+      if (!r.ok) throw new Error(r.error.map((x) => x.message).join('; '));
+      for (const p of r.value.pairings) {
+        expect([1, 3, 5].includes(p.white) && [1, 3, 5].includes(p.black)).toBe(false);
+        expect([p.white, p.black].sort((a, b) => a - b)).not.toEqual([2, 4]);
+      }
+      played = { ...played, rounds: [...played.rounds, playedRound(r.value)] };
+    }
   });
 });
 

@@ -174,3 +174,33 @@ describe('overrides', () => {
       ]);
   });
 });
+
+describe('the tournament: block from the command line', () => {
+  it('--tournament, --pairing-program, --tournament-name, --rounds, --groups and --first-colour set its keys', () => {
+    const r = loadConfig({
+      flags: {
+        boards: ['tcp://127.0.0.1:7001'],
+        tournament: 'players.csv',
+        pairingProgram: 'bbpPairings.exe',
+        tournamentName: 'Club',
+        rounds: 9,
+        groups: ['Seniors', 'Juniors'],
+        firstColour: 'black',
+      },
+    });
+    expect(r.ok && r.value.tournament).toEqual({
+      file: 'players.csv',
+      pairingProgram: 'bbpPairings.exe',
+      name: 'Club',
+      rounds: 9,
+      groups: ['Seniors', 'Juniors'],
+      firstColour: 'black',
+      groupsTogether: false,
+      clubsApart: false,
+      keepApart: [],
+    });
+    const bad = loadConfig({ flags: { boards: ['tcp://127.0.0.1:7001'], firstColour: 'green' } });
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.error[0]).toMatch(/^--first-colour/);
+  });
+});
