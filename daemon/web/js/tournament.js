@@ -70,8 +70,13 @@ function renderPlayers() {
     '<td></td>',
   );
   const players = state.event?.players ?? [];
+  // A withdrawal counts from the round after the one being played; taken back the same way.
+  const withdraw = (p) =>
+    p.withdrawn
+      ? `<span class="withdrawn">${escapeHtml(t('tournament.withdrawnFrom', { round: p.withdrawn }))}</span> <button type="button" data-return="${p.start}">${escapeHtml(t('tournament.comeBack'))}</button>`
+      : `<button type="button" data-withdraw="${p.start}">${escapeHtml(t('tournament.withdraw'))}</button>`;
   const edit = (p) =>
-    `<td><button type="button" data-edit="${p.start}" aria-label="${escapeHtml(t('tournament.editPlayer', { name: p.name }))}">${escapeHtml(t('tournament.edit'))}</button></td>`;
+    `<td><button type="button" data-edit="${p.start}" aria-label="${escapeHtml(t('tournament.editPlayer', { name: p.name }))}">${escapeHtml(t('tournament.edit'))}</button> ${withdraw(p)}</td>`;
   $('players-rows').innerHTML = players.length
     ? players
         .map((p) => row([p.start, p.name, p.fmjdId, p.rating, p.federation, p.club, p.group], edit(p)))
@@ -249,6 +254,11 @@ function wire() {
   $('players-rows').addEventListener('click', (e) => {
     const button = e.target.closest('button[data-edit]');
     if (button) openPlayerForm(Number(button.dataset.edit));
+    const out = e.target.closest('button[data-withdraw], button[data-return]');
+    if (!out) return;
+    const start = Number(out.dataset.withdraw ?? out.dataset.return);
+    const round = out.dataset.withdraw ? state.round + 1 : null;
+    void arbiterCall('withdraw', { start, round }).then(refresh, () => {});
   });
   $('player-form').addEventListener('submit', (e) => {
     e.preventDefault();

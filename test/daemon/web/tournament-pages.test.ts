@@ -74,7 +74,7 @@ describe('tournament pages', () => {
       'NED',
       '',
       '',
-      'Edit',
+      'Edit Withdraw',
     ]);
     expect(page.url()).not.toContain('token=');
     expect(await page.locator('#event-title').textContent()).toBe('Open Kampioenschap 2026');
@@ -121,7 +121,7 @@ describe('tournament pages', () => {
     });
     await expect
       .poll(() => rows('players-rows').nth(2).locator('td').allTextContents())
-      .toEqual(['3', 'Baliakin, Jan-Willem', '17001', '1380', 'NED', 'DC Groningen', '', 'Edit']);
+      .toEqual(['3', 'Baliakin, Jan-Willem', '17001', '1380', 'NED', 'DC Groningen', '', 'Edit Withdraw']);
     expect(await page.locator('.toast').last().textContent()).toBe('Player saved.');
   });
 
@@ -305,6 +305,16 @@ describe('the round’s loop in the console', () => {
     // Started on the boards.
     await page.locator('#round-start').click();
     await expect.poll(() => hub.rounds.at(-1)).toBe(next);
+    // A player withdraws after the round being played, and comes back.
+    await page.goto(`${server.url}/tournament.html#players`);
+    await page.locator('[data-withdraw="4"]').click();
+    const round = hub.round();
+    await expect.poll(() => store.load()!.players.find((p) => p.start === 4)?.withdrawn).toBe(round + 1);
+    await expect
+      .poll(() => page.locator('.withdrawn').textContent())
+      .toBe(`withdrawn from round ${round + 1}`);
+    await page.locator('[data-return="4"]').click();
+    await expect.poll(() => store.load()!.players.find((p) => p.start === 4)?.withdrawn).toBeUndefined();
     expect(errors).toEqual([]);
   });
 });
