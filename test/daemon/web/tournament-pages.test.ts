@@ -291,6 +291,11 @@ describe('the round’s loop in the console', () => {
     await expect
       .poll(() => store.load()!.rounds.find((r) => r.number === next)!.pairings[0])
       .toMatchObject({ white: before.pairings[0].black, black: before.pairings[0].white });
+    // The page shows it (it draws the round again, selects included, before anything is chosen).
+    const nameOf = (start: number) => store.load()!.players.find((p) => p.start === start)!.name;
+    await expect
+      .poll(() => page.locator('#pairings-rows tr').first().locator('td').nth(1).textContent())
+      .toBe(nameOf(before.pairings[0].black));
     // The bye given to table 2's white: exchanged with the one who had it.
     const bye = before.byes.find((b) => b.kind === 'pairing')!.player;
     const other = before.pairings[1].white;
