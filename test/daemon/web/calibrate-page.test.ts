@@ -33,7 +33,9 @@ let errors: string[];
 beforeAll(async () => {
   rmSync(DATA_DIR, { recursive: true, force: true });
   mkdirSync(DATA_DIR);
-  daemon = await calibratingDaemon(DATA_DIR);
+  // A browser shares this process: a board is silent after 3 s here, not the controller tests'
+  // 0.4 s, so a loaded machine's pauses do not show the board silent when the page asks.
+  daemon = await calibratingDaemon(DATA_DIR, { silentMs: 3000, lostMs: 6000 });
   server = await startServer({ hub: daemon.hub, port: 0, tokens: { arbiter: TOKEN }, webRoot: WEB_ROOT });
   browser = await launchBrowser();
   page = await browser.newPage();
