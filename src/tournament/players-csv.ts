@@ -2,6 +2,7 @@
 // ("Last, First") is required; `start`, `fmjd`, `rating`, `federation`, `club`, `title`, `birth`,
 // `sex`, `group` are optional. Without a `start` column players are numbered in file order.
 import { err, ok, type ParseError } from '../result.ts';
+import { hasControlCharacter } from '../text.ts';
 import { type CsvRow, columnOf, readCsvTable } from './csv.ts';
 import type { Player, Read } from './types.ts';
 
@@ -34,6 +35,12 @@ function playerOf(
   const fail = (code: string, message: string) => errors.push({ code, message, file, line: row.line });
   const name = cell('name');
   if (name === '') fail('player-without-name', 'a player without a name');
+  const broken = row.fields.find((f) => hasControlCharacter(f));
+  if (broken !== undefined)
+    fail(
+      'control-character',
+      `"${broken.replace(/[\p{Cc}\u2028\u2029]/gu, ' ')}": control characters (a line break, a tab) are not allowed`,
+    );
   const start = at.start >= 0 ? wholeNumber(cell('start')) : defaultStart;
   if (start === undefined || start < 1)
     fail('bad-start', `starting rank "${cell('start')}" is not a number from 1`);

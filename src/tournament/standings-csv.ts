@@ -2,9 +2,13 @@
 import type { StandingRow } from './standings.ts';
 import { VALUED_TIEBREAKS as TIEBREAK_COLUMNS } from './types.ts';
 
-/** A field quoted when it holds a separator, a quote or a line break. */
+/**
+ * A field quoted when it holds a separator, a quote or a line break. Text that a spreadsheet would
+ * take for a formula (`=`, `+`, `-`, `@`, a tab or a carriage return first) gets a leading `'`, as
+ * OWASP advises for CSV exports; numbers stay numbers.
+ */
 export const csvField = (v: string | number): string => {
-  const s = String(v);
+  const s = typeof v === 'string' && /^[=+\-@\t\r]/.test(v) ? `'${v}` : String(v);
   return /[",;\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
