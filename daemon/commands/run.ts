@@ -36,12 +36,6 @@ interface RunFlags extends Omit<ConfigFlags, 'boards'> {
   demoBoards: number;
   speed: number;
   seed?: number;
-  tournament?: string;
-  pairingProgram?: string;
-  tournamentName?: string;
-  rounds?: number;
-  groups?: string[];
-  firstColour?: string;
   mqtt?: string;
 }
 
