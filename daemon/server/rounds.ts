@@ -61,8 +61,10 @@ export class PdnCache {
 
   /** A round's published games in their fixed order (src/broadcast inRoundOrder). */
   round(games: readonly GameSnapshot[], resultOf: TableResults = () => undefined): Published[] {
-    const boards = games.map((g) => this.lines(g, resultOf(g.info.board)).map((p) => ({ ...p.line, p })));
-    return inRoundOrder(boards).map((l) => l.p);
+    return inRoundOrder(
+      games.map((g) => this.lines(g, resultOf(g.info.board))),
+      (p) => p.line,
+    );
   }
 
   get size(): number {

@@ -35,6 +35,25 @@ export interface TournamentAccess extends TournamentSource {
   pairRound?(event: Event, round: number, group?: string): Promise<Read<Round>>;
 }
 
+/**
+ * `access` with some of its calls replaced (the others called on it: a store's methods are its
+ * class's, so they are bound, not copied).
+ */
+export function withCalls(access: TournamentAccess, calls: Partial<TournamentAccess>): TournamentAccess {
+  return {
+    load: () => access.load(),
+    save: (event) => access.save(event),
+    saveRound: (round) => access.saveRound(round),
+    setResult: (round, table, result) => access.setResult(round, table, result),
+    savePlayer: (player) => access.savePlayer(player),
+    sync: () => access.sync(),
+    ...(access.pairRound
+      ? { pairRound: (event: Event, round: number, group?: string) => access.pairRound!(event, round, group) }
+      : {}),
+    ...calls,
+  };
+}
+
 const token = z.string().max(500).optional();
 const roundNumber = z.number().int().positive();
 const csv = z.string().max(512 * 1024);

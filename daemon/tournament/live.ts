@@ -2,11 +2,11 @@
 // boards, and the boards' results written to the pairings of their tables.
 import type { GameResult } from '../../src/game/types.ts';
 import { gameResultOf, type PairingResult, roundOf, tablesOf } from '../../src/tournament/index.ts';
-import type { TournamentAccess } from '../server/tournament-api.ts';
+import { type TournamentAccess, withCalls } from '../server/tournament-api.ts';
 import type { BoardSetup, LoadedConfig } from '../config/index.ts';
 import type { Hub } from '../hub.ts';
 import { type RoundHub, RoundSwitch } from './round-switch.ts';
-import { roundConfig } from './start.ts';
+import { roundConfig, seatOf } from './start.ts';
 import type { TournamentStore } from './store.ts';
 
 export interface LiveTournamentOptions {
@@ -95,21 +95,13 @@ export function tournamentReachesBoards(
     if (!event) return;
     for (const game of tablesOf(event, hub.round()).values()) {
       const now = hub.snapshot(game.table)?.info;
-      const mine = configured.get(game.table);
-      const white = mine?.white ?? game.white.name;
-      const black = mine?.black ?? game.black.name;
-      if (!now || (now.white === white && now.black === black)) continue;
-      const ids = {
-        ...(game.white.fmjdId ? { whiteFmjdId: game.white.fmjdId } : {}),
-        ...(game.black.fmjdId ? { blackFmjdId: game.black.fmjdId } : {}),
-      };
+      const names = seatOf(game, configured.get(game.table));
+      if (!now || (now.white === names.white && now.black === names.black)) continue;
       // The names are the tournament's already; the board follows (a failing journal says so in /health).
-      void hub.setInfo(game.table, { white, black, ...ids }).catch(() => {});
+      void hub.setInfo(game.table, names).catch(() => {});
     }
   };
-  // Methods of a store's class: called on it, not copied.
-  return {
-    load: () => access.load(),
+  return withCalls(access, {
     save: (event) => {
       access.save(event);
       seat();
@@ -123,10 +115,6 @@ export function tournamentReachesBoards(
       if (saved) seat();
       return saved;
     },
-    sync: () => access.sync(),
-    ...(access.pairRound
-      ? { pairRound: (event, round, group) => access.pairRound!(event, round, group) }
-      : {}),
     setResult(round: number, table: number, result: PairingResult | undefined): boolean {
       if (!access.setResult(round, table, result)) return false;
       if (round === hub.round() && hub.snapshot(table) && result?.kind !== 'forfeit') {
@@ -136,5 +124,5 @@ export function tournamentReachesBoards(
       }
       return true;
     },
-  };
+  });
 }

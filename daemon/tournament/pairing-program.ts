@@ -26,7 +26,7 @@ import {
   roundOf,
   writeTrf,
 } from '../../src/tournament/index.ts';
-import type { TournamentAccess } from '../server/tournament-api.ts';
+import { type TournamentAccess, withCalls } from '../server/tournament-api.ts';
 import type { TournamentStore } from './store.ts';
 
 /** bbpPairings' Dutch system: `bbpPairings --dutch {in} -p {out}`. */
@@ -229,18 +229,12 @@ export function withPairingProgram(
   settings: PairingSettings | undefined,
 ): TournamentAccess {
   if (!settings) return store;
-  return {
-    load: () => store.load(),
-    save: (event) => store.save(event),
-    saveRound: (round) => store.saveRound(round),
-    setResult: (round, table, result) => store.setResult(round, table, result),
-    savePlayer: (player) => store.savePlayer(player),
-    sync: () => store.sync(),
-    pairRound: (event, round, group) => {
+  return withCalls(store, {
+    pairRound: (event: Event, round: number, group?: string) => {
       const ready = readyToPair(event, settings);
       if (ready.plannedRounds !== event.plannedRounds || ready.firstColour !== event.firstColour)
         store.save(ready);
       return pairRound(settings, ready, round, group);
     },
-  };
+  });
 }

@@ -3,7 +3,7 @@
 // first), and the boards' player names from that round's pairings (table n on board n).
 import type { BoardSetup, LoadedConfig } from '../config/index.ts';
 import type { Journal } from '../journal/index.ts';
-import { type Event, mergeTournament, tablesOf } from '../../src/tournament/index.ts';
+import { type Event, mergeTournament, type SeatedGame, tablesOf } from '../../src/tournament/index.ts';
 import { usageError } from '../commands/program.ts';
 import { applyTournamentSettings } from './settings.ts';
 import { TournamentStore } from './store.ts';
@@ -15,17 +15,25 @@ export interface TournamentStart {
   config: LoadedConfig;
 }
 
+/** What a table's pairing names on its board; a name the config gives the board (`setup`) stays. */
+export function seatOf(
+  game: SeatedGame,
+  setup?: Pick<BoardSetup, 'white' | 'black'>,
+): Pick<BoardSetup, 'white' | 'black' | 'whiteFmjdId' | 'blackFmjdId'> {
+  return {
+    white: setup?.white ?? game.white.name,
+    black: setup?.black ?? game.black.name,
+    ...(game.white.fmjdId ? { whiteFmjdId: game.white.fmjdId } : {}),
+    ...(game.black.fmjdId ? { blackFmjdId: game.black.fmjdId } : {}),
+  };
+}
+
 /** The boards' names from the round's pairings; a name the config gives a board stays. */
 export function seatBoards(setups: readonly BoardSetup[], event: Event, round: number): BoardSetup[] {
   const tables = tablesOf(event, round);
   return setups.map((s) => {
     const game = tables.get(s.board);
-    if (!game) return s;
-    const ids = {
-      ...(game.white.fmjdId ? { whiteFmjdId: game.white.fmjdId } : {}),
-      ...(game.black.fmjdId ? { blackFmjdId: game.black.fmjdId } : {}),
-    };
-    return { ...s, white: s.white ?? game.white.name, black: s.black ?? game.black.name, ...ids };
+    return game ? { ...s, ...seatOf(game, s) } : s;
   });
 }
 

@@ -17,6 +17,7 @@ import {
   type Variant,
   writeFen,
 } from '../engine/index.ts';
+import { drawRulesFor } from '../game/end.ts';
 import type { Continuation, GameResult, GameSnapshot, RecordedMove } from '../game/types.ts';
 
 /** One game of the broadcast: a board's game, or a continuation of it. */
@@ -42,8 +43,6 @@ export interface PublishedLine {
  * draws a repetition by itself.
  */
 const DECIDED_BY_POSITION: ReadonlySet<string> = new Set(['7.2', '6.2', '6.3', '6.4']);
-
-const drawRules = (variant: Variant) => ({ profile: variant === 'brazilian' ? 'fmjd-64' : 'fmjd' }) as const;
 
 /**
  * Steps already replayed, by the recorded move (kept by the caller, e.g. a cache of the round's
@@ -110,7 +109,7 @@ function replayed(
 ): { startFen: string; moves: RecordedMove[]; result: GameResult } {
   const start = parseFen(fen, { variant });
   if (!start.ok) return { startFen: fen, moves: [], result: written };
-  let state: GameState = startGame(start.value, drawRules(variant));
+  let state: GameState = startGame(start.value, drawRulesFor(variant));
   const out: RecordedMove[] = [];
   let after: RecordedMove | undefined;
   for (const m of range) {
@@ -152,12 +151,20 @@ function legalStep(pos: Position, m: RecordedMove, variant: Variant) {
 /**
  * A round's broadcast in its fixed order: each board's slot in the order given (board order), then
  * the continuations of every board in the order they stood (`at`, then board and part), so a new
- * one always comes last and no game's place moves.
+ * one always comes last and no game's place moves. `lineOf` reads an item's line (items may carry
+ * more, e.g. their PDN text).
  */
-export function inRoundOrder<T extends PublishedLine>(boards: ReadonlyArray<readonly T[]>): T[] {
+export function inRoundOrder<T>(
+  boards: ReadonlyArray<readonly T[]>,
+  lineOf: (item: T) => PublishedLine,
+): T[] {
   const continued = boards
     .flatMap((lines) => lines.slice(1))
-    .sort((a, b) => a.continuation!.at - b.continuation!.at || a.board - b.board || a.part - b.part);
+    .sort((x, y) => {
+      const a = lineOf(x);
+      const b = lineOf(y);
+      return a.continuation!.at - b.continuation!.at || a.board - b.board || a.part - b.part;
+    });
   return [...boards.map((lines) => lines[0]), ...continued];
 }
 
@@ -166,5 +173,8 @@ export function publishedRound(
   games: readonly GameSnapshot[],
   resultOf: (board: number) => GameResult | undefined = () => undefined,
 ): PublishedLine[] {
-  return inRoundOrder(games.map((g) => publishedLines(g, resultOf(g.info.board))));
+  return inRoundOrder(
+    games.map((g) => publishedLines(g, resultOf(g.info.board))),
+    (line) => line,
+  );
 }

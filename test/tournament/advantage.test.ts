@@ -4,7 +4,6 @@ import type { RunningServer } from '../../daemon/server/index.ts';
 import { followResults } from '../../daemon/tournament/live.ts';
 import type { TournamentStore } from '../../daemon/tournament/store.ts';
 import { GameRecord, gameToPdn } from '../../src/game/index.ts';
-import { DEFAULT_TIEBREAKS, DRAUGHTS_POINTS } from '../../src/tournament/index.ts';
 import { FakeHub } from '../daemon/fixtures/fake-hub.ts';
 import { closeServed, serveHub } from '../daemon/server/fixtures/served-hub.ts';
 import type { TestClient } from '../daemon/server/fixtures/ws-client.ts';
