@@ -5,16 +5,23 @@
 // - `rss_mb_300_stalled_clients`: 300 clients (in a child process) that subscribe to the round and
 //   never read while big events are fanned out: the daemon's peak RSS, beside the budget of unsent
 //   bytes and the RSS before (target: growth bounded by the budget, not by 300 × 4 MiB).
+// - `live_ping_p99_ms_during_png_flood`: 20 clients, each from its own loopback address, asking for
+//   2048-pixel PNGs of positions never asked before, as fast as answers come (SECURITY_FLOOD_SECONDS);
+//   a spectator's WebSocket ping round trip meanwhile, p99 (target ≤ 250).
 import { fork } from 'node:child_process';
+import { get } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { startServer } from '../daemon/server/index.ts';
 import { FakeHub } from '../test/daemon/fixtures/fake-hub.ts';
 import { stalledSubscriber } from '../test/daemon/server/fixtures/ws-client.ts';
+import { percentile, print } from './lines.ts';
 
 const AUTH_SECONDS = Number(process.env.SECURITY_AUTH_SECONDS ?? 60);
 const STALLED = Number(process.env.SECURITY_STALLED ?? 300);
 const BUDGET_MB = Number(process.env.SECURITY_BUDGET_MB ?? 64);
+const FLOOD_SECONDS = Number(process.env.SECURITY_FLOOD_SECONDS ?? 10);
+const FLOODERS = 20;
 const self = fileURLToPath(import.meta.url);
 const silent = { info() {}, warn() {}, debug() {} };
 
@@ -110,7 +117,85 @@ async function stalledClients(): Promise<void> {
   await server.close();
 }
 
-if (process.env.SECURITY_ROLE === 'stalled') {
+/** A spectator's round trip: WebSocket ping to pong, every 50 ms while `during` runs. */
+async function pingsDuring(wsUrl: string, during: () => Promise<void>): Promise<number[]> {
+  const ws = new WebSocket(wsUrl);
+  await new Promise((resolve) => ws.once('open', resolve));
+  const trips: number[] = [];
+  let sent = 0;
+  ws.on('pong', () => trips.push(performance.now() - sent));
+  const timer = setInterval(() => {
+    sent = performance.now();
+    ws.ping();
+  }, 50);
+  await during();
+  clearInterval(timer);
+  ws.close();
+  return trips;
+}
+
+/** Children of this file that flood the server; resolves with their counts when they are done. */
+function flood(role: string, port: number): Promise<Record<string, number>> {
+  const child = fork(self, [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, SECURITY_ROLE: role, SECURITY_PORT: String(port) },
+  });
+  return new Promise((resolve) => child.once('message', (m) => resolve(m as Record<string, number>)));
+}
+
+async function pngFlood(): Promise<void> {
+  const hub = new FakeHub(4);
+  const server = await startServer({ hub, port: 0, log: silent });
+  let counts: Record<string, number> = {};
+  const trips = await pingsDuring(server.wsUrl, async () => {
+    counts = await flood('png', server.port);
+  });
+  print('png_flood_rendered', counts.rendered ?? 0, 'pictures');
+  print('png_flood_refused_busy', counts.busy ?? 0, 'requests');
+  print('live_ping_p50_ms_during_png_flood', percentile(trips, 50).toFixed(1), 'ms');
+  print('live_ping_p99_ms_during_png_flood', percentile(trips, 99).toFixed(1), 'ms');
+  await server.close();
+}
+
+/** 20 clients from 127.0.0.2…21, each asking for new 2048-pixel PNGs one after the other. */
+async function pngFlooders(port: number): Promise<Record<string, number>> {
+  const counts = { rendered: 0, busy: 0 };
+  const end = Date.now() + FLOOD_SECONDS * 1000;
+  let n = 0;
+  const one = (client: number) =>
+    new Promise<void>((resolve) => {
+      const fen = encodeURIComponent(
+        `W:W${31 + (n % 20)},${50 - (Math.floor(n / 20) % 15)}:B${1 + (n % 19)}`,
+      );
+      n++;
+      const req = get(
+        {
+          host: '127.0.0.1',
+          port,
+          localAddress: `127.0.0.${2 + client}`,
+          path: `/position.png?fen=${fen}&size=${2048 - (n % 500)}`,
+        },
+        (res) => {
+          if (res.statusCode === 200) counts.rendered++;
+          else if (res.statusCode === 503) counts.busy++;
+          res.resume();
+          res.on('end', resolve);
+        },
+      );
+      req.on('error', () => resolve());
+    });
+  await Promise.all(
+    Array.from({ length: FLOODERS }, async (_, client) => {
+      while (Date.now() < end) await one(client);
+    }),
+  );
+  return counts;
+}
+
+if (process.env.SECURITY_ROLE === 'png') {
+  process.send!(await pngFlooders(Number(process.env.SECURITY_PORT)));
+  process.disconnect();
+} else if (process.env.SECURITY_ROLE === 'stalled') {
   for (let i = 0; i < STALLED; i++)
     await stalledSubscriber(Number(process.env.SECURITY_PORT), { feed: 'round' });
   process.send!('ready');
@@ -118,6 +203,8 @@ if (process.env.SECURITY_ROLE === 'stalled') {
   process.on('message', () => {});
   process.on('disconnect', () => process.exit(0));
 } else {
-  if (process.env.SECURITY_PART !== 'memory') await guessing();
-  if (process.env.SECURITY_PART !== 'auth') await stalledClients();
+  const part = process.env.SECURITY_PART;
+  if (part === undefined || part === 'auth') await guessing();
+  if (part === undefined || part === 'memory') await stalledClients();
+  if (part === undefined || part === 'png') await pngFlood();
 }

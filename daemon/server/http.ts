@@ -6,7 +6,7 @@ import type { Hub } from '../hub.ts';
 import { notModified, type ValidatorCache, type Validators } from './conditional.ts';
 import { boardRows } from './rows.ts';
 import { BUILT_IN_WEB_ROOT, PageLanguages } from './languages.ts';
-import { pictureRoutes } from './pictures.ts';
+import { type PngLimits, pictureRoutes } from './pictures.ts';
 import { PdnCache, playedGames, RoundJson, roundFile, tournamentResults } from './rounds.ts';
 import { standingsCsv, writeTrf } from '../../src/tournament/index.ts';
 import { pairingSheet } from './pairing-sheet.ts';
@@ -27,6 +27,7 @@ export interface HttpContext {
   health: () => { clients: number; uptime: number; [more: string]: unknown };
   /** The tournament, for the standings. */
   tournament?: TournamentSource;
+  pngLimits?: Partial<PngLimits>;
 }
 
 type Answer = {
@@ -38,6 +39,8 @@ type Answer = {
   /** File name for `Content-Disposition`. */
   download?: string;
   vary?: string;
+  /** Seconds, for `Retry-After`. */
+  retryAfter?: number;
 };
 
 const GZIP_MIN = 256;
@@ -104,6 +107,7 @@ export function createHttpHandler(ctx: HttpContext) {
   const pictures = pictureRoutes({
     games: (round) => playedGames(ctx.hub, round),
     validators: ctx.validators,
+    pngLimits: ctx.pngLimits,
   });
   const json = (key: string, value: unknown, cors = true): Answer => {
     const body = typeof value === 'string' ? value : JSON.stringify(value);
@@ -211,7 +215,7 @@ export function createHttpHandler(ctx: HttpContext) {
         vary: 'Accept-Language',
       };
     }
-    const picture = pictures(path, query);
+    const picture = await pictures(path, query, req.socket.remoteAddress);
     if (picture) return picture;
     m = /^\/rounds\/(\d+)\/([^/]+)$/.exec(path);
     if (m) {
@@ -264,6 +268,7 @@ export function createHttpHandler(ctx: HttpContext) {
       };
       if (a.download) headers['Content-Disposition'] = `attachment; filename="${a.download}"`;
       if (a.vary) headers.Vary = a.vary;
+      if (a.retryAfter !== undefined) headers['Retry-After'] = String(a.retryAfter);
       if (a.cors) {
         headers['Access-Control-Allow-Origin'] = '*';
         headers['Access-Control-Expose-Headers'] = 'ETag, Last-Modified, Content-Disposition';

@@ -8,6 +8,7 @@ import { type AuthLimits, addressKey, type Tokens } from './auth.ts';
 import type { ClientLimits } from './client.ts';
 import { ValidatorCache } from './conditional.ts';
 import { createHttpHandler } from './http.ts';
+import type { PngLimits } from './pictures.ts';
 import type { MqttBridge, MqttSettings } from './mqtt.ts';
 import type { TournamentAccess } from './tournament-api.ts';
 import { type ServerLog, WS_PATH, WsApi } from './ws.ts';
@@ -39,6 +40,8 @@ export interface ServerOptions {
   health?: () => Record<string, unknown>;
   /** The tournament: the standings routes read it, the arbiter's tournament calls change it. */
   tournament?: TournamentAccess;
+  /** PNG renderings at once, waiting, per client address, and bytes cached. */
+  pngLimits?: Partial<PngLimits>;
 }
 
 export interface ConnectionLimits {
@@ -91,6 +94,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       ...options.health?.(),
     }),
     tournament: options.tournament,
+    pngLimits: options.pngLimits,
   });
   const http = createServer((req, res) => void handle(req, res));
   limitConnections(http, { ...DEFAULT_CONNECTION_LIMITS, ...options.limits }, log);

@@ -1,7 +1,11 @@
 // Pictures of positions: `/rounds/<n>/<board>.svg?ply=K&size=N` (the game after ply K, that move
 // marked) and `/position.svg?fen=…&variant=…`, each also as `.png`. The drawing is the pages' own
-// (daemon/web/js/board.js); PNGs are rendered from it by resvg.
-import { Resvg } from '@resvg/resvg-js';
+// (daemon/web/js/board.js); PNGs are rendered from it by resvg, off the event loop (libuv's thread
+// pool), a few at a time and at most two in flight per client address: the live feed's latency is
+// what a burst of picture requests must not touch.
+import { availableParallelism } from 'node:os';
+import { renderAsync } from '@resvg/resvg-js';
+import { addressKey } from './auth.ts';
 import { isVariant, parseFen, type Variant } from '../../src/engine/index.ts';
 import type { GameSnapshot, RecordedMove } from '../../src/game/types.ts';
 import { pictureSvg } from '../web/js/board.js';
@@ -18,11 +22,14 @@ export interface PictureAnswer {
   body: string | Buffer;
   validators?: Validators;
   cors?: boolean;
+  /** Seconds, for `Retry-After`. */
+  retryAfter?: number;
 }
 
 export interface PictureContext {
   games: (round: number) => GameSnapshot[];
   validators: ValidatorCache;
+  pngLimits?: Partial<PngLimits>;
 }
 
 const failure = (status: number, error: string, message: string): PictureAnswer => ({
@@ -31,17 +38,100 @@ const failure = (status: number, error: string, message: string): PictureAnswer 
   body: JSON.stringify({ error, message }),
 });
 
-/** PNGs by the ETag of their SVG: one rendering per position and size, however many ask. */
-class PngCache {
-  private readonly cache = new Map<string, Buffer>();
+export interface PngLimits {
+  /** Renderings running at once (each holds a thread of libuv's pool). */
+  rendering: number;
+  /** Renderings waiting for a turn; past it a request is answered 503 at once. */
+  waiting: number;
+  /** Renderings one client address may have running or waiting. */
+  perAddress: number;
+  /** Bytes of PNG kept for the next request of the same picture. */
+  cacheBytes: number;
+}
 
-  of(svg: string, etag: string, size: number): Buffer {
+/** One rendering per core but one: a core stays free for the event loop. */
+export const PNG_LIMITS: PngLimits = {
+  rendering: Math.max(1, availableParallelism() - 1),
+  waiting: 32,
+  perAddress: 2,
+  cacheBytes: 32 << 20,
+};
+
+/** Why a PNG was not rendered: the answer says when to ask again. */
+export class PngBusy extends Error {}
+
+/**
+ * PNGs by the ETag of their SVG: one rendering per position and size, however many ask (a request
+ * for a picture already being rendered waits for that rendering).
+ */
+export class PngRenderer {
+  private readonly cache = new Map<string, Buffer>();
+  private cached = 0;
+  private readonly inFlight = new Map<string, Promise<Buffer>>();
+  private readonly byAddress = new Map<string, number>();
+  private readonly queue: (() => void)[] = [];
+  private running = 0;
+  private readonly limits: PngLimits;
+
+  constructor(limits: Partial<PngLimits> = {}) {
+    this.limits = { ...PNG_LIMITS, ...limits };
+  }
+
+  of(svg: string, etag: string, size: number, address: string | undefined): Promise<Buffer> {
     const hit = this.cache.get(etag);
-    if (hit) return hit;
-    const png = new Resvg(svg, { fitTo: { mode: 'width', value: size } }).render().asPng();
-    if (this.cache.size >= 128) this.cache.delete(this.cache.keys().next().value!);
+    if (hit) return Promise.resolve(hit);
+    const shared = this.inFlight.get(etag);
+    if (shared) return shared;
+    const key = addressKey(address);
+    const mine = this.byAddress.get(key) ?? 0;
+    if (mine >= this.limits.perAddress)
+      return Promise.reject(
+        new PngBusy(`at most ${this.limits.perAddress} pictures rendered at once per client`),
+      );
+    if (this.running >= this.limits.rendering && this.queue.length >= this.limits.waiting)
+      return Promise.reject(new PngBusy('too many pictures waiting to be rendered'));
+    this.byAddress.set(key, mine + 1);
+    const rendering = this.turn()
+      .then(() => renderAsync(svg, { fitTo: { mode: 'width', value: size } }))
+      .then((image) => {
+        const png = image.asPng();
+        this.keep(etag, png);
+        return png;
+      })
+      .finally(() => {
+        this.running--;
+        this.queue.shift()?.();
+        this.inFlight.delete(etag);
+        const left = (this.byAddress.get(key) ?? 1) - 1;
+        if (left > 0) this.byAddress.set(key, left);
+        else this.byAddress.delete(key);
+      });
+    this.inFlight.set(etag, rendering);
+    return rendering;
+  }
+
+  private turn(): Promise<void> {
+    if (this.running < this.limits.rendering) {
+      this.running++;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) =>
+      this.queue.push(() => {
+        this.running++;
+        resolve();
+      }),
+    );
+  }
+
+  private keep(etag: string, png: Buffer): void {
+    if (png.length > this.limits.cacheBytes) return;
     this.cache.set(etag, png);
-    return png;
+    this.cached += png.length;
+    for (const [old, buffer] of this.cache) {
+      if (this.cached <= this.limits.cacheBytes) break;
+      this.cache.delete(old);
+      this.cached -= buffer.length;
+    }
   }
 }
 
@@ -56,23 +146,38 @@ interface Drawing {
 
 /** The picture routes; undefined when the path is not one of them. */
 export function pictureRoutes(ctx: PictureContext) {
-  const pngs = new PngCache();
+  const pngs = new PngRenderer(ctx.pngLimits);
 
-  const answer = (key: string, drawing: Drawing, size: number, png: boolean): PictureAnswer => {
+  const answer = async (
+    key: string,
+    drawing: Drawing,
+    size: number,
+    png: boolean,
+    address: string | undefined,
+  ): Promise<PictureAnswer> => {
     const svg = pictureSvg({ ...drawing, size });
     const validators = ctx.validators.of(key, svg);
     if (!png) return { status: 200, type: SVG_TYPE, body: svg, validators, cors: true };
-    const body = pngs.of(svg, validators.etag, size);
-    return {
-      status: 200,
-      type: PNG_TYPE,
-      body,
-      validators: ctx.validators.of(`${key}#png`, body),
-      cors: true,
-    };
+    try {
+      const body = await pngs.of(svg, validators.etag, size, address);
+      return {
+        status: 200,
+        type: PNG_TYPE,
+        body,
+        validators: ctx.validators.of(`${key}#png`, body),
+        cors: true,
+      };
+    } catch (e) {
+      if (!(e instanceof PngBusy)) throw e;
+      return { ...failure(503, 'busy', `${e.message}: ask again in a second`), retryAfter: 1 };
+    }
   };
 
-  return function route(path: string, query: URLSearchParams): PictureAnswer | undefined {
+  return function route(
+    path: string,
+    query: URLSearchParams,
+    address?: string,
+  ): Promise<PictureAnswer> | PictureAnswer | undefined {
     const game = /^\/rounds\/(\d+)\/(\d+)\.(svg|png)$/.exec(path);
     const position = /^\/position\.(svg|png)$/.exec(path);
     if (!game && !position) return undefined;
@@ -90,7 +195,7 @@ export function pictureRoutes(ctx: PictureContext) {
       const fen = query.get('fen') ?? '';
       const parsed = parseFen(fen, { variant });
       if (!parsed.ok) return failure(400, 'bad-fen', `fen: ${parsed.error.message}`);
-      return answer(key, { ...view, fen, variant, label: fen }, size, position[1] === 'png');
+      return answer(key, { ...view, fen, variant, label: fen }, size, position[1] === 'png', address);
     }
     const [, round, board, ext] = game!;
     const snap = ctx.games(Number(round)).find((g) => g.info.board === Number(board));
@@ -107,7 +212,7 @@ export function pictureRoutes(ctx: PictureContext) {
       move,
       label: `Board ${board}, round ${round}, after ply ${ply}`,
     };
-    return answer(key, drawing, size, ext === 'png');
+    return answer(key, drawing, size, ext === 'png', address);
   };
 }
 

@@ -80,3 +80,31 @@ describe('HTTP pictures', () => {
     expect(at(5, 5)).toEqual([0xf3, 0xea, 0xd2]);
   });
 });
+
+describe('PNG renderings are bounded (a spectator flood does not reach the live feed)', () => {
+  it('one address gets two renderings at a time; more are 503 with Retry-After, and the same picture is rendered once', async () => {
+    const hub = new FakeHub(1, 1);
+    const own = await startServer({ hub, port: 0, pngLimits: { rendering: 1, perAddress: 2 } });
+    try {
+      const sizes = Array.from({ length: 12 }, (_, i) => 1200 + i * 8);
+      const answers = await Promise.all(
+        sizes.map((size) => fetch(`${own.url}/position.png?fen=${START}&size=${size}`)),
+      );
+      const statuses = answers.map((r) => r.status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(2);
+      expect(statuses.filter((s) => s === 503)).toHaveLength(10);
+      const busy = answers.find((r) => r.status === 503)!;
+      expect(busy.headers.get('retry-after')).toBe('1');
+      expect((await busy.json()).error).toBe('busy');
+      // Once those are done the address may ask again; a picture asked twice at once is one rendering.
+      const same = await Promise.all(
+        [0, 1, 2, 3].map(() => fetch(`${own.url}/position.png?fen=${START}&size=1500`)),
+      );
+      expect(same.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+      const bodies = await Promise.all(same.map(async (r) => Buffer.from(await r.arrayBuffer())));
+      expect(new Set(bodies.map((b) => b.toString('base64'))).size).toBe(1);
+    } finally {
+      await own.close();
+    }
+  });
+});
