@@ -8,6 +8,9 @@
 // - `live_ping_p99_ms_during_png_flood`: 20 clients, each from its own loopback address, asking for
 //   2048-pixel PNGs of positions never asked before, as fast as answers come (SECURITY_FLOOD_SECONDS);
 //   a spectator's WebSocket ping round trip meanwhile, p99 (target ≤ 250).
+// - `subscribe_flood_bytes_per_s_per_address`: 200 connections from one address re-subscribing to a
+//   ~100 KB round as fast as the call limit lets them, for SECURITY_FLOOD_SECONDS: the bytes that
+//   address received per second, and a spectator's ping round trip meanwhile.
 import { fork } from 'node:child_process';
 import { get } from 'node:http';
 import { fileURLToPath } from 'node:url';
@@ -157,6 +160,83 @@ async function pngFlood(): Promise<void> {
   await server.close();
 }
 
+async function subscribeFlood(): Promise<void> {
+  const hub = new FakeHub(16);
+  const message = 'x'.repeat(300);
+  for (let board = 1; board <= 16; board++)
+    for (let n = 0; n < 20; n++) {
+      const alert = {
+        id: `a${board}-${n}`,
+        rule: '5.4.1' as const,
+        ply: 1,
+        side: 'white' as const,
+        message,
+        t: n,
+      };
+      hub.feed(board, { type: 'alert', t: n, alert: { ...alert, events: [] } });
+    }
+  const server = await startServer({ hub, port: 0, log: silent });
+  let counts: Record<string, number> = {};
+  const trips = await pingsDuring(server.wsUrl, async () => {
+    counts = await flood('subscribe', server.port);
+  });
+  print('subscribe_flood_round_bytes', counts.roundBytes ?? 0, 'bytes');
+  print('subscribe_flood_refused', counts.refused ?? 0, 'calls');
+  print(
+    'subscribe_flood_bytes_per_s_per_address',
+    Math.round((counts.bytes ?? 0) / FLOOD_SECONDS),
+    'bytes/s',
+  );
+  print('live_ping_p99_ms_during_subscribe_flood', percentile(trips, 99).toFixed(1), 'ms');
+  await server.close();
+}
+
+/** 200 connections from 127.0.0.2, each re-subscribing to the round every 25 ms. */
+async function subscribeFlooders(port: number): Promise<Record<string, number>> {
+  const counts = { bytes: 0, refused: 0, roundBytes: 0 };
+  const end = Date.now() + FLOOD_SECONDS * 1000;
+  const connection = () =>
+    new Promise<void>((resolve) => {
+      const ws = new WebSocket(`ws://127.0.0.1:${port}/api/v1`, { localAddress: '127.0.0.2' });
+      let id = 0;
+      let timer: NodeJS.Timeout | undefined;
+      const next = () => {
+        if (Date.now() >= end) return ws.close();
+        ws.send(JSON.stringify({ id: ++id, call: 'subscribe', param: { feed: 'round', id: 'same' } }));
+        timer = setTimeout(next, 25);
+      };
+      ws.on('open', next);
+      ws.on('message', (data: Buffer) => {
+        counts.bytes += data.length;
+        const m = JSON.parse(data.toString());
+        if (m.response === 'error') counts.refused++;
+      });
+      ws.on('error', () => {});
+      ws.on('close', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  // One subscription alone first: the size of the round it is sent.
+  const before = counts.bytes;
+  await new Promise<void>((resolve) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/api/v1`, { localAddress: '127.0.0.3' });
+    ws.on('open', () => ws.send(JSON.stringify({ id: 1, call: 'subscribe', param: { feed: 'round' } })));
+    ws.on('message', (data: Buffer) => {
+      counts.roundBytes += data.length;
+      if (JSON.parse(data.toString()).param?.board === 16) ws.close();
+    });
+    ws.on('close', () => resolve());
+  });
+  counts.bytes = before;
+  await Promise.all(
+    Array.from({ length: 200 }, async () => {
+      while (Date.now() < end) await connection();
+    }),
+  );
+  return counts;
+}
+
 /** 20 clients from 127.0.0.2…21, each asking for new 2048-pixel PNGs one after the other. */
 async function pngFlooders(port: number): Promise<Record<string, number>> {
   const counts = { rendered: 0, busy: 0 };
@@ -192,8 +272,9 @@ async function pngFlooders(port: number): Promise<Record<string, number>> {
   return counts;
 }
 
-if (process.env.SECURITY_ROLE === 'png') {
-  process.send!(await pngFlooders(Number(process.env.SECURITY_PORT)));
+if (process.env.SECURITY_ROLE === 'png' || process.env.SECURITY_ROLE === 'subscribe') {
+  const port = Number(process.env.SECURITY_PORT);
+  process.send!(await (process.env.SECURITY_ROLE === 'png' ? pngFlooders(port) : subscribeFlooders(port)));
   process.disconnect();
 } else if (process.env.SECURITY_ROLE === 'stalled') {
   for (let i = 0; i < STALLED; i++)
@@ -207,4 +288,5 @@ if (process.env.SECURITY_ROLE === 'png') {
   if (part === undefined || part === 'auth') await guessing();
   if (part === undefined || part === 'memory') await stalledClients();
   if (part === undefined || part === 'png') await pngFlood();
+  if (part === undefined || part === 'subscribe') await subscribeFlood();
 }

@@ -296,6 +296,7 @@ async function serve(
         connectionsPerAddress: config.limits.connectionsPerAddress,
         maxBuffered: config.limits.clientBuffer,
         unsentBudget: config.limits.unsentBytes,
+        catchUpBytesPerSecond: config.limits.catchUpBytesPerSecond,
       },
       webRoot: BUILT_IN_WEB_ROOT,
       log,

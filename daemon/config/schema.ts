@@ -228,6 +228,8 @@ export const configSchema = z.strictObject({
       clientBuffer: z.number().int().positive().default(4_194_304),
       /** Bytes waiting for all clients together: past it the slowest readers are dropped first. */
       unsentBytes: z.number().int().positive().default(268_435_456),
+      /** Bytes of whole rounds (subscriptions' catch-ups, `games`) sent to one address per second. */
+      catchUpBytesPerSecond: z.number().int().positive().default(1_048_576),
     })
     .prefault({}),
   /** Simulated boards only: the daemon's clock runs this many times faster (matches the simulator's speed). */

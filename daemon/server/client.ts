@@ -2,7 +2,7 @@
 // does not read is dropped instead of holding memory or slowing the others.
 import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
-import type { Role } from './auth.ts';
+import { addressKey, type Role } from './auth.ts';
 import type { CallId } from './protocol.ts';
 
 export type FeedKind = 'board' | 'round' | 'alerts';
@@ -33,6 +33,45 @@ export interface ClientLimits {
   maxSubscriptions: number;
   /** Calls a connection may make per second (a burst of as many is allowed). */
   callsPerSecond: number;
+  /**
+   * Bytes of whole rounds and snapshots (`subscribe` catch-ups, `games`) one client address may be
+   * sent per second, across its connections; a burst of four seconds' worth is allowed.
+   */
+  catchUpBytesPerSecond: number;
+}
+
+/**
+ * Catch-up bytes per client address (IPv6 per /64): a subscription's catch-up sends the whole round
+ * (~100 KB at 64 boards), so one host re-subscribing over many connections could otherwise fill
+ * the uplink and the event loop. A catch-up is allowed while the address is under its burst and
+ * then charged what it sent; the charge drains at the rate.
+ */
+export class CatchUpBudget {
+  private readonly byAddress = new Map<string, { used: number; at: number }>();
+
+  constructor(
+    private readonly perSecond: number,
+    private readonly now: () => number,
+    private readonly addresses = 10_000,
+  ) {}
+
+  allows(address: string | undefined): boolean {
+    return this.used(addressKey(address)) < this.perSecond * 4;
+  }
+
+  charge(address: string | undefined, bytes: number): void {
+    const key = addressKey(address);
+    const used = this.used(key) + bytes;
+    this.byAddress.delete(key); // re-inserted last: the map's order is the age of the last charge
+    if (used > 0) this.byAddress.set(key, { used, at: this.now() });
+    if (this.byAddress.size > this.addresses) this.byAddress.delete(this.byAddress.keys().next().value!);
+  }
+
+  private used(key: string): number {
+    const entry = this.byAddress.get(key);
+    if (!entry) return 0;
+    return Math.max(0, entry.used - ((this.now() - entry.at) / 1000) * this.perSecond);
+  }
 }
 
 export class Client {
@@ -54,6 +93,8 @@ export class Client {
   readonly calibrations = new Map<number, () => void>();
   errors = 0;
   alive = true;
+  /** Bytes of text frames sent with `send` (calls' answers and catch-ups). */
+  sentBytes = 0;
   /** Token bucket for calls: refilled at `callsPerSecond`, one token per call. */
   private tokens: number;
   private refilledAt: number;
@@ -108,7 +149,9 @@ export class Client {
     if (!this.writable()) return false;
     this.writeHeld(); // frames held this turn go first: order is kept
     this.ws.send(data, { binary: false });
-    this.budget.add(typeof data === 'string' ? Buffer.byteLength(data) : data.length);
+    const bytes = typeof data === 'string' ? Buffer.byteLength(data) : data.length;
+    this.sentBytes += bytes;
+    this.budget.add(bytes);
     return true;
   }
 

@@ -11,7 +11,7 @@ import { gapDecisionLine } from '../../src/tracker/gap/search.ts';
 import type { ArbiterDecision } from '../../src/tracker/types.ts';
 import { type Hub, JournalUnavailable } from '../hub.ts';
 import { type AuthLimits, AuthLimiter, originAllowed, type Role, roleOf, type Tokens } from './auth.ts';
-import { Client, type ClientLimits, SendBudget, type Subscription } from './client.ts';
+import { CatchUpBudget, Client, type ClientLimits, SendBudget, type Subscription } from './client.ts';
 import { correctionProblem } from './correction.ts';
 import { Feeds } from './feeds.ts';
 import {
@@ -86,6 +86,7 @@ export class WsApi {
   private readonly log: ServerLog;
   private readonly limits: ClientLimits;
   private readonly budget: SendBudget;
+  private readonly catchUps: CatchUpBudget;
   /** `board/alertId` of decisions on their way to the journal: a second one waits for `revise`. */
   private readonly deciding = new Set<string>();
   private readonly now: () => number;
@@ -108,8 +109,10 @@ export class WsApi {
       maxErrors: 50,
       maxSubscriptions: 64,
       callsPerSecond: 50,
+      catchUpBytesPerSecond: 1024 * 1024,
       ...options.limits,
     };
+    this.catchUps = new CatchUpBudget(this.limits.catchUpBytesPerSecond, this.now);
     this.budget = new SendBudget(this.limits.unsentBudget, this.clients);
     this.wss = new WebSocketServer({
       noServer: true,
@@ -324,7 +327,10 @@ export class WsApi {
         const p = this.parse(params.games, param);
         if (p?.board !== undefined) return [this.knownBoard(p.board)];
         const round = p?.round ?? this.hub.round();
-        return new RawJson(this.roundJson.of(round, playedGames(this.hub, round)));
+        this.mayCatchUp(client);
+        const json = this.roundJson.of(round, playedGames(this.hub, round));
+        this.catchUps.charge(client.address, json.length);
+        return new RawJson(json);
       }
       case 'subscribe':
         return this.subscribe(client, callId, param);
@@ -510,6 +516,7 @@ export class WsApi {
     if (p.feed === 'alerts') this.requireArbiter(client, p.token);
     if (p.feed === 'board') this.knownBoard(p.board);
     const id = p.id ?? callId ?? 0;
+    this.mayCatchUp(client);
     const key = Client.subKey(id);
     const old = client.subs.get(key);
     if (old) this.feeds.remove(old);
@@ -529,9 +536,20 @@ export class WsApi {
     this.reply(client, callId, { subscription: id, epoch: this.epoch });
     // `since` from another run of the daemon means nothing here: send snapshots.
     const trusted = p.feed !== 'alerts' && (p.epoch === undefined || p.epoch === this.epoch);
+    const before = client.sentBytes;
     this.feeds.catchUp(sub, trusted ? p.since : undefined);
+    this.catchUps.charge(client.address, client.sentBytes - before);
     this.feeds.add(sub);
     return NO_REPLY;
+  }
+
+  /** Refuses a whole round or snapshot to an address that has had its share for now. */
+  private mayCatchUp(client: Client): void {
+    if (!this.catchUps.allows(client.address))
+      throw new CallError(
+        'rate-limited',
+        `at most ${this.limits.catchUpBytesPerSecond} bytes of catch-up a second per address: subscribe once and keep the subscription, or pass \`since\``,
+      );
   }
 }
 

@@ -100,6 +100,54 @@ describe('unsent bytes', () => {
   });
 });
 
+describe('catch-ups (whole rounds) per address', () => {
+  it('re-subscribing over many connections is refused past the address budget; another address is served', async () => {
+    const hub = new FakeHub(8);
+    for (let board = 1; board <= 8; board++)
+      hub.feed(
+        board,
+        ...Array.from({ length: 40 }, (_, i) => ({
+          type: 'alert' as const,
+          t: i,
+          alert: {
+            id: `a${board}-${i}`,
+            rule: '5.4.1' as const,
+            ply: 1,
+            side: 'white' as const,
+            message: 'x'.repeat(200),
+            t: i,
+            events: [],
+          },
+        })),
+      );
+    served = await serve({ limits: { catchUpBytesPerSecond: 64 * 1024 } }, hub);
+    const flooders = await Promise.all([1, 2, 3, 4].map(() => served!.open()));
+    let refused = 0;
+    let caughtUp = 0;
+    for (let i = 0; i < 20; i++) {
+      for (const c of flooders) {
+        const answer = await c.call('subscribe', { feed: 'round', id: 'same' });
+        if (answer.response === 'error') {
+          expect(answer.param.code).toBe('rate-limited');
+          refused++;
+        } else caughtUp++;
+      }
+    }
+    // A round here is ~100 KB: the burst (4 s × 64 KiB) lets three through, then the budget holds.
+    const sent = flooders.flatMap((c) => c.feeds('same')).reduce((n, m) => n + JSON.stringify(m).length, 0);
+    expect(sent / caughtUp).toBeGreaterThan(80_000);
+    expect(caughtUp).toBeLessThanOrEqual(4);
+    expect(refused).toBeGreaterThanOrEqual(76);
+    const games = await flooders[0].call('games', {});
+    expect(games.param.code).toBe('rate-limited');
+    // Another host on the hall network still gets the whole round.
+    const other = await served.open('', { localAddress: '127.0.0.2' });
+    const answer = await other.call('subscribe', { feed: 'round', id: 'r' });
+    expect(answer.response).toBe('call');
+    await other.wait((m) => m.id === 'r' && m.param.kind === 'snapshot' && m.param.board === 8);
+  });
+});
+
 describe('a board link that sends bytes without a message', () => {
   const faults = (events: BoardEvent[]) =>
     events.filter((e) => e.type === 'fault').map((e) => (e.type === 'fault' ? [e.code, e.resync] : []));

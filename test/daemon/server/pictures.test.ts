@@ -95,7 +95,7 @@ describe('PNG renderings are bounded (a spectator flood does not reach the live 
       expect(statuses.filter((s) => s === 503)).toHaveLength(10);
       const busy = answers.find((r) => r.status === 503)!;
       expect(busy.headers.get('retry-after')).toBe('1');
-      expect((await busy.json()).error).toBe('busy');
+      expect(((await busy.json()) as { error: string }).error).toBe('busy');
       // Once those are done the address may ask again; a picture asked twice at once is one rendering.
       const same = await Promise.all(
         [0, 1, 2, 3].map(() => fetch(`${own.url}/position.png?fen=${START}&size=1500`)),
