@@ -10,6 +10,13 @@ import type { DaemonState, EventMessage, StateMessage } from '../server/mqtt-top
 /** Events kept per board for `since` (as a daemon's game record keeps them). */
 const KEPT_EVENTS = 200;
 
+/**
+ * What the gateway holds at most, whatever is published: events waiting per board (the oldest go
+ * first; the daemon is asked for them when their state comes), boards with early events, rounds
+ * kept (the lowest go first) and daemons known (the least recently heard go first).
+ */
+export const GATEWAY_BOUNDS = { waitingEvents: 2_000, earlyBoards: 256, rounds: 100, daemons: 256 } as const;
+
 interface BoardFeed {
   round: number;
   source: string;
@@ -60,7 +67,9 @@ export class BrokerHub implements Hub {
     const round = this.round();
     // A will says only offline: what the daemon announced before stays known (its address, boards).
     const before = this.daemons.get(daemon);
+    this.daemons.delete(daemon); // re-inserted last: the map's order is when each was last heard
     this.daemons.set(daemon, state.state === 'offline' && before ? { ...before, state: 'offline' } : state);
+    if (this.daemons.size > GATEWAY_BOUNDS.daemons) this.daemons.delete(this.daemons.keys().next().value!);
     if (this.round() !== round) this.reset();
   }
 
@@ -71,6 +80,7 @@ export class BrokerHub implements Hub {
     if (feed && message.round === feed.round && event.version <= feed.snapshot.version) return;
     const waiting = feed && message.round === feed.round ? feed.pending : this.earlyOf(board);
     waiting.set(event.version, event);
+    if (waiting.size > GATEWAY_BOUNDS.waitingEvents) waiting.delete(Math.min(...waiting.keys()));
   }
 
   state(message: StateMessage): void {
@@ -220,6 +230,7 @@ export class BrokerHub implements Hub {
     if (!early) {
       early = new Map();
       this.early.set(board, early);
+      if (this.early.size > GATEWAY_BOUNDS.earlyBoards) this.early.delete(this.early.keys().next().value!);
     }
     return early;
   }
@@ -229,6 +240,7 @@ export class BrokerHub implements Hub {
     if (!games) {
       games = new Map();
       this.rounds.set(round, games);
+      if (this.rounds.size > GATEWAY_BOUNDS.rounds) this.rounds.delete(Math.min(...this.rounds.keys()));
     }
     games.set(snapshot.info.board, snapshot);
   }

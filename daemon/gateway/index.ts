@@ -6,14 +6,9 @@ import { createHash } from 'node:crypto';
 import type { MqttClient } from 'mqtt';
 import { type RunningServer, type ServerLog, type ServerOptions, startServer } from '../server/index.ts';
 import { connectBroker, type MqttSettings, redactUrl } from '../server/mqtt.ts';
-import {
-  type DaemonState,
-  DEFAULT_BASE_TOPIC,
-  type EventMessage,
-  type StateMessage,
-  topics,
-} from '../server/mqtt-topics.ts';
+import { DEFAULT_BASE_TOPIC, topics } from '../server/mqtt-topics.ts';
 import { BrokerHub } from './broker-hub.ts';
+import { readBrokerMessage } from './messages.ts';
 import { daemonEvents } from './daemon-events.ts';
 
 export interface GatewayOptions {
@@ -39,15 +34,6 @@ export interface Gateway {
 export const gatewayEpoch = (base: string): string =>
   `gw-${createHash('sha1').update(base).digest('hex').slice(0, 8)}`;
 
-const parse = (payload: Buffer): Record<string, unknown> | undefined => {
-  try {
-    const value: unknown = JSON.parse(payload.toString());
-    return value && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-};
-
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const base = options.mqtt.baseTopic ?? DEFAULT_BASE_TOPIC;
   const t = topics(base);
@@ -55,14 +41,20 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const hub = new BrokerHub(log, daemonEvents);
   const client = connectBroker(options.mqtt, log, { resubscribe: false });
   client.on('message', (topic, payload) => {
-    const value = parse(payload);
-    if (!value) return;
-    const m = /\/(?:bridge\/daemons\/([^/]+)|boards\/\d+\/(state|events))$/.exec(topic);
-    if (m?.[1]) hub.daemon(m[1], value as unknown as DaemonState);
-    else if (m?.[2] === 'state' && typeof value.version === 'number' && value.snapshot)
-      hub.state(value as unknown as StateMessage);
-    else if (m?.[2] === 'events' && typeof value.version === 'number' && value.event)
-      hub.event(value as unknown as EventMessage);
+    const read = readBrokerMessage(topic, payload);
+    if (!read.ok) {
+      log?.warn({ topic, error: read.error }, 'gateway: message dropped');
+      return;
+    }
+    const m = read.value;
+    try {
+      if (m?.kind === 'daemon') hub.daemon(m.daemon, m.state);
+      else if (m?.kind === 'state') hub.state(m.message);
+      else if (m?.kind === 'event') hub.event(m.message);
+    } catch (e) {
+      // A message the checks let through and the hub could not take: the gateway goes on.
+      log?.warn({ topic, err: (e as Error).message }, 'gateway: message dropped');
+    }
   });
   // A clean session re-subscribes on every connection and so gets the retained states again.
   client.on('connect', () => {

@@ -1,0 +1,133 @@
+// Whoever can publish on the hall's broker can send a gateway anything, retained too. A real
+// mosquitto carries malformed and oversized messages, a board's payload on another board's topic,
+// and a flood of events for a board that never has a state: the gateway stays up, says what it
+// dropped, holds a bounded number of events, and still serves the boards whose messages are good.
+import { afterEach, describe, expect, it } from 'vitest';
+import { GATEWAY_BOUNDS } from '../../../daemon/gateway/broker-hub.ts';
+import { startGateway } from '../../../daemon/gateway/index.ts';
+import { readBrokerMessage } from '../../../daemon/gateway/messages.ts';
+import { cleanUp, onCleanup } from '../../integration/fixtures/helpers.ts';
+import { player } from '../../src/game/fixtures/helpers.ts';
+import { FakeHub } from '../fixtures/fake-hub.ts';
+import { connectWithRetry, startBroker } from '../server/fixtures/mosquitto.ts';
+import { eventMessage, stateMessage } from './fixtures/messages.ts';
+
+afterEach(cleanUp);
+
+const until = async (cond: () => boolean, ms = 10_000) => {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+describe('a gateway on a broker anyone may publish on', () => {
+  it('drops malformed retained messages with a warning, bounds stateless events, and serves the good boards', async () => {
+    const broker = await startBroker();
+    onCleanup(() => broker.stop());
+    const publisher = await connectWithRetry(broker.url);
+    onCleanup(() => publisher.endAsync());
+    const daemon = new FakeHub(2, 1);
+    const p = player();
+    daemon.feed(1, p.move('32-28', 1));
+    const retained = { retain: true, qos: 1 as const };
+    // What crashed the gateway at its start: states without a snapshot's parts, retained.
+    await publisher.publishAsync(
+      'damlink/boards/2/state',
+      JSON.stringify({ board: 2, round: 1, version: 1, snapshot: {} }),
+      retained,
+    );
+    await publisher.publishAsync(
+      'damlink/boards/3/state',
+      JSON.stringify({ version: 3, snapshot: { info: null } }),
+      retained,
+    );
+    await publisher.publishAsync('damlink/boards/4/events', '{"version":1,"event":{}}', retained);
+    await publisher.publishAsync('damlink/bridge/daemons/x', '[1,2', retained);
+    await publisher.publishAsync(
+      'damlink/boards/5/state',
+      JSON.stringify({ ...stateMessage(daemon, 1) }),
+      retained,
+    );
+    await publisher.publishAsync('damlink/boards/1/state', JSON.stringify(stateMessage(daemon, 1)), retained);
+    const warnings: Array<Record<string, unknown>> = [];
+    const record = (o: object) => warnings.push({ ...o });
+    const gateway = await startGateway({
+      mqtt: { url: broker.url },
+      port: 0,
+      log: { info() {}, warn: record, debug() {} },
+    });
+    onCleanup(() => gateway.close());
+    await until(() => gateway.hub.snapshot(1) !== undefined && warnings.length >= 5);
+    expect(warnings.map((w) => w.topic).sort()).toEqual([
+      'damlink/boards/2/state',
+      'damlink/boards/3/state',
+      'damlink/boards/4/events',
+      'damlink/boards/5/state',
+      'damlink/bridge/daemons/x',
+    ]);
+    expect(warnings.find((w) => w.topic === 'damlink/boards/5/state')?.error).toBe(
+      'board 1 on the topic of board 5',
+    );
+    // A flood of events for a board with no state: held, but no more than the bound.
+    const alert = (n: number) => ({
+      type: 'alert' as const,
+      t: n,
+      alert: {
+        id: `a${n}`,
+        rule: '5.4.1' as const,
+        ply: 1,
+        side: 'white' as const,
+        message: 'x',
+        t: n,
+        events: [],
+      },
+    });
+    const events = daemon.feed(2, ...Array.from({ length: 2_700 }, (_, n) => alert(n)));
+    for (const e of events.slice(0, 2_500))
+      publisher.publish('damlink/boards/2/events', JSON.stringify(eventMessage(1, e)));
+    const oversized = JSON.stringify({ ...eventMessage(1, events[2_600]), pad: 'x'.repeat(1 << 20) });
+    await publisher.publishAsync('damlink/boards/2/events', oversized);
+    await until(() => warnings.some((w) => String(w.error).includes('bytes: over')));
+    const early = (gateway.hub as unknown as { early: Map<number, Map<number, unknown>> }).early;
+    expect(early.get(2)?.size).toBe(GATEWAY_BOUNDS.waitingEvents);
+    // The good board is served and still moves.
+    const [next] = daemon.feed(1, p.move('19-23', 2));
+    await publisher.publishAsync('damlink/boards/1/events', JSON.stringify(eventMessage(1, next)));
+    await publisher.publishAsync('damlink/boards/1/state', JSON.stringify(stateMessage(daemon, 1)), retained);
+    await until(() => gateway.hub.snapshot(1)?.moves.length === 2);
+    const health = await fetch(`${gateway.server.url}/health`);
+    expect(health.status).toBe(200);
+    const pdn = await (await fetch(`${gateway.server.url}/rounds/1/1.pdn`)).text();
+    expect(pdn).toContain('1. 32-28 19-23');
+  });
+
+  it('reads each topic’s payload by its contract and names what is wrong', () => {
+    const daemon = new FakeHub(1, 1);
+    const good = Buffer.from(JSON.stringify(stateMessage(daemon, 1)));
+    expect(readBrokerMessage('damlink/boards/1/state', good)).toMatchObject({
+      ok: true,
+      value: { kind: 'state' },
+    });
+    expect(readBrokerMessage('damlink/boards/1/availability', Buffer.from('x'))).toEqual({
+      ok: true,
+      value: undefined,
+    });
+    const bad = (topic: string, value: unknown) =>
+      readBrokerMessage(topic, Buffer.from(JSON.stringify(value)));
+    expect(bad('damlink/boards/1/state', { ...stateMessage(daemon, 1), version: -1 })).toMatchObject({
+      ok: false,
+    });
+    expect(bad('damlink/boards/1/state', { ...stateMessage(daemon, 1), version: 7 })).toMatchObject({
+      ok: false,
+      error: 'message: the snapshot is not of this board and version',
+    });
+    expect(
+      bad('damlink/bridge/daemons/a', { state: 'online', daemon: 'a', api: 'file:///etc/passwd' }),
+    ).toMatchObject({ ok: false });
+    expect(bad('damlink/bridge/daemons/a', { state: 'online', daemon: 'a', boards: [1, 0] })).toMatchObject({
+      ok: false,
+    });
+  });
+});
