@@ -111,20 +111,36 @@ export const publishTargetSchema = z.discriminatedUnion('kind', [
         .string()
         .regex(/^SHA256:[A-Za-z0-9+/]{43}=?$/, 'expected SHA256:… as ssh-keygen -l prints it')
         .optional(),
+      /** Or an OpenSSH known_hosts file that lists the server (`ssh-keyscan -H host >> file`). */
+      knownHosts: z.string().min(1).optional(),
+      /** Publish to whatever server answers at that address, its key unchecked (logged as a warning). */
+      acceptAnyHostKey: z.literal(true).optional(),
       /** Folder on the server that holds `rounds/`. */
       dir: z.string().min(1).default('.'),
     })
     .refine((t) => t.privateKey !== undefined || t.password !== undefined, {
       message: 'give privateKey (a key file) or password',
-    }),
+    })
+    .refine(
+      (t) => t.hostFingerprint !== undefined || t.knownHosts !== undefined || t.acceptAnyHostKey === true,
+      {
+        message:
+          "give hostFingerprint (ssh-keygen -lf of the server's host key) or knownHosts (a known_hosts file): " +
+          'without either, a machine on the network could pose as the server and take the password; ' +
+          'acceptAnyHostKey: true publishes anyway',
+      },
+    ),
   z.strictObject({
     kind: z.literal('ftp'),
     host: hostField,
     port: portField.default(21),
     user: text().pipe(z.string().min(1)).default('anonymous'),
     password: text().default(''),
-    /** `true`: explicit FTPS (AUTH TLS); `implicit`: TLS from the first byte (port 990). */
-    secure: z.union([z.boolean(), z.literal('implicit')]).default(false),
+    /**
+     * `true` (default): explicit FTPS (AUTH TLS); `implicit`: TLS from the first byte (port 990);
+     * `false`: plain FTP, the password readable on the network (logged as a warning).
+     */
+    secure: z.union([z.boolean(), z.literal('implicit')]).default(true),
     /** Path of a PEM certificate to trust besides the usual authorities (a self-signed server). */
     ca: z.string().min(1).optional(),
     dir: z.string().min(1).default('/'),

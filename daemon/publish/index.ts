@@ -68,6 +68,15 @@ function standingsFiles(round: number, tournament: TournamentSource | undefined)
   ];
 }
 
+/** What a target's configuration gives away on the network, when it was chosen so. */
+export function insecurity(target: PublishTarget): string | undefined {
+  if (target.kind === 'sftp' && target.acceptAnyHostKey && !target.hostFingerprint && !target.knownHosts)
+    return "the SFTP server's host key is not checked (acceptAnyHostKey): whoever answers at that address gets the login";
+  if (target.kind === 'ftp' && target.secure === false)
+    return `plain FTP (secure: false): the password${target.user === 'anonymous' ? '' : ` of ${target.user}`} and the files cross the network readable`;
+  return undefined;
+}
+
 export function startPublishing(options: {
   hub: Hub;
   config: PublishConfig;
@@ -76,9 +85,12 @@ export function startPublishing(options: {
 }): Publishing {
   const { hub, config, log } = options;
   const files = currentRoundFiles(hub, new PdnCache(), options.tournament);
-  const targets = config.targets.map(
-    (t) => new TargetScheduler(uploaderFor(t, config.timeoutMs), files, config, log),
-  );
+  const targets = config.targets.map((t) => {
+    const uploader = uploaderFor(t, config.timeoutMs);
+    const insecure = insecurity(t);
+    if (insecure) log.warn({ target: uploader.label }, `publish: ${insecure}`);
+    return new TargetScheduler(uploader, files, config, log);
+  });
   const changed = () => {
     for (const t of targets) t.changed();
   };

@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { posix } from 'node:path';
 import SftpClient from 'ssh2-sftp-client';
 import type { PublishTarget } from '../config/index.ts';
+import { checkHostKey } from './known-hosts.ts';
 import { type PublishFile, scrubbed, tempNameOf, type Uploader } from './types.ts';
 
 type SftpTarget = Extract<PublishTarget, { kind: 'sftp' }>;
@@ -36,6 +37,28 @@ export function sftpUploader(target: SftpTarget, timeoutMs: number): Uploader {
       throw new Error(`cannot read the private key ${target.privateKey}`);
     }
     const fingerprint = target.hostFingerprint?.replace(/=$/, '');
+    const knownHosts = target.knownHosts
+      ? await readFile(target.knownHosts, 'utf8').catch(() => {
+          throw new Error(`cannot read the known_hosts file ${target.knownHosts}`);
+        })
+      : undefined;
+    /** Why the server's key was refused, for the error. */
+    let refusedKey: string | undefined;
+    const hostVerifier = (hostKey: Buffer): boolean => {
+      if (fingerprint !== undefined) {
+        const seen = fingerprintOf(hostKey);
+        if (seen === fingerprint) return true;
+        refusedKey = `the server's host key is ${seen}, not the hostFingerprint configured`;
+        return false;
+      }
+      if (knownHosts !== undefined) {
+        const verdict = checkHostKey(knownHosts, target.host, target.port, hostKey);
+        if (verdict === 'known') return true;
+        refusedKey = `the server's host key (${fingerprintOf(hostKey)}) is ${verdict === 'unknown-host' ? `not in ${target.knownHosts} for this host` : verdict === 'revoked' ? 'revoked' : `not the one ${target.knownHosts} lists`}`;
+        return false;
+      }
+      return target.acceptAnyHostKey === true;
+    };
     // The library's own handlers print to the console; a dropped link only means "connect again".
     const c: SftpClient = new SftpClient('publish', {
       error: () => drop(c),
@@ -54,11 +77,12 @@ export function sftpUploader(target: SftpTarget, timeoutMs: number): Uploader {
       keepaliveInterval: 15_000,
       keepaliveCountMax: 3,
       retries: 0,
-      hostVerifier: fingerprint ? (hostKey: Buffer) => fingerprintOf(hostKey) === fingerprint : undefined,
+      // Checked before any password or key is sent: no key configured, no upload.
+      hostVerifier,
     });
     await connecting.catch(async (e: unknown) => {
       await c.end().catch(() => {});
-      throw e;
+      throw refusedKey ? new Error(refusedKey) : e;
     });
     client = c;
     return c;

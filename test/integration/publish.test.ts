@@ -201,6 +201,82 @@ describe('publish: the server is who it claims', () => {
   });
 });
 
+/** An SSH server posing as the club's (ssh2's Server, its own host key) that notes every login it is offered. */
+async function posingSshServer() {
+  const { Server, utils } = await import('ssh2');
+  const offered: string[] = [];
+  const hostKey = utils.generateKeyPairSync('ed25519').private;
+  const server = new Server({ hostKeys: [hostKey] }, (client) => {
+    client.on('authentication', (ctx) => {
+      offered.push(ctx.method === 'password' ? `password ${ctx.password}` : ctx.method);
+      ctx.reject();
+    });
+    client.on('error', () => {});
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  onCleanup(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const port = (server.address() as { port: number }).port;
+  return {
+    offered,
+    target: (more: object) =>
+      ({
+        kind: 'sftp',
+        host: '127.0.0.1',
+        port,
+        user: 'club',
+        password: SECRET,
+        dir: '.',
+        ...more,
+      }) as PublishTarget,
+  };
+}
+
+describe('publish: no login before the server is known', () => {
+  it('SFTP without a host key to check is refused before the password goes out', async () => {
+    const posing = await posingSshServer();
+    const h = await hall([posing.target({})]);
+    const state = await h.failed(2);
+    expect(state.lastError.message).toMatch(/host/i);
+    expect(posing.offered).toEqual([]);
+  });
+
+  it('a known_hosts file: the server it lists is published to, a server posing as it gets no password', async () => {
+    const server = await startSshd();
+    onCleanup(() => server.stop());
+    const knownHosts = join(tempDir('known-hosts'), 'known_hosts');
+    writeFileSync(knownHosts, `# the club's server\n${server.knownHostsLine}\n`);
+    const { hostFingerprint: _, ...byFile } = server.target() as Extract<PublishTarget, { kind: 'sftp' }>;
+    const h = await hall([{ ...byFile, knownHosts }]);
+    await landed(server.root, 'games.pdn', '[Round "3"]');
+    const posing = await posingSshServer();
+    const other = await hall([posing.target({ knownHosts })]);
+    const state = await other.failed(1);
+    expect(state.lastError.message).toMatch(/not in .*known_hosts for this host/);
+    expect(posing.offered).toEqual([]);
+    expect(h.logged.filter((l) => l.level === 'warn')).toEqual([]);
+  });
+
+  it('acceptAnyHostKey: spelled out, then the login goes to whoever answers, with a warning at start', async () => {
+    const posing = await posingSshServer();
+    const h = await hall([posing.target({ acceptAnyHostKey: true })]);
+    await h.failed(1);
+    expect(posing.offered).toContain(`password ${SECRET}`);
+    expect(h.logged).toContainEqual(
+      expect.objectContaining({ level: 'warn', msg: expect.stringMatching(/host key is not checked/) }),
+    );
+  });
+
+  it('plain FTP, named (secure: false), is a warning at start', async () => {
+    const server = await startVsftpd();
+    onCleanup(() => server.stop());
+    const h = await hall([server.target()]);
+    await landed(server.root, 'games.pdn', '[Round "3"]');
+    expect(h.logged).toContainEqual(
+      expect.objectContaining({ level: 'warn', msg: expect.stringMatching(/plain FTP/) }),
+    );
+  });
+});
+
 describe('publish: damlink run with publish: in its config (real daemon process)', () => {
   it('a played round lands in a folder and over SFTP, the same as served; /health shows both', async () => {
     const ssh = await startSshd();

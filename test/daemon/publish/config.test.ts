@@ -18,7 +18,7 @@ describe('publish: in the config', () => {
         'publish:',
         '  targets:',
         '    - { kind: directory, path: /var/www/damlink }',
-        '    - { kind: sftp, host: example.org, user: damlink, privateKey: /etc/damlink/id_ed25519, dir: /srv/www }',
+        '    - { kind: sftp, host: example.org, user: damlink, privateKey: /etc/damlink/id_ed25519, knownHosts: /etc/damlink/known_hosts, dir: /srv/www }',
         '    - { kind: ftp, host: ftp.example.org, user: club, password: 1234, secure: true }',
       ].join('\n'),
     );
@@ -33,6 +33,7 @@ describe('publish: in the config', () => {
           port: 22,
           user: 'damlink',
           privateKey: '/etc/damlink/id_ed25519',
+          knownHosts: '/etc/damlink/known_hosts',
           dir: '/srv/www',
         },
         {
@@ -72,5 +73,27 @@ describe('publish: in the config', () => {
     expect(text).toContain('publish.targets[0]: give privateKey (a key file) or password');
     expect(text).toMatch(/publish\.targets\[1\]\.kind/);
     expect(text).toContain('publish.targets[2].hostFingerprint: expected SHA256:');
+  });
+
+  it("SFTP needs the server's key (a fingerprint or a known_hosts file) unless acceptAnyHostKey is spelled out", () => {
+    const r = load('publish:\n  targets:\n    - { kind: sftp, host: h, user: u, password: p }\n');
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.join('\n')).toContain('publish.targets[0]: give hostFingerprint');
+    const spelled = load(
+      'publish:\n  targets:\n    - { kind: sftp, host: h, user: u, password: p, acceptAnyHostKey: true }\n',
+    );
+    expect(spelled.ok).toBe(true);
+    const notFalse = load(
+      'publish:\n  targets:\n    - { kind: sftp, host: h, user: u, password: p, acceptAnyHostKey: false }\n',
+    );
+    expect(notFalse.ok).toBe(false);
+  });
+
+  it('FTP is FTPS unless plain FTP is named (secure: false)', () => {
+    const r = load(
+      'publish:\n  targets:\n    - { kind: ftp, host: ftp.example.org }\n    - { kind: ftp, host: h, secure: false }\n',
+    );
+    expect(r.ok && r.value.publish?.targets.map((t) => t.kind === 'ftp' && t.secure)).toEqual([true, false]);
   });
 });
