@@ -291,6 +291,7 @@ async function serve(
       port: config.port,
       tokens: access.tokens,
       allowedOrigins: config.allowedOrigins,
+      allowedHosts: config.allowedHosts,
       limits: {
         connections: config.limits.connections,
         connectionsPerAddress: config.limits.connectionsPerAddress,

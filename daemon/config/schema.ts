@@ -235,6 +235,13 @@ export const configSchema = z.strictObject({
     .default({}),
   /** Pages besides the daemon's own that may present a token (a reverse proxy's public origin). */
   allowedOrigins: z.array(origin).default([]),
+  /**
+   * Names the daemon's pages are reached under besides this machine's own (loopback, its host name,
+   * its addresses): a reverse proxy's public name. A page under any other name may not present a token.
+   */
+  allowedHosts: z
+    .array(z.string().regex(/^[A-Za-z0-9.:-]+$/, 'a host name or address, without port'))
+    .default([]),
   limits: z
     .strictObject({
       /** Open connections (HTTP and WebSocket) in all, and from one address (IPv6: one /64). */

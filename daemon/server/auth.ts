@@ -2,6 +2,7 @@
 // feed. Nothing is granted by where a connection comes from: a web page open on the daemon's own
 // machine connects from loopback too.
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { hostname, networkInterfaces } from 'node:os';
 
 export type Role = 'spectator' | 'arbiter' | 'admin';
 
@@ -24,15 +25,42 @@ export function roleOf(tokens: Tokens, token: string): Role | undefined {
   return undefined;
 }
 
+/** A `Host` header's name without its port, lower case, IPv6 without brackets. */
+export function hostName(host: string): string {
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(host);
+  if (bracketed) return bracketed[1].toLowerCase();
+  return host.replace(/:\d+$/, '').toLowerCase();
+}
+
+/**
+ * Whether `host` (a `Host` header) names this machine: a loopback name or address, its host name
+ * (also `.local`), one of its own addresses now, or a name the configuration adds (`allowedHosts`,
+ * a reverse proxy's public name). A page of any other name that reaches the daemon got there by a
+ * DNS answer it does not control (DNS rebinding): its origin equals its Host, yet it is not ours.
+ */
+export function hostAllowed(host: string | undefined, extra: readonly string[] = []): boolean {
+  if (host === undefined) return false;
+  const name = hostName(host);
+  if (name === 'localhost' || name.endsWith('.localhost') || name === '::1' || /^127\./.test(name))
+    return true;
+  const own = hostname().toLowerCase();
+  if (name === own || name === `${own}.local`) return true;
+  if (extra.some((h) => h.toLowerCase() === name)) return true;
+  return Object.values(networkInterfaces()).some((list) =>
+    (list ?? []).some((i) => i.address.toLowerCase() === name),
+  );
+}
+
 /**
  * Whether a browser page at `origin` is the daemon's own (served by it: the origin's host is the
- * request's `Host`) or one the configuration allows. No `Origin` at all (scripts, tools — browsers
- * always send one on a WebSocket) leaves the judgement to the token.
+ * request's `Host`, a name of this machine) or one the configuration allows. No `Origin` at all
+ * (scripts, tools — browsers always send one on a WebSocket) leaves the judgement to the token.
  */
 export function originAllowed(
   origin: string | undefined,
   host: string | undefined,
   allowed: readonly string[] = [],
+  allowedHosts: readonly string[] = [],
 ): boolean {
   if (origin === undefined) return true;
   let url: URL;
@@ -43,7 +71,9 @@ export function originAllowed(
   }
   if (allowed.some((a) => sameOrigin(a, url.origin))) return true;
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
-  return host !== undefined && url.host.toLowerCase() === host.toLowerCase();
+  return (
+    host !== undefined && url.host.toLowerCase() === host.toLowerCase() && hostAllowed(host, allowedHosts)
+  );
 }
 
 function sameOrigin(configured: string, origin: string): boolean {

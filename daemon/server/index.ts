@@ -24,6 +24,8 @@ export interface ServerOptions {
   tokens?: Tokens;
   /** Origins besides the daemon's own whose pages may present a token. */
   allowedOrigins?: readonly string[];
+  /** Names besides this machine's own (loopback, host name, addresses) that its pages are served under. */
+  allowedHosts?: readonly string[];
   /** Directory of the viewer's static files (daemon/web). */
   webRoot?: string;
   log?: ServerLog;
@@ -76,6 +78,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     hub: options.hub,
     tokens: options.tokens ?? {},
     allowedOrigins: options.allowedOrigins,
+    allowedHosts: options.allowedHosts,
     authLimits: options.authLimits,
     log,
     maxPayload: options.maxPayload,

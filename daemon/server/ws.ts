@@ -46,6 +46,8 @@ export interface WsOptions {
   tokens: Tokens;
   /** Origins besides the daemon's own whose pages may present a token (`https://club.example`). */
   allowedOrigins?: readonly string[];
+  /** Host names besides this machine's whose pages count as the daemon's own (a reverse proxy's). */
+  allowedHosts?: readonly string[];
   authLimits?: Partial<AuthLimits>;
   log: ServerLog;
   /** Largest frame a client may send (bytes). */
@@ -82,6 +84,7 @@ export class WsApi {
   private readonly roundJson = new RoundJson();
   private readonly tokens: Tokens;
   private readonly allowedOrigins: readonly string[];
+  private readonly allowedHosts: readonly string[];
   private readonly authLimiter: AuthLimiter;
   private readonly log: ServerLog;
   private readonly limits: ClientLimits;
@@ -99,6 +102,7 @@ export class WsApi {
     this.tournament = options.tournament;
     this.tokens = options.tokens;
     this.allowedOrigins = options.allowedOrigins ?? [];
+    this.allowedHosts = options.allowedHosts ?? [];
     this.log = options.log;
     this.now = options.now ?? Date.now;
     this.epoch = options.epoch ?? randomUUID().slice(0, 8);
@@ -142,7 +146,7 @@ export class WsApi {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const address = req.socket.remoteAddress;
     const origin = req.headers.origin;
-    const tokensAccepted = originAllowed(origin, req.headers.host, this.allowedOrigins);
+    const tokensAccepted = originAllowed(origin, req.headers.host, this.allowedOrigins, this.allowedHosts);
     const token = url.searchParams.get('token') || undefined;
     const role =
       url.pathname === WS_PATH || url.pathname === `${WS_PATH}/`

@@ -1,6 +1,7 @@
 // Who may act as arbiter: always a token (the daemon makes one when none is configured), presented
 // only from the daemon's own pages, guessed at a bounded rate; tokens in the config that cannot be
 // trusted are refused; the pages are served with the headers that keep them to themselves.
+import { hostname } from 'node:os';
 import { BUILT_IN_WEB_ROOT } from '../../daemon/server/languages.ts';
 import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -82,6 +83,39 @@ describe('Origin on the WebSocket upgrade', () => {
     expect((await allowed.call('auth', { token: ADMIN })).param).toEqual({ role: 'admin' });
     const script = await served.open(); // no Origin: judged by the token alone
     expect((await script.call('auth', { token: ARBITER })).param).toEqual({ role: 'arbiter' });
+  });
+});
+
+describe('DNS rebinding: a page whose origin equals its Host, under a name that is not this machine', () => {
+  it('may not present a token (and its guesses cannot lock the arbiter out); allowedHosts adds a name', async () => {
+    served = await serve();
+    const port = served.server.port;
+    const rebound = {
+      origin: `http://rebound.example:${port}`,
+      headers: { Host: `rebound.example:${port}` },
+    };
+    await expect(served.open(`?token=${ARBITER}`, rebound)).rejects.toThrow('HTTP 403');
+    const page = await served.open('', rebound);
+    for (let i = 0; i < 12; i++)
+      expect((await page.call('auth', { token: `guess-${i}-0123456789` })).param.code).toBe('unauthorized');
+    // Its ten wrong tokens were never compared: the arbiter's own page still gets in.
+    const arbiter = await served.open('', { origin: `http://127.0.0.1:${port}` });
+    expect((await arbiter.call('auth', { token: ARBITER })).param).toEqual({ role: 'arbiter' });
+    // The machine's own name is its own page.
+    const named = { origin: `http://${hostname()}:${port}`, headers: { Host: `${hostname()}:${port}` } };
+    expect((await (await served.open('', named)).call('auth', { token: ARBITER })).param).toEqual({
+      role: 'arbiter',
+    });
+    await served.close();
+
+    served = await serve({ allowedHosts: ['rebound.example'] });
+    const proxied = {
+      origin: `http://rebound.example:${served.server.port}`,
+      headers: { Host: `rebound.example:${served.server.port}` },
+    };
+    expect((await (await served.open('', proxied)).call('auth', { token: ARBITER })).param).toEqual({
+      role: 'arbiter',
+    });
   });
 });
 
