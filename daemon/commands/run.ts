@@ -292,6 +292,7 @@ async function serve(
       tokens: access.tokens,
       allowedOrigins: config.allowedOrigins,
       allowedHosts: config.allowedHosts,
+      publicPersonalData: config.tournament.publicPersonalData,
       limits: {
         connections: config.limits.connections,
         connectionsPerAddress: config.limits.connectionsPerAddress,

@@ -199,6 +199,8 @@ export const tournamentSchema = z.strictObject({
   keepApart: z.array(z.array(z.number().int().min(1)).min(2)).default([]),
   /** Pairs Swiss rounds: program and arguments, `{in}` the TRF, `{out}` the pairs (as `--pairing-program`). */
   pairingProgram: z.string().min(1).optional(),
+  /** Players' birth dates and sex in the public `/api/v1/tournament` and `tournament.trf` (the console always has them). */
+  publicPersonalData: z.boolean().default(false),
 });
 
 export const configSchema = z.strictObject({

@@ -8,7 +8,7 @@ import { boardRows } from './rows.ts';
 import { BUILT_IN_WEB_ROOT, PageLanguages } from './languages.ts';
 import { type PngLimits, pictureRoutes } from './pictures.ts';
 import { PdnCache, playedGames, RoundJson, roundFile, tournamentResults } from './rounds.ts';
-import { standingsCsv, writeTrf } from '../../src/tournament/index.ts';
+import { standingsCsv, withoutPersonalData, writeTrf } from '../../src/tournament/index.ts';
 import { pairingSheet } from './pairing-sheet.ts';
 import { type TournamentSource, standingsAfter, standingsPage } from './standings.ts';
 import { staticFile } from './static.ts';
@@ -27,6 +27,8 @@ export interface HttpContext {
   health: () => { clients: number; uptime: number; [more: string]: unknown };
   /** The tournament, for the standings. */
   tournament?: TournamentSource;
+  /** Players' birth dates and sex in the public tournament JSON and TRF (default: left out). */
+  publicPersonalData?: boolean;
   pngLimits?: Partial<PngLimits>;
 }
 
@@ -121,6 +123,12 @@ export function createHttpHandler(ctx: HttpContext) {
     cors: true,
   });
 
+  /** The tournament as anyone may read it (CORS `*`): personal data only when configured. */
+  const publicEvent = () => {
+    const event = ctx.tournament?.load();
+    return event && !ctx.publicPersonalData ? withoutPersonalData(event) : event;
+  };
+
   async function route(path: string, query: URLSearchParams, req: IncomingMessage): Promise<Answer> {
     const { hub } = ctx;
     if (path === '/health') {
@@ -147,12 +155,10 @@ export function createHttpHandler(ctx: HttpContext) {
       };
     }
     if (path === '/api/v1/boards') return json(path, boardRows(hub));
-    if (path === '/api/v1/tournament')
-      return json(path, {
-        round: hub.round(),
-        event: ctx.tournament?.load() ?? null,
-        pairing: ctx.tournament?.pairRound !== undefined,
-      });
+    if (path === '/api/v1/tournament') {
+      const event = publicEvent();
+      return json(path, { round: hub.round(), event: event ?? null, pairing: ctx.tournament?.pairRound !== undefined });
+    }
     if (path === '/api/v1/games') {
       const round = query.has('round') ? Number(query.get('round')) : hub.round();
       if (!Number.isInteger(round) || round < 1) return notFound(`no round "${query.get('round')}"`);
@@ -164,7 +170,7 @@ export function createHttpHandler(ctx: HttpContext) {
       return snap ? json(path, snap) : notFound(`no board ${m[1]} in round ${hub.round()}`);
     }
     if (path === '/api/v1/tournament.trf') {
-      const event = ctx.tournament?.load();
+      const event = publicEvent();
       if (!event) return notFound('no tournament: start the daemon with --tournament FILE');
       const body = writeTrf(event);
       return { status: 200, type: TEXT_TYPE, body, validators: ctx.validators.of(path, body), cors: true };

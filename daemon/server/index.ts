@@ -42,6 +42,8 @@ export interface ServerOptions {
   health?: () => Record<string, unknown>;
   /** The tournament: the standings routes read it, the arbiter's tournament calls change it. */
   tournament?: TournamentAccess;
+  /** Players' birth dates and sex in the public tournament JSON and TRF (default: left out). */
+  publicPersonalData?: boolean;
   /** PNG renderings at once, waiting, per client address, and bytes cached. */
   pngLimits?: Partial<PngLimits>;
 }
@@ -98,6 +100,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }),
     tournament: options.tournament,
     pngLimits: options.pngLimits,
+    publicPersonalData: options.publicPersonalData,
   });
   const http = createServer((req, res) => void handle(req, res));
   limitConnections(http, { ...DEFAULT_CONNECTION_LIMITS, ...options.limits }, log);

@@ -59,6 +59,8 @@ const roundNumber = z.number().int().positive();
 const csv = z.string().max(512 * 1024);
 
 const PARAMS = {
+  // The whole event, the players' personal data included (the public JSON leaves it out).
+  tournament: z.object({ token }).default({}),
   'table-result': z.object({
     round: roundNumber,
     table: z.number().int().positive(),
@@ -188,6 +190,7 @@ function change(
     );
   }
   const event = access.load();
+  if (call === 'tournament') return { ok: true, value: event ?? null };
   if (call === 'players') {
     const p = parsed.data as z.infer<(typeof PARAMS)['players']>;
     const players = readPlayersCsv(p.csv);

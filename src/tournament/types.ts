@@ -111,3 +111,17 @@ export interface Event {
 
 /** A reader's answer: the value, or every problem found, each located. */
 export type Read<T> = Result<T, readonly ParseError[]>;
+
+/** What a player's record says of the person beyond the game: left out of what anyone may read. */
+export const PERSONAL_FIELDS = ['birth', 'sex'] as const;
+
+/** The event as the public reads it: the players without their birth dates and sex. */
+export function withoutPersonalData(event: Event): Event {
+  return {
+    ...event,
+    players: event.players.map((p) => {
+      const { birth: _b, sex: _s, ...rest } = p;
+      return rest;
+    }),
+  };
+}

@@ -30,7 +30,7 @@ interface Daemon {
 }
 
 /** A server on the journal file in `dir`, its store syncing through `sync` (the journal's by default). */
-async function daemon(dir: string, sync?: () => Promise<void>): Promise<Daemon> {
+async function daemon(dir: string, sync?: () => Promise<void>, publicPersonalData = false): Promise<Daemon> {
   const journal = Journal.open(join(dir, 'journal.sqlite'));
   const store = TournamentStore.open(journal.database, sync ?? (() => journal.sync()));
   const server = await startServer({
@@ -38,6 +38,7 @@ async function daemon(dir: string, sync?: () => Promise<void>): Promise<Daemon> 
     port: 0,
     tokens: { arbiter: TOKEN },
     tournament: store,
+    publicPersonalData,
   });
   const client = await TestClient.open(server.wsUrl);
   return {
@@ -125,9 +126,18 @@ describe('the player call', () => {
     });
     // The club left out this time: cleared.
     expect(await edit(d, NEW_RECORD)).toEqual({ ok: true, player: { ...NEW_RECORD, group: 'Open' } });
+    // Anyone may read the tournament (CORS *): without the players' birth dates and sex.
     const event = (await (await fetch(`${d.server.url}/api/v1/tournament`)).json()) as { event: Event };
-    expect(event.event.players[0]).toEqual({ ...NEW_RECORD, group: 'Open' });
-    expect(event.event.players.slice(1)).toEqual(swiss().players.slice(1));
+    const { birth: _b, sex: _s, ...publicRecord } = NEW_RECORD;
+    expect(event.event.players[0]).toEqual({ ...publicRecord, group: 'Open' });
+    expect(event.event.players.every((p) => p.birth === undefined && p.sex === undefined)).toBe(true);
+    // The arbiter's call has the whole record; a spectator's is refused.
+    const whole = await d.client.call('tournament', { token: TOKEN });
+    expect((whole.param as Event).players[0]).toEqual({ ...NEW_RECORD, group: 'Open' });
+    expect((whole.param as Event).players.slice(1)).toEqual(swiss().players.slice(1));
+    const spectator = await TestClient.open(d.server.wsUrl);
+    expect((await spectator.call('tournament', {})).param.code).toBe('unauthorized');
+    spectator.close();
 
     const standings = (await (await fetch(`${d.server.url}/rounds/6/standings.json`)).json()) as {
       groups: { rows: { start: number; name: string; group: string }[] }[];
@@ -138,8 +148,23 @@ describe('the player call', () => {
     const trf = await (await fetch(`${d.server.url}/api/v1/tournament.trf`)).text();
     const line = trf.split('\n').find((l) => l.startsWith('001    1 '));
     expect(line?.slice(0, 79)).toBe(
-      '001    1 mGMI Boomstra, Roel J.                 1450 BEL       16241 1991/05/13',
+      '001    1  GMI Boomstra, Roel J.                 1450 BEL       16241           ',
     );
+  });
+
+  it('with tournament.publicPersonalData the public TRF and JSON carry birth dates and sex', async () => {
+    const open = await daemon(dir, undefined, true);
+    try {
+      const trf = await (await fetch(`${open.server.url}/api/v1/tournament.trf`)).text();
+      const line = trf.split('\n').find((l) => l.startsWith('001    1 '));
+      expect(line?.slice(0, 79)).toBe(
+        '001    1 mGMI Boomstra, Roel J.                 1450 BEL       16241 1991/05/13',
+      );
+      const event = (await (await fetch(`${open.server.url}/api/v1/tournament`)).json()) as { event: Event };
+      expect(event.event.players[0]).toMatchObject({ birth: '1991/05/13', sex: 'm' });
+    } finally {
+      await open.stop();
+    }
   });
 
   it('is kept across a restart', async () => {

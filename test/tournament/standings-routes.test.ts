@@ -17,7 +17,13 @@ beforeAll(async () => {
     groups: ['A', 'B'],
     players: e.players.map((p) => ({ ...p, group: p.start <= 4 ? 'A' : 'B' })),
   });
-  server = await startServer({ hub: new FakeHub(2, 7), port: 0, tournament: store });
+  // Birth dates and sex published too, so that the TRF export is the file the tournament came from.
+  server = await startServer({
+    hub: new FakeHub(2, 7),
+    port: 0,
+    tournament: store,
+    publicPersonalData: true,
+  });
 });
 
 afterAll(async () => {

@@ -1,6 +1,7 @@
 // The console's tournament pages: players, pairings, results, standings. Reads
 // `/api/v1/tournament` and `/rounds/<n>/standings.json`; changes go through the arbiter's calls
-// (`players`, `player`, `pairings`, `table-result`, `round`; docs/api.md).
+// (`players`, `player`, `pairings`, `table-result`, `round`; docs/api.md). A player's whole record
+// (birth date, sex: not in the public JSON) comes from the arbiter's `tournament` call.
 import { apiSocketUrl, Connection } from './connection.js';
 import { escapeHtml } from './format.js';
 import { language, t } from './i18n.js';
@@ -84,9 +85,15 @@ function renderPlayers() {
     : `<tr><td colspan="8" class="empty">${escapeHtml(t('tournament.noTournament'))}</td></tr>`;
 }
 
-/** Opens the form with the player's record as it is. */
-function openPlayerForm(start) {
-  const player = state.event?.players.find((p) => p.start === start);
+/**
+ * Opens the form with the player's record as it is — the whole record, asked of the arbiter's call
+ * (the public JSON has no birth dates or sex, and a field left out of the form would be cleared).
+ */
+async function openPlayerForm(start) {
+  const whole = await arbiterCall('tournament', {}).catch(() => undefined);
+  if (!whole) return;
+  state.event = whole;
+  const player = whole.players.find((p) => p.start === start);
   if (!player) return;
   const form = $('player-form');
   form.dataset.start = String(start);
@@ -253,7 +260,7 @@ function wire() {
   });
   $('players-rows').addEventListener('click', (e) => {
     const button = e.target.closest('button[data-edit]');
-    if (button) openPlayerForm(Number(button.dataset.edit));
+    if (button) void openPlayerForm(Number(button.dataset.edit));
     const out = e.target.closest('button[data-withdraw], button[data-return]');
     if (!out) return;
     const start = Number(out.dataset.withdraw ?? out.dataset.return);
