@@ -157,7 +157,11 @@ export function createHttpHandler(ctx: HttpContext) {
     if (path === '/api/v1/boards') return json(path, boardRows(hub));
     if (path === '/api/v1/tournament') {
       const event = publicEvent();
-      return json(path, { round: hub.round(), event: event ?? null, pairing: ctx.tournament?.pairRound !== undefined });
+      return json(path, {
+        round: hub.round(),
+        event: event ?? null,
+        pairing: ctx.tournament?.pairRound !== undefined,
+      });
     }
     if (path === '/api/v1/games') {
       const round = query.has('round') ? Number(query.get('round')) : hub.round();
