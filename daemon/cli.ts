@@ -17,6 +17,7 @@ import { registerReplay } from './commands/replay.ts';
 import { registerRun } from './commands/run.ts';
 import { registerSimulate } from './commands/simulate.ts';
 import { registerStandings } from './commands/standings.ts';
+import { registerToken } from './commands/token.ts';
 
 const COMMANDS: ((program: Command) => void)[] = [
   registerRun,
@@ -34,6 +35,7 @@ const COMMANDS: ((program: Command) => void)[] = [
   registerDoctor,
   registerConfig,
   registerStandings,
+  registerToken,
 ];
 
 // `damlink export --events | head -1`: the reader has gone, so stop quietly.

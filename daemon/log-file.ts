@@ -37,7 +37,7 @@ export class LogFile {
     readonly path: string,
     private readonly maxBytes = LOG_BUFFER_BYTES,
   ) {
-    this.fd = openSync(path, 'a');
+    this.fd = openSync(path, 'a', 0o600);
   }
 
   /** pino's stream interface: one line. */
@@ -139,7 +139,7 @@ export class LogFile {
 
   private swapFile(): void {
     try {
-      const fd = openSync(this.path, 'a');
+      const fd = openSync(this.path, 'a', 0o600);
       closeSync(this.fd);
       this.fd = fd;
     } catch {

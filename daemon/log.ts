@@ -1,7 +1,7 @@
 // pino logger: JSON lines to `<dataDir>/damlink.log` (rotate with docs/ops/logrotate; written by
 // log-file.ts), and pretty lines on stderr when it is a terminal (JSON there too when it is not,
 // e.g. under systemd).
-import { mkdirSync } from 'node:fs';
+import { privateDir } from './data-dir.ts';
 import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
 import { createRequire } from 'node:module';
@@ -34,7 +34,7 @@ export function openLogger(options: LogOptions = {}): { log: Logger; file?: LogF
   const streams: pino.StreamEntry[] = [];
   let file: LogFile | undefined;
   if (options.dataDir) {
-    mkdirSync(options.dataDir, { recursive: true });
+    privateDir(options.dataDir);
     const opened = new LogFile(join(options.dataDir, 'damlink.log'));
     file = opened;
     // Reopened on SIGHUP by logrotate's postrotate; `copytruncate` works too.

@@ -1,5 +1,5 @@
 // `damlink run`: the daemon an organiser runs in the hall — boards in (controller), games out (server).
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Command, Option } from 'commander';
@@ -11,6 +11,7 @@ import { Journal, JournalLock, type LockAnswer } from '../journal/index.ts';
 import type { LogFile } from '../log-file.ts';
 import { type Logger, openLogger } from '../log.ts';
 import { effectiveTokens } from '../server/admin-token.ts';
+import { privateDir, privateFiles } from '../data-dir.ts';
 import { startServer } from '../server/index.ts';
 import { DEFAULT_BASE_TOPIC, defaultClientId } from '../server/mqtt-topics.ts';
 import type { MqttSettings } from '../server/mqtt.ts';
@@ -213,7 +214,7 @@ function brokerSettings(config: LoadedConfig, url: string | undefined): MqttSett
 async function takeLock(dir: string, demo: { stop(): Promise<void> } | undefined): Promise<JournalLock> {
   let taken: LockAnswer;
   try {
-    mkdirSync(dir, { recursive: true });
+    privateDir(dir);
     taken = JournalLock.take(dir);
   } catch (e) {
     await demo?.stop();
@@ -240,6 +241,13 @@ async function serve(
   let journal: Journal;
   try {
     journal = Journal.open(journalPath, { backgroundCheckpoints: true });
+    // SQLite gives the -wal and -shm files the journal's own mode.
+    privateFiles(
+      journalPath,
+      `${journalPath}-wal`,
+      `${journalPath}-shm`,
+      resolve(config.dataDir, 'damlink.log'),
+    );
   } catch (e) {
     lock.release();
     await demo?.stop();
@@ -346,9 +354,15 @@ async function serve(
   );
   // As Jupyter does: the daemon's own token travels in the address (after #, so it is never sent
   // in a request or kept in a server log); a configured token is the organiser's to hand out.
-  if (access.made)
+  // Printed once, when the token is made: at later starts it would go into the system journal
+  // (systemd keeps what a service prints) each time; `damlink token` prints it again.
+  if (access.made?.created)
     console.log(
       `damlink: arbiter console ${server.url}/arbiter#token=${access.made.token}  (admin token in ${access.made.file})`,
+    );
+  else if (access.made)
+    console.log(
+      `damlink: arbiter console ${server.url}/arbiter  (its address with the admin token: damlink token --data-dir ${config.dataDir})`,
     );
   const unjournaled = await new Promise<number>((done) => {
     let stopping = false;

@@ -1,8 +1,9 @@
 // The admin token a daemon makes for itself when none is configured (as Jupyter does): random,
 // kept in the data directory readable by its owner alone, the same at every start until deleted.
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { privateDir } from '../data-dir.ts';
 import type { Tokens } from './auth.ts';
 
 export const ADMIN_TOKEN_FILE = 'admin-token';
@@ -29,7 +30,7 @@ export function adminTokenIn(dataDir: string): MadeToken {
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
   }
-  mkdirSync(dataDir, { recursive: true });
+  privateDir(dataDir);
   const token = newToken();
   writeFileSync(file, `${token}\n`, { mode: 0o600 });
   chmodSync(file, 0o600); // an existing short file keeps its mode through writeFileSync

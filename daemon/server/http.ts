@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import type { Hub } from '../hub.ts';
 import { notModified, type ValidatorCache, type Validators } from './conditional.ts';
+import { type HealthReport, publicHealth } from './health.ts';
 import { boardRows } from './rows.ts';
 import { BUILT_IN_WEB_ROOT, PageLanguages } from './languages.ts';
 import { type PngLimits, pictureRoutes } from './pictures.ts';
@@ -23,8 +24,8 @@ export interface HttpContext {
   hub: Hub;
   webRoot?: string;
   validators: ValidatorCache;
-  /** Extra facts for /health. */
-  health: () => { clients: number; uptime: number; [more: string]: unknown };
+  /** The whole health report; /health shows anyone its public view. */
+  health: () => HealthReport;
   /** The tournament, for the standings. */
   tournament?: TournamentSource;
   /** Players' birth dates and sex in the public tournament JSON and TRF (default: left out). */
@@ -132,25 +133,11 @@ export function createHttpHandler(ctx: HttpContext) {
   async function route(path: string, query: URLSearchParams, req: IncomingMessage): Promise<Answer> {
     const { hub } = ctx;
     if (path === '/health') {
-      const boards = hub.boards();
-      const facts = { ...ctx.health(), ...(hub.journalHealth ? { journal: hub.journalHealth() } : {}) };
-      // A part that cannot write (the journal, the log file) makes the daemon unhealthy: 503.
-      const failing = Object.entries(facts).flatMap(([part, fact]) =>
-        (fact as { ok?: unknown } | null)?.ok === false
-          ? [`${part}: ${(fact as { reason?: string }).reason}`]
-          : [],
-      );
+      const report = ctx.health();
       return {
-        status: failing.length > 0 ? 503 : 200,
+        status: report.ok ? 200 : 503,
         type: JSON_TYPE,
-        body: JSON.stringify({
-          ok: failing.length === 0,
-          ...(failing.length > 0 ? { reason: failing.join('; ') } : {}),
-          round: hub.round(),
-          boards: boards.length,
-          active: boards.filter((b) => b.state === 'active').length,
-          ...facts,
-        }),
+        body: JSON.stringify(publicHealth(report)),
         cors: true,
       };
     }

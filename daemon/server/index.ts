@@ -7,6 +7,7 @@ import type { Hub } from '../hub.ts';
 import { type AuthLimits, addressKey, type Tokens } from './auth.ts';
 import type { ClientLimits } from './client.ts';
 import { ValidatorCache } from './conditional.ts';
+import { type HealthReport, healthReport } from './health.ts';
 import { createHttpHandler } from './http.ts';
 import type { PngLimits } from './pictures.ts';
 import type { MqttBridge, MqttSettings } from './mqtt.ts';
@@ -76,7 +77,14 @@ const silent: ServerLog = { info() {}, warn() {}, debug() {} };
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const log = options.log ?? silent;
   const started = Date.now();
+  const health = (): HealthReport =>
+    healthReport(options.hub, {
+      clients: ws.clients.size,
+      uptime: (Date.now() - started) / 1000,
+      ...options.health?.(),
+    });
   const ws = new WsApi({
+    health,
     hub: options.hub,
     tokens: options.tokens ?? {},
     allowedOrigins: options.allowedOrigins,
@@ -93,11 +101,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     hub: options.hub,
     webRoot: options.webRoot,
     validators: new ValidatorCache(),
-    health: () => ({
-      clients: ws.clients.size,
-      uptime: (Date.now() - started) / 1000,
-      ...options.health?.(),
-    }),
+    health,
     tournament: options.tournament,
     pngLimits: options.pngLimits,
     publicPersonalData: options.publicPersonalData,

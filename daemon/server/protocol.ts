@@ -145,6 +145,7 @@ export const params = {
     token,
   }),
   resync: z.object({ board: board.optional(), token }).optional(),
+  health: z.object({ token }).optional(),
   calibrate: z.object({ board, token }),
   calibrateCancel: z.object({ board, token }),
   act: z.discriminatedUnion('action', [

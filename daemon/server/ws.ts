@@ -11,6 +11,7 @@ import { gapDecisionLine } from '../../src/tracker/gap/search.ts';
 import type { ArbiterDecision } from '../../src/tracker/types.ts';
 import { type Hub, JournalUnavailable } from '../hub.ts';
 import { type AuthLimits, AuthLimiter, originAllowed, type Role, roleOf, type Tokens } from './auth.ts';
+import type { HealthReport } from './health.ts';
 import { CatchUpBudget, Client, type ClientLimits, SendBudget, type Subscription } from './client.ts';
 import { correctionProblem } from './correction.ts';
 import { Feeds } from './feeds.ts';
@@ -46,6 +47,8 @@ export interface WsOptions {
   tokens: Tokens;
   /** Origins besides the daemon's own whose pages may present a token (`https://club.example`). */
   allowedOrigins?: readonly string[];
+  /** The whole health report, for the arbiter's `health` call. */
+  health?: () => HealthReport;
   /** Host names besides this machine's whose pages count as the daemon's own (a reverse proxy's). */
   allowedHosts?: readonly string[];
   authLimits?: Partial<AuthLimits>;
@@ -85,6 +88,7 @@ export class WsApi {
   private readonly tokens: Tokens;
   private readonly allowedOrigins: readonly string[];
   private readonly allowedHosts: readonly string[];
+  private readonly health: (() => HealthReport) | undefined;
   private readonly authLimiter: AuthLimiter;
   private readonly log: ServerLog;
   private readonly limits: ClientLimits;
@@ -103,6 +107,7 @@ export class WsApi {
     this.tokens = options.tokens;
     this.allowedOrigins = options.allowedOrigins ?? [];
     this.allowedHosts = options.allowedHosts ?? [];
+    this.health = options.health;
     this.log = options.log;
     this.now = options.now ?? Date.now;
     this.epoch = options.epoch ?? randomUUID().slice(0, 8);
@@ -423,6 +428,12 @@ export class WsApi {
           throw new CallError('not-found', `board ${p.board} is not being calibrated from this connection`);
         cancel();
         return { ok: true, board: p.board };
+      }
+      case 'health': {
+        const p = this.parse(params.health, param);
+        this.requireArbiter(client, p?.token);
+        if (!this.health) throw new CallError('failed', 'no health report here');
+        return this.health();
       }
       case 'resync': {
         const p = this.parse(params.resync, param);

@@ -11,7 +11,15 @@ import { player } from '../src/game/fixtures/helpers.ts';
 import { FakeHub } from '../daemon/fixtures/fake-hub.ts';
 import { type PublishServer, startSshd, startVsftpd } from './fixtures/file-servers.ts';
 import { startSimulation } from '../../simulator/index.ts';
-import { cleanUp, fetchText, onCleanup, startDaemon, tempDir, until } from './fixtures/helpers.ts';
+import {
+  arbiterHealth,
+  cleanUp,
+  fetchText,
+  onCleanup,
+  startDaemon,
+  tempDir,
+  until,
+} from './fixtures/helpers.ts';
 
 afterEach(cleanUp);
 
@@ -22,6 +30,8 @@ interface Logged {
   obj: object;
   msg: string;
 }
+
+const HALL_TOKEN = 'hall-arbiter-token-0123';
 
 /** A round of 2 boards published to `targets`, served over HTTP too, with /health. */
 async function hall(targets: PublishTarget[], timing: Partial<PublishConfig> = {}) {
@@ -43,13 +53,14 @@ async function hall(targets: PublishTarget[], timing: Partial<PublishConfig> = {
   const server = await startServer({
     hub,
     port: 0,
+    tokens: { arbiter: HALL_TOKEN },
     health: () => ({ publish: publishing.state() }),
   });
   onCleanup(() => server.close());
   const players = [player(), player()];
   let t = 0;
   // biome-ignore lint/suspicious/noExplicitAny: /health is checked field by field
-  const health = async (): Promise<any> => (await fetch(`${server.url}/health`)).json();
+  const health = async (): Promise<any> => arbiterHealth(server.url, HALL_TOKEN);
   return {
     hub,
     logged,
@@ -57,6 +68,7 @@ async function hall(targets: PublishTarget[], timing: Partial<PublishConfig> = {
     move: (board: number, text: string) => hub.feed(board, players[board - 1].move(text, ++t * 1000)),
     route: async (name: string) => (await fetch(`${server.url}/rounds/3/${name}`)).text(),
     health,
+    url: server.url,
     /** The target's state once it has failed `n` tries in a row. */
     failed: (n: number) =>
       until(
@@ -174,6 +186,13 @@ describe.each(remotes)('publish: $name on loopback', (remote) => {
     expect(state.lastSuccess).toBeNull();
     expect(state.pending).toBe(ROUND_FILES.length);
     expect(JSON.stringify(await h.health())).not.toContain(SECRET);
+    // The public /health says the target fails, not where it is nor why.
+    const shown = await (await fetch(`${h.url}/health`)).text();
+    expect(JSON.parse(shown).publish).toEqual([
+      expect.objectContaining({ status: 'failing', pending: ROUND_FILES.length }),
+    ]);
+    expect(shown).not.toContain(state.target);
+    expect(shown).not.toContain(state.lastError.message);
     expect(JSON.stringify(h.logged)).not.toContain(SECRET);
     expect(h.logged.filter((l) => l.msg === 'publish failed').length).toBeGreaterThanOrEqual(2);
   });
@@ -319,12 +338,21 @@ describe('publish: damlink run with publish: in its config (real daemon process)
       5000,
       'both targets hold the served games.pdn',
     );
-    const health = JSON.parse(await fetchText(`${daemon.url}/health`));
+    const token = readFileSync(join(dataDir, 'admin-token'), 'utf8').trim();
+    const health = await arbiterHealth(daemon.url, token);
     expect(health.publish.map((t: { target: string }) => t.target)).toEqual([
       `directory ${folder}`,
       `sftp://${ssh.user}@127.0.0.1:${ssh.port}/${ssh.root.slice(1)}`,
     ]);
     expect(health.publish.every((t: { lastError: unknown }) => t.lastError === null)).toBe(true);
+    // Anyone's /health: the targets' states, not where they are.
+    const shown = await fetchText(`${daemon.url}/health`);
+    expect(JSON.parse(shown).publish).toEqual([
+      expect.objectContaining({ status: 'ok', pending: 0, failures: 0 }),
+      expect.objectContaining({ status: 'ok', pending: 0, failures: 0 }),
+    ]);
+    expect(shown).not.toContain(folder);
+    expect(shown).not.toContain('sftp://');
     await daemon.stop();
     expect(daemon.proc.exitCode).toBe(0);
   }, 90_000);

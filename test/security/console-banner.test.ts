@@ -41,9 +41,10 @@ describe('the arbiter console on a daemon whose journal cannot write', () => {
       };
       const res = await fetch(`${server.url}/health`);
       expect(res.status).toBe(503);
-      expect(((await res.json()) as { reason: string }).reason).toBe(
-        'journal: SQLITE_FULL: database or disk is full',
-      );
+      // Anyone's /health says which part fails; the console, which asks as the arbiter, says why.
+      const shown = (await res.json()) as { reason: string; journal: object };
+      expect(shown.reason).toBe('journal: failing');
+      expect(shown.journal).toEqual({ ok: false, behind: 812, bound: 100_000 });
       await expect.poll(() => banner.isVisible(), { timeout: 12_000 }).toBe(true);
       const text = await banner.textContent();
       expect(text).toContain('SQLITE_FULL: database or disk is full');

@@ -121,11 +121,14 @@ describe('a full disk under a running daemon', () => {
   it('tracks and broadcasts from memory, refuses arbiter calls, then writes everything in order', async () => {
     const { d, sim, daemon, seen, full } = await fullMidGame(2, 24, 4, ['--config', configFile()]);
     expect(full.body.ok).toBe(false);
-    expect(full.body.reason).toMatch(/journal: SQLITE_(FULL|IOERR)/);
+    expect(full.body.reason).toMatch(/(^|; )journal: failing/);
     expect(full.body.journal?.ok).toBe(false);
 
     const arbiter = await TestClient.open(wsOf(daemon.url));
     onCleanup(async () => arbiter.ws.close());
+    // The console asks as the arbiter: the reason in words.
+    const report = await arbiter.call('health', { token: TOKEN });
+    expect(report.param.reason).toMatch(/journal: SQLITE_(FULL|IOERR)/);
     for (const [call, param] of [
       ['result', { board: 1, result: '1-1' }],
       ['info', { board: 1, info: { white: 'Someone Else' } }],

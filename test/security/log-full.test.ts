@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { LogFile } from '../../daemon/log-file.ts';
 import { startSimulation } from '../../simulator/index.ts';
 import {
+  arbiterHealth,
   cleanUp,
   onCleanup,
   servedGames,
@@ -45,8 +46,10 @@ describe('a log file on a full disk', () => {
       15_000,
       '/health 503 for the log file',
     );
-    expect(health.reason).toMatch(/log: ENOSPC/);
+    expect(health.reason).toBe('log: failing');
     expect(health.log.ok).toBe(false);
+    const token = readFileSync(join(dataDir, 'admin-token'), 'utf8').trim();
+    expect((await arbiterHealth(daemon.url, token)).reason).toMatch(/log: ENOSPC/);
     await sim.done;
     const truth = sim.boards.map((b) => b.board.games[0].moves.map((m) => m.pdn));
     await servedGames(daemon.url, truth, 15_000, 'the games served while the log cannot be written');

@@ -3,7 +3,8 @@
 // trusted are refused; the pages are served with the headers that keep them to themselves.
 import { hostname } from 'node:os';
 import { BUILT_IN_WEB_ROOT } from '../../daemon/server/languages.ts';
-import { statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../daemon/config/index.ts';
@@ -12,6 +13,7 @@ import { TestClient } from '../daemon/server/fixtures/ws-client.ts';
 import {
   ADMIN,
   ARBITER,
+  ROOT,
   removeTempDirs,
   runDaemon,
   type Served,
@@ -58,6 +60,43 @@ describe('an admin token when none is configured', () => {
     } finally {
       await run.stop();
     }
+  });
+
+  it('is printed only when made (not into the system journal at every start); `damlink token` prints it again', async () => {
+    const dir = tempDir();
+    const args = ['--board', 'tcp://127.0.0.1:9', '--port', '0', '--data-dir', dir];
+    const first = await runDaemon(args, {}, /arbiter console/);
+    await first.stop();
+    expect(first.out).toMatch(/arbiter#token=/);
+    const again = await runDaemon(args, {}, /arbiter console/);
+    await again.stop();
+    expect(again.out).not.toContain(adminTokenIn(dir).token);
+    expect(again.out).toContain(`damlink token --data-dir ${dir}`);
+    const printed = spawnSync(process.execPath, ['bin/damlink.js', 'token', '--data-dir', dir], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+    expect(printed.status).toBe(0);
+    expect(printed.stdout.trim()).toBe(`http://127.0.0.1:8080/arbiter#token=${adminTokenIn(dir).token}`);
+    // The data directory is the daemon's alone: 0700, its journal and log 0600.
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    for (const file of ['journal.sqlite', 'damlink.log', 'admin-token'])
+      expect({ file, mode: statSync(join(dir, file)).mode & 0o777 }).toEqual({ file, mode: 0o600 });
+  });
+
+  it('a data directory left open by an older version is closed at start', async () => {
+    const dir = tempDir();
+    chmodSync(dir, 0o755);
+    writeFileSync(join(dir, 'damlink.log'), '', { mode: 0o644 });
+    const run = await runDaemon(
+      ['--board', 'tcp://127.0.0.1:9', '--port', '0', '--data-dir', dir],
+      {},
+      /arbiter console/,
+    );
+    await run.stop();
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    expect(statSync(join(dir, 'damlink.log')).mode & 0o777).toBe(0o600);
+    expect(statSync(join(dir, 'journal.sqlite')).mode & 0o777).toBe(0o600);
   });
 });
 

@@ -661,5 +661,8 @@ ui.logout.addEventListener('click', () => {
 
 token = takeToken();
 start();
-followPublishing(document.getElementById('publish'), document.getElementById('publish-rows'));
-followStorage(document.getElementById('storage'));
+/** The whole health report (error texts, publish targets): the arbiter's call, not the public /health. */
+const readHealth = () =>
+  connection ? connection.call('health', token ? { token } : {}) : Promise.reject(new Error('not connected'));
+followPublishing(document.getElementById('publish'), document.getElementById('publish-rows'), readHealth);
+followStorage(document.getElementById('storage'), readHealth);

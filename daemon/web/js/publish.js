@@ -1,5 +1,5 @@
-// The console's "Published" panel: each publish target's state from /health (docs/api.md), so the
-// arbiter sees at once when the broadcast outside the hall has stopped following the boards.
+// The console's "Published" panel: each publish target's state from the arbiter's `health` call
+// (docs/api.md), so the arbiter sees at once when the broadcast outside the hall has stopped following the boards.
 import { escapeHtml } from './format.js';
 import { pollHealth } from './health.js';
 import { formatTimeOfDay, t } from './i18n.js';
@@ -35,7 +35,7 @@ export function publishRowsHtml(targets) {
  * Follows /health while the page is open. The panel stays hidden, and polling stops, when the
  * daemon publishes nothing (its config is read once, at start).
  */
-export function followPublishing(section, rows) {
+export function followPublishing(section, rows, read) {
   const stop = pollHealth((health) => {
     if (!Array.isArray(health.publish)) {
       stop();
@@ -43,5 +43,5 @@ export function followPublishing(section, rows) {
     }
     section.hidden = health.publish.length === 0;
     rows.innerHTML = publishRowsHtml(health.publish);
-  });
+  }, read);
 }

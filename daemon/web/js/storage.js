@@ -1,4 +1,5 @@
-// The console's banner when the daemon cannot write to its disk (full, I/O error), from /health:
+// The console's banner when the daemon cannot write to its disk (full, I/O error), from the
+// arbiter's `health` call:
 // the boards are still followed and broadcast from memory, but arbiter calls are refused until
 // the journal writes again — the arbiter must know before deciding anything.
 import { pollHealth } from './health.js';
@@ -20,10 +21,10 @@ export function storageWarning(health) {
   return lines.join(' ');
 }
 
-export function followStorage(banner) {
+export function followStorage(banner, read) {
   return pollHealth((health) => {
     const text = storageWarning(health);
     banner.hidden = text === '';
     banner.textContent = text;
-  });
+  }, read);
 }
