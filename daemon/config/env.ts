@@ -4,6 +4,7 @@
 // the value as written (a token of digits stays those digits); other values are JSON when they parse.
 import type { z } from 'zod';
 import { configSchema } from './schema.ts';
+import { closest } from './suggest.ts';
 
 const PREFIX = 'DAMLINK_';
 
@@ -15,6 +16,7 @@ interface Def {
   out?: z.ZodType;
   shape?: Record<string, z.ZodType>;
   element?: z.ZodType;
+  catchall?: z.ZodType;
 }
 const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
@@ -35,6 +37,52 @@ export function isTextKey(path: readonly string[], schema: z.ZodType = configSch
     } else return false;
   }
   return false;
+}
+
+/** The highest list index a variable may name (`DAMLINK_BOARDS__999__SOURCE`). */
+export const MAX_ENV_INDEX = 999;
+
+/**
+ * Why `path` names no key of the schema, or undefined when it does — checked before a variable is
+ * applied, so that no variable can reach past the config (`DAMLINK_CONSTRUCTOR__PROTOTYPE__X`) or
+ * make a list of a million boards.
+ */
+export function envPathProblem(
+  path: readonly string[],
+  schema: z.ZodType = configSchema,
+): string | undefined {
+  let node: z.ZodType | undefined = schema;
+  let i = 0;
+  while (node) {
+    const def = defOf(node);
+    if (def.innerType) node = def.innerType;
+    else if (def.type === 'pipe') node = defOf(def.in!).type === 'transform' ? def.out : def.in;
+    else if (i === path.length) return undefined;
+    else if (def.type === 'object') {
+      const key = path[i++];
+      const shape = def.shape ?? {};
+      if (Object.hasOwn(shape, key)) node = shape[key];
+      // A loose object takes keys of its own (a board's protocol options); zod judges their values.
+      else if (
+        def.catchall &&
+        defOf(def.catchall).type !== 'never' &&
+        !/^(__proto__|constructor|prototype)$/.test(key)
+      )
+        return undefined;
+      else {
+        const near = closest(key, Object.keys(shape));
+        return `unknown key "${path.slice(0, i).join('.')}"${near ? ` (did you mean "${[...path.slice(0, i - 1), near].join('.')}"?)` : ''}`;
+      }
+    } else if (def.type === 'array') {
+      const index = path[i++];
+      if (!/^\d+$/.test(index) || Number(index) > MAX_ENV_INDEX)
+        return `"${path.slice(0, i).join('.')}": a list index is 0–${MAX_ENV_INDEX}`;
+      node = def.element;
+    } else if (def.type === 'union')
+      return undefined; // which of its forms the value takes is zod's to say
+    else return `"${path.slice(0, i).join('.')}" is a value, not a section`;
+  }
+  return undefined;
 }
 
 const camel = (segment: string): string =>
@@ -94,9 +142,20 @@ export function envOverrides(env: NodeJS.ProcessEnv): EnvOverride[] {
   );
 }
 
-/** A copy of `raw` with the environment's overrides applied (other keys untouched). */
+/** Each variable that names no config key, with why. */
+export function envProblems(env: NodeJS.ProcessEnv): string[] {
+  return envOverrides(env).flatMap(({ name, path }) => {
+    const problem = envPathProblem(path);
+    return problem ? [`${name}: ${problem}`] : [];
+  });
+}
+
+/** A copy of `raw` with the environment's overrides applied (other keys untouched); see envProblems first. */
 export function applyEnv(raw: Record<string, unknown>, env: NodeJS.ProcessEnv): Record<string, unknown> {
   const out = structuredClone(raw);
-  for (const { path, text } of envOverrides(env)) setPath(out, path, isTextKey(path) ? text : value(text));
+  for (const { path, text } of envOverrides(env)) {
+    if (envPathProblem(path) !== undefined) continue;
+    setPath(out, path, isTextKey(path) ? text : value(text));
+  }
   return out;
 }

@@ -9,7 +9,7 @@ import { checkBoardConfig } from '../../firmware-protocol/config.ts';
 import type { ProtocolName, ProtocolOptions } from '../../firmware-protocol/types.ts';
 import { readProfileFile } from '../calibration/profiles.ts';
 import { err, ok, type Result } from '../../src/result.ts';
-import { applyEnv, envOverrides } from './env.ts';
+import { applyEnv, envOverrides, envProblems } from './env.ts';
 import { knownKeys } from './json-schema.ts';
 import { locate, type ParsedFile, type Sources } from './locate.ts';
 import { type Config, configSchema } from './schema.ts';
@@ -96,7 +96,13 @@ function readFile(file: string): Result<{ data: Record<string, unknown>; parsed:
     const at = lines.linePos(first.pos[0]);
     return err([`${file}:${at.line}:${at.col} ${first.message.split('\n')[0]}`]);
   }
-  const data: unknown = doc.toJS();
+  let data: unknown;
+  try {
+    // yaml stops a document whose aliases would expand without bound (a "billion laughs" file).
+    data = doc.toJS({ maxAliasCount: 100 });
+  } catch (e) {
+    return err([`${file}: ${(e as Error).message}`]);
+  }
   const parsed = { name: file, doc, lines };
   if (data === null || data === undefined) return ok({ data: {}, parsed });
   if (typeof data !== 'object' || Array.isArray(data)) return err([`${file}: expected a mapping at the top`]);
@@ -170,6 +176,8 @@ export function loadConfig(options: LoadOptions = {}): Result<LoadedConfig, stri
     flags: flagSources(flags),
   };
   const located = (issues: readonly Issue[]) => issues.map((i) => locate(sources, i.path, i.message));
+  const unknown = envProblems(env);
+  if (unknown.length > 0) return err(unknown);
   const raw = applyFlags(applyEnv(fromFile.value?.data ?? {}, env), flags);
   const parsed = configSchema.safeParse(raw);
   if (!parsed.success) return err(located(issuesOf(parsed.error.issues)));

@@ -84,6 +84,48 @@ describe('config error locations', () => {
     ]);
   });
 
+  it('an environment variable that names no config key is an error before anything is applied', () => {
+    const env = (name: string, value = '1') => errorsOf(loadConfig({ env: { [name]: value } }));
+    expect(env('DAMLINK_PROT', '9000')).toEqual(['DAMLINK_PROT: unknown key "prot" (did you mean "port"?)']);
+    // Nothing reaches past the config: no prototype is touched, and the error names the variable.
+    expect(env('DAMLINK_CONSTRUCTOR__PROTOTYPE__POLLUTED')).toEqual([
+      'DAMLINK_CONSTRUCTOR__PROTOTYPE__POLLUTED: unknown key "constructor"',
+    ]);
+    expect(env('DAMLINK_BOARDS__0__PROTOCOL____PROTO____POLLUTED')).toHaveLength(1);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    // A list index far past any hall is refused at once (not a list of a million boards).
+    expect(env('DAMLINK_BOARDS__1000000__SOURCE', 'tcp://x:1')).toEqual([
+      'DAMLINK_BOARDS__1000000__SOURCE: "boards.1000000": a list index is 0–999',
+    ]);
+    expect(env('DAMLINK_PORT__X')).toEqual(['DAMLINK_PORT__X: "port" is a value, not a section']);
+    // Keys that exist still work, a board's own protocol options included.
+    const r = loadConfig({
+      env: { DAMLINK_BOARDS__0__SOURCE: 'tcp://10.0.0.2:4001', DAMLINK_LIMITS__CONNECTIONS: '50' },
+    });
+    expect(r.ok && [r.value.boards[0].source, r.value.limits.connections]).toEqual([
+      'tcp://10.0.0.2:4001',
+      50,
+    ]);
+  });
+
+  it('a YAML file whose aliases would expand without bound is a configuration error (exit 2)', () => {
+    const rows = ['a: &a [x, x, x, x, x, x, x, x, x]'];
+    for (const [n, prev] of [
+      ['b', 'a'],
+      ['c', 'b'],
+      ['d', 'c'],
+      ['e', 'd'],
+      ['f', 'e'],
+      ['g', 'f'],
+      ['h', 'g'],
+    ])
+      rows.push(`${n}: &${n} [${Array(9).fill(`*${prev}`).join(', ')}]`);
+    const file = write('laughs.yaml', rows.join('\n'));
+    const r = damlink(['config', 'check', file]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${file}: Excessive alias count`);
+  });
+
   it('suggests the closest key only when it is near', () => {
     expect(closest('levle', ['level', 'name'])).toBe('level');
     expect(closest('tokenz', ['tokens', 'host'])).toBe('tokens');

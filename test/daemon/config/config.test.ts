@@ -198,6 +198,7 @@ describe('the tournament: block from the command line', () => {
       groupsTogether: false,
       clubsApart: false,
       keepApart: [],
+      publicPersonalData: false,
     });
     const bad = loadConfig({ flags: { boards: ['tcp://127.0.0.1:7001'], firstColour: 'green' } });
     expect(bad.ok).toBe(false);
