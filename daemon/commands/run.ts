@@ -371,11 +371,40 @@ async function serve(
       stopping = true;
       log.info({ signal }, 'stopping');
       const lost = controller.stop();
-      await publishing?.stop().catch(() => {});
-      await server.close().catch(() => {});
-      await demo?.stop().catch(() => {});
+      // The boards' inputs are in the journal now; what is left only says goodbye (the broker's
+      // offline states, the last uploads, the clients), and none of it may hold the stop up.
+      const parts = {
+        publish: publishing?.stop(),
+        'server and mqtt': server.close(),
+        simulator: demo?.stop(),
+      };
+      const waiting = new Set(Object.keys(parts));
+      const finished = Promise.all(
+        Object.entries(parts).map(([name, part]) =>
+          Promise.resolve(part)
+            .catch(() => {})
+            .then(() => waiting.delete(name)),
+        ),
+      );
+      const { timeoutMs } = config.shutdown;
+      let timer: NodeJS.Timeout | undefined;
+      const late = await Promise.race([
+        finished.then(() => false),
+        new Promise<boolean>((r) => {
+          timer = setTimeout(() => r(true), timeoutMs);
+        }),
+      ]);
+      clearTimeout(timer);
       journal.close();
       lock.release();
+      if (late) {
+        log.warn(
+          { timeoutMs, waiting: [...waiting] },
+          `stopped without waiting longer for: ${[...waiting].join(', ')}`,
+        );
+        // What still waits (a broker that stopped answering) would keep the process alive.
+        setTimeout(() => process.exit(), 100).unref();
+      }
       done(lost);
     };
     process.once('SIGINT', () => void stop('SIGINT'));

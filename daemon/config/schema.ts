@@ -297,6 +297,15 @@ export const configSchema = z.strictObject({
       backlog: z.number().int().min(100).default(100_000),
     })
     .default({ backlog: 100_000 }),
+  shutdown: z
+    .strictObject({
+      /**
+       * On SIGTERM or Ctrl-C the journal is written and closed at once; the broker, the publish
+       * targets and the clients get this long to say goodbye, then the daemon exits anyway.
+       */
+      timeoutMs: z.number().int().min(100).max(120_000).default(10_000),
+    })
+    .default({ timeoutMs: 10_000 }),
 });
 
 export type Config = z.infer<typeof configSchema>;
