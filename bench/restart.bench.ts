@@ -12,16 +12,11 @@
 //                             delays, p99 and max (target p99 ≤ 100); past_round_first_request_ms
 //                             that first request
 //   past_round_replayed_loop_delay_p99_ms / _first_request_ms
-//                             the same when the daemon of round 1 was killed (-9): nothing kept, the
-//                             first request rebuilds the round from the journal
-import { join } from 'node:path';
-import { type AppendRequest, Journal } from '../daemon/journal/index.ts';
-import type { BoardEvent } from '../firmware-protocol/events.ts';
-import { legalMoves, play, Position } from '../src/engine/index.ts';
-import { chooseMove } from '../simulator/selfplay.ts';
-import { createRng } from '../simulator/prng.ts';
+//                             the same when the daemon of round 1 was killed (-9): nothing kept; the
+//                             daemon rebuilds the round in a thread from its start, and a request
+//                             meanwhile is answered 503 (asked again every 20 ms until served)
 import { fetchText, startDaemon, tempDir } from '../test/integration/fixtures/helpers.ts';
-import { Script } from '../test/src/tracker/fixtures/hands.ts';
+import { writeSearchingRound } from './journals.ts';
 import { percentile, print } from './lines.ts';
 
 const STEPS = Number(process.env.RESTART_BENCH_STEPS ?? 2000);
@@ -30,46 +25,7 @@ const BOARDS = 4;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A seeded game's events to a board shown 12 plies on after a reconnect, then STEPS granted ticks. */
-function boardEvents(seed: number, base: number): BoardEvent[] {
-  const rng = createRng(seed);
-  let pos = Position.initial();
-  const s = new Script(pos);
-  for (let ply = 1; ply <= 10; ply++) {
-    const m = chooseMove(pos, ply, rng)!;
-    s.play(m, pos.turn);
-    pos = play(pos, m);
-  }
-  for (let ply = 11; ply <= 22 && legalMoves(pos).length > 0; ply++)
-    pos = play(pos, chooseMove(pos, ply, rng)!);
-  s.wait(1000).hello().snapshot(pos.toBoardString());
-  const events = s.events.map((e) => ({ ...e, t: base + e.t }));
-  let t = events.at(-1)!.t;
-  for (let i = 0; i < STEPS; i++) events.push({ t: (t += 100), type: 'tick', steps: 1 });
-  return events;
-}
-
-/** The journal of `round`: BOARDS boards searching when the daemon stopped. */
-function writeJournal(dir: string, round: number): void {
-  const journal = Journal.open(join(dir, 'journal.sqlite'));
-  journal.setRoundSettings(round, { variant: 'international', drawProfile: 'fmjd' });
-  const base = Date.parse('2026-07-12T10:00:00Z');
-  for (let board = 1; board <= BOARDS; board++) {
-    const inputs: AppendRequest[] = [
-      {
-        round,
-        board,
-        t: base,
-        serial: `SIM-${board}`,
-        input: { kind: 'state', state: 'active', serial: `SIM-${board}` },
-      },
-    ];
-    for (const event of boardEvents(board * 7 + 1, base))
-      inputs.push({ round, board, t: event.t, serial: `SIM-${board}`, input: { kind: 'event', event } });
-    journal.appendMany(inputs);
-  }
-  journal.close();
-}
+const writeJournal = (dir: string, round: number) => writeSearchingRound(dir, round, BOARDS, STEPS);
 
 const sources = Array.from({ length: BOARDS }, () => 'tcp://127.0.0.1:1');
 
@@ -112,7 +68,8 @@ async function pastRoundServed(dir: string): Promise<{ delays: number[]; first: 
   })();
   await sleep(200);
   const t0 = performance.now();
-  await fetchText(`${daemon.url}/rounds/1/games.pdn`);
+  // A round being rebuilt answers 503 with Retry-After: asked again (sooner than a second) until served.
+  while ((await fetch(`${daemon.url}/rounds/1/games.pdn`)).status === 503) await sleep(20);
   const first = performance.now() - t0;
   await sleep(200);
   asking = false;

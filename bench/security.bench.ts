@@ -8,16 +8,24 @@
 // - `live_ping_p99_ms_during_png_flood`: 20 clients, each from its own loopback address, asking for
 //   2048-pixel PNGs of positions never asked before, as fast as answers come (SECURITY_FLOOD_SECONDS);
 //   a spectator's WebSocket ping round trip meanwhile, p99 (target ≤ 250).
+// - `live_ping_p99_ms_during_old_rounds`: a daemon (its own process) on round 11 of a journal whose
+//   rounds 1–10 each had 4 boards searching for lost plies when their daemon was killed (nothing
+//   kept); from its start, 8 clients ask for past rounds' games.pdn, cycling 1–10, as fast as
+//   answers come (503 while a round is rebuilt), for SECURITY_FLOOD_SECONDS; a spectator's ping
+//   round trip meanwhile, p99 (target ≤ 250), and when every round was first served.
 // - `subscribe_flood_bytes_per_s_per_address`: 200 connections from one address re-subscribing to a
 //   ~100 KB round as fast as the call limit lets them, for SECURITY_FLOOD_SECONDS: the bytes that
 //   address received per second, and a spectator's ping round trip meanwhile.
 import { fork } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { get } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { startServer } from '../daemon/server/index.ts';
 import { FakeHub } from '../test/daemon/fixtures/fake-hub.ts';
 import { stalledSubscriber } from '../test/daemon/server/fixtures/ws-client.ts';
+import { startDaemon, tempDir } from '../test/integration/fixtures/helpers.ts';
+import { writeSearchingRound } from './journals.ts';
 import { percentile, print } from './lines.ts';
 
 const AUTH_SECONDS = Number(process.env.SECURITY_AUTH_SECONDS ?? 60);
@@ -125,11 +133,17 @@ async function pingsDuring(wsUrl: string, during: () => Promise<void>): Promise<
   const ws = new WebSocket(wsUrl);
   await new Promise((resolve) => ws.once('open', resolve));
   const trips: number[] = [];
-  let sent = 0;
-  ws.on('pong', () => trips.push(performance.now() - sent));
+  // Each ping carries its number: a daemon that stalls answers several at once, each timed from its own send.
+  const sent = new Map<string, number>();
+  let n = 0;
+  ws.on('pong', (data: Buffer) => {
+    const at = sent.get(data.toString());
+    if (at !== undefined) trips.push(performance.now() - at);
+  });
   const timer = setInterval(() => {
-    sent = performance.now();
-    ws.ping();
+    const id = String(++n);
+    sent.set(id, performance.now());
+    ws.ping(id);
   }, 50);
   await during();
   clearInterval(timer);
@@ -189,6 +203,42 @@ async function subscribeFlood(): Promise<void> {
   );
   print('live_ping_p99_ms_during_subscribe_flood', percentile(trips, 99).toFixed(1), 'ms');
   await server.close();
+}
+
+async function oldRounds(): Promise<void> {
+  const dir = tempDir('bench-old-rounds');
+  for (let round = 1; round <= 10; round++) writeSearchingRound(dir, round, 4, 2000);
+  const daemon = await startDaemon(['tcp://127.0.0.1:1'], dir, ['--round', '11']);
+  const started = performance.now();
+  const served = new Map<number, number>();
+  let answers = 0;
+  let busy = 0;
+  const end = Date.now() + FLOOD_SECONDS * 1000;
+  const trips = await pingsDuring(`${daemon.url.replace('http', 'ws')}/api/v1`, async () => {
+    await Promise.all(
+      Array.from({ length: 8 }, async (_, client) => {
+        for (let n = client; Date.now() < end; n++) {
+          const round = (n % 10) + 1;
+          const res = await fetch(`${daemon.url}/rounds/${round}/games.pdn`);
+          await res.arrayBuffer();
+          answers++;
+          if (res.status === 503) busy++;
+          else if (res.status === 200 && !served.has(round)) served.set(round, performance.now() - started);
+        }
+      }),
+    );
+  });
+  await daemon.stop();
+  rmSync(dir, { recursive: true, force: true });
+  print('old_rounds_answers', answers, 'requests');
+  print('old_rounds_busy', busy, 'requests');
+  print(
+    'old_rounds_all_served_ms',
+    served.size === 10 ? Math.max(...served.values()).toFixed(0) : 'NaN',
+    'ms',
+  );
+  print('live_ping_p99_ms_during_old_rounds', percentile(trips, 99).toFixed(1), 'ms');
+  print('live_ping_max_ms_during_old_rounds', Math.max(...trips).toFixed(1), 'ms');
 }
 
 /** 200 connections from 127.0.0.2, each re-subscribing to the round every 25 ms. */
@@ -289,4 +339,5 @@ if (process.env.SECURITY_ROLE === 'png' || process.env.SECURITY_ROLE === 'subscr
   if (part === undefined || part === 'memory') await stalledClients();
   if (part === undefined || part === 'png') await pngFlood();
   if (part === undefined || part === 'subscribe') await subscribeFlood();
+  if (part === undefined || part === 'old-rounds') await oldRounds();
 }

@@ -158,7 +158,9 @@ export class Controller implements Hub {
       windowMs: options.tickWindowMs ?? 6000,
       searchShare: options.searchShare ?? DEFAULT_SEARCH_SHARE,
     });
-    this.pastRounds = new PastRounds(journal, settings);
+    this.pastRounds = new PastRounds(journal, settings, { log });
+    // Rounds whose daemon was killed are rebuilt now, in a thread: a reader finds them kept.
+    this.pastRounds.settle(journal.rounds().filter((r) => r !== round));
     this.calibrations = new ConnectedCalibrations(options.profiles, options.calibrationTiming);
     this.unsubscribeClocks = this.commits.subscribe((event) => {
       if (event.kind === 'clock-set') this.setBoardClock(event, log);
@@ -201,6 +203,7 @@ export class Controller implements Hub {
   stop(): number {
     this.stopped = true;
     this.calibrations.stopAll('the round closed');
+    this.pastRounds.close();
     this.unsubscribeClocks();
     this.ticks.stop();
     this.clock.stop();

@@ -58,6 +58,17 @@ export class JournalUnavailable extends Error {
   readonly code = 'journal-unavailable';
 }
 
+/**
+ * A past round whose games are being rebuilt from the journal off the event loop (its daemon was
+ * killed before it kept them): asked again in a moment, it is there.
+ */
+export class RoundRebuilding extends Error {
+  readonly code = 'busy';
+  constructor(readonly round: number) {
+    super(`round ${round} is being rebuilt from the journal: ask again in a second`);
+  }
+}
+
 export interface Hub {
   /** The boards of the current round, in board order. */
   boards(): BoardSummary[];
@@ -65,7 +76,10 @@ export interface Hub {
   snapshot(board: number): GameSnapshot | undefined;
   /** Whether the round has games: the current round, or one the journal holds (an index lookup). */
   hasRound(round: number): boolean;
-  /** All games of a round, board order (stable for the whole round). */
+  /**
+   * All games of a round, board order (stable for the whole round). A past round not yet rebuilt
+   * throws RoundRebuilding while it is rebuilt.
+   */
   games(round: number): GameSnapshot[];
   /** Events after `version` for one board, or undefined when they are no longer kept (send a snapshot). */
   since(board: number, version: number): GameEvent[] | undefined;

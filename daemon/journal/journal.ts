@@ -299,6 +299,19 @@ export class Journal {
   }
 
   /** Whether any entry belongs to the round. */
+  /** Every round with entries, ascending (one index seek a round, however long the journal). */
+  rounds(): number[] {
+    const next = this.db.prepare('SELECT MIN(round) AS r FROM journal WHERE round > ?');
+    const rounds: number[] = [];
+    for (
+      let r = (next.get(-1) as { r: number | null }).r;
+      r !== null;
+      r = (next.get(r) as { r: number | null }).r
+    )
+      rounds.push(r);
+    return rounds;
+  }
+
   hasRound(round: number): boolean {
     return this.db.prepare('SELECT 1 FROM journal WHERE round = ? LIMIT 1').get(round) !== undefined;
   }
@@ -324,17 +337,22 @@ export class Journal {
    * from the journal): served as they are while no entry of the round comes after. Not kept by a
    * read-only journal, nor when it cannot write (they are only a shortcut).
    */
-  keepRoundGames(round: number, games: readonly unknown[]): void {
+  keepRoundGames(round: number, games: readonly unknown[] | string): void {
     if (this.readonly) return;
     try {
       this.db
         .prepare('INSERT OR REPLACE INTO round_games (round, through, games) VALUES (?, ?, ?)')
-        .run(round, this.lastEntry(round), JSON.stringify(games));
+        .run(round, this.lastEntry(round), typeof games === 'string' ? games : JSON.stringify(games));
     } catch {}
   }
 
   /** The round's games kept by `keepRoundGames`, if the round has had no entry since. */
   roundGames(round: number): unknown[] | undefined {
+    return this.keptRound(round)?.games;
+  }
+
+  /** The same, with the size of their JSON text (for a cache bounded in bytes). */
+  keptRound(round: number): { games: unknown[]; bytes: number } | undefined {
     if (!this.hasTable('round_games')) return undefined;
     try {
       const row = this.db.prepare('SELECT through, games FROM round_games WHERE round = ?').get(round) as
@@ -342,7 +360,7 @@ export class Journal {
         | undefined;
       if (!row || row.through !== this.lastEntry(round)) return undefined;
       const games = JSON.parse(row.games) as unknown;
-      return Array.isArray(games) ? games : undefined;
+      return Array.isArray(games) ? { games, bytes: row.games.length } : undefined;
     } catch {
       return undefined;
     }

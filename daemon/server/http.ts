@@ -2,7 +2,7 @@
 // viewer's static files. Every GET answer has ETag + Last-Modified and honours conditional requests.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import type { Hub } from '../hub.ts';
+import { type Hub, RoundRebuilding } from '../hub.ts';
 import { notModified, type ValidatorCache, type Validators } from './conditional.ts';
 import { type HealthReport, publicHealth } from './health.ts';
 import { boardRows } from './rows.ts';
@@ -292,6 +292,16 @@ export function createHttpHandler(ctx: HttpContext) {
       res.writeHead(a.status, headers);
       res.end(req.method === 'HEAD' ? undefined : body);
     } catch (e) {
+      if (e instanceof RoundRebuilding) {
+        // A past round being rebuilt off the event loop: there in a moment.
+        res.writeHead(503, {
+          'Content-Type': JSON_TYPE,
+          'Retry-After': '1',
+          'Access-Control-Allow-Origin': '*',
+        });
+        res.end(JSON.stringify({ error: 'busy', message: e.message }));
+        return;
+      }
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': JSON_TYPE });
       res.end(JSON.stringify({ error: 'internal', message: (e as Error).message }));
     }

@@ -9,7 +9,7 @@ import { type ArbiterAction, QUICKPLAY_ACTIONS } from '../../src/game/actions.ts
 import type { GameResult } from '../../src/game/types.ts';
 import { gapDecisionLine } from '../../src/tracker/gap/search.ts';
 import type { ArbiterDecision } from '../../src/tracker/types.ts';
-import { type Hub, JournalUnavailable } from '../hub.ts';
+import { type Hub, JournalUnavailable, RoundRebuilding } from '../hub.ts';
 import { type AuthLimits, AuthLimiter, originAllowed, type Role, roleOf, type Tokens } from './auth.ts';
 import type { HealthReport } from './health.ts';
 import { CatchUpBudget, Client, type ClientLimits, SendBudget, type Subscription } from './client.ts';
@@ -273,6 +273,7 @@ export class WsApi {
   private failWith(client: Client, id: CallId, e: unknown): void {
     if (e instanceof CallError) this.fail(client, id, e.code, e.message);
     else if (e instanceof JournalUnavailable) this.fail(client, id, 'journal-unavailable', e.message);
+    else if (e instanceof RoundRebuilding) this.fail(client, id, 'busy', e.message);
     else {
       this.log.warn({ err: (e as Error)?.message, call: id }, 'call failed');
       this.fail(client, id, 'failed', (e as Error)?.message ?? String(e));
@@ -532,6 +533,9 @@ export class WsApi {
     if (p.feed === 'board') this.knownBoard(p.board);
     const id = p.id ?? callId ?? 0;
     this.mayCatchUp(client);
+    // A past round not yet rebuilt refuses here (busy), before the subscription is answered.
+    if (p.feed === 'round' && p.round !== undefined && p.round !== this.hub.round())
+      playedGames(this.hub, p.round);
     const key = Client.subKey(id);
     const old = client.subs.get(key);
     if (old) this.feeds.remove(old);

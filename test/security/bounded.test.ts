@@ -8,6 +8,7 @@ import type { BoardEvent } from '../../firmware-protocol/events.ts';
 import { createBoardEncoder, createDecoder, startPosition } from '../../firmware-protocol/index.ts';
 import { MAX_SIZE } from '../../firmware-protocol/dgt/constants.ts';
 import { MAX_LINE } from '../../firmware-protocol/line/frame.ts';
+import { RoundRebuilding } from '../../daemon/hub.ts';
 import { Journal } from '../../daemon/journal/index.ts';
 import { AuthLimiter } from '../../daemon/server/auth.ts';
 import { PdnCache } from '../../daemon/server/rounds.ts';
@@ -218,6 +219,33 @@ describe('a round nobody played', () => {
     const c = await served.open();
     expect((await c.call('games', { round: 78 })).param).toEqual([]);
     expect(served.hub.gamesAsked.filter((r) => r !== served!.hub.round())).toEqual([]);
+  });
+
+  it('a past round being rebuilt off the loop: HTTP 503 with Retry-After, busy on the socket, then served', async () => {
+    class Rebuilding extends FakeHub {
+      ready = false;
+      override hasRound(round: number): boolean {
+        return round === 2 || super.hasRound(round);
+      }
+      override games(round: number) {
+        if (round === 2 && !this.ready) throw new RoundRebuilding(2);
+        return super.games(round === 2 ? this.round() : round);
+      }
+    }
+    const hub = new Rebuilding(2);
+    served = await serve({}, hub);
+    const res = await fetch(`${served.server.url}/rounds/2/games.pdn`);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('1');
+    expect(((await res.json()) as { error: string }).error).toBe('busy');
+    const c = await served.open();
+    expect((await c.call('games', { round: 2 })).param.code).toBe('busy');
+    const refused = await c.call('subscribe', { feed: 'round', round: 2, id: 'past' });
+    expect(refused.param.code).toBe('busy');
+    expect(c.feeds('past')).toEqual([]);
+    hub.ready = true;
+    expect((await fetch(`${served.server.url}/rounds/2/games.pdn`)).status).toBe(200);
+    expect((await c.call('subscribe', { feed: 'round', round: 2, id: 'past' })).response).toBe('call');
   });
 
   it('is looked up in the journal through its round index, and so are the round passes', () => {
