@@ -131,6 +131,8 @@ describe('tournament pages', () => {
     const edit = page.locator('#players-rows button[data-edit="1"]');
     expect(await edit.textContent()).toBe('Edytuj');
     await edit.click();
+    // The form opens once the arbiter's call has brought the player's whole record.
+    await expect.poll(() => page.locator('#player-dialog').isVisible()).toBe(true);
     expect(await page.locator('#player-title').textContent()).toBe('Edytuj zawodnika Boomstra, Roel');
     expect(await page.locator('#player-form label').nth(6).locator('span').textContent()).toBe(
       'Data urodzenia',
