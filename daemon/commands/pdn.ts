@@ -39,6 +39,7 @@ function gameReport(g: PdnGame) {
     result: g.result,
     moves: g.moves.map((m) => m.notation),
     problem: g.errors[0] ?? null,
+    warnings: g.warnings,
   };
 }
 
@@ -112,7 +113,10 @@ export function registerPdn(program: Command): void {
         if (opts.json) console.log(`${i > 0 ? ',' : ''}{"file":${JSON.stringify(file)},"perGame":[`);
         const report = checkFile(file, options, (g) => {
           if (opts.json) console.log(`${first ? '' : ','}${JSON.stringify(gameReport(g))}`);
-          else for (const e of g.errors) console.log(formatLocated(e));
+          else {
+            for (const w of g.warnings) console.log(`warning: ${formatLocated(w)}`);
+            for (const e of g.errors) console.log(formatLocated(e));
+          }
           first = false;
         });
         bar.tick();

@@ -171,8 +171,9 @@ export function resolveMove(pos: Position, text: string): Result<Move, MoveError
   const all = legalSequences(pos);
   const between = all.filter((m) => m.from === from && m.to === to);
   const written = between.filter((m) => capture === undefined || capture === m.captured.length > 0);
-  // `from-to` for a capture, as written in the wild: taken when no quiet move goes there.
-  const candidates = written.length === 0 && capture === false ? between : written;
+  // `from-to` for a capture, or `fromxto` for a quiet move, as written in the wild: taken when no
+  // move of the written kind goes there (pdn.ts warns of the form).
+  const candidates = written.length === 0 && capture !== undefined ? between : written;
   // Exact PDN 3.0 path or full landing path first: a looser reading may fit several moves.
   const sequences = via.length === 0 ? candidates : throughSquares(g, pos, candidates, squares);
   // A quiet move is its own canonical move.

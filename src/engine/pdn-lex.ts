@@ -20,7 +20,8 @@ export type PdnToken =
   | { kind: 'ellipsis'; line: number; col: number }
   /** Squares joined by `-`, `x` or `:`, spaces taken out, typographic separators made ASCII. */
   | { kind: 'move'; text: string; line: number; col: number }
-  | { kind: 'nag'; nag: number; line: number; col: number }
+  /** `warning`: read, though not in the PDN 3.0 form (a NAG above 255, as some archives write). */
+  | { kind: 'nag'; nag: number; line: number; col: number; warning?: string }
   | { kind: 'result'; text: string; line: number; col: number }
   | { kind: 'unknown'; text: string; line: number; col: number; message: string };
 
@@ -219,10 +220,14 @@ export class PdnLexer {
     }
     if (c === '$') {
       let k = i + 1;
-      while (isDigit(this.at(k)) && k < i + 4) k++;
-      if (k > i + 1 && isBoundary(this.at(k)) && Number(t.slice(i + 1, k)) <= 255) {
+      while (isDigit(this.at(k)) && k < i + 6) k++;
+      if (k > i + 1 && isBoundary(this.at(k))) {
         this.advance(k);
-        return { kind: 'nag', nag: Number(t.slice(i + 1, k)), ...at };
+        const nag = Number(t.slice(i + 1, k));
+        // Archives write $902 and the like (every reader we know of takes them): read, with a warning.
+        return nag <= 255
+          ? { kind: 'nag', nag, ...at }
+          : { kind: 'nag', nag, ...at, warning: `$${nag}: PDN 3.0 NAGs are $0–$255` };
       }
       return this.unknownWord(at, 'a NAG is "$" and a number from 0 to 255');
     }

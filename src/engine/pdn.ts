@@ -59,6 +59,8 @@ export interface PdnGame {
   line: number;
   /** Problems in this game in file order; its moves stop before the first illegal one. */
   errors: MoveError[];
+  /** Forms read though not PDN 3.0 (a NAG above 255, `x` for a quiet move, `-` for a capture), in file order. */
+  warnings: MoveError[];
 }
 
 export interface PdnOptions {
@@ -74,6 +76,8 @@ export interface PdnParse {
   games: PdnGame[];
   /** Every game's errors, in file order. */
   errors: MoveError[];
+  /** Every game's warnings, in file order. */
+  warnings: MoveError[];
 }
 
 /** Draughts-style result from any spelling we read (`1-0`, `1/2-1/2`, …); undefined if unknown. */
@@ -117,8 +121,11 @@ class GameText {
   readonly tags: TagToken[] = [];
   readonly body: PdnToken[] = [];
   problem: ParseError | undefined;
+  readonly warnings: ParseError[] = [];
   result: string | undefined;
   movetext = false;
+  /** A lone `.`/`...` (standing for a move not given): the grammar wants a move after it. */
+  private pendingEllipsis: Located | undefined;
   private first: Located | undefined;
   private last: Located | undefined;
   private depth = 0;
@@ -167,8 +174,24 @@ class GameText {
       this.fail('number-without-move', 'a move number must be followed by a move', this.pendingNumber);
       this.pendingNumber = undefined;
     }
+    if (this.pendingEllipsis && t.kind !== 'move' && t.kind !== 'comment') {
+      this.fail(
+        'ellipsis-without-move',
+        '"." stands for a move not given: a move must follow it',
+        this.pendingEllipsis,
+      );
+      this.pendingEllipsis = undefined;
+    }
     if (t.kind !== 'comment') this.movetext = true;
     this.counted(t);
+    if (t.kind === 'nag' && t.warning && !this.problem)
+      this.warnings.push({
+        code: 'nag-range',
+        message: t.warning,
+        file: this.file,
+        line: t.line,
+        col: t.col,
+      });
     switch (t.kind) {
       case 'result':
         if (this.depth > 0) return false; // lidraughts reads a result inside a variation, and ignores it
@@ -178,8 +201,12 @@ class GameText {
         this.pendingNumber = t;
         break;
       case 'move':
+        this.pendingNumber = undefined;
+        this.pendingEllipsis = undefined;
+        break;
       case 'ellipsis':
         this.pendingNumber = undefined;
+        this.pendingEllipsis = t;
         break;
       case 'open':
         this.depth++;
@@ -200,6 +227,12 @@ class GameText {
   close(reason: 'result' | 'tag' | 'end'): void {
     if (this.pendingNumber)
       this.fail('number-without-move', 'a move number must be followed by a move', this.pendingNumber);
+    if (this.pendingEllipsis)
+      this.fail(
+        'ellipsis-without-move',
+        '"." stands for a move not given: a move must follow it',
+        this.pendingEllipsis,
+      );
     const open = this.opens[this.opens.length - 1];
     if (reason !== 'result' && open)
       this.fail('unbalanced-variation', 'a variation is never closed with ")"', open);
@@ -270,7 +303,7 @@ export class PdnReader {
 export function parsePdn(text: string, options: PdnOptions = {}): PdnParse {
   const reader = new PdnReader(options);
   const games = [...reader.push(text), ...reader.end()];
-  return { games, errors: games.flatMap((g) => g.errors) };
+  return { games, errors: games.flatMap((g) => g.errors), warnings: games.flatMap((g) => g.warnings) };
 }
 
 interface Node {
@@ -367,6 +400,7 @@ function resolveLine(
     blackFirst: boolean;
     keep: boolean;
     fail: (e: MoveError) => void;
+    warn: (w: MoveError) => void;
     at: (t: Located) => SourceLocation;
   },
 ): { moves: PdnMove[]; end: Position } {
@@ -383,6 +417,8 @@ function resolveLine(
       context.fail({ ...r.error, message: `${who} ${r.error.message}`, ...context.at(node.token) });
       break;
     }
+    const form = writtenForm(node.token.text, r.value);
+    if (form) context.warn({ code: 'move-form', message: form, ...context.at(node.token) });
     const variations: PdnMove[][] = [];
     if (context.keep) {
       for (const v of node.variations) {
@@ -411,8 +447,19 @@ function resolveLine(
   return { moves, end: pos };
 }
 
+/** What is not PDN 3.0 in how a legal move is written: `x` for a quiet move, `-` for a capture. */
+function writtenForm(text: string, move: Move): string | undefined {
+  const cross = /[x:]/i.test(text);
+  const capture = move.captured.length > 0;
+  if (cross && !capture)
+    return `${text}: "x" for a move that captures nothing (PDN 3.0: ${move.from}-${move.to})`;
+  if (!cross && capture) return `${text}: "-" for a capture (PDN 3.0 writes captures with "x")`;
+  return undefined;
+}
+
 function readGame(text: GameText, options: PdnOptions): PdnGame {
   const errors: MoveError[] = text.problem ? [text.problem] : [];
+  const warnings: MoveError[] = [...text.warnings];
   const at = (t: Located, col = t.col) => ({ file: options.file, line: t.line, col });
   const tags: Record<string, string> = {};
   for (const t of text.tags) tags[t.name] = t.value;
@@ -440,6 +487,7 @@ function readGame(text: GameText, options: PdnOptions): PdnGame {
         blackFirst: start.turn === 'black',
         keep: options.variations === 'keep',
         fail: (e) => errors.push(e),
+        warn: (w) => warnings.push(w),
         at,
       })
     : undefined;
@@ -456,5 +504,6 @@ function readGame(text: GameText, options: PdnOptions): PdnGame {
     ...(tree.preComments.length > 0 ? { comment: tree.preComments.join(' ') } : {}),
     line: text.line,
     errors: errors.sort(byLocation),
+    warnings: warnings.sort(byLocation),
   };
 }

@@ -1,6 +1,7 @@
 // The PDN corpus (fixtures/pdn): texts written for the tests, one construct of the PDN 3.0 reading
 // grammar or of what draughts programs write per file. Each file says on its `% expect` lines how
-// many games and moves it holds and which errors it has, in order, with their line and column.
+// many games and moves it holds and which errors and warnings (forms read though not PDN 3.0) it
+// has, in order, with their line and column.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -24,17 +25,24 @@ interface Expected {
   games: number;
   moves: number;
   errors: Array<{ code: string; line: number; col: number }>;
+  warnings: Array<{ code: string; line: number; col: number }>;
 }
 
 function expectedOf(text: string): Expected {
   const counts = /^% expect games=(\d+) moves=(\d+)$/m.exec(text);
   if (!counts) throw new Error('fixture without "% expect games=N moves=M"');
-  const errors = [...text.matchAll(/^% expect error=(\S+) at=(\d+):(\d+)$/gm)].map((m) => ({
-    code: m[1],
-    line: Number(m[2]),
-    col: Number(m[3]),
-  }));
-  return { games: Number(counts[1]), moves: Number(counts[2]), errors };
+  const located = (kind: string) =>
+    [...text.matchAll(new RegExp(`^% expect ${kind}=(\\S+) at=(\\d+):(\\d+)$`, 'gm'))].map((m) => ({
+      code: m[1],
+      line: Number(m[2]),
+      col: Number(m[3]),
+    }));
+  return {
+    games: Number(counts[1]),
+    moves: Number(counts[2]),
+    errors: located('error'),
+    warnings: located('warning'),
+  };
 }
 
 const bytesOf = (file: string) => new Uint8Array(readFileSync(join(DIR, file)));
@@ -71,7 +79,8 @@ describe('PDN corpus: every file accepted or refused as its header says, with th
       expect(r.games).toHaveLength(expected.games);
       expect(r.games.reduce((n, g) => n + g.moves.length, 0)).toBe(expected.moves);
       expect(r.errors.map(({ code, line, col }) => ({ code, line, col }))).toEqual(expected.errors);
-      for (const e of r.errors) expect(e.file).toBe(file);
+      expect(r.warnings.map(({ code, line, col }) => ({ code, line, col }))).toEqual(expected.warnings);
+      for (const e of [...r.errors, ...r.warnings]) expect(e.file).toBe(file);
     });
   }
 });
