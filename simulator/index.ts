@@ -1,7 +1,7 @@
 // Virtual boards for rehearsals, demos and integration tests: `startSimulation` plays seeded (or PDN)
 // games on N boards in real time over tcp, socat PTYs or in-process streams; `writeGroundTruthGames`
 // makes the ground-truth files alone, as fast as the CPU allows.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
@@ -159,6 +159,8 @@ export async function startSimulation(opts: SimulationOptions = {}): Promise<Sim
   const closers: (() => Promise<void>)[] = [];
   const boards: SimulatedBoard[] = [];
   let ptyDir = opts.ptyDir;
+  // A folder named for the links is made when missing (a rehearsal's `--pty-dir /tmp/sim`).
+  if (transport === 'pty' && ptyDir) await mkdir(ptyDir, { recursive: true });
   if (transport === 'pty' && !ptyDir) {
     const made = await mkdtemp(join(tmpdir(), 'damlink-sim-'));
     ptyDir = made;

@@ -1,10 +1,10 @@
 // `damlink simulate --field-map FILE` reads the board description decode reads (a bad one is a usage
 // error), and `--follow-prompts FILE` answers calibration prompts instead of playing, then stops.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { damlink } from '../daemon/commands/fixtures/run-cli.ts';
+import { damlink, ROOT } from '../daemon/commands/fixtures/run-cli.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'damlink-sim-fieldmap-'));
 
@@ -46,5 +46,31 @@ describe('damlink simulate --field-map / --follow-prompts', () => {
       serial: '00001',
       protocol: 'dgt',
     });
+  });
+
+  it("docs/first-board.md's rehearsal: the example board description, a --pty-dir that does not exist yet", () => {
+    const prompts = join(dir, 'rehearsal.jsonl');
+    writeFileSync(prompts, '{"type":"failed","code":"no-answer","message":"the rehearsal is over"}\n');
+    const ptyDir = join(dir, 'not-yet', 'sim');
+    const r = damlink([
+      'simulate',
+      '--protocol',
+      'dgt',
+      '--transport',
+      'pty',
+      '--pty-dir',
+      ptyDir,
+      '--field-map',
+      join(ROOT, 'docs/examples/scrambled-board.json'),
+      '--follow-prompts',
+      prompts,
+      '--json',
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout.trim().split('\n')[0])).toMatchObject({
+      type: 'board',
+      address: join(ptyDir, 'board-1'),
+    });
+    expect(existsSync(ptyDir)).toBe(true);
   });
 });
