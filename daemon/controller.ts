@@ -220,7 +220,7 @@ export class Controller implements Hub {
   // ——— Hub ———
 
   boards(): BoardSummary[] {
-    return this.ordered().map(({ setup, game, feeder, state, calibrating }) => {
+    return this.ordered().map(({ setup, game, feeder, state, calibrating, openProblem }) => {
       const s = game.record.snapshot();
       // Known once the board said hello on its link (its capabilities).
       const route = feeder && (state === 'active' || state === 'silent') ? feeder.clockRoute() : undefined;
@@ -235,6 +235,7 @@ export class Controller implements Hub {
         ...(calibrating ? { calibrating: true as const } : {}),
         ...(game.tracker.searching ? { searching: { positions: game.tracker.searchNodes } } : {}),
         ...(game.tracker.following !== undefined ? { following: { plies: game.tracker.following } } : {}),
+        ...(openProblem !== undefined ? { openProblem } : {}),
       };
     });
   }

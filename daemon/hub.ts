@@ -32,6 +32,11 @@ export interface BoardSummary {
    * followed from the board it shows (`plies` so far), and recorded after the score sheet.
    */
   following?: { plies: number };
+  /**
+   * Its link cannot be opened: what failed and what to do (`cannot open serial:/dev/ttyUSB3: … —
+   * plug the board in; …`). For the arbiter: the board list shows it to arbiter connections only.
+   */
+  openProblem?: string;
 }
 
 /** Whether the journal is writing: while it is not, boards are tracked from memory (docs/ops). */

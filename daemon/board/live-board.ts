@@ -21,6 +21,8 @@ export interface LiveBoard {
   calibrating?: boolean;
   /** A history board: the last of its changes stored (what it is asked after when it comes back). */
   resume?: ResumePoint;
+  /** Its link cannot be opened: what failed and what to do (the console shows it on the board's row). */
+  openProblem?: string;
 }
 
 export function liveBoard(setup: BoardSetup, game: BoardGame): LiveBoard {

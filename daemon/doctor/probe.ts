@@ -3,19 +3,11 @@
 import { type BoardEvent, DgtMessageReader } from '../../firmware-protocol/index.ts';
 import type { BoardSetup } from '../config/index.ts';
 import { boardTransport } from '../transport/index.ts';
+import { openAdvice } from '../transport/open-advice.ts';
 import { type Finding, fail, ok, warn } from './checks.ts';
 
 const CHECK_PROTOCOL =
   'is it on, and is `protocol` right for it (dgt for DGT boards, line for damlink boards)?';
-
-function openAdvice(message: string): string {
-  if (/EACCES|permission/i.test(message))
-    return 'add yourself to the dialout group (sudo usermod -aG dialout $USER) or install docs/ops/99-damlink.rules';
-  if (/ENOENT|no such|not connected/i.test(message))
-    return 'plug the board in; `damlink ports` lists the devices there are';
-  if (/EBUSY|lock/i.test(message)) return 'another program has the port open (another damlink?): stop it';
-  return 'check the source in the config';
-}
 
 export async function probeBoard(setup: BoardSetup, answerMs = 3000): Promise<Finding[]> {
   const check = `board ${setup.board} (${setup.source.text})`;

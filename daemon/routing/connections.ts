@@ -73,6 +73,10 @@ export class Connections {
         },
         events: {
           onState: (state, detail) => this.connectionState(feed, state, detail.serial, detail.reason),
+          onOpenProblem: (problem) => {
+            const live = this.options.boards.get(feed.board ?? setup.board);
+            if (live) live.openProblem = problem;
+          },
           onEvents: (serial, events, raw) => this.boardEvents(feed, serial, events, raw),
           onLog: (level, message, fields) => log[level]({ board: setup.board, ...fields }, message),
           resumeFrom: (serial, hello) =>

@@ -12,11 +12,13 @@ export interface BoardRow extends BoardSummary {
   openAlerts: number;
 }
 
-export function boardRows(hub: Hub): { round: number; boards: BoardRow[] } {
-  const boards = hub.boards().map((summary): BoardRow => {
+/** The rows; `arbiter` adds what only the arbiter sees (a link that cannot be opened, and why). */
+export function boardRows(hub: Hub, arbiter = false): { round: number; boards: BoardRow[] } {
+  const boards = hub.boards().map(({ openProblem, ...summary }): BoardRow => {
     const snap = hub.snapshot(summary.board);
     return {
       ...summary,
+      ...(arbiter && openProblem !== undefined ? { openProblem } : {}),
       white: snap?.info.white,
       black: snap?.info.black,
       result: snap?.result ?? '*',

@@ -48,10 +48,13 @@ function groupTable(words: PageWords, group: string | undefined, rows: readonly 
     ...TIEBREAK_COLUMNS.map((k) => `tournament.tiebreak.${k}`),
   ];
   const th = head.map((k) => `<th scope="col">${html(say(words, k))}</th>`).join('');
+  // Numbers as the reader writes them (a Polish reader expects 0,5, not 0.5).
+  const number = new Intl.NumberFormat(words.code, { useGrouping: false });
+  const cell = (c: string | number) => (typeof c === 'number' ? number.format(c) : c);
   const tr = rows
     .map((r) => {
       const cells = [r.rank, r.start, r.name, r.points, ...TIEBREAK_COLUMNS.map((k) => r.tiebreaks[k])];
-      return `<tr>${cells.map((c) => `<td>${html(String(c))}</td>`).join('')}</tr>`;
+      return `<tr>${cells.map((c) => `<td>${html(cell(c))}</td>`).join('')}</tr>`;
     })
     .join('\n');
   const caption = group === undefined ? '' : `<caption>${html(group)}</caption>`;

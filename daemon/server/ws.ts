@@ -332,7 +332,7 @@ export class WsApi {
         return { role: this.authenticate(client, token, 'auth') };
       }
       case 'boards':
-        return boardRows(this.hub);
+        return boardRows(this.hub, client.isArbiter());
       case 'games': {
         const p = this.parse(params.games, param);
         if (p?.board !== undefined) return [this.knownBoard(p.board)];

@@ -15,6 +15,7 @@ import type {
 } from '../../firmware-protocol/events.ts';
 import type { HostCommand } from '../../firmware-protocol/types.ts';
 import type { ConnectionState } from '../../src/game/types.ts';
+import { openAdvice } from './open-advice.ts';
 import { everyAfterIo } from '../after-io.ts';
 import { isRecalled } from '../../firmware-protocol/board.ts';
 import { CATCH_UP_MAX, CatchUp, RECORD_WAIT_MS, type ResumeAsk } from './catch-up.ts';
@@ -63,6 +64,8 @@ export const RAW_KEPT = 64 * 1024;
 
 export interface ConnectionEvents {
   onState(state: ConnectionState, detail: { serial?: string; reason?: string }): void;
+  /** The link cannot be opened (what failed, and what to do), or opens again (undefined). */
+  onOpenProblem?(problem: string | undefined): void;
   /**
    * Decoded events once the board is identified. `raw` holds the bytes that produced them (and any
    * bytes before them that produced nothing), attached to the first event of the batch.
@@ -103,6 +106,8 @@ export class BoardConnection {
   private driver: ProtocolDriver;
   private decoder: StreamDecoder | undefined;
   private state: ConnectionState = 'connecting';
+  /** Why the link last failed to open (said once until it changes or the link opens). */
+  private openProblem: string | undefined;
   private serial: string | undefined;
   private identified = false;
   private identifiedAt = 0;
@@ -233,9 +238,20 @@ export class BoardConnection {
       });
     } catch (e) {
       if (generation !== this.generation || this.stopped) return;
-      this.log('debug', 'open failed', { error: (e as Error).message });
+      const error = (e as Error).message;
+      // Said once per kind of failure (not at every retry), where the organiser looks.
+      const problem = `cannot open ${this.options.source}: ${error} — ${openAdvice(error)}`;
+      if (problem !== this.openProblem) {
+        this.openProblem = problem;
+        this.log('warn', 'cannot open the board', { error, advice: openAdvice(error) });
+        this.options.events.onOpenProblem?.(problem);
+      }
       this.scheduleRetry();
       return;
+    }
+    if (this.openProblem !== undefined) {
+      this.openProblem = undefined;
+      this.options.events.onOpenProblem?.(undefined);
     }
     if (this.stopped || generation !== this.generation) {
       link.close();

@@ -92,6 +92,11 @@ describe('standings routes', () => {
     expect(html).toContain('<h1>Open Kampioenschap 2026 — Standings after round 7</h1>');
     expect(html.match(/<table class="standings">/g)).toHaveLength(2);
     expect(html).toContain('<tr><td>1</td><td>1</td><td>Boomstra, Roel</td><td>12</td><td>55</td>');
+    expect(html).toContain('<td>45.5</td>');
+    // In Polish, decimals as a Polish reader writes them.
+    const polish = await (await get('/rounds/7/standings?lang=pl')).text();
+    expect(polish).toContain('<td>45,5</td>');
+    expect(polish).not.toMatch(/<td>\d+\.\d+<\/td>/);
   });
 
   it('standings: the page in the language asked for — ?lang= first, then Accept-Language', async () => {

@@ -12,7 +12,7 @@ import {
   updateQuickplay,
 } from './endgame.js';
 import { escapeHtml, formatClock, formatResult } from './format.js';
-import { formatNumber, formatTimeOfDay, t } from './i18n.js';
+import { decimalMark, formatNumber, formatTimeOfDay, t } from './i18n.js';
 import { renderKeyed, setHtml, setText, syncField } from './keyed.js';
 import { followRound } from './live.js';
 import { followPublishing } from './publish.js';
@@ -525,12 +525,19 @@ function updateRow(tr, s) {
     // No line reached the board: play is followed from it until the score sheet comes.
     badge.className = 'badge state-following';
     setText(badge, t('arbiter.followingGap', { plies: formatNumber(extra.following.plies) }));
+  } else if (extra.openProblem && state !== 'active') {
+    // The link cannot be opened: what failed and what to do, where the arbiter looks.
+    badge.className = 'badge state-lost';
+    setText(badge, t('arbiter.cannotOpen'));
   } else {
     badge.className = `badge state-${state}`;
     setText(badge, ['active', 'silent', 'lost', 'connecting'].includes(state) ? t(`state.${state}`) : state);
   }
   setText(tr.querySelector('.serial'), t('arbiter.serial', { serial: s.serial ?? extra.serial ?? '–' }));
-  setText(tr.querySelector('.source'), extra.source ?? '');
+  setText(
+    tr.querySelector('.source'),
+    extra.openProblem && state !== 'active' ? extra.openProblem : (extra.source ?? ''),
+  );
   const field = (name) => /** @type {HTMLInputElement} */ (tr.querySelector(`[data-field="${name}"]`));
   syncField(field('white'), s.info.white ?? '');
   syncField(field('black'), s.info.black ?? '');
@@ -563,7 +570,7 @@ function paintClocks(tr, board) {
   const clock = store.clockNow(board);
   for (const el of tr.querySelectorAll('.clock[data-side]')) {
     const running = clock?.running === el.dataset.side;
-    setText(el, clock ? formatClock(clock[el.dataset.side]) : '–');
+    setText(el, clock ? formatClock(clock[el.dataset.side], decimalMark()) : '–');
     el.classList.toggle('running', running);
   }
   paintUnderTwoMinutes(tr.querySelector('.clocks'), store.get(board), clock);

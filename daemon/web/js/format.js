@@ -1,10 +1,10 @@
 // Small text formatters shared by both pages.
 
-/** Clock time: `1:05:09`, `4:07`, below ten seconds with tenths (`9.4`). */
-export function formatClock(ms) {
+/** Clock time: `1:05:09`, `4:07`, below ten seconds with tenths (`9.4`; `9,4` with `decimal` ','). */
+export function formatClock(ms, decimal = '.') {
   if (typeof ms !== 'number' || !Number.isFinite(ms)) return '–';
   const clamped = Math.max(0, ms);
-  if (clamped < 10_000) return (Math.floor(clamped / 100) / 10).toFixed(1);
+  if (clamped < 10_000) return (Math.floor(clamped / 100) / 10).toFixed(1).replace('.', decimal);
   const total = Math.floor(clamped / 1000);
   const h = Math.floor(total / 3600);
   const m = Math.floor((total % 3600) / 60);

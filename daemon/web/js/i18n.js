@@ -115,6 +115,11 @@ export function formatNumber(n, options) {
   return new Intl.NumberFormat(current.code, options).format(n);
 }
 
+/** The page language's decimal mark (`,` in Polish, Dutch, French, Russian). */
+export function decimalMark() {
+  return formatNumber(0.5).replace(/\d/g, '') || '.';
+}
+
 /** Wall-clock time of an event (`t` in epoch ms) as `14:03:27` (or the language's own way). */
 export function formatTimeOfDay(t) {
   if (typeof t !== 'number' || t < 1e11) return String(t ?? '');

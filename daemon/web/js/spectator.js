@@ -3,7 +3,7 @@
 import { boardSvg } from './board.js';
 import { describePosition } from './describe.js';
 import { escapeHtml, formatClock, formatResult, moveRows } from './format.js';
-import { formatPdnDate, t } from './i18n.js';
+import { decimalMark, formatPdnDate, t } from './i18n.js';
 import { followRound } from './live.js';
 import { setupPage } from './page.js';
 import { underTwoMinutes } from './endgame.js';
@@ -65,7 +65,7 @@ function clockHtml(board, color, name, recorded) {
     `<span class="name">${escapeHtml(name || side(color))}</span>` +
     `<span class="g-marker" title="${escapeHtml(t('endgame.gMarker'))}"${quickplay ? '' : ' hidden'}>G</span>` +
     `<span class="clock${running ? ' running' : ''}"${live} aria-label="${escapeHtml(t('spectator.clock', { side: side(color) }))}">` +
-    `${clock ? formatClock(clock[color]) : ''}</span></div>`
+    `${clock ? formatClock(clock[color], decimalMark()) : ''}</span></div>`
   );
 }
 
@@ -311,7 +311,7 @@ function tickClocks() {
     const board = card ? Number(card.dataset.board) : view.board;
     const clock = store.clockNow(board);
     const running = clock?.running === el.dataset.side;
-    el.textContent = clock ? formatClock(clock[el.dataset.side]) : '';
+    el.textContent = clock ? formatClock(clock[el.dataset.side], decimalMark()) : '';
     el.classList.toggle('running', running);
     el.parentElement?.classList.toggle('to-move', running);
     const marker = el.parentElement?.querySelector('.g-marker');

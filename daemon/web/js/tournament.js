@@ -4,7 +4,7 @@
 // (birth date, sex: not in the public JSON) comes from the arbiter's `tournament` call.
 import { apiSocketUrl, Connection } from './connection.js';
 import { escapeHtml } from './format.js';
-import { language, t } from './i18n.js';
+import { formatNumber, language, t } from './i18n.js';
 import { setupPage, showStatus } from './page.js';
 import { toast } from './toast.js';
 import { takeToken } from './token.js';
@@ -207,7 +207,12 @@ async function renderStandings() {
     .map((g) => {
       const caption = g.group ? `<caption>${escapeHtml(g.group)}</caption>` : '';
       const rows = g.rows.map((r) =>
-        row([r.rank, r.start, r.name, r.points, ...TIEBREAKS.map((k) => r.tiebreaks[k])]),
+        row(
+          [r.rank, r.start, r.name, r.points, ...TIEBREAKS.map((k) => r.tiebreaks[k])].map((c) =>
+            // Numbers as the reader writes them (0,5 in Polish).
+            typeof c === 'number' ? formatNumber(c, { useGrouping: false }) : c,
+          ),
+        ),
       );
       return `<table class="boards standings">${caption}<thead>${head(['rank', 'start', 'name', 'points', ...TIEBREAKS])}</thead><tbody>${rows.join('')}</tbody></table>`;
     })

@@ -1,6 +1,6 @@
 // The message tables (daemon/web/js/i18n/*.js): every language says everything English says, with
 // the same placeholders; languages are chosen and negotiated as docs/api.md says.
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { negotiate } from '../../../daemon/server/languages.ts';
@@ -16,6 +16,12 @@ const table = async (lang: string): Promise<Table> => (await web(`i18n/${lang}.j
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 describe('message tables', () => {
+  it('Polish names the board one way (plansza), not two', async () => {
+    const text = readFileSync(join(import.meta.dirname, '../../../daemon/web/js/i18n/pl.js'), 'utf8');
+    expect(text).not.toMatch(/warcabnic/i);
+    expect(text).toMatch(/Plansza \{board\}/);
+  });
+
   it('ships English, Dutch, Polish, French and Russian', () => {
     expect(LANGS.sort()).toEqual(['en', 'fr', 'nl', 'pl', 'ru']);
   });

@@ -150,6 +150,7 @@ describe('format.js', () => {
     expect(formatClock(5_400_000)).toBe('1:30:00');
     expect(formatClock(247_900)).toBe('4:07');
     expect(formatClock(9_450)).toBe('9.4');
+    expect(formatClock(9_450, ',')).toBe('9,4');
     expect(formatClock(-5)).toBe('0.0');
     expect(moveRows([{}, {}, {}])).toEqual([
       { number: 1, white: 1, black: 2 },

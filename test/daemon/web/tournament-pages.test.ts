@@ -176,6 +176,22 @@ describe('tournament pages', () => {
     await page.goto(`${server.url}/tournament.html?lang=en#standings`);
   });
 
+  it('standings in Polish: decimals as a Polish reader writes them (45,5), as the English page writes 45.5', async () => {
+    const cells = async (lang: string) => {
+      await page.goto(`${server.url}/tournament.html?lang=${lang}#standings`);
+      await page.locator('#standings-round').selectOption('7');
+      await expect.poll(() => page.locator('#standings-tables tbody tr').count()).toBe(9);
+      return page.locator('#standings-tables tbody td').allTextContents();
+    };
+    const english = await cells('en');
+    const polish = await cells('pl');
+    const halves = english.filter((c) => /^\d+\.\d+$/.test(c));
+    expect(halves.length).toBeGreaterThan(0);
+    expect(polish.filter((c) => /^\d+,\d+$/.test(c))).toEqual(halves.map((c) => c.replace('.', ',')));
+    expect(polish.some((c) => /^\d+\.\d+$/.test(c))).toBe(false);
+    await page.goto(`${server.url}/tournament.html?lang=en#standings`);
+  });
+
   it('pairings: a CSV with bad lines is refused line by line; a good one is a new round to start', async () => {
     await page.goto(`${server.url}/tournament.html#pairings`);
     await page.locator('#page-pairings details summary').click();

@@ -400,6 +400,7 @@ export default {
     'calibrate.boardOption': 'Board {board} — {serial} ({state})',
     'calibrate.beingCalibrated': 'being calibrated',
     'arbiter.searchingGap': 'searching for lost moves ({positions} positions)',
+    'arbiter.cannotOpen': 'cannot open the board',
     'arbiter.followingGap': 'moves lost: awaiting the score sheet ({plies} played since, followed)',
     'calibrate.waiting': 'Waiting for the board…',
     'calibrate.boardSerial': 'Board {board} · serial number {serial}',

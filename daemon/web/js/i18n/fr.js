@@ -394,6 +394,7 @@ export default {
     'calibrate.boardOption': 'Damier {board} — {serial} ({state})',
     'calibrate.beingCalibrated': 'en cours de calibration',
     'arbiter.searchingGap': 'recherche des coups perdus ({positions} positions)',
+    'arbiter.cannotOpen': 'impossible d’ouvrir le damier',
     'arbiter.followingGap':
       'coups perdus : en attente de la feuille de partie ({plies} joués depuis, suivis)',
     'calibrate.waiting': 'En attente du damier…',

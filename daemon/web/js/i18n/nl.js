@@ -392,6 +392,7 @@ export default {
     'calibrate.boardOption': 'Bord {board} — {serial} ({state})',
     'calibrate.beingCalibrated': 'wordt gekalibreerd',
     'arbiter.searchingGap': 'zoekt verloren zetten ({positions} posities)',
+    'arbiter.cannotOpen': 'kan het bord niet openen',
     'arbiter.followingGap':
       'zetten verloren: wacht op het notatieformulier ({plies} sindsdien gespeeld, gevolgd)',
     'calibrate.waiting': 'Wachten op het bord…',

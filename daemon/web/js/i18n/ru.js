@@ -391,6 +391,7 @@ export default {
     'calibrate.boardOption': 'Доска {board} — {serial} ({state})',
     'calibrate.beingCalibrated': 'идёт калибровка',
     'arbiter.searchingGap': 'ищет потерянные ходы ({positions} позиций)',
+    'arbiter.cannotOpen': 'не удаётся открыть доску',
     'arbiter.followingGap': 'ходы потеряны: ждёт бланк записи ({plies} сделано с тех пор, отслежено)',
     'calibrate.waiting': 'Ждём доску…',
     'calibrate.boardSerial': 'Доска {board} · серийный номер {serial}',
