@@ -1,5 +1,5 @@
 // `damlink run`: the daemon an organiser runs in the hall — boards in (controller), games out (server).
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Command, Option } from 'commander';
@@ -135,14 +135,29 @@ async function run(flags: RunFlags): Promise<void> {
     timeScale: flags.timeScale,
   };
   let demo: Awaited<ReturnType<typeof startDemo>> | undefined;
+  /** The demo's own data directory (none was given): removed when the demo stops. */
+  let demoDir: string | undefined;
   if (flags.demo) {
     demo = await startDemo(flags);
     cfgFlags.boards = demo.sources;
-    cfgFlags.event ??= 'damlink demo';
+    cfgFlags.event ??= 'Demo';
     cfgFlags.timeScale ??= flags.speed;
     // A fresh journal each demo: its boards start new games every time.
-    cfgFlags.dataDir ??= mkdtempSync(join(tmpdir(), 'damlink-demo-'));
+    if (cfgFlags.dataDir === undefined) cfgFlags.dataDir = demoDir = mkdtempSync(join(tmpdir(), 'damlink-demo-'));
   }
+  try {
+    await runWith(flags, cfgFlags, fromFlag, demo);
+  } finally {
+    if (demoDir) rmSync(demoDir, { recursive: true, force: true });
+  }
+}
+
+async function runWith(
+  flags: RunFlags,
+  cfgFlags: ConfigFlags,
+  fromFlag: Event | undefined,
+  demo: Awaited<ReturnType<typeof startDemo>> | undefined,
+): Promise<void> {
   const loaded = loadConfig({ file: flags.config, env: process.env, flags: cfgFlags });
   if (!loaded.ok) {
     await demo?.stop();

@@ -1,7 +1,7 @@
 // Publishing beyond the hall: after every change in the round, each configured target (a local
 // folder, SFTP, FTP/FTPS) gets the round's files under the same names as the HTTP routes
 // (`rounds/<n>/games.pdn`, `games.json`, `index.json`, `<board>.pdn`, `game-<i>.PDN`, and with a
-// tournament `standings`, `standings.json`, `standings.csv`).
+// tournament `standings.html`, `standings.json`, `standings.csv`, `pairings.html`).
 import type { PublishConfig, PublishTarget } from '../config/index.ts';
 import type { Hub } from '../hub.ts';
 import { standingsCsv } from '../../src/tournament/index.ts';
@@ -61,10 +61,11 @@ function standingsFiles(round: number, tournament: TournamentSource | undefined)
   const sheet = pairingSheet(event, round, { code: 'en', messages: en.messages });
   return [
     // A published file answers no request: its page is in the reference language.
-    { path: at('standings'), body: standingsPage(doc, '', { code: 'en', messages: en.messages }) },
+    // `.html`: a web server serves a file by its extension (without one, as a download).
+    { path: at('standings.html'), body: standingsPage(doc, '', { code: 'en', messages: en.messages }) },
     { path: at('standings.json'), body: JSON.stringify(doc) },
     { path: at('standings.csv'), body: standingsCsv(doc.groups.flatMap((g) => g.rows)) },
-    ...(sheet ? [{ path: at('pairings'), body: sheet }] : []),
+    ...(sheet ? [{ path: at('pairings.html'), body: sheet }] : []),
   ];
 }
 

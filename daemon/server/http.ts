@@ -166,7 +166,7 @@ export function createHttpHandler(ctx: HttpContext) {
       const body = writeTrf(event);
       return { status: 200, type: TEXT_TYPE, body, validators: ctx.validators.of(path, body), cors: true };
     }
-    m = /^\/rounds\/(\d+)\/pairings$/.exec(path);
+    m = /^\/rounds\/(\d+)\/pairings(?:\.html)?$/.exec(path);
     if (m) {
       const event = ctx.tournament?.load();
       if (!event) return notFound('no tournament: start the daemon with --tournament FILE');
@@ -184,7 +184,7 @@ export function createHttpHandler(ctx: HttpContext) {
         vary: 'Accept-Language',
       };
     }
-    m = /^\/rounds\/(\d+)\/standings(\.json|\.csv)?$/.exec(path);
+    m = /^\/rounds\/(\d+)\/standings(\.json|\.csv|\.html)?$/.exec(path);
     if (m) {
       const event = ctx.tournament?.load();
       if (!event) return notFound('no tournament: start the daemon with --tournament FILE');

@@ -21,10 +21,14 @@ afterAll(async () => {
 });
 
 describe('published standings', () => {
-  it('standings, standings.json, standings.csv and the pairing sheet of the round, equal to the routes', async () => {
+  it('standings.html, standings.json, standings.csv and pairings.html of the round, equal to the routes', async () => {
     const files = currentRoundFiles(hub, undefined, temp.store)();
     const byPath = new Map(files.map((f) => [f.path, f.body]));
-    for (const name of ['standings', 'standings.json', 'standings.csv', 'pairings']) {
+    // Every published name has the extension a web server serves it by.
+    expect([...byPath.keys()].filter((p) => p.includes('standings') || p.includes('pairings')).sort()).toEqual(
+      ['rounds/7/pairings.html', 'rounds/7/standings.csv', 'rounds/7/standings.html', 'rounds/7/standings.json'],
+    );
+    for (const name of ['standings.html', 'standings.json', 'standings.csv', 'pairings.html']) {
       const served = await (await fetch(`${server.url}/rounds/7/${name}`)).text();
       expect(byPath.get(`rounds/7/${name}`)).toBe(served);
     }
