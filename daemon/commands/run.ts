@@ -143,7 +143,8 @@ async function run(flags: RunFlags): Promise<void> {
     cfgFlags.event ??= 'Demo';
     cfgFlags.timeScale ??= flags.speed;
     // A fresh journal each demo: its boards start new games every time.
-    if (cfgFlags.dataDir === undefined) cfgFlags.dataDir = demoDir = mkdtempSync(join(tmpdir(), 'damlink-demo-'));
+    if (cfgFlags.dataDir === undefined)
+      cfgFlags.dataDir = demoDir = mkdtempSync(join(tmpdir(), 'damlink-demo-'));
   }
   try {
     await runWith(flags, cfgFlags, fromFlag, demo);

@@ -25,9 +25,14 @@ describe('published standings', () => {
     const files = currentRoundFiles(hub, undefined, temp.store)();
     const byPath = new Map(files.map((f) => [f.path, f.body]));
     // Every published name has the extension a web server serves it by.
-    expect([...byPath.keys()].filter((p) => p.includes('standings') || p.includes('pairings')).sort()).toEqual(
-      ['rounds/7/pairings.html', 'rounds/7/standings.csv', 'rounds/7/standings.html', 'rounds/7/standings.json'],
-    );
+    expect(
+      [...byPath.keys()].filter((p) => p.includes('standings') || p.includes('pairings')).sort(),
+    ).toEqual([
+      'rounds/7/pairings.html',
+      'rounds/7/standings.csv',
+      'rounds/7/standings.html',
+      'rounds/7/standings.json',
+    ]);
     for (const name of ['standings.html', 'standings.json', 'standings.csv', 'pairings.html']) {
       const served = await (await fetch(`${server.url}/rounds/7/${name}`)).text();
       expect(byPath.get(`rounds/7/${name}`)).toBe(served);
