@@ -49,6 +49,13 @@ export type ClockOutput =
   /** The clock must be set to this (an arbiter's added time, the G.4 increment on a clock without one). */
   | { type: 'set-clock'; t: number; reading: ClockReading };
 
+/**
+ * A reading this soon after a press that still shows the presser's clock running (and no flag of
+ * its own) was sampled before the press: clocks report on their own beat, whole seconds, not in
+ * step with the lever. It is not judged; the next reading says whether the press took.
+ */
+export const STALE_READING_MS = 1000;
+
 export interface ClockWatchOptions {
   /** The time control: damlink keeps its own clock only with one; without, every period is the last. */
   control?: TimeControl;
@@ -65,6 +72,8 @@ export class ClockWatch {
   private readonly inTime = new Set<Side>();
   /** The side that pressed since the last reading: its move was over before that reading. */
   private pressedSinceReading: Side | undefined;
+  /** When that press came. */
+  private pressedAt = 0;
   /** Added to the presser's time after each move (G.4), where the clock itself adds nothing. */
   private extraIncrementMs = 0;
 
@@ -96,6 +105,14 @@ export class ClockWatch {
       this.boardClock = true;
       const reading = { white: event.white, black: event.black, running: event.running };
       const pressed = this.pressedSinceReading;
+      const stale =
+        pressed !== undefined &&
+        event.running === pressed &&
+        event.flag !== pressed &&
+        event.t - this.pressedAt <= STALE_READING_MS;
+      // Sampled before the press: the clock as it was then (its state is not set back by it),
+      // nothing judged; the press stays pending for the reading after it.
+      if (stale) return out;
       this.state = this.state ? setClock(this.state, reading, event.t) : this.fresh(reading, event.t);
       this.findFlags(
         { ...reading, ...(event.flag ? { flag: event.flag } : {}) },
@@ -119,9 +136,13 @@ export class ClockWatch {
         if (this.state?.running === event.side && readClock(this.state, control, event.t)[event.side] <= 0)
           this.ownReading(event.t, game, out);
         this.pressedSinceReading = event.side;
+        this.pressedAt = event.t;
         this.state = pressClock(this.state ?? startClock(control, event.t), control, event.side, event.t);
         this.ownReading(event.t, game, out);
-      } else this.pressedSinceReading = event.side;
+      } else {
+        this.pressedSinceReading = event.side;
+        this.pressedAt = event.t;
+      }
       return out;
     }
     // Time passing on damlink's own clock: the flag falls when the running side reaches zero.

@@ -112,6 +112,34 @@ describe('ClockWatch: flags', () => {
     ]);
   });
 
+  it.each(['white', 'black'] as const)(
+    'flag: a reading sampled before the press, arriving after it, is no flag (%s presses at 0.1 s left)',
+    (mover) => {
+      const other = mover === 'white' ? 'black' : 'white';
+      const at = { ...game, turn: mover };
+      const reading = (t: number, moverMs: number, otherMs: number, running: 'white' | 'black') =>
+        mover === 'white' ? clock(t, moverMs, otherMs, running) : clock(t, otherMs, moverMs, running);
+      const w = new ClockWatch();
+      expect(w.push(reading(9_000, 1_000, 60_000, mover), at)).toEqual([]);
+      w.push(press(9_900, mover), at);
+      // 30 ms after the press: whole seconds, his clock still running — sampled before the lever.
+      expect(w.push(reading(9_930, 0, 60_000, mover), at)).toEqual([]);
+      // The reading after the press: his time 0, the opponent's running. The press came first.
+      expect(w.push(reading(10_400, 0, 59_500, other), { ...at, turn: other })).toEqual([]);
+      expect(w.push(reading(11_400, 0, 58_500, other), { ...at, turn: other })).toEqual([]);
+    },
+  );
+
+  it('flag: a press that did not take is still a flag once a reading a second later shows the presser running', () => {
+    const w = new ClockWatch();
+    w.push(clock(9_000, 1_000, 60_000, 'white'), game);
+    w.push(press(9_900, 'white'), game);
+    expect(w.push(clock(9_930, 0, 60_000, 'white'), game)).toEqual([]);
+    expect(w.push(clock(10_950, 0, 60_000, 'white'), game)).toMatchObject([
+      { finding: { rule: 'flag', side: 'white' } },
+    ]);
+  });
+
   it('flags: both down when first seen — a draw in the last period, play on before it', () => {
     const last = new ClockWatch({ control: tc('40/5400:1800') });
     const late = { turn: 'white' as const, nextPly: 101, moves: { white: 50, black: 50 } };
