@@ -494,9 +494,8 @@ function createRow(s) {
           `<span class="player ${c}"><span class="disc ${c}" aria-hidden="true"></span><span class="clock" data-side="${c}" aria-label="${escapeHtml(t('spectator.clock', { side: side(c) }))}"></span></span>`,
       )
       .join('')}${QUICKPLAY_HTML}</td>` +
+    // The players' names only: the round is the daemon's (the heading), not a board's to edit.
     `<td>${input('white', side('white'))}${input('black', side('black'))}` +
-    `<label class="field"><span>${t('arbiter.round')}</span><input data-field="round" type="number" min="1" ` +
-    `aria-label="${escapeHtml(t('arbiter.fieldLabel', { field: t('arbiter.round'), board: b }))}"></label>` +
     `<button type="button" data-act="save-info">${t('arbiter.save')}</button></td>` +
     `<td><strong class="result"></strong>` +
     `<select data-field="result" aria-label="${escapeHtml(t('arbiter.fieldLabel', { field: t('arbiter.colResult'), board: b }))}"><option value="">—</option>` +
@@ -541,7 +540,6 @@ function updateRow(tr, s) {
   const field = (name) => /** @type {HTMLInputElement} */ (tr.querySelector(`[data-field="${name}"]`));
   syncField(field('white'), s.info.white ?? '');
   syncField(field('black'), s.info.black ?? '');
-  syncField(field('round'), String(s.info.round));
   // The table's result: of the game kept aside once the pieces were set up again after it.
   const table = s.tableGame ?? s;
   const result = tr.querySelector('.result');
@@ -587,7 +585,6 @@ ui.rows.addEventListener('click', (e) => {
     const info = {
       white: field('white').trim(),
       black: field('black').trim(),
-      round: Number(field('round')),
     };
     arbiterCall('info', { board, info }, t('arbiter.savedInfo', { board }));
   } else if (act === 'set-result' && field('result')) {

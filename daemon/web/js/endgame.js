@@ -86,8 +86,9 @@ export function updateQuickplay(cell, snapshot, clockByHand) {
   updateClockCommand(cell, snapshot, clockByHand);
   const line = cell.querySelector('.quickplay');
   const q = snapshot.quickplay;
-  line.hidden = !q;
-  if (!q) return;
+  // Not announced for the event (G.2): nothing of Appendix G applies, and nothing is said of it.
+  line.hidden = !q || (!q.applies && /^G\.2\b/.test(q.reason ?? ''));
+  if (line.hidden) return;
   line.classList.toggle('off', !q.applies);
   line.dataset.quickplay = !q.applies ? 'off' : q.ended ? 'ended' : q.postponed ? 'postponed' : 'on';
   setText(line, quickplayText(q));

@@ -261,6 +261,27 @@ describe('spectator view', () => {
 });
 
 describe('arbiter console', () => {
+  it('fits a 1280-pixel screen: every column, the end of the game included, without scrolling sideways', async () => {
+    const page = await browser.newPage();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${base}/arbiter?token=${TOKEN}`);
+    await expect.poll(() => page.locator('#board-rows tr').count()).toBe(3);
+    const widths = await page.evaluate(() => {
+      const table = document.querySelector('#board-rows')!.closest('table')!;
+      const box = table.parentElement!;
+      const last = document.querySelector('#board-rows tr td:last-child')!.getBoundingClientRect();
+      return { scroll: box.scrollWidth - box.clientWidth, right: last.right, page: window.innerWidth };
+    });
+    expect(widths.scroll).toBeLessThanOrEqual(0);
+    expect(widths.right).toBeLessThanOrEqual(widths.page);
+    expect(await page.evaluate(OVERFLOW)).toBeLessThanOrEqual(0);
+    // No round box on each row (the round is the daemon's), no Appendix G line where it was not announced.
+    expect(await page.locator('#board-rows [data-field="round"]').count()).toBe(0);
+    expect(await page.locator('#board-rows .quickplay:visible').count()).toBe(0);
+    await shot(page, 'arbiter-1280');
+    await page.close();
+  });
+
   it('refuses without the token: the page asks for it, a wrong one is refused, and so are the API calls', async () => {
     const page = await browser.newPage();
     await page.goto(`${base}/arbiter`);
