@@ -266,12 +266,12 @@ describe('arbiter console', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`${base}/arbiter?token=${TOKEN}`);
     await expect.poll(() => page.locator('#board-rows tr').count()).toBe(3);
-    const widths = await page.evaluate(() => {
-      const table = document.querySelector('#board-rows')!.closest('table')!;
-      const box = table.parentElement!;
-      const last = document.querySelector('#board-rows tr td:last-child')!.getBoundingClientRect();
+    // Evaluated in the page: how far the boards' table scrolls sideways, where its last column ends.
+    const widths = (await page.evaluate(`(() => {
+      const box = document.querySelector('#board-rows').closest('table').parentElement;
+      const last = document.querySelector('#board-rows tr td:last-child').getBoundingClientRect();
       return { scroll: box.scrollWidth - box.clientWidth, right: last.right, page: window.innerWidth };
-    });
+    })()`)) as { scroll: number; right: number; page: number };
     expect(widths.scroll).toBeLessThanOrEqual(0);
     expect(widths.right).toBeLessThanOrEqual(widths.page);
     expect(await page.evaluate(OVERFLOW)).toBeLessThanOrEqual(0);
