@@ -130,6 +130,26 @@ export function createHttpHandler(ctx: HttpContext) {
     return event && !ctx.publicPersonalData ? withoutPersonalData(event) : event;
   };
 
+  /**
+   * The spectator page with the round's games in it (JSON, not script: the CSP runs none), so its
+   * first paint has every board; the WebSocket then brings what changed since.
+   */
+  const withRoundState = (page: Answer): Answer => {
+    const round = ctx.hub.round();
+    let games: unknown;
+    try {
+      games = playedGames(ctx.hub, round);
+    } catch {
+      return page;
+    }
+    const state = JSON.stringify({ round, games }).replace(/</g, '\\u003c');
+    const body = String(page.body).replace(
+      '</body>',
+      `<script type="application/json" id="round-state">${state}</script>\n</body>`,
+    );
+    return { ...page, body, validators: ctx.validators.of(`/#state#${page.validators?.etag}`, body) };
+  };
+
   async function route(path: string, query: URLSearchParams, req: IncomingMessage): Promise<Answer> {
     const { hub } = ctx;
     if (path === '/health') {
@@ -226,7 +246,10 @@ export function createHttpHandler(ctx: HttpContext) {
     }
     if (ctx.webRoot && !path.startsWith('/api/') && !path.startsWith('/rounds/')) {
       const file = await staticFile(ctx.webRoot, path);
-      if (file) return languages.answer(file, req.headers['accept-language']);
+      if (file) {
+        const page = await languages.answer(file, req.headers['accept-language']);
+        return path === '/' || path === '/index.html' ? withRoundState(page) : page;
+      }
     }
     return notFound(`nothing at ${path}`);
   }

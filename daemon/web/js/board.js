@@ -79,13 +79,34 @@ export function pictureSvg(o) {
   );
 }
 
+/** A king's crown: three points over a band, gold, across most of the piece (seen at a glance on a phone). */
+function crownSvg(cx, cy) {
+  const w = U * 0.5;
+  const h = U * 0.34;
+  const l = cx - w / 2;
+  const r = cx + w / 2;
+  const top = cy - h / 2;
+  const base = cy + h / 2;
+  const dip = cy + h * 0.05;
+  const points = [
+    [l, base],
+    [r, base],
+    [r, top],
+    [cx + w / 4, dip],
+    [cx, top - h * 0.12],
+    [cx - w / 4, dip],
+    [l, top],
+  ];
+  return `<polygon class="crown" points="${points.map((p) => p.map((v) => v.toFixed(2)).join(',')).join(' ')}"/>`;
+}
+
 function pieceSvg(piece, cx, cy) {
   if (!piece) return '';
   const color = piece === 'w' || piece === 'W' ? 'white' : 'black';
   const king = piece === 'W' || piece === 'B';
   const body = `<circle class="piece ${color}" cx="${cx}" cy="${cy}" r="${U * 0.38}"/>`;
   const ring = `<circle class="ring ${color}" cx="${cx}" cy="${cy}" r="${U * 0.26}"/>`;
-  const crown = king ? `<circle class="crown" cx="${cx}" cy="${cy}" r="${U * 0.14}"/>` : '';
+  const crown = king ? crownSvg(cx, cy) : '';
   return `<g class="p ${piece === 'w' || piece === 'b' ? 'man' : 'king'}" data-piece="${piece}">${body}${ring}${crown}</g>`;
 }
 

@@ -3,7 +3,7 @@
 import { boardSvg } from './board.js';
 import { describePosition } from './describe.js';
 import { escapeHtml, formatClock, formatResult, moveRows } from './format.js';
-import { decimalMark, formatPdnDate, t } from './i18n.js';
+import { decimalMark, formatPdnDate, language, t } from './i18n.js';
 import { followRound } from './live.js';
 import { setupPage } from './page.js';
 import { underTwoMinutes } from './endgame.js';
@@ -22,6 +22,7 @@ const ui = {
   numbers: /** @type {HTMLInputElement} */ (document.getElementById('numbers-toggle')),
   roundTitle: document.getElementById('round-title'),
   roundPdn: /** @type {HTMLAnchorElement} */ (document.getElementById('round-pdn')),
+  standings: /** @type {HTMLAnchorElement} */ (document.getElementById('standings')),
 };
 /** The open board: which ply is shown (null = follow live) and whether it is turned. */
 const view = { board: null, ply: null, flipped: false };
@@ -262,6 +263,8 @@ function renderTitle() {
   if (!first) return;
   ui.roundTitle.textContent = `${first.info.event ? `${first.info.event} · ` : ''}${t('round.n', { round: first.info.round })}`;
   ui.roundPdn.href = `rounds/${first.info.round}/games.pdn`;
+  // The standings after the last round played (before round 1's results: the starting list).
+  ui.standings.href = `rounds/${Math.max(1, first.info.round - 1)}/standings?lang=${language()}`;
 }
 
 /** Scrolls the move list (only the list, never the page) so the shown move is in view. */
@@ -384,6 +387,26 @@ ui.numbers.addEventListener('change', () => {
   renderAll();
 });
 window.addEventListener('hashchange', openBoardFromHash);
+
+// With a tournament, a link to its standings.
+fetch('api/v1/tournament')
+  .then((res) => (res.ok ? res.json() : null))
+  .then((answer) => {
+    ui.standings.hidden = !answer?.event;
+  })
+  .catch(() => {});
+
+// The round's games came with the page (the server puts them in it): every board at the first
+// paint; the socket then brings only what changed since (its `since` is these versions).
+const initial = document.getElementById('round-state');
+if (initial) {
+  try {
+    for (const game of JSON.parse(initial.textContent ?? '').games ?? []) store.setSnapshot(game);
+  } catch {
+    // An old or a hand-made page: the socket brings the games.
+  }
+  renderAll();
+}
 
 const statusText = {
   open: t('status.open'),

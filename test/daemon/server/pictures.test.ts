@@ -81,6 +81,21 @@ describe('HTTP pictures', () => {
   });
 });
 
+describe('kings', () => {
+  it('wear a crown across most of the piece, not a dot', async () => {
+    const svg = await (await get('/position.svg?fen=W:WK46:B1&size=200')).text();
+    const crown = /<polygon class="crown" points="([^"]+)"/.exec(svg);
+    expect(crown).not.toBeNull();
+    const xs = crown![1].split(' ').map((p) => Number(p.split(',')[0]));
+    const piece = /<g class="p king"[^>]*><circle class="piece white" cx="[^"]+" cy="[^"]+" r="([^"]+)"/.exec(
+      svg,
+    );
+    // The crown spans more than half the piece's diameter.
+    expect(Math.max(...xs) - Math.min(...xs)).toBeGreaterThan(Number(piece![1]));
+    expect(svg.match(/class="crown"/g)).toHaveLength(1);
+  });
+});
+
 describe('PNG renderings are bounded (a spectator flood does not reach the live feed)', () => {
   it('one address gets two renderings at a time; more are 503 with Retry-After, and the same picture is rendered once', async () => {
     const hub = new FakeHub(1, 1);

@@ -238,6 +238,18 @@ describe('spectator view', () => {
     await page.close();
   });
 
+  it('the first paint has every board: the round comes with the page, before the socket says anything', async () => {
+    const page = await browser.newPage();
+    // The socket is held: nothing comes over it.
+    await page.routeWebSocket(/\/api\/v1/, () => {});
+    await page.goto(`${base}/`);
+    expect(await page.locator('.card').count()).toBe(3);
+    expect(await card(page, 1).textContent()).toContain('Baliakin, Alexander');
+    const html = await (await fetch(`${base}/`)).text();
+    expect(html).toContain('<script type="application/json" id="round-state">');
+    await page.close();
+  });
+
   it('fits a phone screen', async () => {
     const page = await browser.newPage();
     await page.setViewportSize({ width: 390, height: 844 });

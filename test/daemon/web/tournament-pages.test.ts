@@ -192,6 +192,16 @@ describe('tournament pages', () => {
     await page.goto(`${server.url}/tournament.html?lang=en#standings`);
   });
 
+  it('the spectator page links the standings after the last round played, in its language', async () => {
+    const spectator = await browser.newPage();
+    await spectator.goto(`${server.url}/?lang=pl`);
+    const link = spectator.locator('#standings');
+    await expect.poll(() => link.isVisible()).toBe(true);
+    expect(await link.textContent()).toBe('Klasyfikacja');
+    expect(await link.getAttribute('href')).toBe('rounds/6/standings?lang=pl');
+    await spectator.close();
+  });
+
   it('pairings: a CSV with bad lines is refused line by line; a good one is a new round to start', async () => {
     await page.goto(`${server.url}/tournament.html#pairings`);
     await page.locator('#page-pairings details summary').click();

@@ -31,6 +31,7 @@ export default {
     'spectator.heading': 'live boards',
     'spectator.numbers': 'Square numbers',
     'spectator.roundPdn': 'Round PDN',
+    'spectator.standings': 'Standings',
     'spectator.grid': 'All boards of the round',
     'spectator.restoring': 'moves lost in a break of the link: the arbiter restores them',
     'spectator.detail': 'Board detail',

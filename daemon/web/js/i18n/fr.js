@@ -29,6 +29,7 @@ export default {
     'spectator.heading': 'damiers en direct',
     'spectator.numbers': 'Numéros des cases',
     'spectator.roundPdn': 'PDN de la ronde',
+    'spectator.standings': 'Classement',
     'spectator.grid': 'Tous les damiers de la ronde',
     'spectator.restoring': 'coups perdus lors d’une coupure de la liaison : l’arbitre les rétablit',
     'spectator.detail': 'Détail du damier',

@@ -29,6 +29,7 @@ export default {
     'spectator.heading': 'live borden',
     'spectator.numbers': 'Veldnummers',
     'spectator.roundPdn': 'PDN van de ronde',
+    'spectator.standings': 'Stand',
     'spectator.grid': 'Alle borden van de ronde',
     'spectator.restoring': 'zetten verloren bij een onderbreking van de verbinding: de arbiter herstelt ze',
     'spectator.detail': 'Bord in detail',

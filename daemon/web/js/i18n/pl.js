@@ -29,6 +29,7 @@ export default {
     'spectator.heading': 'partie na żywo',
     'spectator.numbers': 'Numery pól',
     'spectator.roundPdn': 'PDN rundy',
+    'spectator.standings': 'Klasyfikacja',
     'spectator.grid': 'Wszystkie plansze rundy',
     'spectator.restoring': 'ruchy utracone przy przerwie połączenia: sędzia je odtwarza',
     'spectator.detail': 'Szczegóły planszy',

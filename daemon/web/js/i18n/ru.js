@@ -29,6 +29,7 @@ export default {
     'spectator.heading': 'доски онлайн',
     'spectator.numbers': 'Номера полей',
     'spectator.roundPdn': 'PDN тура',
+    'spectator.standings': 'Турнирная таблица',
     'spectator.grid': 'Все доски тура',
     'spectator.restoring': 'ходы потеряны при обрыве связи: судья восстанавливает их',
     'spectator.detail': 'Доска подробно',
