@@ -913,11 +913,26 @@ class BoardTracker implements Tracker {
     const board = Int8Array.from(pos.board);
     for (const s of this.leftOn) if (this.phys[s] === EMPTY) board[s] = EMPTY;
     const completed = Position.fromBoard(pos.variant, pos.turn, board);
-    const move = legalMoves(completed).find((m) => showsAfter(this.phys, completed, m));
-    if (!move) return undefined;
-    this.line.amend(completed);
+    let found = legalMoves(completed).find((m) => showsAfter(this.phys, completed, m));
+    let from = completed;
+    if (!found) {
+      // The late-removed square taken at once by the opponent's move (a man stepping onto it, a
+      // capture landing there): nothing shows the square empty, yet the piece came off before — a
+      // piece was put there since the mover's lift (the hands say so; a piece still in the hand
+      // over a left-on piece is not that move).
+      const all = Int8Array.from(pos.board);
+      for (const s of this.leftOn) all[s] = EMPTY;
+      const cleared = Position.fromBoard(pos.variant, pos.turn, all);
+      found = legalMoves(cleared).find(
+        (m) =>
+          this.leftOn.includes(m.to) && this.board.putOn(m.to, m.from) && showsAfter(this.phys, cleared, m),
+      );
+      from = cleared;
+    }
+    if (!found) return undefined;
+    this.line.amend(from);
     this.leftOn = [];
-    return move;
+    return found;
   }
 
   /** The board shows a legal move from the position before the last irregularity: corrected, and played. */
