@@ -95,12 +95,24 @@ function lastMoveText(s) {
   return `${Math.floor(slot / 2) + 1}.${slot % 2 === 1 ? '..' : ''} ${m.pdn}`;
 }
 
+/** With a tournament, each board's table and group (the round's pairings: table n is on board n). */
+const tables = new Map();
+
+/** `Board 3`, or with a tournament `Table 3 · Seniors`. */
+function tableText(board) {
+  const seat = tables.get(board);
+  if (!seat) return t('board.n', { board });
+  return seat.group
+    ? t('spectator.tableGroup', { table: board, group: seat.group })
+    : t('spectator.table', { table: board });
+}
+
 function cardHtml(s) {
   const board = s.info.board;
   const last = s.moves[s.moves.length - 1];
   const result = formatResult(s.result);
   return (
-    `<header><span class="board-no">${t('board.n', { board })}</span>${stateBadge(s.state)}${restoringBadge(s)}` +
+    `<header><span class="board-no">${escapeHtml(tableText(board))}</span>${stateBadge(s.state)}${restoringBadge(s)}` +
     `<span class="result" data-result="${escapeHtml(s.result)}">${escapeHtml(result)}</span></header>` +
     clockHtml(board, 'black', s.info.black) +
     boardSvg({
@@ -388,11 +400,17 @@ ui.numbers.addEventListener('change', () => {
 });
 window.addEventListener('hashchange', openBoardFromHash);
 
-// With a tournament, a link to its standings.
+// With a tournament, a link to its standings, and each board's table and group.
 fetch('api/v1/tournament')
   .then((res) => (res.ok ? res.json() : null))
   .then((answer) => {
-    ui.standings.hidden = !answer?.event;
+    const event = answer?.event;
+    ui.standings.hidden = !event;
+    if (!event) return;
+    const groupOf = new Map(event.players.map((p) => [p.start, p.group]));
+    const round = event.rounds.find((r) => r.number === answer.round);
+    for (const p of round?.pairings ?? []) tables.set(p.table, { group: groupOf.get(p.white) });
+    renderAll();
   })
   .catch(() => {});
 

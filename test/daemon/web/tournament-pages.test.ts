@@ -192,13 +192,16 @@ describe('tournament pages', () => {
     await page.goto(`${server.url}/tournament.html?lang=en#standings`);
   });
 
-  it('the spectator page links the standings after the last round played, in its language', async () => {
+  it('the spectator page links the standings after the last round played, and names each board by its table and group, in its language', async () => {
     const spectator = await browser.newPage();
     await spectator.goto(`${server.url}/?lang=pl`);
     const link = spectator.locator('#standings');
     await expect.poll(() => link.isVisible()).toBe(true);
     expect(await link.textContent()).toBe('Klasyfikacja');
     expect(await link.getAttribute('href')).toBe('rounds/6/standings?lang=pl');
+    // Each board is its table (with the group its players play in, where the event has groups).
+    const first = spectator.locator('.card[data-board="1"] .board-no');
+    await expect.poll(() => first.textContent()).toBe('Stół 1');
     await spectator.close();
   });
 

@@ -32,6 +32,8 @@ export default {
     'spectator.numbers': 'Square numbers',
     'spectator.roundPdn': 'Round PDN',
     'spectator.standings': 'Standings',
+    'spectator.table': 'Table {table}',
+    'spectator.tableGroup': 'Table {table} · {group}',
     'spectator.grid': 'All boards of the round',
     'spectator.restoring': 'moves lost in a break of the link: the arbiter restores them',
     'spectator.detail': 'Board detail',

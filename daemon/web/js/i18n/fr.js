@@ -30,6 +30,8 @@ export default {
     'spectator.numbers': 'Numéros des cases',
     'spectator.roundPdn': 'PDN de la ronde',
     'spectator.standings': 'Classement',
+    'spectator.table': 'Table {table}',
+    'spectator.tableGroup': 'Table {table} · {group}',
     'spectator.grid': 'Tous les damiers de la ronde',
     'spectator.restoring': 'coups perdus lors d’une coupure de la liaison : l’arbitre les rétablit',
     'spectator.detail': 'Détail du damier',

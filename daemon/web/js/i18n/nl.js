@@ -30,6 +30,8 @@ export default {
     'spectator.numbers': 'Veldnummers',
     'spectator.roundPdn': 'PDN van de ronde',
     'spectator.standings': 'Stand',
+    'spectator.table': 'Tafel {table}',
+    'spectator.tableGroup': 'Tafel {table} · {group}',
     'spectator.grid': 'Alle borden van de ronde',
     'spectator.restoring': 'zetten verloren bij een onderbreking van de verbinding: de arbiter herstelt ze',
     'spectator.detail': 'Bord in detail',

@@ -30,6 +30,8 @@ export default {
     'spectator.numbers': 'Numery pól',
     'spectator.roundPdn': 'PDN rundy',
     'spectator.standings': 'Klasyfikacja',
+    'spectator.table': 'Stół {table}',
+    'spectator.tableGroup': 'Stół {table} · {group}',
     'spectator.grid': 'Wszystkie plansze rundy',
     'spectator.restoring': 'ruchy utracone przy przerwie połączenia: sędzia je odtwarza',
     'spectator.detail': 'Szczegóły planszy',

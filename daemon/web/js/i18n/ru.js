@@ -30,6 +30,8 @@ export default {
     'spectator.numbers': 'Номера полей',
     'spectator.roundPdn': 'PDN тура',
     'spectator.standings': 'Турнирная таблица',
+    'spectator.table': 'Стол {table}',
+    'spectator.tableGroup': 'Стол {table} · {group}',
     'spectator.grid': 'Все доски тура',
     'spectator.restoring': 'ходы потеряны при обрыве связи: судья восстанавливает их',
     'spectator.detail': 'Доска подробно',
