@@ -8,6 +8,23 @@ import { damlink, ROOT } from '../daemon/commands/fixtures/run-cli.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'damlink-sim-fieldmap-'));
 
+/** `damlink simulate --protocol dgt` with a board description, answering the prompts of a file: its first JSON line. */
+function followingPrompts(board: string, prompts: string, more: string[]) {
+  const r = damlink([
+    'simulate',
+    '--protocol',
+    'dgt',
+    ...more,
+    '--field-map',
+    board,
+    '--follow-prompts',
+    prompts,
+    '--json',
+  ]);
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(r.stdout.trim().split('\n')[0]);
+}
+
 describe('damlink simulate --field-map / --follow-prompts', () => {
   it('a board description that is not one: exit 2, the file and the problem named', () => {
     const bad = join(dir, 'bad.json');
@@ -26,51 +43,21 @@ describe('damlink simulate --field-map / --follow-prompts', () => {
       prompts,
       `${JSON.stringify({ type: 'prompt', prompt })}\nnot json\n{"type":"failed","code":"no-answer","message":"x"}\n`,
     );
-    const r = damlink([
-      'simulate',
-      '--protocol',
-      'dgt',
-      '--base-port',
-      '0',
-      '--speed',
-      '50',
-      '--field-map',
-      board,
-      '--follow-prompts',
-      prompts,
-      '--json',
-    ]);
-    expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout.trim().split('\n')[0])).toMatchObject({
-      type: 'board',
-      serial: '00001',
-      protocol: 'dgt',
-    });
+    const first = followingPrompts(board, prompts, ['--base-port', '0', '--speed', '50']);
+    expect(first).toMatchObject({ type: 'board', serial: '00001', protocol: 'dgt' });
   });
 
   it("docs/first-board.md's rehearsal: the example board description, a --pty-dir that does not exist yet", () => {
     const prompts = join(dir, 'rehearsal.jsonl');
     writeFileSync(prompts, '{"type":"failed","code":"no-answer","message":"the rehearsal is over"}\n');
     const ptyDir = join(dir, 'not-yet', 'sim');
-    const r = damlink([
-      'simulate',
-      '--protocol',
-      'dgt',
+    const first = followingPrompts(join(ROOT, 'docs/examples/scrambled-board.json'), prompts, [
       '--transport',
       'pty',
       '--pty-dir',
       ptyDir,
-      '--field-map',
-      join(ROOT, 'docs/examples/scrambled-board.json'),
-      '--follow-prompts',
-      prompts,
-      '--json',
     ]);
-    expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout.trim().split('\n')[0])).toMatchObject({
-      type: 'board',
-      address: join(ptyDir, 'board-1'),
-    });
+    expect(first).toMatchObject({ type: 'board', address: join(ptyDir, 'board-1') });
     expect(existsSync(ptyDir)).toBe(true);
   });
 });

@@ -6,21 +6,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { GATEWAY_BOUNDS } from '../../../daemon/gateway/broker-hub.ts';
 import { startGateway } from '../../../daemon/gateway/index.ts';
 import { readBrokerMessage } from '../../../daemon/gateway/messages.ts';
-import { cleanUp, onCleanup } from '../../integration/fixtures/helpers.ts';
+import { cleanUp, onCleanup, until } from '../../integration/fixtures/helpers.ts';
 import { player } from '../../src/game/fixtures/helpers.ts';
 import { FakeHub } from '../fixtures/fake-hub.ts';
 import { connectWithRetry, startBroker } from '../server/fixtures/mosquitto.ts';
 import { eventMessage, stateMessage } from './fixtures/messages.ts';
 
 afterEach(cleanUp);
-
-const until = async (cond: () => boolean, ms = 10_000) => {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
 
 describe('a gateway on a broker anyone may publish on', () => {
   it('drops malformed retained messages with a warning, bounds stateless events, and serves the good boards', async () => {
@@ -59,7 +51,11 @@ describe('a gateway on a broker anyone may publish on', () => {
       log: { info() {}, warn: record, debug() {} },
     });
     onCleanup(() => gateway.close());
-    await until(() => gateway.hub.snapshot(1) !== undefined && warnings.length >= 5);
+    await until(
+      () => gateway.hub.snapshot(1) !== undefined && warnings.length >= 5,
+      10_000,
+      'the good board and five warnings',
+    );
     expect(warnings.map((w) => w.topic).sort()).toEqual([
       'damlink/boards/2/state',
       'damlink/boards/3/state',
@@ -89,14 +85,18 @@ describe('a gateway on a broker anyone may publish on', () => {
       publisher.publish('damlink/boards/2/events', JSON.stringify(eventMessage(1, e)));
     const oversized = JSON.stringify({ ...eventMessage(1, events[2_600]), pad: 'x'.repeat(1 << 20) });
     await publisher.publishAsync('damlink/boards/2/events', oversized);
-    await until(() => warnings.some((w) => String(w.error).includes('bytes: over')));
+    await until(
+      () => warnings.some((w) => String(w.error).includes('bytes: over')),
+      10_000,
+      'the oversized message dropped',
+    );
     const early = (gateway.hub as unknown as { early: Map<number, Map<number, unknown>> }).early;
     expect(early.get(2)?.size).toBe(GATEWAY_BOUNDS.waitingEvents);
     // The good board is served and still moves.
     const [next] = daemon.feed(1, p.move('19-23', 2));
     await publisher.publishAsync('damlink/boards/1/events', JSON.stringify(eventMessage(1, next)));
     await publisher.publishAsync('damlink/boards/1/state', JSON.stringify(stateMessage(daemon, 1)), retained);
-    await until(() => gateway.hub.snapshot(1)?.moves.length === 2);
+    await until(() => gateway.hub.snapshot(1)?.moves.length === 2, 10_000, 'the good board moved on');
     const health = await fetch(`${gateway.server.url}/health`);
     expect(health.status).toBe(200);
     const pdn = await (await fetch(`${gateway.server.url}/rounds/1/1.pdn`)).text();
