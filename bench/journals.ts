@@ -4,19 +4,13 @@ import { type AppendRequest, Journal } from '../daemon/journal/index.ts';
 import type { BoardEvent } from '../firmware-protocol/events.ts';
 import { legalMoves, play, Position } from '../src/engine/index.ts';
 import { chooseMove } from '../simulator/selfplay.ts';
-import { createRng } from '../simulator/prng.ts';
-import { Script } from '../test/src/tracker/fixtures/hands.ts';
+import { seededPlay } from '../test/src/tracker/fixtures/hands.ts';
 
 /** A seeded game's events to a board shown 12 plies on after a reconnect, then `steps` granted ticks. */
 function boardEvents(seed: number, base: number, steps: number): BoardEvent[] {
-  const rng = createRng(seed);
-  let pos = Position.initial();
-  const s = new Script(pos);
-  for (let ply = 1; ply <= 10; ply++) {
-    const m = chooseMove(pos, ply, rng)!;
-    s.play(m, pos.turn);
-    pos = play(pos, m);
-  }
+  const played = seededPlay(Position.initial(), seed, 10);
+  const { rng, script: s } = played;
+  let pos = played.end;
   for (let ply = 11; ply <= 22 && legalMoves(pos).length > 0; ply++)
     pos = play(pos, chooseMove(pos, ply, rng)!);
   s.wait(1000).hello().snapshot(pos.toBoardString());

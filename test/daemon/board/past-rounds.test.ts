@@ -10,11 +10,9 @@ import { PastRounds } from '../../../daemon/board/past-rounds.ts';
 import { replayRound } from '../../../daemon/board/replay.ts';
 import { RoundRebuilding } from '../../../daemon/hub.ts';
 import { Journal } from '../../../daemon/journal/index.ts';
-import { play, Position } from '../../../src/engine/index.ts';
+import { Position } from '../../../src/engine/index.ts';
 import { createTracker } from '../../../src/tracker/index.ts';
-import { chooseMove } from '../../../simulator/selfplay.ts';
-import { createRng } from '../../../simulator/prng.ts';
-import { Script } from '../../src/tracker/fixtures/hands.ts';
+import { seededPlay } from '../../src/tracker/fixtures/hands.ts';
 import { createToyTracker } from '../fixtures/toy-tracker.ts';
 
 const journals: Journal[] = [];
@@ -105,16 +103,9 @@ describe('a past round its daemon did not keep (killed)', () => {
   it('is rebuilt in a thread: meanwhile RoundRebuilding, no replay on the loop; then the same games a replay gives', async () => {
     const journal = journalOf(0);
     for (const board of [1, 2]) {
-      const rng = createRng(board);
-      let pos = Position.initial();
-      const s = new Script(pos);
-      for (let ply = 1; ply <= 16; ply++) {
-        const m = chooseMove(pos, ply, rng)!;
-        s.play(m, pos.turn);
-        pos = play(pos, m);
-      }
+      const { script } = seededPlay(Position.initial(), board, 16);
       journal.appendMany(
-        s.events.map((event) => ({
+        script.events.map((event) => ({
           round: 1,
           board,
           t: 1000 + event.t,
