@@ -5,6 +5,7 @@
 import type { BoardEvent, PieceCode, Side } from '../firmware-protocol/events.ts';
 import {
   advance,
+  type GameResult,
   type GameState,
   legalMoves,
   legalSequences,
@@ -37,7 +38,7 @@ import { createRng, type Rng } from './prng.ts';
 import { chooseMove } from './selfplay.ts';
 import { Timeline } from './timeline.ts';
 
-export type GameResult = '2-0' | '0-2' | '1-1' | '*';
+export type { GameResult } from '../src/engine/index.ts';
 
 export interface SimulateGameOptions {
   seed: number;

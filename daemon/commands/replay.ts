@@ -8,7 +8,14 @@ import { z } from 'zod';
 import type { BoardEvent } from '../../firmware-protocol/events.ts';
 import { ClockWatch } from '../../src/clock/watch.ts';
 import { parseTimeControl, type TimeControl } from '../../src/clock/time-control.ts';
-import { colorOf, parseFen, type Variant, writeFen, writePdnGame } from '../../src/engine/index.ts';
+import {
+  colorOf,
+  type GameResult,
+  parseFen,
+  type Variant,
+  writeFen,
+  writePdnGame,
+} from '../../src/engine/index.ts';
 import { flagAlert, flagResult } from '../../src/game/flags.ts';
 import { err, ok, type ParseError, type Result } from '../../src/result.ts';
 import { createTracker } from '../../src/tracker/index.ts';
@@ -73,7 +80,7 @@ export function parseEventLine(text: string, line: number, file?: string): Resul
 interface ReplayedGame {
   startFen: string;
   moves: string[];
-  result: '2-0' | '1-1' | '0-2' | '*';
+  result: GameResult;
 }
 
 export interface Replay {

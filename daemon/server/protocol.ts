@@ -2,6 +2,7 @@
 // ever throwing; and how server messages are written.
 import { z } from 'zod';
 import { parseTimeControl } from '../../src/clock/time-control.ts';
+import { GAME_RESULTS } from '../../src/engine/index.ts';
 import { hasControlCharacter } from '../config/text.ts';
 import type { GameEvent, GameSnapshot } from '../../src/game/types.ts';
 import type { AlertRecord, GameResult } from '../../src/game/types.ts';
@@ -120,7 +121,7 @@ export const params = {
   round: z.object({ round: z.number().int().positive(), token }),
   result: z.object({
     board,
-    result: z.enum(['2-0', '1-1', '0-2', '*', 'proposed']),
+    result: z.enum([...GAME_RESULTS, 'proposed']),
     /** A draw with advantage (6.5): the side that had it. */
     advantage: z.enum(['white', 'black']).optional(),
     token,

@@ -27,7 +27,9 @@ export interface DrawRules {
   advantageDraw?: boolean;
 }
 
-export type FinalResult = '2-0' | '1-1' | '0-2';
+import type { FinalResult } from './result.ts';
+
+export type { FinalResult } from './result.ts';
 
 export interface GameOver {
   result: FinalResult;

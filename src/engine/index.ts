@@ -36,6 +36,7 @@ export { clockCommand, formatClockTime, parseClockComment } from './pdn-clock.ts
 export type { PdnGameToWrite } from './pdn-write.ts';
 export { writePdn, writePdnGame } from './pdn-write.ts';
 export { perft, perftDivide, perftReference } from './perft.ts';
+export { FINAL_RESULTS, GAME_RESULTS, type GameResult } from './result.ts';
 export type {
   DrawCounters,
   DrawProfileName,

@@ -13,10 +13,12 @@ import { type PdnClock, parseClockComment } from './pdn-clock.ts';
 import { PdnLexer, type PdnToken } from './pdn-lex.ts';
 import { play } from './play.ts';
 import { Position } from './position.ts';
+import type { GameResult } from './result.ts';
 import type { Color, Move } from './types.ts';
 import type { Variant } from './variant.ts';
 
-export type PdnResult = '2-0' | '1-1' | '0-2' | '*';
+/** A PDN game's result, draughts style. */
+export type PdnResult = GameResult;
 
 export interface PdnMove {
   /** 1-based half-move number within its line. */

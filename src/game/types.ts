@@ -1,11 +1,11 @@
 // The game record's contract: what the broadcast serves. Pure data; versions let clients catch up.
 import type { ClockByHandReason, ClockCommandOutcome } from '../../firmware-protocol/clock-command.ts';
 import type { Side } from '../../firmware-protocol/events.ts';
-import type { Variant } from '../engine/index.ts';
+import type { GameResult, Variant } from '../engine/index.ts';
 import type { Alert, ArbiterDecision } from '../tracker/types.ts';
 import type { ActionRecord, ClaimDecision } from './actions.ts';
 
-export type GameResult = '2-0' | '1-1' | '0-2' | '*';
+export type { GameResult } from '../engine/index.ts';
 /** How the daemon's connection to a board stands (not the board's position: that is the game). */
 export type ConnectionState = 'connecting' | 'active' | 'silent' | 'lost';
 

@@ -1,5 +1,6 @@
 // The tournament around the boards: an event, its players, its rounds of pairings and their
 // results. Immutable values; every reader builds one, every writer and the standings read one.
+import type { FinalResult } from '../engine/index.ts';
 import type { ParseError, Result } from '../result.ts';
 
 export type Colour = 'white' | 'black';
@@ -24,7 +25,7 @@ export interface Player {
 }
 
 /** A finished game, from white's side; a draw may carry a lasting advantage (1+/1−, 6.5). */
-export type GameScore = '2-0' | '1-1' | '0-2';
+export type GameScore = FinalResult;
 
 export type PairingResult =
   | { kind: 'game'; score: GameScore; advantage?: Colour }

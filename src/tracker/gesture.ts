@@ -1,8 +1,8 @@
 // The result gesture (not a move): kings put on the two centre squares after the last move.
-import { geometry, type Variant } from '../engine/index.ts';
+import { type FinalResult, geometry, type Variant } from '../engine/index.ts';
 import { isKingCode, isWhiteCode } from './board.ts';
 
-export type GestureResult = '2-0' | '1-1' | '0-2';
+export type GestureResult = FinalResult;
 
 /** The centre squares of the result gesture: the dark squares of the four middle fields. */
 export function centreSquares(variant: Variant): [number, number] {

@@ -1,6 +1,6 @@
 // The tracker's contract: what the daemon feeds it and what it gets back. Pure and deterministic.
 import type { BoardEvent, Side } from '../../firmware-protocol/events.ts';
-import type { Move, Position, Variant } from '../engine/index.ts';
+import type { FinalResult, Move, Position, Variant } from '../engine/index.ts';
 
 /**
  * Rule ids the tracker alerts on: the article numbers of docs/rules.md, and `unknown-position` (the
@@ -103,7 +103,7 @@ export type TrackerOutput =
   /** The board was set up in the start position again: a new game. */
   | { type: 'new-game'; t: number; fen: string }
   /** Kings put on the centre squares to show the result; not a move. */
-  | { type: 'result-gesture'; t: number; result?: '2-0' | '1-1' | '0-2' }
+  | { type: 'result-gesture'; t: number; result?: FinalResult }
   | { type: 'clock'; t: number; white: number; black: number; running: Side | null }
   /** The position the tracker continues from was set by the arbiter (correction). */
   | { type: 'position-set'; t: number; fen: string; reason: string };
