@@ -72,7 +72,7 @@ export class PastRounds {
   /** Rebuilds, in the background, every round of `rounds` the journal does not keep. */
   settle(rounds: readonly number[]): void {
     if (!this.offLoop()) return;
-    for (const round of rounds) if (this.journal.roundGames(round) === undefined) this.rebuild(round);
+    for (const round of rounds) if (!this.journal.keepsRound(round)) this.rebuild(round);
   }
 
   /** Whether rounds are being rebuilt (for tests and /health). */

@@ -5,6 +5,7 @@
 // events. Arbiter calls are refused: they belong to the daemon that holds the board.
 import type { GameEvent, GameSnapshot } from '../../src/game/types.ts';
 import type { ActAnswer, BoardSummary, Hub } from '../hub.ts';
+import { setRecent } from '../keyed.ts';
 import type { DaemonState, EventMessage, StateMessage } from '../server/mqtt-topics.ts';
 
 /** Events kept per board for `since` (as a daemon's game record keeps them). */
@@ -67,9 +68,8 @@ export class BrokerHub implements Hub {
     const round = this.round();
     // A will says only offline: what the daemon announced before stays known (its address, boards).
     const before = this.daemons.get(daemon);
-    this.daemons.delete(daemon); // re-inserted last: the map's order is when each was last heard
-    this.daemons.set(daemon, state.state === 'offline' && before ? { ...before, state: 'offline' } : state);
-    if (this.daemons.size > GATEWAY_BOUNDS.daemons) this.daemons.delete(this.daemons.keys().next().value!);
+    const known = state.state === 'offline' && before ? { ...before, state: 'offline' as const } : state;
+    setRecent(this.daemons, daemon, known, GATEWAY_BOUNDS.daemons);
     if (this.round() !== round) this.reset();
   }
 

@@ -346,6 +346,15 @@ export class Journal {
     } catch {}
   }
 
+  /** Whether the round's games are kept and current (no entry since), without reading them. */
+  keepsRound(round: number): boolean {
+    if (!this.hasTable('round_games')) return false;
+    const row = this.db.prepare('SELECT through FROM round_games WHERE round = ?').get(round) as
+      | { through: number }
+      | undefined;
+    return row !== undefined && row.through === this.lastEntry(round);
+  }
+
   /** The round's games kept by `keepRoundGames`, if the round has had no entry since. */
   roundGames(round: number): unknown[] | undefined {
     return this.keptRound(round)?.games;

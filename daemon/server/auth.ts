@@ -3,6 +3,7 @@
 // machine connects from loopback too.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { hostname, networkInterfaces } from 'node:os';
+import { setRecent } from '../keyed.ts';
 
 export type Role = 'spectator' | 'arbiter' | 'admin';
 
@@ -120,10 +121,7 @@ export class AuthLimiter {
     const key = addressKey(address);
     const entry = this.current(key) ?? { since: this.now(), failures: 0 };
     entry.failures++;
-    this.byAddress.delete(key); // re-inserted last: the map's order is the age of the last failure
-    this.byAddress.set(key, entry);
-    if (this.byAddress.size > this.limits.addresses)
-      this.byAddress.delete(this.byAddress.keys().next().value!);
+    setRecent(this.byAddress, key, entry, this.limits.addresses);
   }
 
   private current(key: string): { since: number; failures: number } | undefined {

@@ -2,6 +2,7 @@
 // does not read is dropped instead of holding memory or slowing the others.
 import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
+import { setRecent } from '../keyed.ts';
 import { addressKey, type Role } from './auth.ts';
 import type { CallId } from './protocol.ts';
 
@@ -61,10 +62,7 @@ export class CatchUpBudget {
 
   charge(address: string | undefined, bytes: number): void {
     const key = addressKey(address);
-    const used = this.used(key) + bytes;
-    this.byAddress.delete(key); // re-inserted last: the map's order is the age of the last charge
-    if (used > 0) this.byAddress.set(key, { used, at: this.now() });
-    if (this.byAddress.size > this.addresses) this.byAddress.delete(this.byAddress.keys().next().value!);
+    setRecent(this.byAddress, key, { used: this.used(key) + bytes, at: this.now() }, this.addresses);
   }
 
   private used(key: string): number {

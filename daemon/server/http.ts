@@ -136,13 +136,9 @@ export function createHttpHandler(ctx: HttpContext) {
    */
   const withRoundState = (page: Answer): Answer => {
     const round = ctx.hub.round();
-    let games: unknown;
-    try {
-      games = playedGames(ctx.hub, round);
-    } catch {
-      return page;
-    }
-    const state = JSON.stringify({ round, games }).replace(/</g, '\\u003c');
+    // The current round's JSON as /api/v1/games keeps it (serialised once per version of its games).
+    const games = roundJson.of(round, playedGames(ctx.hub, round));
+    const state = `{"round":${round},"games":${games}}`.replace(/</g, '\\u003c');
     const body = String(page.body).replace(
       '</body>',
       `<script type="application/json" id="round-state">${state}</script>\n</body>`,

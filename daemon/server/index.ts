@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { hostname } from 'node:os';
 import type { Hub } from '../hub.ts';
+import { Counts } from '../keyed.ts';
 import { type AuthLimits, addressKey, type Tokens } from './auth.ts';
 import type { ClientLimits } from './client.ts';
 import { ValidatorCache } from './conditional.ts';
@@ -160,23 +161,21 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
  * closed before any byte is read.
  */
 function limitConnections(http: Server, limits: ConnectionLimits, log: ServerLog): void {
-  const perAddress = new Map<string, number>();
+  const perAddress = new Counts<string>();
   let open = 0;
   http.on('connection', (socket: Socket) => {
     const key = addressKey(socket.remoteAddress);
-    const fromThere = perAddress.get(key) ?? 0;
+    const fromThere = perAddress.of(key);
     if (open >= limits.connections || fromThere >= limits.connectionsPerAddress) {
       log.debug({ address: socket.remoteAddress, open, fromThere }, 'connection refused: limit');
       socket.destroy();
       return;
     }
     open++;
-    perAddress.set(key, fromThere + 1);
+    perAddress.add(key);
     socket.once('close', () => {
       open--;
-      const left = (perAddress.get(key) ?? 1) - 1;
-      if (left === 0) perAddress.delete(key);
-      else perAddress.set(key, left);
+      perAddress.remove(key);
     });
   });
 }

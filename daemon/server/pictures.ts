@@ -5,6 +5,7 @@
 // what a burst of picture requests must not touch.
 import { availableParallelism } from 'node:os';
 import { renderAsync } from '@resvg/resvg-js';
+import { Counts } from '../keyed.ts';
 import { addressKey } from './auth.ts';
 import { isVariant, parseFen, type Variant } from '../../src/engine/index.ts';
 import type { GameSnapshot, RecordedMove } from '../../src/game/types.ts';
@@ -68,7 +69,7 @@ export class PngRenderer {
   private readonly cache = new Map<string, Buffer>();
   private cached = 0;
   private readonly inFlight = new Map<string, Promise<Buffer>>();
-  private readonly byAddress = new Map<string, number>();
+  private readonly byAddress = new Counts<string>();
   private readonly queue: (() => void)[] = [];
   private running = 0;
   private readonly limits: PngLimits;
@@ -83,14 +84,13 @@ export class PngRenderer {
     const shared = this.inFlight.get(etag);
     if (shared) return shared;
     const key = addressKey(address);
-    const mine = this.byAddress.get(key) ?? 0;
-    if (mine >= this.limits.perAddress)
+    if (this.byAddress.of(key) >= this.limits.perAddress)
       return Promise.reject(
         new PngBusy(`at most ${this.limits.perAddress} pictures rendered at once per client`),
       );
     if (this.running >= this.limits.rendering && this.queue.length >= this.limits.waiting)
       return Promise.reject(new PngBusy('too many pictures waiting to be rendered'));
-    this.byAddress.set(key, mine + 1);
+    this.byAddress.add(key);
     const rendering = this.turn()
       .then(() => renderAsync(svg, { fitTo: { mode: 'width', value: size } }))
       .then((image) => {
@@ -102,9 +102,7 @@ export class PngRenderer {
         this.running--;
         this.queue.shift()?.();
         this.inFlight.delete(etag);
-        const left = (this.byAddress.get(key) ?? 1) - 1;
-        if (left > 0) this.byAddress.set(key, left);
-        else this.byAddress.delete(key);
+        this.byAddress.remove(key);
       });
     this.inFlight.set(etag, rendering);
     return rendering;

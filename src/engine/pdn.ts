@@ -8,7 +8,7 @@
 // size is read in bounded memory, and nesting and game length have bounds with located errors.
 import type { ParseError, SourceLocation } from '../result.ts';
 import { parseFen } from './fen.ts';
-import { type MoveError, moveNotation, resolveMove } from './notation.ts';
+import { type MoveError, moveNotation, parseMoveText, resolveMove } from './notation.ts';
 import { type PdnClock, parseClockComment } from './pdn-clock.ts';
 import { PdnLexer, type PdnToken } from './pdn-lex.ts';
 import { play } from './play.ts';
@@ -419,7 +419,7 @@ function resolveLine(
       context.fail({ ...r.error, message: `${who} ${r.error.message}`, ...context.at(node.token) });
       break;
     }
-    const form = writtenForm(node.token.text, r.value);
+    const form = writtenForm(node.token.text, r.value, pos.variant);
     if (form) context.warn({ code: 'move-form', message: form, ...context.at(node.token) });
     const variations: PdnMove[][] = [];
     if (context.keep) {
@@ -450,8 +450,11 @@ function resolveLine(
 }
 
 /** What is not PDN 3.0 in how a legal move is written: `x` for a quiet move, `-` for a capture. */
-function writtenForm(text: string, move: Move): string | undefined {
-  const cross = /[x:]/i.test(text);
+function writtenForm(text: string, move: Move, variant: Variant): string | undefined {
+  // Read as the move text parser reads it (`:` says neither).
+  const written = parseMoveText(text, variant);
+  if (!written.ok || written.value.capture === undefined) return undefined;
+  const cross = written.value.capture;
   const capture = move.captured.length > 0;
   if (cross && !capture)
     return `${text}: "x" for a move that captures nothing (PDN 3.0: ${move.from}-${move.to})`;
