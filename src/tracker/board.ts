@@ -30,6 +30,33 @@ export function codeOfChar(ch: string, occupancyOnly: boolean): number | undefin
   return undefined;
 }
 
+/**
+ * Whether the change from sensed board `before` to `after` completes a move under way at `before`
+ * rather than making one from rest: pieces only taken off (a capture's, after it landed), or a
+ * piece put on where none of its colour came off (it was in the hand) — on a board of occupancy
+ * alone, a piece put on and none taken off.
+ */
+export function completesMove(before: Int8Array, after: Int8Array): boolean {
+  let puts = 0;
+  let offs = 0;
+  const put = new Set<boolean>();
+  const off = new Set<boolean>();
+  let colours = true;
+  for (let s = 1; s < before.length; s++) {
+    if (before[s] === EMPTY && after[s] !== EMPTY) {
+      puts++;
+      if (after[s] === OCCUPIED) colours = false;
+      else put.add(isWhiteCode(after[s]));
+    } else if (before[s] !== EMPTY && after[s] === EMPTY) {
+      offs++;
+      if (before[s] !== OCCUPIED) off.add(isWhiteCode(before[s]));
+    }
+  }
+  if (puts === 0) return offs > 0;
+  if (!colours) return offs === 0;
+  return [...put].some((white) => !off.has(white));
+}
+
 /** Does what the sensor shows on a square agree with the game's piece there? */
 export function agrees(sensed: number, game: number): boolean {
   if (game === EMPTY) return sensed === EMPTY;

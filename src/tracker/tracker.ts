@@ -31,7 +31,15 @@ import {
   turned,
 } from './board.ts';
 import { AlertLog } from './alert-log.ts';
-import { Follower, type GapSettled, Gaps, noSearch, type SearchEpisode } from './gap/index.ts';
+import {
+  type FollowedMove,
+  type GapSettled,
+  Gaps,
+  noSearch,
+  readSince,
+  type SearchEpisode,
+  type Shown,
+} from './gap/index.ts';
 import { GAP_MAX_LINES, type GapLine, gapDecisionLine, lineNotation } from './gap/search.ts';
 import { centreSquares, gestureShown } from './gesture.ts';
 import { readPlayedMove } from './hands.ts';
@@ -130,7 +138,7 @@ class BoardTracker implements Tracker {
   private readonly variant: Position['variant'];
   private readonly settleMs: number;
   private readonly alertAfterMs: number;
-  /** The searches for lost plies and the gap alert held (./gap/). */
+  /** The searches for lost plies, the play followed meanwhile and the gap alert held (./gap/). */
   private readonly gaps: Gaps;
   private readonly grantedSteps: boolean;
   private readonly initial: Position;
@@ -148,12 +156,8 @@ class BoardTracker implements Tracker {
   /** Captured pieces left on the board at a 5.4.11 press: taking them off later completes the capture. */
   private leftOn: number[] = [];
   private waiting: Waiting | undefined;
-  /** Play followed from the board an unknown-position after lost events shows, until it is answered. */
-  private follower: { alert: Alert; follower: Follower; fresh: boolean } | undefined;
   /** The input being pushed is on the sensed board already (a follower started now has seen it). */
   private applied = false;
-  /** What a follower's trackers share with this one. */
-  private readonly followed: TrackerOptions;
   /** The last irregularity, until the opponent moves on (5.7): the players may still correct it. */
   private correction: Correctable | undefined;
   /** The result gesture was shown: quiet until a new game or the game is back on the board. */
@@ -181,13 +185,21 @@ class BoardTracker implements Tracker {
   private legalMemo: { of: Position; moves: Move[] } | undefined;
   private wrongSideMemo: { of: Position; from: Position; moves: Move[] } | undefined;
 
-  constructor(options: TrackerOptions) {
+  /**
+   * `shown`: a tracker that follows play from a board sensed before it (./gap/): its sensed board.
+   * One that shows more than `start` has a move under way whose hands were not seen.
+   */
+  constructor(options: TrackerOptions, shown?: Shown) {
     this.variant = options.variant;
     this.settleMs = options.settleMs ?? DEFAULT_SETTLE_MS;
     this.alertAfterMs = options.alertAfterMs ?? DEFAULT_ALERT_AFTER_MS;
-    this.followed = { variant: this.variant, settleMs: this.settleMs, alertAfterMs: this.alertAfterMs };
     this.grantedSteps = options.searchSteps === 'granted';
-    this.gaps = new Gaps(options);
+    // A follower's trackers time as this one does, and search on their own inputs.
+    const followed = { variant: this.variant, settleMs: this.settleMs, alertAfterMs: this.alertAfterMs };
+    this.gaps = new Gaps(
+      options,
+      (start, from) => new BoardTracker({ ...followed, start, occupancyOnly: from.occupancyOnly }, from),
+    );
     this.initial = Position.initial(this.variant);
     this.line = new GameLine(options.start ?? this.initial);
     this.centre = centreSquares(this.variant);
@@ -196,6 +208,11 @@ class BoardTracker implements Tracker {
       this.position,
       options.occupancyOnly ?? false,
     );
+    if (shown) {
+      this.board.squares = Int8Array.from(shown.squares);
+      this.board.rotated = shown.rotated;
+      if (!shows(this.phys, this.position)) this.ep.eventsLost = true;
+    }
   }
 
   private get position(): Position {
@@ -224,9 +241,7 @@ class BoardTracker implements Tracker {
   }
 
   get following(): number | undefined {
-    return this.follower && this.waiting?.alert === this.follower.alert
-      ? this.follower.follower.plies
-      : undefined;
+    return this.gaps.following(this.waiting?.alert);
   }
 
   get state(): TrackerState {
@@ -274,7 +289,7 @@ class BoardTracker implements Tracker {
         break;
     }
     this.searchOn(event.t, out);
-    this.follow(event);
+    this.gaps.feed(this.ep, event, this.position, this.board, this.waiting?.alert);
     this.applied = false;
     return this.done(out);
   }
@@ -287,7 +302,7 @@ class BoardTracker implements Tracker {
     if (this.dirty) this.settle(t, undefined, out);
     if (this.ep.wrongSide) this.settle(t, 'change', out);
     this.searchOn(t, out);
-    this.follower?.follower.flush(t);
+    this.gaps.flush(t);
     return this.done(out);
   }
 
@@ -307,14 +322,8 @@ class BoardTracker implements Tracker {
         this.waiting = undefined;
         this.recordLine(line.value, t, out, true);
         // Played on while the arbiter wrote: the moves followed since, as they were seen.
-        const followed =
-          this.follower?.alert === alert ? this.follower.follower.movesFrom(this.position, t) : [];
-        this.follower = undefined;
-        for (const f of followed) this.recordLine([f.move], t, out, f.recovered === true);
         this.afterDecision();
-        // What no follower read (after an irregularity, past the events kept, the other side first)
-        // is a gap of its own, from here.
-        this.unexplainedSince(t);
+        this.playedSince(this.gaps.watched(alert, this.position, t), t, out);
       }
       return out;
     }
@@ -724,7 +733,7 @@ class BoardTracker implements Tracker {
    * changed (and settled) since is another search's; the one for it starts at its settle.
    */
   private searchOn(t: number, out: TrackerOutput[]): void {
-    if (!this.ep.search || this.dirty || this.gaps.stale(this.ep, this.position, this.phys)) return;
+    if (!this.gaps.searchable(this.ep, this.position, this.phys, this.dirty)) return;
     if (this.grant === 0) return;
     const by = this.ep.deferred;
     if (this.stepSearch(t, by, out)) return;
@@ -747,12 +756,20 @@ class BoardTracker implements Tracker {
     }
     if (step.kind === 'none') return false;
     const found = step.lost;
-    const first = found.lines[0];
+    // Played on while it was searched: the line the moves since read from goes first, and they
+    // follow it as they were seen.
+    const read = step.since ? readSince(found.lines, step.since, t) : undefined;
+    const lines = read?.lines ?? found.lines;
+    const first = lines[0];
     // The game position itself with a move under way: no ply was lost.
-    if (first.line.length === 0) return false;
+    if (first.line.length === 0 && !read) return false;
     const lost = this.ep.eventsLost;
-    if (!found.unique) this.holdGap(found.lines, found.total, t, out);
+    if (!found.unique && first.line.length > 0) this.holdGap(lines, found.total, t, out);
     this.recordLine(first.line, t, out, true);
+    if (read) {
+      this.playedSince(read.followed, t, out);
+      return true;
+    }
     if (first.underWay) {
       // The move under way began in the gap too: its hands' order cannot be judged either.
       this.ep.undecided = true;
@@ -809,6 +826,15 @@ class BoardTracker implements Tracker {
     }
     // Moves tracked from the other line that are not legal from this one: what the board shows
     // since is a gap of its own.
+    this.unexplainedSince(t);
+  }
+
+  /**
+   * Moves followed while a gap was open (FollowedMove), recorded; what the board shows beyond them
+   * (after an irregularity, past the events kept, a move under way) is a gap of its own, from here.
+   */
+  private playedSince(followed: readonly FollowedMove[], t: number, out: TrackerOutput[]): void {
+    for (const f of followed) this.recordLine([f.move], t, out, f.recovered === true);
     this.unexplainedSince(t);
   }
 
@@ -993,41 +1019,12 @@ class BoardTracker implements Tracker {
     const base = this.ep.eventsLost ? undefined : this.board.physicalPosition(this.position);
     if (!base) alert.boardShown = sensedText(this.phys);
     this.waiting = base ? { alert, base } : { alert };
-    if (!base) this.startFollowing(alert);
+    if (!base) this.gaps.watchFrom(alert, this.position, this.board, this.applied);
     this.correction = undefined;
     // Whatever comes off the board now is no longer the last move's.
     this.lastMove = undefined;
     this.ep.undecided = false;
     this.ep.proof = [];
-  }
-
-  /**
-   * Follows play from the board shown, for either side to move; a board of unknown colours keeps
-   * its events for the score sheet's end instead.
-   */
-  private startFollowing(alert: Alert): void {
-    const occupancyOnly = this.board.occupancyOnly;
-    const starts = occupancyOnly
-      ? []
-      : (['white', 'black'] as const).flatMap((side) => {
-          const start = this.board.physicalPosition(this.position, side);
-          return start ? [start] : [];
-        });
-    const follower = new Follower(
-      starts,
-      (start) => new BoardTracker({ ...this.followed, start, occupancyOnly }),
-    );
-    // An alert raised after the input's change was sensed: the board shown has it already.
-    this.follower = { alert, follower, fresh: this.applied };
-  }
-
-  /** Feeds the follower while its alert waits; a new connection (its dump: a gap of its own) ends it. */
-  private follow(event: BoardEvent): void {
-    const f = this.follower;
-    if (!f) return;
-    if (this.waiting?.alert !== f.alert || event.type === 'hello') this.follower = undefined;
-    else if (f.fresh) f.fresh = false;
-    else f.follower.push(event);
   }
 
   private lightSquare(t: number, out: TrackerOutput[]): void {

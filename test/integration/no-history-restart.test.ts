@@ -1,7 +1,8 @@
 // Boards that remember nothing (line protocol 1.0, `--no-history`), the real daemon killed with -9
-// while they play on, restarted, and nobody answering alerts: the search bridges each gap, a gap
-// with several lines is published with its first line provisional, and every published game reads
-// as a legal game that ends on the position the board shows, with every ply played.
+// while they play on at 10×, restarted, and nobody answering alerts: the search bridges each gap of
+// a dozen plies and more while the players go on (their moves read from the line found), a gap with
+// several lines is published with its first line provisional, and every published game reads as a
+// legal game that ends on the position the board shows, with every ply played.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -21,7 +22,7 @@ import {
 
 afterEach(cleanUp);
 
-const SPEED = 2;
+const SPEED = 10;
 
 /** The position after these moves from the start, or undefined when one is not legal. */
 function finalFen(moves: readonly string[]): string | undefined {
@@ -58,7 +59,7 @@ describe('boards that remember nothing, through a kill -9 (real daemon process)'
       return d;
     };
     const served = async (d: Daemon) => pdnMoves(await fetchText(`${d.url}/rounds/1/games.pdn`));
-    const daemon = await downWhilePlaying(sim, await start(), start, 6, 6);
+    const daemon = await downWhilePlaying(sim, await start(), start, 6, 9);
     await sim.done;
     const truth = sim.boards.map((b) => b.board.games[0].moves.map((m) => m.pdn));
     await until(
@@ -75,6 +76,15 @@ describe('boards that remember nothing, through a kill -9 (real daemon process)'
         JSON.stringify(await served(daemon)),
         JSON.stringify(truth),
         daemon.stderr().slice(-2000),
+        await fetchText(`${daemon.url}/api/v1/boards`),
+        JSON.stringify(
+          JSON.parse(await fetchText(`${daemon.url}/api/v1/games`)).map(
+            (g: {
+              alerts: { rule: string; ply: number; message: string; boardShown?: string }[];
+              moves: unknown[];
+            }) => [g.moves.length, g.alerts.map((a) => [a.rule, a.ply, a.message, a.boardShown])],
+          ),
+        ),
       );
       throw e;
     });
@@ -86,9 +96,11 @@ describe('boards that remember nothing, through a kill -9 (real daemon process)'
     // The only alerts are gaps nobody answered; each one's first line is published provisional.
     const games = JSON.parse(await fetchText(`${daemon.url}/api/v1/games`)) as {
       alerts: { rule: string }[];
-      moves: { provisional?: true }[];
+      moves: { provisional?: true; recovered?: true }[];
     }[];
     for (const g of games) {
+      // A dozen plies and more bridged by the search, not by moves seen.
+      expect(g.moves.filter((m) => m.recovered).length).toBeGreaterThanOrEqual(12);
       expect(g.alerts.every((a) => a.rule === 'gap')).toBe(true);
       expect(g.moves.some((m) => m.provisional)).toBe(g.alerts.length > 0);
     }

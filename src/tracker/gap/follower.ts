@@ -56,6 +56,8 @@ export class Follower {
 
   push(event: BoardEvent): void {
     if (!this.live) {
+      // A tick only lets time run: the replay's events carry their times, and it ends with one.
+      if (event.type === 'tick') return;
       if (this.kept && this.kept.length < KEPT_EVENTS_MAX) this.kept.push(event);
       else this.kept = undefined;
       return;
@@ -84,6 +86,16 @@ export class Follower {
       return c.moves;
     }
     return this.candidates.find((c) => c.start.equals(start))?.moves ?? [];
+  }
+
+  /** Kept events past the bound: nothing can be read from them any more. */
+  get overflowed(): boolean {
+    return !this.live && this.kept === undefined;
+  }
+
+  /** Events have come since the board shown (ticks aside). */
+  get seen(): boolean {
+    return this.live || (this.kept !== undefined && this.kept.length > 0);
   }
 
   /** How many moves have been followed so far (on the side found to be to move); undefined when kept for later. */

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { legalMoves, parseFen, play } from '../../../src/engine/index.ts';
-import { codeAfter, showsAfter, showsBoard } from '../../../src/tracker/board.ts';
+import { codeAfter, completesMove, showsAfter, showsBoard } from '../../../src/tracker/board.ts';
 import { gameArb, positionArb } from '../engine/fixtures/arbitraries.ts';
 
 describe('board: a move outcome compared in place', () => {
@@ -55,5 +55,32 @@ describe('board: a move outcome compared in place', () => {
     expect(showsAfter(king, pos, quiet)).toBe(false);
     king[28] = 1;
     expect(showsAfter(king, pos, quiet)).toBe(true);
+  });
+});
+
+describe('completesMove: a change that ends a move under way, not one made from rest', () => {
+  const EMPTY_ = 0;
+  const board = (pieces: Record<number, number>) => {
+    const b = new Int8Array(51);
+    for (const [s, c] of Object.entries(pieces)) b[Number(s)] = c;
+    return b;
+  };
+  // 1 white man, 2 black man, 5 a piece of unknown colour.
+  it('a piece put on where none of its colour came off: it was in the hand', () => {
+    expect(completesMove(board({ 10: 2 }), board({ 10: 2, 28: 1 }))).toBe(true);
+    // In the hand, then landing a capture: the captured piece (the other colour) comes off.
+    expect(completesMove(board({ 23: 2 }), board({ 19: 1, 23: EMPTY_ }))).toBe(true);
+  });
+  it('pieces only taken off: a capture that had landed', () => {
+    expect(completesMove(board({ 19: 1, 23: 2, 24: 2 }), board({ 19: 1 }))).toBe(true);
+  });
+  it('a move from rest: its piece comes off one square and goes on another', () => {
+    expect(completesMove(board({ 32: 1 }), board({ 28: 1 }))).toBe(false);
+    expect(completesMove(board({ 28: 1, 23: 2 }), board({ 19: 1 }))).toBe(false);
+    expect(completesMove(board({ 5: 1 }), board({ 5: 1 }))).toBe(false);
+  });
+  it('occupancy alone: a piece put on and none taken off', () => {
+    expect(completesMove(board({ 10: 5 }), board({ 10: 5, 28: 5 }))).toBe(true);
+    expect(completesMove(board({ 32: 5 }), board({ 28: 5 }))).toBe(false);
   });
 });
