@@ -331,6 +331,8 @@ export class BoardConnection {
         if (this.catchUp && event.boot !== this.hello?.boot)
           events.push(...this.endCatchUp('the board started again'));
         this.hello = event;
+        // What came before it in this chunk waits with the rest of what was said before the hello.
+        if (!this.identified) this.early.push(...events.splice(0));
         this.identify(event.serial);
         events.push(event);
         continue;
