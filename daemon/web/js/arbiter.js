@@ -1,6 +1,7 @@
 // The arbiter console: alerts with their proof and the decision buttons, and board management.
 // Every arbiter call needs the token (docs/api.md `auth`); the server refuses them without it.
 import { boardSvg } from './board.js';
+import { arbiterCall as callAsArbiter } from './dom.js';
 import { editorFen, editorFrom, editorHtml, paint, setTurn, typeFen } from './editor.js';
 import {
   actionParam,
@@ -16,7 +17,7 @@ import { decimalMark, formatNumber, formatTimeOfDay, t } from './i18n.js';
 import { renderKeyed, setHtml, setText, syncField } from './keyed.js';
 import { followRound } from './live.js';
 import { followPublishing } from './publish.js';
-import { setupPage } from './page.js';
+import { setupPage, showStatus } from './page.js';
 import { alertSide, alertText, ruleText } from './rules.js';
 import { followStorage } from './storage.js';
 import { GameStore } from './store.js';
@@ -72,13 +73,13 @@ function askForToken(message) {
 /** `done` is the toast on success: text, or a function of the answer. */
 async function arbiterCall(call, param, done) {
   try {
-    const answer = await connection.call(call, token ? { ...param, token } : param);
+    const answer = await callAsArbiter(connection, token, call, param, () =>
+      askForToken(t('arbiter.tokenRejected')),
+    );
     const text = typeof done === 'function' ? done(answer) : done;
     if (text) toast(text);
     return true;
-  } catch (e) {
-    if (e.param?.code === 'unauthorized') askForToken(t('arbiter.tokenRejected'));
-    else toast(t('arbiter.callFailed', { call, message: e.message }), true);
+  } catch {
     return false;
   }
 }
@@ -93,12 +94,7 @@ function start() {
   connection = followRound(store, {
     location,
     onStatus: (status) => {
-      ui.status.dataset.status = status;
-      ui.status.textContent = {
-        open: t('status.connected'),
-        connecting: t('status.connecting'),
-        closed: t('status.closed'),
-      }[status];
+      showStatus(ui.status, status);
     },
     onOpen: async (c) => {
       try {

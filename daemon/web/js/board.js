@@ -8,9 +8,10 @@ import { boardWidth, drawnCell, squareCount } from './geometry.js';
 const U = 10; // user units per square
 
 /**
- * @param {{ fen: string, variant?: string, flipped?: boolean, move?: { path?: number[], from: number,
- *   to: number, captured?: number[] } | null, marks?: number[], label?: string, numbers?: boolean,
- *   describedBy?: string }} o
+ * @param {{ fen: string, variant?: string, flipped?: boolean, move?: { path?: readonly number[],
+ *   from: number, to: number, captured?: readonly number[] } | null, marks?: readonly number[],
+ *   label?: string, numbers?: boolean, describedBy?: string }} o
+ * @returns {string}
  */
 export function boardSvg(o) {
   const width = boardWidth(o.variant);
@@ -67,6 +68,7 @@ const PICTURE_STYLE =
  * A standalone SVG file of a position (for reports, posts, the `.svg`/`.png` routes): the same
  * drawing as the pages, with its colours inside and a pixel size.
  * @param {Parameters<typeof boardSvg>[0] & { size?: number }} o
+ * @returns {string}
  */
 export function pictureSvg(o) {
   const size = Math.round(o.size ?? 480);

@@ -5,16 +5,15 @@
 import { boardSvg } from './board.js';
 import { pieceCodesText, promptFen, promptMessage, promptSquare } from './calibration.js';
 import { apiSocketUrl, Connection } from './connection.js';
+import { $, arbiterCall as callAsArbiter } from './dom.js';
 import { escapeHtml } from './format.js';
 import { boardWidth } from './geometry.js';
 import { t } from './i18n.js';
 import { setupPage, showStatus } from './page.js';
-import { toast } from './toast.js';
 import { takeToken } from './token.js';
 
 await setupPage();
 
-const $ = (id) => document.getElementById(id);
 const token = takeToken();
 let connection = null;
 /** The calibration under way: its board and the board's width. */
@@ -26,14 +25,7 @@ function show(part) {
   for (const id of ['choose', 'session', 'result']) $(id).hidden = id !== part;
 }
 
-async function arbiterCall(call, param) {
-  try {
-    return await connection.call(call, { ...param, token });
-  } catch (e) {
-    toast(t('arbiter.callFailed', { call, message: e.message }), true);
-    throw e;
-  }
-}
+const arbiterCall = (call, param) => callAsArbiter(connection, token, call, param);
 
 /** Every board of the round; only connected ones can be calibrated. */
 async function listBoards() {

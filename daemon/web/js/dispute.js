@@ -4,6 +4,7 @@
 import { boardSvg } from './board.js';
 import { apiSocketUrl, Connection } from './connection.js';
 import { describePosition } from './describe.js';
+import { $ } from './dom.js';
 import { writeFen } from './fen.js';
 import { escapeHtml } from './format.js';
 import { formatTimeOfDay, t } from './i18n.js';
@@ -18,7 +19,6 @@ await setupPage();
 const query = new URLSearchParams(location.search);
 const board = Number(query.get('board'));
 const alertId = query.get('alert') ?? '';
-const $ = (id) => document.getElementById(id);
 const view = { steps: [], step: 0, events: [], alert: null, snapshot: null, startFen: '' };
 const token = takeToken();
 

@@ -54,6 +54,9 @@ export function languageNames(doc = document) {
 /**
  * The reader's language: `?lang=`, then the menu's last choice, then what the server negotiated
  * from Accept-Language, then the browser's languages; English when none is served.
+ * @param {{ search: string, stored?: string | null, negotiated?: string,
+ *   browser?: readonly string[], available: readonly string[] }} o
+ * @returns {string}
  */
 export function chooseLanguage({ search, stored, negotiated, browser, available }) {
   const wanted = [new URLSearchParams(search).get('lang'), stored, negotiated, ...(browser ?? [])];

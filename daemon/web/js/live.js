@@ -8,7 +8,7 @@ const ROUND_FEED = 'round';
 /**
  * @param {import('./store.js').GameStore} store
  * @param {{ location: Location, onStatus?: (s: string) => void, onOpen?: (c: Connection) => Promise<void> | void,
- *   onItem?: (item: any) => void }} options
+ *   onItem?: (item: any, msg: any) => void }} options
  */
 export function followRound(store, options) {
   let resyncing = false;

@@ -4,7 +4,11 @@ import { escapeHtml } from './format.js';
 import { pollHealth } from './health.js';
 import { formatTimeOfDay, t } from './i18n.js';
 
-/** `ok` (nothing waiting), `sending` (moves on their way) or `failing` (the last try failed). */
+/**
+ * `ok` (nothing waiting), `sending` (moves on their way) or `failing` (the last try failed).
+ * @param {{ failures: number, pending: number, uploading?: boolean }} target
+ * @returns {'ok' | 'sending' | 'failing'}
+ */
 export function publishStatus(target) {
   if (target.failures > 0) return 'failing';
   return target.pending > 0 || target.uploading ? 'sending' : 'ok';

@@ -281,8 +281,8 @@ function renderTitle() {
 
 /** Scrolls the move list (only the list, never the page) so the shown move is in view. */
 function keepCurrentMoveVisible() {
-  const list = ui.detail.querySelector('.move-list');
-  const current = list?.querySelector('.move.current');
+  const list = /** @type {HTMLElement | null} */ (ui.detail.querySelector('.move-list'));
+  const current = /** @type {HTMLElement | null | undefined} */ (list?.querySelector('.move.current'));
   if (!list || !current) return;
   const top = current.offsetTop - list.offsetTop;
   if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - current.offsetHeight) {
@@ -329,7 +329,9 @@ function tickClocks() {
     el.textContent = clock ? formatClock(clock[el.dataset.side], decimalMark()) : '';
     el.classList.toggle('running', running);
     el.parentElement?.classList.toggle('to-move', running);
-    const marker = el.parentElement?.querySelector('.g-marker');
+    const marker = /** @type {HTMLElement | null | undefined} */ (
+      el.parentElement?.querySelector('.g-marker')
+    );
     if (marker) marker.hidden = underTwoMinutes(store.get(board), clock) !== el.dataset.side;
   }
 }

@@ -3,6 +3,7 @@
 // (`players`, `player`, `pairings`, `table-result`, `round`; docs/api.md). A player's whole record
 // (birth date, sex: not in the public JSON) comes from the arbiter's `tournament` call.
 import { apiSocketUrl, Connection } from './connection.js';
+import { $, arbiterCall as callAsArbiter } from './dom.js';
 import { escapeHtml } from './format.js';
 import { formatNumber, language, t } from './i18n.js';
 import { setupPage, showStatus } from './page.js';
@@ -14,20 +15,12 @@ await setupPage();
 const RESULTS = ['*', '2-0', '1-1', '0-2', '1+-1-', '1--1+', '+-', '-+', '--'];
 const TIEBREAKS = ['solkoff', 'solkoff-truncated', 'median', 'sonneborn-berger', 'wins', 'plus-minus'];
 
-const $ = (id) => document.getElementById(id);
 const token = takeToken();
 let state = { round: 1, event: null };
 let connection = null;
 let standingsAsked = 0;
 
-async function arbiterCall(call, param) {
-  try {
-    return await connection.call(call, token ? { ...param, token } : param);
-  } catch (e) {
-    toast(t('arbiter.callFailed', { call, message: e.message }), true);
-    throw e;
-  }
-}
+const arbiterCall = (call, param) => callAsArbiter(connection, token, call, param);
 
 /** Column headings: `tournament.col.<name>`, the sides, and the tie-breaks short with the full name as a hint. */
 function heading(name) {
@@ -239,7 +232,8 @@ async function refresh() {
 
 function showPage() {
   const page = location.hash.slice(1) || 'players';
-  for (const s of document.querySelectorAll('section[data-page]')) s.hidden = s.dataset.page !== page;
+  for (const s of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('section[data-page]')))
+    s.hidden = s.dataset.page !== page;
   for (const a of document.querySelectorAll('nav a'))
     a.setAttribute('aria-current', a.dataset.page === page ? 'page' : 'false');
 }
@@ -250,7 +244,9 @@ function wire() {
   $('results-round').addEventListener('change', renderResults);
   $('standings-round').addEventListener('change', () => void renderStandings());
   $('results-rows').addEventListener('change', async (e) => {
-    const select = e.target.closest('select[data-table]');
+    const select = /** @type {HTMLSelectElement | null} */ (
+      /** @type {HTMLElement} */ (e.target).closest('select[data-table]')
+    );
     if (!select) return;
     const param = {
       round: Number($('results-round').value),
@@ -264,9 +260,10 @@ function wire() {
     await refresh();
   });
   $('players-rows').addEventListener('click', (e) => {
-    const button = e.target.closest('button[data-edit]');
+    const target = /** @type {HTMLElement} */ (e.target);
+    const button = target.closest('button[data-edit]');
     if (button) void openPlayerForm(Number(button.dataset.edit));
-    const out = e.target.closest('button[data-withdraw], button[data-return]');
+    const out = target.closest('button[data-withdraw], button[data-return]');
     if (!out) return;
     const start = Number(out.dataset.withdraw ?? out.dataset.return);
     const round = out.dataset.withdraw ? state.round + 1 : null;
