@@ -2,6 +2,7 @@
 // (seeded random legal games of up to 100 plies, seven-tag roster, a clock comment a move), read
 // the way the command reads it (chunks, one game at a time, every move replayed). Prints the
 // throughput (wall and CPU), how much the resident memory grew while checking, and the heap kept.
+import type { Side } from '../firmware-protocol/side.ts';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,7 +21,7 @@ function randomGame(seed: number): string {
   };
   let pos = Position.initial();
   const moves: Array<{ text: string; comment: string }> = [];
-  const clock = { white: 5_400_000, black: 5_400_000, running: 'black' as 'white' | 'black' | null };
+  const clock = { white: 5_400_000, black: 5_400_000, running: 'black' as Side | null };
   for (let ply = 0; ply < 100; ply++) {
     const legal = legalMoves(pos);
     if (legal.length === 0) break;

@@ -30,7 +30,8 @@ import {
 import type { ProfileStore } from './calibration/profiles.ts';
 import { DEFAULT_SEARCH_SHARE, type LoadedConfig } from './config/index.ts';
 import type { ActAnswer, BoardSummary, Hub, JournalHealth } from './hub.ts';
-import { DEFAULT_BACKLOG, GroupCommit } from './ingest/group-commit.ts';
+import { DEFAULTS } from './config/schema.ts';
+import { GroupCommit } from './ingest/group-commit.ts';
 import { Ticks } from './ingest/ticks.ts';
 import type { Journal, JournalInput } from './journal/index.ts';
 import { type Logger, silentLogger } from './log.ts';
@@ -116,7 +117,7 @@ export class Controller implements Hub {
     journal.setRoundSettings(round, rules);
     const started = performance.now();
     this.commits = new GroupCommit(journal, round, log, {
-      max: options.journalBacklog ?? DEFAULT_BACKLOG,
+      max: options.journalBacklog ?? DEFAULTS.journalBacklog,
       onOverflow: options.onJournalOverflow ?? exitForRestart(log),
     });
     this.live = new Map(

@@ -2,9 +2,12 @@
 // Matches the sensor-event file contract in docs/design.md (one JSON object per line in `.jsonl`).
 // Time `t` is milliseconds; decoders are pure, so the caller passes the receive time in.
 
+import type { Side } from './side.ts';
+
+export type { Side } from './side.ts';
+
 /** A piece as a board reports it: upper case is a king. */
 export type PieceCode = 'w' | 'b' | 'W' | 'B';
-export type Side = 'white' | 'black';
 
 /**
  * A whole-board picture: either a FEN (`W:W31,…:B1,…`) or one character per square in FMJD order

@@ -1,9 +1,10 @@
 // Irregularities, each exactly as docs/irregularities.md describes its sensor events. A move injector
 // replaces the player's move at a ply; an after-move injector acts once the move is pressed
 // (5.4.1 two moves in a row, 5.4.4 takeback). Every injector first checks it applies.
+import { DEFAULT_ALERT_AFTER_MS, DEFAULT_SETTLE_MS } from '../src/tracker/timing.ts';
 import type { PieceCode } from '../firmware-protocol/events.ts';
 import {
-  type Color,
+  type Side,
   geometry,
   isKing,
   legalMoves,
@@ -69,7 +70,7 @@ export interface MoveInjector {
 const span = (min: number, max: number): Delay => ({ median: (min + max) / 2, min, max });
 
 /** The position physically on the board, `turn` to move. */
-export function physicalPosition(hands: Hands, variant: Position['variant'], turn: Color): Position {
+export function physicalPosition(hands: Hands, variant: Position['variant'], turn: Side): Position {
   const board = hands.tl.trueBoardString();
   const pieces: [number, PieceCode][] = [];
   for (let s = 1; s <= board.length; s++)
@@ -93,7 +94,7 @@ const simpleMove = (
 });
 
 /** One-step man moves of `color` in `forward`-for-`color` (or backward) direction to empty squares. */
-function manSteps(pos: Position, color: Color, dirsOf: Color, backward: boolean): Move[] {
+function manSteps(pos: Position, color: Side, dirsOf: Side, backward: boolean): Move[] {
   const g = geometry(pos.variant);
   const forward = dirsOf === 'white' ? [0, 1] : [2, 3];
   const dirs = backward ? [0, 1, 2, 3].filter((d) => !forward.includes(d)) : forward;
@@ -108,7 +109,7 @@ function manSteps(pos: Position, color: Color, dirsOf: Color, backward: boolean)
   return out;
 }
 
-const promotionRow = (pos: Position, color: Color, square: number): boolean => {
+const promotionRow = (pos: Position, color: Side, square: number): boolean => {
   const g = geometry(pos.variant);
   return color === 'white' ? g.whitePromotion(square) : g.blackPromotion(square);
 };
@@ -232,7 +233,7 @@ function liftOneMoreAfterCapture(
   return () => playThenLift(ctx, rule, lifted, span(150, 900), [...m.captured]);
 }
 
-const squaresOf = (pos: Position, color: Color): number[] => pos.pieces(color).map(([sq]) => sq);
+const squaresOf = (pos: Position, color: Side): number[] => pos.pieces(color).map(([sq]) => sq);
 
 const hasCapture = (ctx: PlyContext) => ctx.legal.length > 0 && ctx.legal[0].captured.length > 0;
 
@@ -465,9 +466,9 @@ export const MOVE_INJECTORS: readonly MoveInjector[] = [
           (m) => m.from !== first.from && m.to !== first.to && m.from !== first.to && m.to !== first.from,
         );
       if (!first || !second) return undefined;
-      // Both pieces move (and later go back) within one settle window (< 250 ms between changes),
+      // Both pieces move (and later go back) within one settle window (< DEFAULT_SETTLE_MS between changes),
       // so the tracker never sees one of them alone, which would read as a legal move.
-      const quick = span(60, 180);
+      const quick = span(60, DEFAULT_SETTLE_MS - 70);
       return () => {
         const h = ctx.hands;
         const shift = (from: number, to: number, piece: PieceCode) => {
@@ -477,9 +478,9 @@ export const MOVE_INJECTORS: readonly MoveInjector[] = [
           h.pause(quick);
         };
         for (const m of [first, second]) shift(m.from, m.to, m.piece);
-        // Nothing pressed: the tracker reads it after its stall time (4000 ms); then the player
-        // notices, puts both back, and plays.
-        h.pause(span(4600, 5500));
+        // Nothing pressed: the tracker reads it after its stall time; then the player notices, puts
+        // both back, and plays.
+        h.pause(span(DEFAULT_ALERT_AFTER_MS + 600, DEFAULT_ALERT_AFTER_MS + 1500));
         for (const m of [second, first]) shift(m.to, m.from, m.piece);
         h.pause(span(500, 1500));
         return playNormally(ctx);
@@ -543,7 +544,7 @@ export function planTwoMoves(
 export function putBack(hands: Hands, pos: Position): void {
   hands.pause(span(600, 2000));
   const want = pos.toBoardString();
-  const quick = span(60, 180);
+  const quick = span(60, DEFAULT_SETTLE_MS - 70);
   for (let s = 1; s <= want.length; s++) {
     const have = hands.tl.pieceAt(s);
     if (have && have !== want[s - 1]) {

@@ -10,6 +10,7 @@ import { ClockWatch } from '../../src/clock/watch.ts';
 import { parseTimeControl, type TimeControl } from '../../src/clock/time-control.ts';
 import {
   colorOf,
+  SIDES,
   type GameResult,
   parseFen,
   type Variant,
@@ -25,7 +26,7 @@ import { usageError } from './program.ts';
 import { progress } from './progress.ts';
 
 const piece = z.enum(['w', 'b', 'W', 'B']);
-const side = z.enum(['white', 'black']);
+const side = z.enum(SIDES);
 const t = z.number().finite();
 const EventSchema = z.discriminatedUnion('type', [
   z.object({ t, type: z.literal('lift'), square: z.number().int() }),

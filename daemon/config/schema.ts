@@ -10,6 +10,20 @@ import { hasControlCharacter } from './text.ts';
 /** pino's levels, the ones `log.level` and `run --log-level` accept. */
 /** Of one core, the share the boards' gap searches take at most by default (`gapSearch.share`). */
 export const DEFAULT_SEARCH_SHARE = 0.3;
+/**
+ * Defaults the daemon's parts fall back on when built without a configuration (tests, benches),
+ * and the schema's: declared here once.
+ */
+export const DEFAULTS = {
+  /** Bytes waiting to be sent to one client before it is dropped (`limits.clientBuffer`). */
+  clientBuffer: 4 * 1024 * 1024,
+  /** Bytes waiting for all clients together (`limits.unsentBytes`). */
+  unsentBytes: 256 * 1024 * 1024,
+  /** Bytes of whole rounds sent to one address per second (`limits.catchUpBytesPerSecond`). */
+  catchUpBytesPerSecond: 1024 * 1024,
+  /** Board inputs kept in memory while the journal cannot write (`journal.backlog`). */
+  journalBacklog: 100_000,
+} as const;
 
 export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const;
 
@@ -250,11 +264,11 @@ export const configSchema = z.strictObject({
       connections: z.number().int().positive().default(10_000),
       connectionsPerAddress: z.number().int().positive().default(256),
       /** Bytes waiting to be sent to one client before it is dropped. */
-      clientBuffer: z.number().int().positive().default(4_194_304),
+      clientBuffer: z.number().int().positive().default(DEFAULTS.clientBuffer),
       /** Bytes waiting for all clients together: past it the slowest readers are dropped first. */
-      unsentBytes: z.number().int().positive().default(268_435_456),
+      unsentBytes: z.number().int().positive().default(DEFAULTS.unsentBytes),
       /** Bytes of whole rounds (subscriptions' catch-ups, `games`) sent to one address per second. */
-      catchUpBytesPerSecond: z.number().int().positive().default(1_048_576),
+      catchUpBytesPerSecond: z.number().int().positive().default(DEFAULTS.catchUpBytesPerSecond),
     })
     .prefault({}),
   /** Simulated boards only: the daemon's clock runs this many times faster (matches the simulator's speed). */
@@ -294,9 +308,9 @@ export const configSchema = z.strictObject({
        * Board inputs kept in memory while the journal cannot write (disk full, I/O error), written
        * in order once it can; past this the daemon exits (code 1) to be restarted.
        */
-      backlog: z.number().int().min(100).default(100_000),
+      backlog: z.number().int().min(100).default(DEFAULTS.journalBacklog),
     })
-    .default({ backlog: 100_000 }),
+    .default({ backlog: DEFAULTS.journalBacklog }),
   shutdown: z
     .strictObject({
       /**

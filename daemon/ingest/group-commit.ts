@@ -7,13 +7,12 @@
 // they are refused (JournalUnavailable), and answered only once synced to disk.
 import type { GameEvent } from '../../src/game/types.ts';
 import { derivedRecord } from '../board/derived.ts';
+import { DEFAULTS } from '../config/schema.ts';
 import type { LiveBoard } from '../board/live-board.ts';
 import { type JournalHealth, JournalUnavailable } from '../hub.ts';
 import type { AppendRequest, DerivedRecord, Journal, JournalInput } from '../journal/index.ts';
 import type { Logger } from '../log.ts';
 
-/** Rows kept in memory while the journal cannot write (default of `journal.backlog`). */
-export const DEFAULT_BACKLOG = 100_000;
 /** Rows written per transaction while catching up: the event loop keeps serving in between. */
 const CATCH_UP_ROWS = 5000;
 
@@ -67,7 +66,7 @@ export class GroupCommit {
     private readonly round: number,
     private readonly log: Logger,
     private readonly limits: BacklogOptions = {
-      max: DEFAULT_BACKLOG,
+      max: DEFAULTS.journalBacklog,
       onOverflow: () => {
         throw new Error('journal backlog exceeded');
       },

@@ -2,7 +2,7 @@
 // ever throwing; and how server messages are written.
 import { z } from 'zod';
 import { parseTimeControl } from '../../src/clock/time-control.ts';
-import { GAME_RESULTS } from '../../src/engine/index.ts';
+import { GAME_RESULTS, SIDES } from '../../src/engine/index.ts';
 import { hasControlCharacter } from '../config/text.ts';
 import type { GameEvent, GameSnapshot } from '../../src/game/types.ts';
 import type { AlertRecord, GameResult } from '../../src/game/types.ts';
@@ -60,7 +60,7 @@ const board = z.number().int().positive();
 const version = z.number().int().nonnegative();
 const subId = z.union([z.string().max(200), z.number()]);
 const token = z.string().max(500).optional();
-const side = z.enum(['white', 'black']);
+const side = z.enum(SIDES);
 /** Tag text (names, event…): a control character would break the PDN line it is written on. */
 const tagText = (max: number) =>
   z
@@ -71,6 +71,8 @@ const tagText = (max: number) =>
 const revise = z.literal(true).optional();
 
 export const params = {
+  /** Calls that take no param (`ping`, `boards`): whatever comes is not read. */
+  none: z.unknown(),
   auth: z.object({ token: z.string().max(500) }),
   games: z.object({ round: z.number().int().positive().optional(), board: board.optional() }).optional(),
   subscribe: z.discriminatedUnion('feed', [
@@ -123,7 +125,7 @@ export const params = {
     board,
     result: z.enum([...GAME_RESULTS, 'proposed']),
     /** A draw with advantage (6.5): the side that had it. */
-    advantage: z.enum(['white', 'black']).optional(),
+    advantage: side.optional(),
     token,
   }),
   info: z.object({

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { err } from '../../src/result.ts';
 import {
   type Bye,
-  type Colour,
+  type Side,
   crossGroupPairings,
   type Event,
   type GroupEvent,
@@ -41,7 +41,7 @@ export interface PairingSettings {
   /** Rounds planned when the tournament does not say (`tournament.rounds`). */
   rounds?: number;
   /** The top seed's colour in round 1 when the tournament does not say: a colour, or drawn by lot. */
-  firstColour?: Colour | 'lot';
+  firstColour?: Side | 'lot';
   /** A pairing may seat players of two groups at one table (`tournament.groupsTogether`). */
   groupsTogether?: boolean;
   /** Players of one club never meet (an `XXP` line per club). */
@@ -49,7 +49,7 @@ export interface PairingSettings {
   /** Players who never meet (a family), by starting rank: an `XXP` line each. */
   keepApart?: ReadonlyArray<readonly number[]>;
   /** Draws the first colour (tests); default a fair coin. */
-  lot?: () => Colour;
+  lot?: () => Side;
   timeoutMs?: number;
 }
 

@@ -1,6 +1,7 @@
 // The tournament at the daemon's start: a `--tournament` file merged into the one the journal
 // keeps, the round to play (the journal's current round; the config's `round:` only sets the
 // first), and the boards' player names from that round's pairings (table n on board n).
+import type { Side } from '../../firmware-protocol/side.ts';
 import type { BoardSetup, LoadedConfig } from '../config/index.ts';
 import type { Journal } from '../journal/index.ts';
 import { type Event, mergeTournament, type SeatedGame, tablesOf } from '../../src/tournament/index.ts';
@@ -18,8 +19,8 @@ export interface TournamentStart {
 /** What a table's pairing names on its board; a name the config gives the board (`setup`) stays. */
 export function seatOf(
   game: SeatedGame,
-  setup?: Pick<BoardSetup, 'white' | 'black'>,
-): Pick<BoardSetup, 'white' | 'black' | 'whiteFmjdId' | 'blackFmjdId'> {
+  setup?: Pick<BoardSetup, Side>,
+): Pick<BoardSetup, Side | 'whiteFmjdId' | 'blackFmjdId'> {
   return {
     white: setup?.white ?? game.white.name,
     black: setup?.black ?? game.black.name,

@@ -1,6 +1,7 @@
 // Watches a game's clock: notices fallen flags in the readings (the running side's time at zero, or
 // the flag a clock reports), keeps damlink's own clock from the presses when the board has none, and
 // turns the time an arbiter adds into clock settings. Pure: fed the board's events in order.
+import { SIDES } from '../../firmware-protocol/side.ts';
 import type { BoardEvent, Side } from '../../firmware-protocol/events.ts';
 import {
   addTime,
@@ -213,7 +214,7 @@ export class ClockWatch {
   ): void {
     this.pressedSinceReading = undefined;
     const down: Side[] = [];
-    for (const side of ['white', 'black'] as const) {
+    for (const side of SIDES) {
       // The press took (the other side's clock runs): the move was made in time.
       if (pressed === side && reading.running !== side) {
         if (reading[side] <= 0) this.inTime.add(side);

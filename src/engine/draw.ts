@@ -14,7 +14,7 @@
 import { hasLegalMove } from './has-move.ts';
 import { play } from './play.ts';
 import type { Position } from './position.ts';
-import type { Color, Move } from './types.ts';
+import type { Side, Move } from './types.ts';
 import { isKing } from './types.ts';
 import { geometry } from './variant.ts';
 
@@ -37,7 +37,7 @@ export interface GameOver {
   /** The article or club rule: `7.2`, `6.1`…`6.4`, `club.kings-vs-king`… */
   rule: string;
   /** 6.5: the side at least three men ahead (a king counts two) when a draw with advantage applies. */
-  advantage?: Color;
+  advantage?: Side;
 }
 
 export interface EndgameCount {
@@ -78,13 +78,13 @@ interface Material {
   kings: number;
 }
 
-const material = (pos: Position, c: Color): Material => pos.count(c);
+const material = (pos: Position, c: Side): Material => pos.count(c);
 const only = (m: Material, kings: number, men: number) => m.kings === kings && m.men === men;
 /** 6.5.2: a man counts one, a king two. */
 const value = (m: Material) => m.men + 2 * m.kings;
 
 /** The side at least three men ahead (6.5.2), if any. */
-export function advantageOf(pos: Position): Color | undefined {
+export function advantageOf(pos: Position): Side | undefined {
   const d = value(material(pos, 'white')) - value(material(pos, 'black'));
   return d >= 3 ? 'white' : d <= -3 ? 'black' : undefined;
 }
@@ -106,7 +106,7 @@ const loneKing = (m: Material) => only(m, 1, 0);
 const kingAndMan = (m: Material) => only(m, 1, 1);
 const twoOrOneKingsAndMan = (m: Material) => only(m, 2, 1) || only(m, 1, 1);
 /** The side playing against a lone king, if any. */
-const strongerOf = (w: Material, b: Material): Color | undefined =>
+const strongerOf = (w: Material, b: Material): Side | undefined =>
   loneKing(b) ? 'white' : loneKing(w) ? 'black' : undefined;
 
 /** Which endgame count applies to `pos` under `rules` (without its running count). */
@@ -122,7 +122,7 @@ function endgameClass(pos: Position, rules: DrawRules): Omit<EndgameCount, 'plie
       if (only(s, 4, 0)) return { rule: 'club.4-kings', limit: 10, key: 'club.4-kings' };
     }
     // Two or one kings and a man against a king and a man: the stronger side's 10th move.
-    const a: Color | undefined =
+    const a: Side | undefined =
       twoOrOneKingsAndMan(w) && kingAndMan(b)
         ? 'white'
         : twoOrOneKingsAndMan(b) && kingAndMan(w)

@@ -3,7 +3,8 @@
 // no man on its own crowning row, at most as many pieces a side as the game starts with.
 import { err, ok, type ParseError, type Result } from '../result.ts';
 import { Position } from './position.ts';
-import type { Color, Piece } from './types.ts';
+import type { Piece, Side } from './types.ts';
+import { SIDES } from '../../firmware-protocol/side.ts';
 import { geometry, type Variant } from './variant.ts';
 
 export interface FenOptions {
@@ -12,7 +13,7 @@ export interface FenOptions {
    * The PDN reading grammar lets the side to move be `?`; it is read as this colour when given
    * (the PDN reader then decides from the first move), and refused otherwise.
    */
-  unknownTurn?: Color;
+  unknownTurn?: Side;
 }
 
 /** Every FEN problem is of this kind, so that callers can answer `bad-fen` whatever the code. */
@@ -34,7 +35,7 @@ const fenError = (code: string, message: string, at?: number): FenError => ({
 export function validatePosition(pos: Position): Result<Position, FenError> {
   const g = geometry(pos.variant);
   const most = g.initialWhite.length;
-  for (const color of ['white', 'black'] as const) {
+  for (const color of SIDES) {
     const n = pos.pieces(color).length;
     if (n > most) {
       return err(
@@ -50,7 +51,7 @@ export function validatePosition(pos: Position): Result<Position, FenError> {
   return ok(pos);
 }
 
-const crowningMessage = (color: Color, s: number) =>
+const crowningMessage = (color: Side, s: number) =>
   color === 'white'
     ? `a white man cannot stand on ${s} (White's crowning row)`
     : `a black man cannot stand on ${s} (Black's crowning row)`;
@@ -67,7 +68,7 @@ export function parseFen(text: string, options: FenOptions = {}): Result<Positio
   if (turnChar !== 'W' && turnChar !== 'B' && unknown === undefined) {
     return fail('bad-turn', `FEN must start with the side to move, W or B; found "${src[0] ?? ''}"`, 0);
   }
-  const turn: Color = unknown ?? (turnChar === 'W' ? 'white' : 'black');
+  const turn: Side = unknown ?? (turnChar === 'W' ? 'white' : 'black');
   const pieces = new Map<number, Piece>();
   const count = { white: 0, black: 0 };
   let i = 1;
@@ -87,7 +88,7 @@ export function parseFen(text: string, options: FenOptions = {}): Result<Positio
     }
     if (seenColor.has(colorChar)) return fail('duplicate-color', `the ${colorChar} list appears twice`, i);
     seenColor.add(colorChar);
-    const color: Color = colorChar === 'W' ? 'white' : 'black';
+    const color: Side = colorChar === 'W' ? 'white' : 'black';
     i++;
     while (i < src.length && src[i] !== ':') {
       const start = i;

@@ -1,13 +1,13 @@
 // Clock comments: lidraughts' `[%clock w0:59:00 B0:58:00]` (capital = the clock that runs) and the
 // lichess form `[%clk 0:59:00]` (the clock of the side that just moved).
-import type { Color } from './types.ts';
+import type { Side } from './types.ts';
 
 export interface PdnClock {
   /** Milliseconds left. */
   white?: number;
   black?: number;
   /** Whose clock runs, when the comment says so (`%clock`). */
-  running?: Color | null;
+  running?: Side | null;
 }
 
 const TIME = String.raw`(\d+):(\d{1,2}):(\d{1,2}(?:\.\d+)?)|(\d+):(\d{1,2}(?:\.\d+)?)`;
@@ -24,10 +24,10 @@ function ms(match: RegExpExecArray, at: number): number {
 }
 
 /** The clock a comment carries, if any; `mover` is the side that made the move it follows. */
-export function parseClockComment(comment: string, mover: Color): PdnClock | undefined {
+export function parseClockComment(comment: string, mover: Side): PdnClock | undefined {
   const c = CLOCK.exec(comment);
   if (c) {
-    const running: Color | null = c[1] === 'W' ? 'white' : c[7] === 'B' ? 'black' : null;
+    const running: Side | null = c[1] === 'W' ? 'white' : c[7] === 'B' ? 'black' : null;
     return { white: ms(c, 2), black: ms(c, 8), running };
   }
   const k = CLK.exec(comment);
@@ -44,7 +44,7 @@ export function formatClockTime(msLeft: number): string {
 }
 
 /** lidraughts' clock command `[%clock w0:59:00 B0:58:00]`. */
-export function clockCommand(clock: { white: number; black: number; running: Color | null }): string {
+export function clockCommand(clock: { white: number; black: number; running: Side | null }): string {
   const w = clock.running === 'white' ? 'W' : 'w';
   const b = clock.running === 'black' ? 'B' : 'b';
   return `[%clock ${w}${formatClockTime(clock.white)} ${b}${formatClockTime(clock.black)}]`;

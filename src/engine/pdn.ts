@@ -14,7 +14,7 @@ import { PdnLexer, type PdnToken } from './pdn-lex.ts';
 import { play } from './play.ts';
 import { Position } from './position.ts';
 import type { GameResult } from './result.ts';
-import type { Color, Move } from './types.ts';
+import type { Side, Move } from './types.ts';
 import type { Variant } from './variant.ts';
 
 /** A PDN game's result, draughts style. */
@@ -25,7 +25,7 @@ export interface PdnMove {
   ply: number;
   /** Move number as written in PDN (`12.`), and who made the move. */
   number: number;
-  color: Color;
+  color: Side;
   /** The move text as written in the file. */
   text: string;
   /** The legal (canonical) move it resolves to. */

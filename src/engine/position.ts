@@ -1,5 +1,5 @@
 // An immutable position: pieces on squares, side to move, and its Zobrist hash.
-import type { Color, Piece } from './types.ts';
+import type { Side, Piece } from './types.ts';
 import { colorOf } from './types.ts';
 import type { Variant } from './variant.ts';
 import { geometry } from './variant.ts';
@@ -32,13 +32,13 @@ const SIDE_HI = 0x7f4a7c15 & 0x1fffff;
 
 export class Position {
   readonly variant: Variant;
-  readonly turn: Color;
+  readonly turn: Side;
   /** Index = square (1-based); do not mutate. */
   readonly board: Int8Array;
   /** Zobrist hash of pieces and side to move (53 bits, exact as a number). */
   readonly hash: number;
 
-  private constructor(variant: Variant, turn: Color, board: Int8Array) {
+  private constructor(variant: Variant, turn: Side, board: Int8Array) {
     this.variant = variant;
     this.turn = turn;
     this.board = board;
@@ -55,7 +55,7 @@ export class Position {
   }
 
   /** Builds a position from a square → piece map; squares outside the board are ignored. */
-  static setup(variant: Variant, turn: Color, pieces: Iterable<readonly [number, Piece]>): Position {
+  static setup(variant: Variant, turn: Side, pieces: Iterable<readonly [number, Piece]>): Position {
     const n = geometry(variant).squares;
     const board = new Int8Array(n + 1);
     for (const [s, p] of pieces) if (s >= 1 && s <= n) board[s] = CODE_OF[p];
@@ -63,7 +63,7 @@ export class Position {
   }
 
   /** Internal: takes ownership of `board`. */
-  static fromBoard(variant: Variant, turn: Color, board: Int8Array): Position {
+  static fromBoard(variant: Variant, turn: Side, board: Int8Array): Position {
     return new Position(variant, turn, board);
   }
 
@@ -84,7 +84,7 @@ export class Position {
   }
 
   /** Every occupied square with its piece, in square order. */
-  pieces(color?: Color): Array<[number, Piece]> {
+  pieces(color?: Side): Array<[number, Piece]> {
     const out: Array<[number, Piece]> = [];
     for (let s = 1; s < this.board.length; s++) {
       const p = PIECE_OF[this.board[s]];
@@ -93,7 +93,7 @@ export class Position {
     return out;
   }
 
-  count(color: Color): { men: number; kings: number } {
+  count(color: Side): { men: number; kings: number } {
     let men = 0;
     let kings = 0;
     for (let s = 1; s < this.board.length; s++) {
@@ -104,7 +104,7 @@ export class Position {
     return { men, kings };
   }
 
-  withTurn(turn: Color): Position {
+  withTurn(turn: Side): Position {
     return turn === this.turn ? this : new Position(this.variant, turn, this.board);
   }
 

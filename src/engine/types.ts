@@ -1,14 +1,16 @@
 import type { Variant } from './variant.ts';
 
-export type Color = 'white' | 'black';
+import type { Side } from '../../firmware-protocol/side.ts';
+
+export type { Side } from '../../firmware-protocol/side.ts';
 /** w/b men, W/B kings — the same letters as the sensor-event contract. */
 export type Piece = 'w' | 'b' | 'W' | 'B';
 
-export const opposite = (c: Color): Color => (c === 'white' ? 'black' : 'white');
-export const colorOf = (p: Piece): Color => (p === 'w' || p === 'W' ? 'white' : 'black');
+export const opposite = (c: Side): Side => (c === 'white' ? 'black' : 'white');
+export const colorOf = (p: Piece): Side => (p === 'w' || p === 'W' ? 'white' : 'black');
 export const isKing = (p: Piece): boolean => p === 'W' || p === 'B';
-export const kingOf = (c: Color): Piece => (c === 'white' ? 'W' : 'B');
-export const manOf = (c: Color): Piece => (c === 'white' ? 'w' : 'b');
+export const kingOf = (c: Side): Piece => (c === 'white' ? 'W' : 'B');
+export const manOf = (c: Side): Piece => (c === 'white' ? 'w' : 'b');
 
 export interface Move {
   readonly from: number;

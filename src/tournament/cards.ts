@@ -1,6 +1,6 @@
 // Each player's score card: one line per finished round, the view the points, the tie-breaks and
 // the TRF player lines are computed from.
-import type { ByeKind, Colour, Event, PairingResult, PointSystem, Round } from './types.ts';
+import type { ByeKind, Side, Event, PairingResult, PointSystem, Round } from './types.ts';
 
 export type Outcome = 'win' | 'draw' | 'loss';
 
@@ -8,7 +8,7 @@ export interface Card {
   round: number;
   /** Absent for a bye or an absence. */
   opponent?: number;
-  colour?: Colour;
+  colour?: Side;
   outcome: Outcome;
   /** Played over the board (a forfeit and a bye are not). */
   played: boolean;
@@ -19,9 +19,9 @@ export interface Card {
   bye?: ByeKind;
 }
 
-const other = (c: Colour): Colour => (c === 'white' ? 'black' : 'white');
+const other = (c: Side): Side => (c === 'white' ? 'black' : 'white');
 
-function outcomeFor(result: PairingResult, side: Colour): Outcome {
+function outcomeFor(result: PairingResult, side: Side): Outcome {
   if (result.kind === 'forfeit') return result.winner === side ? 'win' : 'loss';
   if (result.score === '1-1') return 'draw';
   return (result.score === '2-0') === (side === 'white') ? 'win' : 'loss';
@@ -49,7 +49,7 @@ function byePoints(kind: ByeKind, points: PointSystem): number {
 function gameCard(
   round: number,
   opponent: number,
-  side: Colour,
+  side: Side,
   result: PairingResult,
   points: PointSystem,
 ): Card {

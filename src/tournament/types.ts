@@ -1,9 +1,10 @@
 // The tournament around the boards: an event, its players, its rounds of pairings and their
 // results. Immutable values; every reader builds one, every writer and the standings read one.
+import type { Side } from '../../firmware-protocol/side.ts';
 import type { FinalResult } from '../engine/index.ts';
 import type { ParseError, Result } from '../result.ts';
 
-export type Colour = 'white' | 'black';
+export type { Side } from '../../firmware-protocol/side.ts';
 
 export interface Player {
   /** Starting rank (the pairing number): unique in the event, from 1. */
@@ -28,9 +29,9 @@ export interface Player {
 export type GameScore = FinalResult;
 
 export type PairingResult =
-  | { kind: 'game'; score: GameScore; advantage?: Colour }
+  | { kind: 'game'; score: GameScore; advantage?: Side }
   /** Not played: `winner` won by forfeit (+/−), or `none` when both were absent. */
-  | { kind: 'forfeit'; winner: Colour | 'none' };
+  | { kind: 'forfeit'; winner: Side | 'none' };
 
 export interface Pairing {
   /** Table number, from 1: boards are matched to tables. */
@@ -103,7 +104,7 @@ export interface Event {
   /** Rounds planned (TRF `142`/`XXR`); the rounds played may be fewer. */
   plannedRounds?: number;
   /** The first colour of the top seed in round 1 (TRF `152`/`XXC`). */
-  firstColour?: Colour;
+  firstColour?: Side;
   points: PointSystem;
   tiebreaks: readonly Tiebreak[];
   /** Draws with advantage (1+/1−) are played: never in the 64 version. */

@@ -4,7 +4,7 @@
 // or a king follows from the game, so a crown put on late is not a change (docs/irregularities.md);
 // only a king shown where the game has a man disagrees (a result gesture in progress, a wrong piece).
 import type { PieceCode } from '../../firmware-protocol/events.ts';
-import type { Color, Move, Piece, Position } from '../engine/index.ts';
+import type { Side, Move, Piece, Position } from '../engine/index.ts';
 
 export const EMPTY = 0;
 export const OCCUPIED = 5;
@@ -15,7 +15,7 @@ const PIECE: readonly (Piece | undefined)[] = [undefined, 'w', 'b', 'W', 'B'];
 export const isWhiteCode = (c: number): boolean => c === 1 || c === 3;
 export const isKingCode = (c: number): boolean => c === 3 || c === 4;
 export const pieceOfCode = (c: number): Piece => PIECE[c]!;
-export const colorOfCode = (c: number): Color => (isWhiteCode(c) ? 'white' : 'black');
+export const colorOfCode = (c: number): Side => (isWhiteCode(c) ? 'white' : 'black');
 
 /** The code a put reports: the piece, or OCCUPIED when the board cannot tell. */
 export function codeOfPut(piece: PieceCode | undefined, occupancyOnly: boolean): number {

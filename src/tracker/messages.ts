@@ -1,4 +1,5 @@
 // Alert texts: what happened, in words an arbiter understands, with the article it falls under.
+import type { Side } from '../../firmware-protocol/side.ts';
 import type { AlertParams, RuleId } from './types.ts';
 
 /** One title per id of RULE_IDS (the Record type asks for every one, and no other). */
@@ -31,7 +32,7 @@ const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 
 export interface MessageFacts {
   /** Absent where no one side is concerned (`flags`): the message names none. */
-  side?: 'white' | 'black';
+  side?: Side;
   /** The move as the board shows it (`32-28`, `19x28`). */
   move?: string;
   squares?: readonly number[];

@@ -53,6 +53,7 @@ import {
 } from './irregular.ts';
 import type { MessageFacts } from './messages.ts';
 import { SensedBoard } from './sensed.ts';
+import { DEFAULT_ALERT_AFTER_MS, DEFAULT_SETTLE_MS, PRESS_GRACE_MS } from './timing.ts';
 import { GameLine } from './line.ts';
 import type {
   Alert,
@@ -64,10 +65,6 @@ import type {
   TrackerState,
 } from './types.ts';
 
-export const DEFAULT_SETTLE_MS = 250;
-export const DEFAULT_ALERT_AFTER_MS = 4000;
-/** Changes reported this long after a clock press belong to the scan before it. */
-export const PRESS_GRACE_MS = 100;
 const PROOF_LIMIT = 400;
 /** A set-up puts on (and changes) this many squares or more: more than a move or an irregularity. */
 const SETUP_SQUARES = 6;

@@ -1,6 +1,7 @@
-// One vocabulary (CONTRIBUTING.md): a game's result is declared once, in src/engine/result.ts, and
-// every other module takes its type from there. A union or list of the three scores written anywhere
-// else in the tree's code fails here.
+// One vocabulary (CONTRIBUTING.md): a game's result is declared once, in src/engine/result.ts, the
+// two sides once, in firmware-protocol/side.ts, and every other module takes its type from there. A
+// union or list of them written anywhere else in the tree's TypeScript fails here (the pages, in
+// JavaScript, order sides for display).
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +10,11 @@ const HOME = 'src/engine/result.ts';
 const score = `['"](?:2-0|1-1|0-2)['"]`;
 /** `'2-0' | '1-1'` (a type union), or `['2-0', '1-1', '0-2'` (a list, a zod enum). */
 const DECLARED = new RegExp(`${score}\\s*\\|\\s*${score}|\\[\\s*${score}\\s*,\\s*${score}\\s*,\\s*${score}`);
+
+const SIDES_HOME = 'firmware-protocol/side.ts';
+const side = `['"](?:white|black)['"]`;
+/** `'white' | 'black'`, or `['white', 'black']`. */
+const SIDES_DECLARED = new RegExp(`${side}\\s*\\|\\s*${side}|\\[\\s*${side}\\s*,\\s*${side}\\s*\\]`);
 
 const code = execFileSync(
   'git',
@@ -26,5 +32,14 @@ describe('one vocabulary', () => {
     const elsewhere = code.filter((f) => f !== HOME && DECLARED.test(readFileSync(f, 'utf8')));
     expect(elsewhere).toEqual([]);
     expect(DECLARED.test(readFileSync(HOME, 'utf8'))).toBe(true);
+  });
+
+  it(`the sides are declared in ${SIDES_HOME} alone`, () => {
+    const typescript = code.filter((f) => f.endsWith('.ts'));
+    const elsewhere = typescript.filter(
+      (f) => f !== SIDES_HOME && SIDES_DECLARED.test(readFileSync(f, 'utf8')),
+    );
+    expect(elsewhere).toEqual([]);
+    expect(SIDES_DECLARED.test(readFileSync(SIDES_HOME, 'utf8'))).toBe(true);
   });
 });

@@ -9,7 +9,7 @@ import {
   type Bye,
   type ByeKind,
   CHESS_POINTS,
-  type Colour,
+  type Side,
   DEFAULT_TIEBREAKS,
   DRAUGHTS_POINTS,
   type Event,
@@ -160,7 +160,7 @@ function applyAdvantages(
         });
         return p;
       }
-      const advantage: Colour = note.plus === p.white ? 'white' : 'black';
+      const advantage: Side = note.plus === p.white ? 'white' : 'black';
       return { ...p, result: { ...p.result, advantage } };
     });
     for (const n of mine)
@@ -324,7 +324,7 @@ export function trfFromEvent(event: Event): TrfDocument {
       }
   for (const player of event.players) {
     const mine = new Map((cards.get(player.start) ?? []).map((c) => [c.round, c]));
-    const paired = new Map<number, { opponent: number; colour: Colour }>();
+    const paired = new Map<number, { opponent: number; colour: Side }>();
     for (const round of event.rounds)
       for (const p of round.pairings) {
         if (p.white === player.start) paired.set(round.number, { opponent: p.black, colour: 'white' });

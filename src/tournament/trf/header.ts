@@ -2,7 +2,7 @@
 // (`152`, `XXC`), the point system (`162`, `BBW`/`BBD`/`BBL`/`BBZ`/`BBF`/`BBU`) and the draws with
 // advantage damlink keeps in `###` comment lines (TRF has no code for them).
 import type { ParseError } from '../../result.ts';
-import type { Colour, PointSystem } from '../types.ts';
+import type { Side, PointSystem } from '../types.ts';
 import type { TrfOtherLine } from './document.ts';
 
 export interface AdvantageNote {
@@ -17,7 +17,7 @@ export interface TrfHeader {
     Record<'name' | 'city' | 'federation' | 'startDate' | 'endDate' | 'chiefArbiter' | 'timeControl', string>
   >;
   plannedRounds?: number;
-  firstColour?: Colour;
+  firstColour?: Side;
   /** Only the codes the file gives. */
   points: Partial<PointSystem>;
   advantages: AdvantageNote[];

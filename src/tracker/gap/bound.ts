@@ -3,6 +3,7 @@
 // rows, squares to be emptied, squares to be reached — is a sum over squares, kept in a Tally: the
 // search scans a node's board once and makes each child's tally from it by the few squares the
 // move changes, instead of scanning every child's board (the bound was most of a node's time).
+import type { Side } from '../../../firmware-protocol/side.ts';
 import { geometry, type Move, type Position, type Variant } from '../../engine/index.ts';
 import * as sensed from '../board.ts';
 import { EMPTY, OCCUPIED } from '../board.ts';
@@ -152,7 +153,7 @@ export class GapBound {
    * the board shown? False only when none can: the side to move plays plies 1, 3, 5 …,
    * the other 2, 4, 6 …, and each side's moves must lie within its bounds.
    */
-  fits(tally: Tally, turn: 'white' | 'black', plies: number): boolean {
+  fits(tally: Tally, turn: Side, plies: number): boolean {
     const byColour = this.byColour;
     const sides = byColour ? 2 : 1;
     for (let c = 0; c < sides; c++) {

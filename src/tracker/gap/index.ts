@@ -4,7 +4,8 @@
 // shows until the score sheet comes), and the `gap` alert waiting for the arbiter (./hold.ts). The
 // tracker asks it and acts on the answers; the search under way belongs to the tracker's episode
 // (SearchEpisode), which ends with the episode.
-import type { BoardEvent, Side } from '../../../firmware-protocol/events.ts';
+import type { BoardEvent } from '../../../firmware-protocol/events.ts';
+import { SIDES } from '../../../firmware-protocol/side.ts';
 import type { Move, Position } from '../../engine/index.ts';
 import type { GameLine } from '../line.ts';
 import type { SensedBoard } from '../sensed.ts';
@@ -119,7 +120,7 @@ export class Gaps {
   watchFrom(alert: Alert, position: Position, board: SensedBoard, applied: boolean): void {
     const starts = board.occupancyOnly
       ? []
-      : (['white', 'black'] as const satisfies readonly Side[]).flatMap((side) => {
+      : SIDES.flatMap((side) => {
           const start = board.physicalPosition(position, side);
           return start ? [start] : [];
         });
