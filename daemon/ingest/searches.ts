@@ -15,7 +15,7 @@ import { watched } from '../board/time.ts';
 
 /**
  * Nodes after which a search is a long one: gaps of 8 plies need up to 32,000, of 12 up to
- * 1,310,000 (docs/performance.md).
+ * 1,310,000 (docs/performance-history.md).
  */
 export const LONG_SEARCH = 50_000;
 

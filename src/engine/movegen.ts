@@ -9,7 +9,7 @@ import { moveKey } from './types.ts';
 import { geometry, type Variant } from './variant.ts';
 
 // Module-local copies: run through tsx, every read of an imported binding is a getter call, one per
-// square in the generator's loops (about 5% of legalMoves' time, docs/performance.md).
+// square in the generator's loops (about 5% of legalMoves' time, docs/performance-history.md).
 const { EMPTY, PIECE_OF } = position;
 
 interface Rays {

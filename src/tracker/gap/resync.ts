@@ -12,7 +12,7 @@ export type ResyncBudget = NonNullable<TrackerOptions['gapBudget']>;
 /**
  * After a dump: steps of RESYNC_NODES nodes (a few milliseconds each, `npm run bench -- gap`), up
  * to 2,000,000 nodes in all: gaps of 8 plies need up to 32,000 nodes, of 12 plies up to 1,310,000
- * (docs/performance.md). The daemon grants a board its steps from a share of the CPU it divides
+ * (docs/performance-history.md). The daemon grants a board its steps from a share of the CPU it divides
  * among the boards searching (daemon/ingest/searches.ts).
  */
 export const RESYNC_NODES = 500;
