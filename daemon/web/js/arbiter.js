@@ -464,11 +464,9 @@ ui.alerts.addEventListener('change', (e) => {
 
 // ── Boards ──────────────────────────────────────────────────────────────────────────────────────
 
-/** 6.5 draws with advantage travel in the proposal's reason: `… (6.5: draw with advantage to white)`. */
-function advantageText(reason) {
-  const m = /advantage to (white|black)/i.exec(reason ?? '');
-  if (!m) return '';
-  const plus = m[1].toLowerCase();
+/** A 6.5 draw with advantage the engine proposes (`proposedResult.advantage`): who had it. */
+function advantageText(plus) {
+  if (plus !== 'white' && plus !== 'black') return '';
   const minus = plus === 'white' ? 'black' : 'white';
   return ` <span class="advantage">${escapeHtml(t('arbiter.advantage', { plus: side(plus), minus: side(minus) }))}</span>`;
 }
@@ -543,7 +541,7 @@ function updateRow(tr, s) {
   setText(result, formatResult(table.result) || '*');
   const proposal = table.proposedResult
     ? `<div class="proposal" data-proposal="${escapeHtml(table.proposedResult.result)}">${t('arbiter.proposed')} <strong>${escapeHtml(table.proposedResult.result)}</strong>` +
-      advantageText(table.proposedResult.reason) +
+      advantageText(table.proposedResult.advantage) +
       ` — ${escapeHtml(table.proposedResult.reason)} <button type="button" data-act="confirm">${t('arbiter.confirm')}</button></div>`
     : '';
   setHtml(tr.querySelector('.proposal-slot'), proposal);

@@ -207,8 +207,9 @@ function renderDetail() {
     })
     .join('');
   const round = s.info.round;
-  const corrections = (s.positionSet ?? [])
-    .map((p) => `<li class="marker">${t('spectator.positionSet')} <code>${escapeHtml(p.fen)}</code></li>`)
+  // Where the game left the line of legal moves and the departure stood: it goes on from there.
+  const corrections = (s.continued ?? [])
+    .map((c) => `<li class="marker">${t('spectator.positionSet')} <code>${escapeHtml(c.fen)}</code></li>`)
     .join('');
   ui.detail.innerHTML =
     `<div class="detail-head"><button type="button" class="back" data-nav="grid">${t('spectator.back')}</button>` +

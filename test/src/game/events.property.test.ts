@@ -1,12 +1,15 @@
 // Property: for any game history, (snapshot at version v) + since(v) = the current snapshot, and
 // versions rise by one per event. This is what lets a reconnecting client catch up with `since`.
+// The events are applied by the pages' own reader (daemon/web/js/game-events.js): the server's
+// record and the pages agree on every event kind, each of which the histories here produce.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { legalMoves, moveNotation, play, Position, writeFen } from '../../../src/engine/index.ts';
 import { GameRecord } from '../../../src/game/index.ts';
 import type { GameEvent, GameSnapshot } from '../../../src/game/types.ts';
 import type { TrackerOutput } from '../../../src/tracker/types.ts';
-import { reduce } from './fixtures/reduce.ts';
+import type { ClockCommandOutcome } from '../../../firmware-protocol/clock-command.ts';
+import { nextSnapshot } from '../../../daemon/web/js/game-events.js';
 
 type Step = { kind: number; n: number };
 const KINDS = [
@@ -24,11 +27,19 @@ const KINDS = [
   'state',
   'position',
   'new-game',
+  'advantage',
+  'action',
+  'clock-command',
 ] as const;
 
 /** Plays a random but legal history into a record; returns every snapshot and event along the way. */
 function run(steps: Step[], keep: number) {
-  const rec = new GameRecord({ info: { board: 1, round: 1, variant: 'international' }, keepEvents: keep });
+  const rec = new GameRecord({
+    info: { board: 1, round: 1, variant: 'international', timeControl: '5400+30' },
+    keepEvents: keep,
+    // 6.5 draws with advantage: a result event carries the side.
+    drawProfile: { profile: 'fmjd', advantageDraw: true },
+  });
   const snaps: GameSnapshot[] = [rec.snapshot()];
   const events: GameEvent[] = [];
   let positions = [Position.initial()];
@@ -98,8 +109,29 @@ function run(steps: Step[], keep: number) {
           n % 5 === 0 ? `S${n}` : undefined,
         ),
       );
+    } else if (k === 'advantage') {
+      apply(rec.setResult('1-1', t, n % 2 ? 'white' : 'black'));
+    } else if (k === 'action') {
+      const side = n % 2 ? ('white' as const) : ('black' as const);
+      const actions = [
+        { type: 'draw-offer', side },
+        { type: 'increment', side },
+        { type: 'resign', side },
+        { type: 'draw-agreed' },
+      ] as const;
+      apply(rec.act(actions[n % actions.length], t));
+    } else if (k === 'clock-command') {
+      const asked = { white: 60_000 + n, black: 50_000, running: null };
+      const outcomes: ClockCommandOutcome[] = [
+        { set: true, answers: [] },
+        { set: false, reason: 'replaced', answers: [] },
+        { set: false, reason: 'no-capability', answers: [] },
+      ];
+      apply(rec.clockCommand(asked, outcomes[n % outcomes.length], t));
     } else if (k === 'position') {
-      apply(rec.apply({ type: 'position-set', t, fen: writeFen(pos), reason: 'arbiter' }));
+      // The other side to move, now and then: the game leaves its line of legal moves there.
+      const set = n % 2 ? pos.withTurn(pos.turn === 'white' ? 'black' : 'white') : pos;
+      apply(rec.apply({ type: 'position-set', t, fen: writeFen(set), reason: 'arbiter' }));
     } else {
       positions = [Position.initial()];
       apply(rec.apply({ type: 'new-game', t, fen: writeFen(positions[0]) }));
@@ -111,6 +143,34 @@ function run(steps: Step[], keep: number) {
 const history = fc.array(fc.record({ kind: fc.nat(), n: fc.nat(1000) }), { maxLength: 60 });
 
 describe('GameEvents let clients catch up', () => {
+  it('every event kind comes up in the histories', () => {
+    const seen = new Set<string>();
+    fc.assert(
+      fc.property(history, (steps) => {
+        for (const e of run(steps, 500).events) seen.add(e.kind);
+      }),
+      { numRuns: 200 },
+    );
+    expect([...seen].sort()).toEqual(
+      [
+        'action',
+        'alert',
+        'clock',
+        'clock-command',
+        'continued',
+        'decision',
+        'info',
+        'move',
+        'new-game',
+        'position-set',
+        'result',
+        'state',
+        'table-game',
+        'takeback',
+      ].sort(),
+    );
+  });
+
   it('versions rise by exactly one per event', () => {
     fc.assert(
       fc.property(history, (steps) => {
@@ -133,7 +193,7 @@ describe('GameEvents let clients catch up', () => {
             expect(now.version - v).toBeGreaterThan(keep + 1);
             continue;
           }
-          expect(missed.reduce(reduce, snap)).toEqual(now);
+          expect(missed.reduce(nextSnapshot, snap)).toEqual(now);
         }
       }),
       { numRuns: 200 },
