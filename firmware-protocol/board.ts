@@ -9,6 +9,7 @@ import type {
   PieceCode,
   PutEvent,
 } from './events.ts';
+import { PIECE_CODES } from './events.ts';
 
 /** 10 = international 10×10 (50 squares), 8 = 64-square board (32 squares). */
 export type BoardSize = 10 | 8;
@@ -19,7 +20,7 @@ export const sizeOfSquareCount = (n: number): BoardSize | undefined =>
   n === 50 ? 10 : n === 32 ? 8 : undefined;
 
 const SQUARE_CHARS = new Set(['w', 'b', 'W', 'B', '.', 'o']);
-export const isPieceCode = (c: string): c is PieceCode => c === 'w' || c === 'b' || c === 'W' || c === 'B';
+export const isPieceCode = (c: string): c is PieceCode => (PIECE_CODES as readonly string[]).includes(c);
 
 /** True when `board` is a 50- or 32-char string of `w b W B . o` (of length `n` when given). */
 export function isSquareString(board: string, n?: number): boolean {

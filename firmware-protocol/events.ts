@@ -7,7 +7,8 @@ import type { Side } from './side.ts';
 export type { Side } from './side.ts';
 
 /** A piece as a board reports it: upper case is a king. */
-export type PieceCode = 'w' | 'b' | 'W' | 'B';
+export const PIECE_CODES = ['w', 'b', 'W', 'B'] as const;
+export type PieceCode = (typeof PIECE_CODES)[number];
 
 /**
  * A whole-board picture: either a FEN (`W:W31,…:B1,…`) or one character per square in FMJD order

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import type { BoardEvent } from '../../firmware-protocol/events.ts';
+import { type BoardEvent, PIECE_CODES } from '../../firmware-protocol/events.ts';
 import { ClockWatch } from '../../src/clock/watch.ts';
 import { parseTimeControl, type TimeControl } from '../../src/clock/time-control.ts';
 import {
@@ -25,7 +25,7 @@ import { variantOption } from './options.ts';
 import { usageError } from './program.ts';
 import { progress } from './progress.ts';
 
-const piece = z.enum(['w', 'b', 'W', 'B']);
+const piece = z.enum(PIECE_CODES);
 const side = z.enum(SIDES);
 const t = z.number().finite();
 const EventSchema = z.discriminatedUnion('type', [

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { PROTOCOLS } from '../../firmware-protocol/types.ts';
 import { parseTimeControl } from '../../src/clock/time-control.ts';
 import { DRAW_PROFILES } from '../../src/engine/draw.ts';
+import { SIDES, VARIANTS } from '../../src/engine/index.ts';
 import { parseSource } from './source.ts';
 import { hasControlCharacter } from './text.ts';
 
@@ -204,7 +205,7 @@ export const tournamentSchema = z.strictObject({
   /** The groups in their order: the first group's tables come first (on the electronic boards). A player's group must be one of them. */
   groups: z.array(tagText().pipe(z.string().min(1))).optional(),
   /** The top seed's colour in round 1 (TRF `152`) where the file gives none: `lot` draws it once, and it is kept. */
-  firstColour: z.enum(['white', 'black', 'lot']).default('lot'),
+  firstColour: z.enum([...SIDES, 'lot']).default('lot'),
   /** The groups are paired together: a pairing may seat players of two groups at one table. */
   groupsTogether: z.boolean().default(false),
   /** Players of one club never meet (TRF `XXP` for the pairing program). */
@@ -226,7 +227,7 @@ export const configSchema = z.strictObject({
     .regex(/^\d{4}\.\d{2}\.\d{2}$/, 'expected YYYY.MM.DD')
     .optional(),
   round: z.number().int().min(1).default(1),
-  variant: z.enum(['international', 'brazilian']).default('international'),
+  variant: z.enum(VARIANTS).default('international'),
   timeControl: timeControlField.optional(),
   /** Appendix G (the quickplay finish) announced for the event (G.2); the time control decides (G.3). */
   quickplayFinish: z.boolean().default(false),

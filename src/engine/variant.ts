@@ -1,8 +1,8 @@
 // Board geometry per variant: FMJD square numbering, diagonal rays, promotion rows.
 // Square 1 is the second square of the top row seen from White; White moves toward row 0.
 
-export type Variant = 'international' | 'brazilian';
-export const VARIANTS: readonly Variant[] = ['international', 'brazilian'];
+export const VARIANTS = ['international', 'brazilian'] as const;
+export type Variant = (typeof VARIANTS)[number];
 
 /** Diagonal directions: 0 = up-left, 1 = up-right (White's forward), 2 = down-left, 3 = down-right. */
 export type Direction = 0 | 1 | 2 | 3;

@@ -7,7 +7,8 @@ import type { ActionRecord, ClaimDecision } from './actions.ts';
 
 export type { GameResult } from '../engine/index.ts';
 /** How the daemon's connection to a board stands (not the board's position: that is the game). */
-export type ConnectionState = 'connecting' | 'active' | 'silent' | 'lost';
+export const CONNECTION_STATES = ['connecting', 'active', 'silent', 'lost'] as const;
+export type ConnectionState = (typeof CONNECTION_STATES)[number];
 
 export interface GameInfo {
   board: number;

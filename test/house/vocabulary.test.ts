@@ -1,6 +1,7 @@
 // One vocabulary (CONTRIBUTING.md): a game's result is declared once, in src/engine/result.ts, the
-// two sides once, in firmware-protocol/side.ts, and every other module takes its type from there. A
-// union or list of them written anywhere else in the tree's TypeScript fails here (the pages, in
+// two sides once, in firmware-protocol/side.ts, the variants in src/engine/variant.ts and a board
+// connection's states in src/game/types.ts; every other module takes its type from there. A union
+// or list of them written anywhere else in the tree's TypeScript fails here (the pages, in
 // JavaScript, order sides for display).
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -41,5 +42,18 @@ describe('one vocabulary', () => {
     );
     expect(elsewhere).toEqual([]);
     expect(SIDES_DECLARED.test(readFileSync(SIDES_HOME, 'utf8'))).toBe(true);
+  });
+
+  // The whole list: a subset (the states in which a board is watched) is a fact of its own.
+  it.each([
+    ['variants', 'src/engine/variant.ts', ['international', 'brazilian']],
+    ['connection states', 'src/game/types.ts', ['connecting', 'active', 'silent', 'lost']],
+  ] as const)('the %s are declared in %s alone', (_, home, words) => {
+    const word = `['"](?:${words.join('|')})['"]`;
+    const run = Array.from(words, () => word).join('\\s*[|,]\\s*');
+    const declared = new RegExp(run);
+    const typescript = code.filter((f) => f.endsWith('.ts'));
+    expect(typescript.filter((f) => f !== home && declared.test(readFileSync(f, 'utf8')))).toEqual([]);
+    expect(declared.test(readFileSync(home, 'utf8'))).toBe(true);
   });
 });
