@@ -74,7 +74,8 @@ export class RoundRebuilding extends Error {
   }
 }
 
-export interface Hub {
+/** What every server reads: the round's boards, their games and events (a daemon, or a gateway). */
+export interface HubReader {
   /** The boards of the current round, in board order. */
   boards(): BoardSummary[];
   round(): number;
@@ -96,6 +97,12 @@ export interface Hub {
    * the round changed, every game of the new round (no board).
    */
   subscribeResets?(listener: (board?: number) => void): () => void;
+  /** The journal's state, for /health (absent: always writing). */
+  journalHealth?(): JournalHealth;
+}
+
+/** The arbiter's side, which only a daemon has: journaled decisions and actions, the boards' own reads. */
+export interface ArbiterHub {
   /**
    * One board's sensor events of the current round (ticks included) with `from <= t <= to`, oldest
    * first, at most `limit` of them. Read-only, for the dispute view; a hub without a journal has none.
@@ -124,6 +131,11 @@ export interface Hub {
    * output `saved` (the profile written and applied) or `failed`. Absent: this hub cannot.
    */
   calibrate?(board: number, onOutput: (output: CalibrationOutput) => void): CalibrationStart;
-  /** The journal's state, for /health (absent: always writing). */
-  journalHealth?(): JournalHealth;
 }
+
+/** A daemon's hub: both sides. */
+export interface Hub extends HubReader, ArbiterHub {}
+
+/** The arbiter's side of `hub`, when it has one (a daemon's; a gateway's has none). */
+export const arbiterSide = (hub: HubReader): ArbiterHub | undefined =>
+  'decide' in hub ? (hub as Hub) : undefined;

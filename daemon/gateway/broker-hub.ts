@@ -2,9 +2,10 @@
 // retained state (its snapshot) and its recent events, so the HTTP and WebSocket code of the
 // daemon serves spectators from a gateway as it is. No journal: like a lila-ws room, a board keeps
 // a short history, and a gap is closed by the state the daemon publishes after every batch of
-// events. Arbiter calls are refused: they belong to the daemon that holds the board.
+// events. It has no arbiter side: arbiter calls belong to the daemon that holds the board, and the
+// gateway's servers refuse them.
 import type { GameEvent, GameSnapshot } from '../../src/game/types.ts';
-import type { ActAnswer, BoardSummary, Hub } from '../hub.ts';
+import type { BoardSummary, HubReader } from '../hub.ts';
 import { setRecent } from '../keyed.ts';
 import type { DaemonState, EventMessage, StateMessage } from '../server/mqtt-topics.ts';
 
@@ -37,7 +38,7 @@ export interface GapLog {
   warn(obj: object, msg?: string): void;
 }
 
-export class BrokerHub implements Hub {
+export class BrokerHub implements HubReader {
   private readonly feeds = new Map<number, BoardFeed>();
   /** Events that came before their board's first state. */
   private readonly early = new Map<number, Map<number, GameEvent>>();
@@ -205,26 +206,6 @@ export class BrokerHub implements Hub {
     return () => this.resets.delete(listener);
   }
 
-  decide(): Promise<void> {
-    return refused();
-  }
-
-  setResult(): Promise<void> {
-    return refused();
-  }
-
-  act(): Promise<ActAnswer> {
-    return refused();
-  }
-
-  setInfo(): Promise<void> {
-    return refused();
-  }
-
-  resync(): number[] {
-    return [];
-  }
-
   private earlyOf(board: number): Map<number, GameEvent> {
     let early = this.early.get(board);
     if (!early) {
@@ -262,6 +243,3 @@ export class BrokerHub implements Hub {
     }
   }
 }
-
-const refused = (): Promise<never> =>
-  Promise.reject(new Error('a gateway serves spectators only: arbiter calls go to the daemon'));

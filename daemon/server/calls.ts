@@ -7,7 +7,7 @@ import { type ArbiterAction, QUICKPLAY_ACTIONS } from '../../src/game/actions.ts
 import type { GameResult, GameSnapshot } from '../../src/game/types.ts';
 import { gapDecisionLine } from '../../src/tracker/gap/search.ts';
 import type { ArbiterDecision } from '../../src/tracker/types.ts';
-import type { Hub } from '../hub.ts';
+import type { ArbiterHub, HubReader } from '../hub.ts';
 import type { Gate } from './gate.ts';
 import { type CatchUpBudget, Client, type ClientLimits, type Subscription } from './client.ts';
 import { correctionProblem } from './correction.ts';
@@ -49,7 +49,9 @@ export class RawJson {
 
 /** What the calls work with: the server's parts and its checks (WsApi). */
 export interface CallServer {
-  readonly hub: Hub;
+  readonly hub: HubReader;
+  /** The arbiter's side of the hub: a gateway's servers have none. */
+  readonly arbiter: ArbiterHub | undefined;
   readonly feeds: Feeds;
   readonly epoch: string;
   readonly limits: ClientLimits;
@@ -76,6 +78,13 @@ interface Call<S extends z.ZodType> {
 }
 
 const call = <S extends z.ZodType>(c: Call<S>): Call<S> => c;
+
+/** The hub's arbiter side, or the refusal of a server that has none (a gateway). */
+function arbiterOf(server: CallServer): ArbiterHub {
+  if (!server.arbiter)
+    throw new CallError('failed', 'this server only shows the games: make arbiter calls on the daemon');
+  return server.arbiter;
+}
 
 export const CALLS = {
   ping: call({ schema: params.none, role: 'anyone', handle: () => 'pong' }),
@@ -119,9 +128,11 @@ export const CALLS = {
   round: call({
     schema: params.round,
     role: 'arbiter',
-    handle: ({ hub, feeds }, _client, _, p) => {
-      if (!hub.setRound) throw new CallError('failed', 'this daemon cannot change rounds');
-      return hub.setRound(p.round).then(() => {
+    handle: (server, _client, _, p) => {
+      const { hub, feeds } = server;
+      const arbiter = arbiterOf(server);
+      if (!arbiter.setRound) throw new CallError('failed', 'this daemon cannot change rounds');
+      return arbiter.setRound(p.round).then(() => {
         feeds.roundChanged();
         return { ok: true, round: hub.round() };
       });
@@ -132,7 +143,7 @@ export const CALLS = {
     role: 'arbiter',
     handle: (server, _client, _, p) => {
       server.knownBoard(p.board);
-      const events = server.hub.sensorEvents?.(p.board, p.from, p.to, SENSOR_EVENTS_MAX + 1) ?? [];
+      const events = arbiterOf(server).sensorEvents?.(p.board, p.from, p.to, SENSOR_EVENTS_MAX + 1) ?? [];
       const truncated = events.length > SENSOR_EVENTS_MAX;
       const kept = truncated ? events.slice(0, SENSOR_EVENTS_MAX) : events;
       return { board: p.board, round: server.hub.round(), from: p.from, to: p.to, events: kept, truncated };
@@ -143,7 +154,9 @@ export const CALLS = {
     role: 'arbiter',
     handle: (server, _client, _, p) => {
       server.knownBoard(p.board);
-      return server.hub.setInfo(p.board, p.info).then(() => ({ ok: true }));
+      return arbiterOf(server)
+        .setInfo(p.board, p.info)
+        .then(() => ({ ok: true }));
     },
   }),
   act: call({ schema: params.act, role: 'arbiter', handle: act }),
@@ -172,7 +185,7 @@ export const CALLS = {
     role: 'arbiter',
     handle: (server, _client, _, p) => {
       if (p?.board !== undefined) server.knownBoard(p.board);
-      return { ok: true, boards: server.hub.resync(p?.board) };
+      return { ok: true, boards: arbiterOf(server).resync(p?.board) };
     },
   }),
 } as const;
@@ -197,12 +210,14 @@ function result(server: CallServer, _client: Client, _: CallId, p: z.infer<typeo
   if (advantage && written !== '1-1')
     throw new CallError('bad-param', 'param.advantage: only a draw (1-1) has an advantage');
   const { hub } = server;
-  return hub.setResult(p.board, written, advantage).then(() => {
-    // The board's rules may not play draws with advantage: say what was written.
-    const board = hub.snapshot(p.board);
-    const kept = board && tableGameOf(board).advantage;
-    return { ok: true, result: written, ...(kept ? { advantage: kept } : {}) };
-  });
+  return arbiterOf(server)
+    .setResult(p.board, written, advantage)
+    .then(() => {
+      // The board's rules may not play draws with advantage: say what was written.
+      const board = hub.snapshot(p.board);
+      const kept = board && tableGameOf(board).advantage;
+      return { ok: true, result: written, ...(kept ? { advantage: kept } : {}) };
+    });
 }
 
 /** An arbiter's action on a game under way (Appendix G's only where it applies). */
@@ -216,7 +231,7 @@ function act(server: CallServer, _client: Client, _: CallId, p: z.infer<typeof p
       `Appendix G does not apply on board ${board}${snap.quickplay?.reason ? ` (${snap.quickplay.reason})` : ' (no time control)'}`,
     );
   // With the board's clock the action set (G.4, G.5): set, or to be set by hand and why.
-  return server.hub
+  return arbiterOf(server)
     .act(board, { type: action, ...rest } as ArbiterAction)
     .then((answer) => ({ ok: true, ...(answer.clock ? { clock: answer.clock } : {}) }));
 }
@@ -265,8 +280,9 @@ function decide(
         : p.kind === 'line'
           ? { alertId: p.alertId, kind: 'line', line: p.line }
           : { alertId: p.alertId, kind: 'moves', pdn: p.pdn };
+  const arbiter = arbiterOf(server);
   server.deciding.add(key);
-  return server.hub
+  return arbiter
     .decide(p.board, decision)
     .finally(() => server.deciding.delete(key))
     .then(() => ({ ok: true as const }));
@@ -283,10 +299,10 @@ function calibrate(
   p: z.infer<typeof params.calibrate>,
 ): { ok: true; board: number } {
   server.knownBoard(p.board);
-  const { hub } = server;
-  if (!hub.calibrate) throw new CallError('failed', 'this daemon cannot calibrate boards');
+  const arbiter = arbiterOf(server);
+  if (!arbiter.calibrate) throw new CallError('failed', 'this daemon cannot calibrate boards');
   const idJson = JSON.stringify(callId);
-  const started = hub.calibrate(p.board, (output) => {
+  const started = arbiter.calibrate(p.board, (output) => {
     if (output.type === 'saved' || output.type === 'failed') client.calibrations.delete(p.board);
     if (!client.closed) client.send(calibrationFrame(idJson, p.board, output, server.now()));
   });

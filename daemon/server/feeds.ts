@@ -2,7 +2,7 @@
 // the fan-out of every GameEvent — serialised once, framed once per distinct subscription id
 // (a complete WebSocket frame, written to each socket as it is).
 import type { GameEvent, GameSnapshot } from '../../src/game/types.ts';
-import type { Hub } from '../hub.ts';
+import type { HubReader } from '../hub.ts';
 import type { Subscription } from './client.ts';
 import { type FeedItem, frame } from './protocol.ts';
 import { playedGames } from './rounds.ts';
@@ -12,13 +12,13 @@ import { textFrame } from './wire.ts';
 const ALERT_KINDS = new Set<GameEvent['kind']>(['alert', 'decision', 'result', 'state']);
 
 export class Feeds {
-  private readonly hub: Hub;
+  private readonly hub: HubReader;
   private readonly now: () => number;
   private readonly byBoard = new Map<number, Set<Subscription>>();
   private readonly rounds = new Set<Subscription>();
   private readonly alerts = new Set<Subscription>();
 
-  constructor(hub: Hub, now: () => number) {
+  constructor(hub: HubReader, now: () => number) {
     this.hub = hub;
     this.now = now;
   }

@@ -1,7 +1,7 @@
 // The daemon's health: the whole report for the arbiter (the WebSocket `health` call: error texts,
 // publish targets), and what anyone may read at `/health` — states and counts, no addresses, logins
 // or error messages, which would tell a stranger where the round is uploaded and what fails there.
-import type { Hub } from '../hub.ts';
+import type { HubReader } from '../hub.ts';
 import { publishStatus } from '../web/js/publish.js';
 
 export interface HealthReport {
@@ -14,7 +14,7 @@ export interface HealthReport {
 }
 
 /** The whole report: the hub's boards and journal, and the facts the server adds (clients, log, publish…). */
-export function healthReport(hub: Hub, facts: Record<string, unknown>): HealthReport {
+export function healthReport(hub: HubReader, facts: Record<string, unknown>): HealthReport {
   const boards = hub.boards();
   const all = { ...facts, ...(hub.journalHealth ? { journal: hub.journalHealth() } : {}) };
   // A part that cannot write (the journal, the log file) makes the daemon unhealthy: 503.

@@ -2,7 +2,7 @@
 // viewer's static files. Every GET answer has ETag + Last-Modified and honours conditional requests.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { type Hub, RoundRebuilding } from '../hub.ts';
+import { type HubReader, RoundRebuilding } from '../hub.ts';
 import { notModified, type ValidatorCache, type Validators } from './conditional.ts';
 import { type HealthReport, publicHealth } from './health.ts';
 import { boardRows } from './rows.ts';
@@ -21,7 +21,7 @@ const TEXT_TYPE = 'text/plain; charset=utf-8';
 const PDN_TYPE = 'application/x-draughts-pdn; charset=utf-8';
 
 export interface HttpContext {
-  hub: Hub;
+  hub: HubReader;
   webRoot?: string;
   validators: ValidatorCache;
   /** The whole health report; /health shows anyone its public view. */

@@ -3,7 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { hostname } from 'node:os';
-import type { Hub } from '../hub.ts';
+import type { HubReader } from '../hub.ts';
 import { Counts } from '../keyed.ts';
 import { type AuthLimits, addressKey, type Tokens } from './auth.ts';
 import type { ClientLimits } from './client.ts';
@@ -18,7 +18,8 @@ import { type ServerLog, WS_PATH, WsApi } from './ws.ts';
 export type { ServerLog } from './ws.ts';
 
 export interface ServerOptions {
-  hub: Hub;
+  /** A daemon's hub (both sides) or a gateway's (the read side: its servers take no arbiter calls). */
+  hub: HubReader;
   /** Default 127.0.0.1 (loopback); `0.0.0.0` to share on the network. */
   host?: string;
   /** 0 picks a free port. */

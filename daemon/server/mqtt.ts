@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { connect, type IClientOptions, type MqttClient } from 'mqtt';
 import type { GameEvent } from '../../src/game/types.ts';
-import type { Hub } from '../hub.ts';
+import type { HubReader } from '../hub.ts';
 import {
   type Availability,
   BRIDGE_OFFLINE,
@@ -37,7 +37,7 @@ export interface MqttSettings {
 }
 
 export interface MqttBridgeOptions extends MqttSettings {
-  hub: Hub;
+  hub: HubReader;
   /** The daemon's HTTP address, announced in its detail (`<base>/bridge/daemons/<id>`). */
   apiUrl?: string;
   /** How long start waits for the broker before going on without it (default 3000 ms). */

@@ -10,12 +10,12 @@ import {
 } from '../../src/broadcast/index.ts';
 import type { GameResult, GameSnapshot } from '../../src/game/types.ts';
 import { tableResults } from '../../src/tournament/index.ts';
-import type { Hub } from '../hub.ts';
+import type { HubReader } from '../hub.ts';
 import type { TournamentSource } from './standings.ts';
 import { roundIndex } from './lidraughts.ts';
 
 /** A round's games; a round nobody played is answered from the journal's index, never replayed. */
-export const playedGames = (hub: Pick<Hub, 'hasRound' | 'games'>, round: number): GameSnapshot[] =>
+export const playedGames = (hub: Pick<HubReader, 'hasRound' | 'games'>, round: number): GameSnapshot[] =>
   hub.hasRound(round) ? hub.games(round) : [];
 
 /** Boards whose published lines are kept: a few rounds of a large tournament. */

@@ -1,6 +1,6 @@
 // The board list as HTTP `/api/v1/boards` and the WebSocket `boards` call show it (docs/api.md).
 import type { GameResult, GameSnapshot } from '../../src/game/types.ts';
-import type { BoardSummary, Hub } from '../hub.ts';
+import type { BoardSummary, HubReader } from '../hub.ts';
 
 export interface BoardRow extends BoardSummary {
   white?: string;
@@ -13,7 +13,7 @@ export interface BoardRow extends BoardSummary {
 }
 
 /** The rows; `arbiter` adds what only the arbiter sees (a link that cannot be opened, and why). */
-export function boardRows(hub: Hub, arbiter = false): { round: number; boards: BoardRow[] } {
+export function boardRows(hub: HubReader, arbiter = false): { round: number; boards: BoardRow[] } {
   const boards = hub.boards().map(({ openProblem, ...summary }): BoardRow => {
     const snap = hub.snapshot(summary.board);
     return {

@@ -7,7 +7,7 @@ import type { Duplex } from 'node:stream';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import type { z } from 'zod';
 import { DEFAULTS } from '../config/schema.ts';
-import { type Hub, JournalUnavailable, RoundRebuilding } from '../hub.ts';
+import { type ArbiterHub, arbiterSide, type HubReader, JournalUnavailable, RoundRebuilding } from '../hub.ts';
 import { type AuthLimits, AuthLimiter, originAllowed, type Tokens } from './auth.ts';
 import type { HealthReport } from './health.ts';
 import { CatchUpBudget, Client, type ClientLimits, SendBudget } from './client.ts';
@@ -34,7 +34,7 @@ export interface ServerLog {
 }
 
 export interface WsOptions {
-  hub: Hub;
+  hub: HubReader;
   tokens: Tokens;
   /** Origins besides the daemon's own whose pages may present a token (`https://club.example`). */
   allowedOrigins?: readonly string[];
@@ -64,7 +64,8 @@ export class WsApi implements CallServer {
   readonly epoch: string;
   private readonly wss: WebSocketServer;
   readonly feeds: Feeds;
-  readonly hub: Hub;
+  readonly hub: HubReader;
+  readonly arbiter: ArbiterHub | undefined;
   readonly roundJson = new RoundJson();
   private readonly allowedOrigins: readonly string[];
   private readonly allowedHosts: readonly string[];
@@ -83,6 +84,7 @@ export class WsApi implements CallServer {
 
   constructor(options: WsOptions) {
     this.hub = options.hub;
+    this.arbiter = arbiterSide(options.hub);
     this.tournament = options.tournament;
     this.allowedOrigins = options.allowedOrigins ?? [];
     this.allowedHosts = options.allowedHosts ?? [];

@@ -2,6 +2,9 @@
 // come, duplicates dropped, gaps closed by the daemon's events or by the snapshot, rounds kept.
 import { describe, expect, it } from 'vitest';
 import { BrokerHub } from '../../../daemon/gateway/broker-hub.ts';
+import { arbiterSide } from '../../../daemon/hub.ts';
+import { startServer } from '../../../daemon/server/index.ts';
+import { TestClient } from '../server/fixtures/ws-client.ts';
 import type { GameEvent } from '../../../src/game/types.ts';
 import { player } from '../../src/game/fixtures/helpers.ts';
 import { FakeHub } from '../fixtures/fake-hub.ts';
@@ -120,10 +123,29 @@ describe('BrokerHub', () => {
     expect(hub.hasRound(2)).toBe(false);
   });
 
-  it('refuses arbiter calls: they belong to the daemon', async () => {
+  it('has no arbiter side: its server refuses arbiter calls, they belong to the daemon', async () => {
     const { hub } = setUp();
-    await expect(hub.setResult()).rejects.toThrow(/arbiter calls go to the daemon/);
-    await expect(hub.decide()).rejects.toThrow(/arbiter calls go to the daemon/);
-    expect(hub.resync()).toEqual([]);
+    expect(arbiterSide(hub)).toBeUndefined();
+    const server = await startServer({ hub, port: 0, tokens: { arbiter: 'arb' } });
+    const client = await TestClient.open(`${server.wsUrl}?token=arb`);
+    try {
+      for (const [call, param] of [
+        ['result', { board: 1, result: '2-0' }],
+        ['resync', {}],
+        ['info', { board: 1, info: { white: 'Jansen' } }],
+      ] as const) {
+        const answer = await client.call(call, param);
+        expect(answer.response).toBe('error');
+        expect(answer.param).toMatchObject({
+          code: 'failed',
+          message: expect.stringMatching(/on the daemon/),
+        });
+      }
+      // What it shows is served as before.
+      expect((await client.call('games', { board: 1 })).response).toBe('call');
+    } finally {
+      client.close();
+      await server.close();
+    }
   });
 });
