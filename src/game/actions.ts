@@ -1,7 +1,8 @@
 // The end of a game as the arbiter enters it, and the quickplay finish (Appendix G): what each
 // action means for the result and the clock, and how the record says it (PDN comments). Pure.
 import type { Side } from '../../firmware-protocol/events.ts';
-import type { GameResult } from './types.ts';
+import { parseTimeControl, quickplayFinish, type TimeControl } from '../clock/time-control.ts';
+import type { GameInfo, GameResult, QuickplayState } from './types.ts';
 
 export type ClaimDecision = 'accept' | 'postpone' | 'reject';
 
@@ -87,5 +88,46 @@ export function actionComment(action: ArbiterAction): string {
       return `G.6: ${name(action.side)} claimed a draw without an arbiter present — the game ends here; the appointed arbiter decides`;
     default:
       return actionResult(action)!.reason;
+  }
+}
+
+/** The time control a game's info names (none when absent or unreadable). */
+export function controlOf(info: GameInfo): TimeControl | undefined {
+  const text = info.timeControl;
+  if (text === undefined) return undefined;
+  const r = parseTimeControl(text);
+  return r.ok ? r.value : undefined;
+}
+
+/** Appendix G as a game with time control `control` starts it (G.2 `announced` for the event; G.3). */
+export function freshQuickplay(
+  control: TimeControl | undefined,
+  announced: boolean,
+): QuickplayState | undefined {
+  if (!control) return undefined;
+  const g = quickplayFinish(control, announced);
+  return g.applies ? { applies: true, incrementMs: 0 } : { applies: false, reason: g.reason, incrementMs: 0 };
+}
+
+/** Appendix G after `action`, entered at time `t` after ply `ply`, the game standing at `fen`. */
+export function nextQuickplay(
+  q: QuickplayState,
+  action: ArbiterAction,
+  t: number,
+  ply: number,
+  fen: string,
+): QuickplayState {
+  const { postponed: _, ...rest } = q;
+  switch (action.type) {
+    case 'increment':
+      return { ...q, incrementMs: q.incrementMs + QUICKPLAY_INCREMENT_MS };
+    case 'claim':
+      return action.decision === 'postpone'
+        ? { ...rest, postponed: { side: action.side, ply, t, decision: 'postpone' } }
+        : rest;
+    case 'claim-ends':
+      return { ...rest, ended: { side: action.side, ply, fen, t } };
+    default:
+      return q;
   }
 }

@@ -1,9 +1,10 @@
 // One board's game record: turns the tracker's outputs and the arbiter's actions into versioned
 // GameEvents, keeps the recent ones for clients that reconnect (`since`), and the whole game for
 // snapshots and PDN. Pure: time arrives with every input.
+import { type EventBody, EventLog } from './event-log.ts';
 import type { ClockCommandOutcome } from '../../firmware-protocol/clock-command.ts';
 import type { BoardEvent, Side } from '../../firmware-protocol/events.ts';
-import { parseTimeControl, quickplayFinish, type TimeControl } from '../clock/time-control.ts';
+import type { TimeControl } from '../clock/time-control.ts';
 import { type ClockOutput, ClockWatch, type FlagFinding, type GameAtClock } from '../clock/watch.ts';
 import {
   advance,
@@ -26,6 +27,9 @@ import {
   type ArbiterAction,
   actionResult,
   addedTimeFor,
+  controlOf,
+  freshQuickplay,
+  nextQuickplay,
   QUICKPLAY_ACTIONS,
   QUICKPLAY_INCREMENT_MS,
 } from './actions.ts';
@@ -50,13 +54,6 @@ import type {
 export const moverOf = (move: RecordedMove): Side =>
   move.fenAfter.trim()[0]?.toUpperCase() === 'W' ? 'black' : 'white';
 
-/** Distributes over the union so each event kind keeps its own fields. */
-type EventBody = GameEvent extends infer E
-  ? E extends GameEvent
-    ? Omit<E, 'board' | 'version' | 't'>
-    : never
-  : never;
-
 export interface GameRecordOptions {
   info: GameInfo;
   /** FEN the game starts from (default: the variant's initial position). */
@@ -79,11 +76,11 @@ export interface GameRecordOptions {
 export class GameRecord {
   private readonly autoResult: boolean;
   private readonly rules: DrawRules;
-  private readonly keep: number;
   private info: GameInfo;
   private state: ConnectionState;
   private serial: string | undefined;
-  private version = 0;
+  /** The events: numbered, the recent ones kept (./event-log.ts). */
+  private readonly log: EventLog;
   private startFen: string;
   private fen: string;
   private moves: RecordedMove[] = [];
@@ -94,7 +91,6 @@ export class GameRecord {
   private result: GameResult = '*';
   private advantage: Side | undefined;
   private proposed: GameSnapshot['proposedResult'];
-  private recent: GameEvent[] = [];
   private readonly quickplayAnnounced: boolean;
   /** The game's time control, read from its `timeControl` (none when absent or unreadable). */
   private control: TimeControl | undefined;
@@ -103,8 +99,6 @@ export class GameRecord {
   private quickplay: QuickplayState | undefined;
   /** Kept across games: it says what the board's clock can take. */
   private clockCommandState: ClockCommandState | undefined;
-  /** The latest time among the events so far (a board's recalled moves come with earlier ones). */
-  private latest = 0;
   /**
    * The board left the line of legal moves (an irregular move, a position set): it stands once a
    * move follows (5.7), the arbiter decides, or a result is written; until then it may be corrected.
@@ -119,7 +113,7 @@ export class GameRecord {
     this.info = { ...options.info };
     this.autoResult = options.autoResult ?? false;
     this.rules = drawRulesFor(options.info.variant, options.drawProfile);
-    this.keep = options.keepEvents ?? 200;
+    this.log = new EventLog(() => this.info.board, options.keepEvents ?? 200);
     this.state = options.state ?? 'connecting';
     this.serial = options.serial;
     const start = this.parse(options.startFen) ?? Position.initial(this.info.variant);
@@ -127,9 +121,9 @@ export class GameRecord {
     this.fen = this.startFen;
     this.states = [startGame(start, this.rules)];
     this.quickplayAnnounced = options.quickplayFinish ?? false;
-    this.control = this.readControl();
+    this.control = controlOf(this.info);
     this.watch = new ClockWatch({ control: this.control });
-    this.quickplay = this.freshQuickplay();
+    this.quickplay = freshQuickplay(this.control, this.quickplayAnnounced);
   }
 
   get board(): number {
@@ -142,7 +136,7 @@ export class GameRecord {
   }
 
   get currentVersion(): number {
-    return this.version;
+    return this.log.version;
   }
 
   /** One tracker output → the GameEvents it causes (possibly none). */
@@ -235,9 +229,9 @@ export class GameRecord {
     const controlChanged = next.timeControl !== this.info.timeControl;
     this.info = next;
     if (controlChanged) {
-      this.control = this.readControl();
+      this.control = controlOf(this.info);
       this.watch = new ClockWatch({ control: this.control });
-      this.quickplay = this.freshQuickplay();
+      this.quickplay = freshQuickplay(this.control, this.quickplayAnnounced);
     }
     this.emit(out, t, { kind: 'info', info: { ...next } });
     return out;
@@ -286,7 +280,7 @@ export class GameRecord {
     const ply = this.moves.at(-1)?.ply ?? 0;
     const record: ActionRecord = { action, t, ply };
     this.actions = [...this.actions, record];
-    if (this.quickplay && quickplay) this.quickplay = this.nextQuickplay(this.quickplay, action, t, ply);
+    if (this.quickplay && quickplay) this.quickplay = nextQuickplay(this.quickplay, action, t, ply, this.fen);
     this.emit(out, t, {
       kind: 'action',
       action: record,
@@ -320,17 +314,13 @@ export class GameRecord {
 
   /** Events after `version`, or undefined when they are no longer kept (send a snapshot instead). */
   since(version: number): GameEvent[] | undefined {
-    if (version === this.version) return [];
-    if (version > this.version || version < 0) return undefined;
-    const first = this.recent[0]?.version ?? this.version + 1;
-    if (version + 1 < first) return undefined;
-    return this.recent.slice(version + 1 - first);
+    return this.log.since(version);
   }
 
   snapshot(): GameSnapshot {
     return {
       info: { ...this.info },
-      version: this.version,
+      version: this.log.version,
       state: this.state,
       ...(this.serial !== undefined ? { serial: this.serial } : {}),
       startFen: this.startFen,
@@ -414,40 +404,9 @@ export class GameRecord {
     const d = this.departure;
     if (!d) return;
     this.departure = undefined;
-    const continuation: Continuation = { ply: d.ply, fen: d.fen, at: Math.max(this.latest, t) };
+    const continuation: Continuation = { ply: d.ply, fen: d.fen, at: Math.max(this.log.latest, t) };
     this.continued = [...this.continued, continuation];
     this.emit(out, t, { kind: 'continued', continuation });
-  }
-
-  private readControl(): TimeControl | undefined {
-    const text = this.info.timeControl;
-    if (text === undefined) return undefined;
-    const r = parseTimeControl(text);
-    return r.ok ? r.value : undefined;
-  }
-
-  private freshQuickplay(): QuickplayState | undefined {
-    if (!this.control) return undefined;
-    const g = quickplayFinish(this.control, this.quickplayAnnounced);
-    return g.applies
-      ? { applies: true, incrementMs: 0 }
-      : { applies: false, reason: g.reason, incrementMs: 0 };
-  }
-
-  private nextQuickplay(q: QuickplayState, action: ArbiterAction, t: number, ply: number): QuickplayState {
-    const { postponed: _, ...rest } = q;
-    switch (action.type) {
-      case 'increment':
-        return { ...q, incrementMs: q.incrementMs + QUICKPLAY_INCREMENT_MS };
-      case 'claim':
-        return action.decision === 'postpone'
-          ? { ...rest, postponed: { side: action.side, ply, t, decision: 'postpone' } }
-          : rest;
-      case 'claim-ends':
-        return { ...rest, ended: { side: action.side, ply, fen: this.fen, t } };
-      default:
-        return q;
-    }
   }
 
   /** Where the game stands for the clock: who is to move, the next ply, each side's moves. */
@@ -651,15 +610,8 @@ export class GameRecord {
     this.proposed = undefined;
     this.actions = [];
     this.watch.reset();
-    this.quickplay = this.freshQuickplay();
-    this.version++;
-    this.push(out, {
-      board: this.board,
-      version: this.version,
-      t,
-      kind: 'new-game',
-      snapshot: this.snapshot(),
-    });
+    this.quickplay = freshQuickplay(this.control, this.quickplayAnnounced);
+    this.log.emitNewGame(out, t, () => this.snapshot());
   }
 
   /** After a change of position: propose (or write) the result when the game is over. */
@@ -694,21 +646,7 @@ export class GameRecord {
   }
 
   private emit(out: GameEvent[], t: number, body: EventBody): void {
-    this.version++;
-    // Every caller passes a fresh literal: stamped in place rather than spread (one allocation less
-    // per event, and the same key order as the spread gave).
-    const event = body as Record<string, unknown>;
-    event.board = this.board;
-    event.version = this.version;
-    event.t = t;
-    this.push(out, event as unknown as GameEvent);
-  }
-
-  private push(out: GameEvent[], event: GameEvent): void {
-    if (event.t > this.latest) this.latest = event.t;
-    out.push(event);
-    this.recent.push(event);
-    if (this.recent.length > this.keep) this.recent.splice(0, this.recent.length - this.keep);
+    this.log.emit(out, t, body);
   }
 }
 
