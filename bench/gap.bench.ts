@@ -30,7 +30,7 @@ import { loadavg } from 'node:os';
 import type { Position } from '../src/engine/index.ts';
 import { type GapSearch, GapSearchRun, SHORT_PLIES } from '../src/tracker/gap/search.ts';
 import { createTracker } from '../src/tracker/index.ts';
-import { RESYNC_BUDGET } from '../src/tracker/gap/resync.ts';
+import { RESYNC_BUDGET } from '../src/tracker/gap/lost-lines.ts';
 import { gapOf, lineKey, sensedBoard } from '../test/src/tracker/fixtures/gap-lines.ts';
 import { referenceLines, referenceUnderWay } from '../test/src/tracker/fixtures/gap-reference.ts';
 import { secondLine } from '../test/src/tracker/fixtures/gap-witness.ts';

@@ -23,7 +23,7 @@ import { Journal } from '../daemon/journal/index.ts';
 import { Position } from '../src/engine/index.ts';
 import { GapSearchRun } from '../src/tracker/gap/search.ts';
 import { createTracker } from '../src/tracker/index.ts';
-import { RESYNC_BUDGET } from '../src/tracker/gap/resync.ts';
+import { RESYNC_BUDGET } from '../src/tracker/gap/lost-lines.ts';
 import { TIMING } from '../test/daemon/fixtures/controller-timing.ts';
 import { FakeBoard } from '../test/daemon/fixtures/fake-board.ts';
 import { selfPlayed, sensedText } from '../test/src/tracker/fixtures/gap-lines.ts';

@@ -1,7 +1,7 @@
 // Games rebuilt from the journal: a past round or one board (exports, past rounds served), and the
 // current round's live boards on start.
 import type { GameEvent } from '../../src/game/types.ts';
-import { RESYNC_NODES } from '../../src/tracker/gap/resync.ts';
+import { RESYNC_NODES } from '../../src/tracker/gap/lost-lines.ts';
 import type { LoadedConfig } from '../config/index.ts';
 import type { Journal } from '../journal/index.ts';
 import { type BoardGame, newBoardGame, type ReplaySettings, type TrackerFactory } from './board-game.ts';

@@ -154,7 +154,7 @@ class BoardTracker implements Tracker {
   private leftOn: number[] = [];
   private waiting: Waiting | undefined;
   /** The input being pushed is on the sensed board already (a follower started now has seen it). */
-  private applied = false;
+  private inputSensed = false;
   /** The last irregularity, until the opponent moves on (5.7): the players may still correct it. */
   private correction: Correctable | undefined;
   /** The result gesture was shown: quiet until a new game or the game is back on the board. */
@@ -166,13 +166,14 @@ class BoardTracker implements Tracker {
   /** A `hello` came and no snapshot since: the next snapshot is the connection's full dump. */
   private greeted = false;
   private lastChange = Number.NEGATIVE_INFINITY;
-  private dirty = false;
-  private ep: Episode = newEpisode();
+  /** The board changed since the last decision: it settles once it stays unchanged long enough. */
+  private unsettled = false;
+  private episode: Episode = newEpisode();
   /**
    * Steps of the search the current input may still take (see TrackerOptions.searchSteps): they
    * depend on the inputs alone, so replays step alike.
    */
-  private grant = 0;
+  private stepsLeft = 0;
 
   /**
    * The legal moves of the game position (and of the other side, 5.4.1), made at most once per
@@ -208,7 +209,7 @@ class BoardTracker implements Tracker {
     if (shown) {
       this.board.squares = Int8Array.from(shown.squares);
       this.board.rotated = shown.rotated;
-      if (!shows(this.phys, this.position)) this.ep.eventsLost = true;
+      if (!shows(this.sensed, this.position)) this.episode.eventsLost = true;
     }
   }
 
@@ -220,17 +221,18 @@ class BoardTracker implements Tracker {
     return this.line.moves;
   }
 
-  private get phys(): Int8Array {
+  /** What the sensors show on each square (SensedBoard.squares). */
+  private get sensed(): Int8Array {
     return this.board.squares;
   }
 
   get searching(): boolean {
-    return this.ep.search !== undefined;
+    return this.episode.search !== undefined;
   }
 
   get searchNodes(): number {
     // A dump's searches share the episode's budget: a board played on goes on counting.
-    return this.gaps.nodes(this.ep);
+    return this.gaps.nodes(this.episode);
   }
 
   deferSearches(on: boolean): void {
@@ -252,13 +254,14 @@ class BoardTracker implements Tracker {
 
   push(event: BoardEvent): TrackerOutput[] {
     const out: TrackerOutput[] = [];
-    this.grant = event.type === 'tick' && event.steps !== undefined ? event.steps : this.grantedSteps ? 0 : 1;
+    this.stepsLeft =
+      event.type === 'tick' && event.steps !== undefined ? event.steps : this.grantedSteps ? 0 : 1;
     this.advance(event.t, out);
     switch (event.type) {
       case 'lift':
       case 'put':
         // The press decides at once: the change is the next move's, not part of the one pressed.
-        if (this.opponentStarts(event)) this.decidePress(this.ep.pressAt!, out);
+        if (this.opponentStarts(event)) this.decidePress(this.episode.pressAt!, out);
         this.sense(event, out);
         break;
       case 'snapshot':
@@ -286,18 +289,18 @@ class BoardTracker implements Tracker {
         break;
     }
     this.searchOn(event.t, out);
-    this.gaps.feed(this.ep, event, this.position, this.board, this.waiting?.alert);
-    this.applied = false;
+    this.gaps.feed(this.episode, event, this.position, this.board, this.waiting?.alert);
+    this.inputSensed = false;
     return this.done(out);
   }
 
   flush(t: number): TrackerOutput[] {
     const out: TrackerOutput[] = [];
-    this.grant = this.grantedSteps ? 0 : 1;
+    this.stepsLeft = this.grantedSteps ? 0 : 1;
     this.advance(t, out);
-    if (this.ep.pressAt !== undefined) this.decidePress(t, out);
-    if (this.dirty) this.settle(t, undefined, out);
-    if (this.ep.wrongSide) this.settle(t, 'change', out);
+    if (this.episode.pressAt !== undefined) this.decidePress(t, out);
+    if (this.unsettled) this.settle(t, undefined, out);
+    if (this.episode.wrongSide) this.settle(t, 'change', out);
     this.searchOn(t, out);
     this.gaps.flush(t);
     return this.done(out);
@@ -348,9 +351,9 @@ class BoardTracker implements Tracker {
   /** Runs every decision that falls due before time `t`, in time order. */
   private advance(t: number, out: TrackerOutput[]): void {
     for (;;) {
-      const ep = this.ep;
+      const ep = this.episode;
       const press = ep.pressAt !== undefined ? ep.pressAt + PRESS_GRACE_MS : Number.POSITIVE_INFINITY;
-      const settle = this.dirty ? this.lastChange + this.settleMs : Number.POSITIVE_INFINITY;
+      const settle = this.unsettled ? this.lastChange + this.settleMs : Number.POSITIVE_INFINITY;
       const stall =
         ep.undecided && !ep.stallDone && !this.waiting && !this.finished
           ? this.lastChange + this.alertAfterMs
@@ -359,7 +362,7 @@ class BoardTracker implements Tracker {
       else if (settle <= t && settle <= stall) {
         this.settle(settle, undefined, out);
       } else if (stall <= t) {
-        this.ep.stallDone = true;
+        this.episode.stallDone = true;
         this.settle(stall, 'stall', out);
       } else return;
     }
@@ -367,7 +370,7 @@ class BoardTracker implements Tracker {
 
   /** The clock press of the side to move takes effect at `t`. */
   private decidePress(t: number, out: TrackerOutput[]): void {
-    this.ep.pressAt = undefined;
+    this.episode.pressAt = undefined;
     this.settle(t, this.position.turn, out);
   }
 
@@ -378,19 +381,19 @@ class BoardTracker implements Tracker {
    */
   private press(side: Side, t: number, out: TrackerOutput[]): void {
     if (this.waiting || this.finished) {
-      if (this.lastMove?.side === side && this.ep.pressAt === undefined) this.extrasAfterMove(t, out);
+      if (this.lastMove?.side === side && this.episode.pressAt === undefined) this.extrasAfterMove(t, out);
       return;
     }
-    if (side === this.position.turn) this.ep.pressAt ??= t;
+    if (side === this.position.turn) this.episode.pressAt ??= t;
     else if (this.wrongSideShown() || (this.lastMove?.side === side && this.wholeMoveShown()))
       this.settle(t, side, out);
-    else if (this.lastMove?.side === side && this.ep.pressAt === undefined) this.extrasAfterMove(t, out);
+    else if (this.lastMove?.side === side && this.episode.pressAt === undefined) this.extrasAfterMove(t, out);
   }
 
   // ——— sensing ———
 
   private note(event: BoardEvent): void {
-    if (this.ep.proof.length < PROOF_LIMIT) this.ep.proof.push(event);
+    if (this.episode.proof.length < PROOF_LIMIT) this.episode.proof.push(event);
   }
 
   /**
@@ -402,21 +405,21 @@ class BoardTracker implements Tracker {
    * move pressed.
    */
   private opponentStarts(event: { type: 'lift' | 'put'; square: number; piece?: PieceCode }): boolean {
-    if (this.ep.pressAt === undefined || !this.board.onBoard(event.square)) return false;
+    if (this.episode.pressAt === undefined || !this.board.onBoard(event.square)) return false;
     const s = this.board.square(event.square);
     const them = opposite(this.position.turn);
     if (event.type === 'lift') {
-      if (this.phys[s] === EMPTY || colorOfCode(this.position.board[s]) !== them) return false;
+      if (this.sensed[s] === EMPTY || colorOfCode(this.position.board[s]) !== them) return false;
     } else {
       const code = codeOfPut(event.piece, this.board.occupancyOnly);
-      if (this.phys[s] !== EMPTY || (code !== OCCUPIED && colorOfCode(code) !== them)) return false;
+      if (this.sensed[s] !== EMPTY || (code !== OCCUPIED && colorOfCode(code) !== them)) return false;
     }
     return this.legalShown() !== undefined;
   }
 
   private sense(event: BoardEvent, out: TrackerOutput[]): void {
     // A board waiting for its next change (a legal move of the side not to move): this is it.
-    if (this.ep.wrongSide) this.settle(event.t, 'change', out);
+    if (this.episode.wrongSide) this.settle(event.t, 'change', out);
     this.note(event);
     if (event.type === 'lift' || event.type === 'put') {
       if (!this.board.onBoard(event.square)) {
@@ -429,22 +432,22 @@ class BoardTracker implements Tracker {
         event.type === 'put' ? event.piece : undefined,
         event.t,
       );
-      this.applied = true;
+      this.inputSensed = true;
     } else if (event.type === 'snapshot') {
       const greeted = this.greeted;
       this.greeted = false;
       const changed = this.board.snapshot(event.board, event.t);
-      this.applied = true;
+      this.inputSensed = true;
       if (!changed || changed.length === 0) return;
-      if (greeted || changed.length >= 2) this.ep.eventsLost = true;
-      if (greeted || changed.length >= 2 || this.legalShown()) this.ep.snapshot = true;
+      if (greeted || changed.length >= 2) this.episode.eventsLost = true;
+      if (greeted || changed.length >= 2 || this.legalShown()) this.episode.snapshot = true;
     }
     this.lastChange = event.t;
-    this.dirty = true;
-    this.ep.undecided = false;
-    this.ep.stallDone = false;
+    this.unsettled = true;
+    this.episode.undecided = false;
+    this.episode.stallDone = false;
     // A press or stall time kept for the board searched: the changed board waits for its own.
-    this.ep.deferred = undefined;
+    this.episode.deferred = undefined;
   }
 
   // ——— decisions ———
@@ -457,7 +460,7 @@ class BoardTracker implements Tracker {
   }
 
   /** The legal move of the side to move that the board (or `view` of it) shows complete, if any. */
-  private legalShown(view = this.phys): Move | undefined {
+  private legalShown(view = this.sensed): Move | undefined {
     return this.legalHere().find((m) => showsAfter(view, this.position, m));
   }
 
@@ -474,7 +477,7 @@ class BoardTracker implements Tracker {
   /** The legal move of the side not to move that the board shows, if any. */
   private wrongSideShown(): Move | undefined {
     const { from, moves } = this.wrongSideMoves();
-    return moves.find((m) => showsAfter(this.phys, from, m));
+    return moves.find((m) => showsAfter(this.sensed, from, m));
   }
 
   /** The end of an input: the memos go (see legalMemo). */
@@ -486,29 +489,29 @@ class BoardTracker implements Tracker {
 
   /** The decision ladder (docs/irregularities.md, "Decision when settled"). */
   private settle(t: number, by: Decider, out: TrackerOutput[]): void {
-    this.dirty = false;
-    this.ep.wrongSide = false;
+    this.unsettled = false;
+    this.episode.wrongSide = false;
     const pos = this.position;
     if (this.finished) {
       // After the result gesture only a new game, the game back on the board, or a legal move
       // (the "gesture" was a king passing the centre) count.
-      if (shows(this.phys, this.initial)) {
+      if (shows(this.sensed, this.initial)) {
         this.newGame(t, out);
         return;
       }
-      if (shows(this.phys, pos)) this.finished = false;
+      if (shows(this.sensed, pos)) this.finished = false;
       if (!this.legalShown()) return;
       this.finished = false;
     }
     const leftOnView = this.leftOn.length > 0 ? this.board.withPiecesOf(pos, this.leftOn) : undefined;
-    if (shows(this.phys, pos) || (leftOnView && shows(leftOnView, pos))) {
-      this.ep.undecided = false;
+    if (shows(this.sensed, pos) || (leftOnView && shows(leftOnView, pos))) {
+      this.episode.undecided = false;
       if (this.waiting) this.correct(this.waitingCorrection(), t, out);
       return;
     }
     // The position before the last irregularity, back on the board: corrected — even where it is
     // also a legal move of the opponent's (a man the mover stepped back to where it came from).
-    if (this.correction && !this.correction.undone && shows(this.phys, this.correction.restore)) {
+    if (this.correction && !this.correction.undone && shows(this.sensed, this.correction.restore)) {
       this.correct(this.correction, t, out);
       return;
     }
@@ -527,14 +530,14 @@ class BoardTracker implements Tracker {
     // A capture from the game position landed, its pieces still coming off: play goes on (it is
     // no correction, even where a board of occupancy alone could read as one).
     if (by === undefined && this.captureUnderWay()) {
-      this.ep.undecided = true;
+      this.episode.undecided = true;
       return;
     }
     if (this.movedOn(t, by, out)) return;
     if (this.correctionShown(t, out) || this.playedOnFromBase(t, out)) return;
     if (this.orientation(t, out)) return;
     const fresh = this.moves.length === 0 && pos.equals(this.initial);
-    if (!fresh && shows(this.phys, this.initial)) {
+    if (!fresh && shows(this.sensed, this.initial)) {
       this.newGame(t, out);
       return;
     }
@@ -552,8 +555,8 @@ class BoardTracker implements Tracker {
     // board may come to show a legal continuation later — the dump's last move still under way. (A
     // board the hands were seen making has a base to play on from instead: no plies were lost.)
     const lostEvents = this.waiting?.alert.rule === 'unknown-position' && !this.waiting.base;
-    if ((this.ep.snapshot || lostEvents) && this.resync(t, by, out)) return;
-    this.ep.undecided = true;
+    if ((this.episode.snapshot || lostEvents) && this.resync(t, by, out)) return;
+    this.episode.undecided = true;
     if (by !== undefined && !this.waiting) this.classify(t, by, out);
   }
 
@@ -561,13 +564,13 @@ class BoardTracker implements Tracker {
   private recordLegal(legal: Move, t: number, by: Decider, out: TrackerOutput[]): void {
     const pos = this.position;
     // Pressed already when the press came before the settle time ran out.
-    const pressed = by !== undefined || this.ep.pressAt !== undefined;
+    const pressed = by !== undefined || this.episode.pressAt !== undefined;
     // Events lost in a gap: the hands' order (4.11, 5.4.3, 5.4.10, 5.4.13) cannot be judged.
-    const played = this.ep.eventsLost
+    const played = this.episode.eventsLost
       ? { move: legal, rules: [] }
       : readPlayedMove(pos, legal, this.board.hand);
     const board = Int8Array.from(play(pos, legal).board);
-    for (const sq of this.leftOn) if (this.phys[sq] === EMPTY) board[sq] = EMPTY;
+    for (const sq of this.leftOn) if (this.sensed[sq] === EMPTY) board[sq] = EMPTY;
     const after = Position.fromBoard(pos.variant, opposite(pos.turn), board);
     // The PDN of the path the hands played (4.9 touches): a capture written with its path may
     // have several (a king's loop run either way round).
@@ -583,7 +586,7 @@ class BoardTracker implements Tracker {
     if (!last || last.pressed || last.ply !== this.moves.length || !before || !played) return undefined;
     const key = moveKey(played);
     return legalMoves(before).find(
-      (m) => m.from === played.from && showsAfter(this.phys, before, m) && moveKey(m) !== key,
+      (m) => m.from === played.from && showsAfter(this.sensed, before, m) && moveKey(m) !== key,
     );
   }
 
@@ -597,7 +600,7 @@ class BoardTracker implements Tracker {
     if (!whole) return false;
     const before = this.line.previous!;
     const moves = legalMoves(before);
-    const pressed = by !== undefined || this.ep.pressAt !== undefined;
+    const pressed = by !== undefined || this.episode.pressAt !== undefined;
     this.line.undoLast();
     // Recorded again in the same ply: the move output replaces the one of that ply (docs/api.md).
     this.record(whole, play(before, whole), moveNotation(before, whole, moves), [], t, out);
@@ -620,13 +623,13 @@ class BoardTracker implements Tracker {
         !this.board.occupancyOnly &&
         this.centre.includes(twice.from) &&
         this.centre.includes(twice.to) &&
-        isKingCode(this.phys[twice.to]);
+        isKingCode(this.sensed[twice.to]);
       // … or the piece of the last capture carried back before its pieces are: a takeback under way.
       const last = this.moves[this.moves.length - 1];
       const goingBack = last && last.captured.length > 0 && twice.from === last.to && twice.to === last.from;
       if (gestureLike || goingBack) return false;
-      this.ep.wrongSide = true;
-      this.ep.undecided = true;
+      this.episode.wrongSide = true;
+      this.episode.undecided = true;
       return true;
     }
     const from = this.wrongSideMoves().from;
@@ -649,21 +652,21 @@ class BoardTracker implements Tracker {
   private firstMoveShown(): Move | undefined {
     // A set-up puts many pieces on; a takeback or a move puts one or two.
     const puts = this.board.hand.filter((h) => h.kind === 'put').length;
-    if (puts < SETUP_SQUARES || occupiedSquares(this.phys) !== occupiedSquares(this.initial.board))
+    if (puts < SETUP_SQUARES || occupiedSquares(this.sensed) !== occupiedSquares(this.initial.board))
       return undefined;
-    return legalMoves(this.initial).find((m) => showsAfter(this.phys, this.initial, m));
+    return legalMoves(this.initial).find((m) => showsAfter(this.sensed, this.initial, m));
   }
 
   /** A legal capture has landed and its pieces are still coming off: not yet a move. */
   private captureUnderWay(): boolean {
-    return this.legalHere().some((m) => showsCaptureUnderWay(this.phys, this.position, m));
+    return this.legalHere().some((m) => showsCaptureUnderWay(this.sensed, this.position, m));
   }
 
   /** 5.1: the start position turned 180° before the first move; from then on squares are read turned. */
   private orientation(t: number, out: TrackerOutput[]): boolean {
     if (this.board.occupancyOnly) return false;
     const reference = this.moves.length === 0 ? this.position : this.initial;
-    if (!showsBoard(this.phys, turned(reference.board)) || showsBoard(this.phys, reference.board))
+    if (!showsBoard(this.sensed, turned(reference.board)) || showsBoard(this.sensed, reference.board))
       return false;
     if (reference === this.initial && this.moves.length > 0) this.newGame(t, out);
     this.board.turn();
@@ -679,7 +682,7 @@ class BoardTracker implements Tracker {
   }
 
   private takeback(t: number, out: TrackerOutput[]): boolean {
-    const shown = this.line.earlierShown(this.phys);
+    const shown = this.line.earlierShown(this.sensed);
     if (!shown) return false;
     const { kept, position: earlier } = shown;
     const side = earlier.turn;
@@ -699,7 +702,7 @@ class BoardTracker implements Tracker {
   /** Kings on both centre squares (piece-sensing boards): 2-0, 1-1 or 0-2, not a move. */
   private resultGesture(t: number, out: TrackerOutput[]): boolean {
     if (this.board.occupancyOnly) return false;
-    const result = gestureShown(this.phys, this.centre, (s) => this.board.putOn(s));
+    const result = gestureShown(this.sensed, this.centre, (s) => this.board.putOn(s));
     if (!result) return false;
     out.push({ type: 'result-gesture', t, result });
     this.finished = true;
@@ -708,7 +711,7 @@ class BoardTracker implements Tracker {
   }
 
   /**
-   * After a dump (lost events): the lines of legal play that lead to the board (./gap/resync.ts). One
+   * After a dump (lost events): the lines of legal play that lead to the board (./gap/lost-lines.ts). One
    * line → recorded (each move `recovered`); its last ply may still be under way (a capture landed,
    * its pieces still coming off; a piece in the hand) → the ones before it are recorded, the move
    * under way follows as an ordinary move. Several lines the hands before the gap do not tell
@@ -721,7 +724,7 @@ class BoardTracker implements Tracker {
    * meanwhile.
    */
   private resync(t: number, by: Decider, out: TrackerOutput[]): boolean {
-    if (!this.gaps.begin(this.ep, this.position, this.board, this.ep.snapshot)) return false;
+    if (!this.gaps.begin(this.episode, this.position, this.board, this.episode.snapshot)) return false;
     return this.stepSearch(t, by, out);
   }
 
@@ -730,12 +733,12 @@ class BoardTracker implements Tracker {
    * changed (and settled) since is another search's; the one for it starts at its settle.
    */
   private searchOn(t: number, out: TrackerOutput[]): void {
-    if (!this.gaps.searchable(this.ep, this.position, this.phys, this.dirty)) return;
-    if (this.grant === 0) return;
-    const by = this.ep.deferred;
+    if (!this.gaps.searchable(this.episode, this.position, this.sensed, this.unsettled)) return;
+    if (this.stepsLeft === 0) return;
+    const by = this.episode.deferred;
     if (this.stepSearch(t, by, out)) return;
     // No line: the board stays undecided, and a press or the stall time that came meanwhile decides.
-    this.ep.undecided = true;
+    this.episode.undecided = true;
     if (by !== undefined && !this.waiting) this.classify(t, by, out);
   }
 
@@ -744,11 +747,11 @@ class BoardTracker implements Tracker {
    * or the stall time is kept for when it ends) — true; a line found: recorded — true; none: false.
    */
   private stepSearch(t: number, by: Decider, out: TrackerOutput[]): boolean {
-    const step = this.gaps.step(this.ep, this.grant);
-    this.grant = 0;
+    const step = this.gaps.step(this.episode, this.stepsLeft);
+    this.stepsLeft = 0;
     if (step.kind === 'searching') {
-      this.ep.undecided = true;
-      if (by !== undefined) this.ep.deferred = by;
+      this.episode.undecided = true;
+      if (by !== undefined) this.episode.deferred = by;
       return true;
     }
     if (step.kind === 'none') return false;
@@ -760,7 +763,7 @@ class BoardTracker implements Tracker {
     const first = lines[0];
     // The game position itself with a move under way: no ply was lost.
     if (first.line.length === 0 && !read) return false;
-    const lost = this.ep.eventsLost;
+    const lost = this.episode.eventsLost;
     if (!found.unique && first.line.length > 0) this.holdGap(lines, found.total, t, out);
     this.recordLine(first.line, t, out, true);
     if (read) {
@@ -769,8 +772,8 @@ class BoardTracker implements Tracker {
     }
     if (first.underWay) {
       // The move under way began in the gap too: its hands' order cannot be judged either.
-      this.ep.undecided = true;
-      this.ep.eventsLost = lost;
+      this.episode.undecided = true;
+      this.episode.eventsLost = lost;
     }
     return true;
   }
@@ -795,7 +798,7 @@ class BoardTracker implements Tracker {
       lines[0].end,
     );
     alert.candidates = lines.map((l) => lineNotation(pos, l.line));
-    alert.boardShown = sensedText(this.phys);
+    alert.boardShown = sensedText(this.sensed);
     this.gaps.hold(alert, this.moves.length, lines[0].line, out.length);
   }
 
@@ -837,11 +840,11 @@ class BoardTracker implements Tracker {
 
   /** A decision left the board showing more than the record: searched as after lost events. */
   private unexplainedSince(t: number): void {
-    if (shows(this.phys, this.position)) return;
-    this.ep.snapshot = true;
-    this.ep.eventsLost = true;
+    if (shows(this.sensed, this.position)) return;
+    this.episode.snapshot = true;
+    this.episode.eventsLost = true;
     this.lastChange = t;
-    this.dirty = true;
+    this.unsettled = true;
   }
 
   // ——— irregular moves read at the press or after the stall time ———
@@ -850,11 +853,11 @@ class BoardTracker implements Tracker {
     const pos = this.position;
     // After lost events the hands cannot tell an irregular move: the arbiter must look, and the
     // tracker waits for the board to show the game or a legal continuation again.
-    const view = this.leftOn.length > 0 ? this.board.withPiecesOf(pos, this.leftOn) : this.phys;
-    const reading: Reading | undefined = this.ep.eventsLost
-      ? unknownReading(this.phys, pos)
+    const view = this.leftOn.length > 0 ? this.board.withPiecesOf(pos, this.leftOn) : this.sensed;
+    const reading: Reading | undefined = this.episode.eventsLost
+      ? unknownReading(this.sensed, pos)
       : readIrregular(pos, view, this.board.hand);
-    if (!reading || (by === 'stall' && !this.ep.eventsLost && this.handsStillAtWork(reading))) return;
+    if (!reading || (by === 'stall' && !this.episode.eventsLost && this.handsStillAtWork(reading))) return;
     const side = pos.turn;
     if (reading.kind === 'wait') this.wait(reading.rule, t, { side, squares: reading.squares }, side, out);
     else {
@@ -916,7 +919,7 @@ class BoardTracker implements Tracker {
     this.lastMove = undefined;
     const pos = this.position;
     const diff = this.board.differences(pos);
-    if (diff.length === 0 || diff.some((s) => this.phys[s] !== EMPTY)) return;
+    if (diff.length === 0 || diff.some((s) => this.sensed[s] !== EMPTY)) return;
     if (last.ply !== this.moves.length || !this.line.previous) return;
     const rules = extrasRules(pos, last.side, last.capture, diff);
     const board = Int8Array.from(pos.board);
@@ -934,9 +937,9 @@ class BoardTracker implements Tracker {
   private completedRemoval(): Move | undefined {
     const pos = this.position;
     const board = Int8Array.from(pos.board);
-    for (const s of this.leftOn) if (this.phys[s] === EMPTY) board[s] = EMPTY;
+    for (const s of this.leftOn) if (this.sensed[s] === EMPTY) board[s] = EMPTY;
     const completed = Position.fromBoard(pos.variant, pos.turn, board);
-    let found = legalMoves(completed).find((m) => showsAfter(this.phys, completed, m));
+    let found = legalMoves(completed).find((m) => showsAfter(this.sensed, completed, m));
     let from = completed;
     if (!found) {
       // The late-removed square taken at once by the opponent's move (a man stepping onto it, a
@@ -948,7 +951,7 @@ class BoardTracker implements Tracker {
       const cleared = Position.fromBoard(pos.variant, pos.turn, all);
       found = legalMoves(cleared).find(
         (m) =>
-          this.leftOn.includes(m.to) && this.board.putOn(m.to, m.from) && showsAfter(this.phys, cleared, m),
+          this.leftOn.includes(m.to) && this.board.putOn(m.to, m.from) && showsAfter(this.sensed, cleared, m),
       );
       from = cleared;
     }
@@ -968,7 +971,7 @@ class BoardTracker implements Tracker {
     const recorded = this.line.last;
     const instead = legalMoves(c.restore).find(
       (m) =>
-        showsAfter(this.phys, c.restore, m) &&
+        showsAfter(this.sensed, c.restore, m) &&
         (this.board.putOn(m.to, m.from) || (recorded?.from === m.from && recorded.to === m.to)),
     );
     if (!instead) return false;
@@ -982,7 +985,7 @@ class BoardTracker implements Tracker {
     const w = this.waiting;
     if (!w?.base) return false;
     for (const from of [w.base, w.base.withTurn(opposite(w.base.turn))]) {
-      const move = legalMoves(from).find((m) => showsAfter(this.phys, from, m));
+      const move = legalMoves(from).find((m) => showsAfter(this.sensed, from, m));
       if (!move) continue;
       this.setPosition(from, t, `${w.alert.rule} stands: play went on`, out);
       this.record(move, play(from, move), moveNotation(from, move), [], t, out);
@@ -1013,15 +1016,15 @@ class BoardTracker implements Tracker {
     const alert = this.emitAlert(rule, this.moves.length + 1, side, t, out, facts, this.position);
     // After lost events the board is no base to play on from: the arbiter (or the gap search) decides,
     // with the moves from the score sheet that lead to this board.
-    const base = this.ep.eventsLost ? undefined : this.board.physicalPosition(this.position);
-    if (!base) alert.boardShown = sensedText(this.phys);
+    const base = this.episode.eventsLost ? undefined : this.board.physicalPosition(this.position);
+    if (!base) alert.boardShown = sensedText(this.sensed);
     this.waiting = base ? { alert, base } : { alert };
-    if (!base) this.gaps.watchFrom(alert, this.position, this.board, this.applied);
+    if (!base) this.gaps.watchFrom(alert, this.position, this.board, this.inputSensed);
     this.correction = undefined;
     // Whatever comes off the board now is no longer the last move's.
     this.lastMove = undefined;
-    this.ep.undecided = false;
-    this.ep.proof = [];
+    this.episode.undecided = false;
+    this.episode.proof = [];
   }
 
   private lightSquare(t: number, out: TrackerOutput[]): void {
@@ -1042,7 +1045,7 @@ class BoardTracker implements Tracker {
     before?: Position,
     after?: Position,
   ): Alert {
-    const alert = this.alerts.raise({ rule, ply, side, t, facts, proof: this.ep.proof, before, after });
+    const alert = this.alerts.raise({ rule, ply, side, t, facts, proof: this.episode.proof, before, after });
     out.push({ type: 'alert', t, alert });
     return alert;
   }
@@ -1075,7 +1078,7 @@ class BoardTracker implements Tracker {
 
   /** A decision was taken: a new episode begins. */
   private afterDecision(): void {
-    this.ep = newEpisode();
+    this.episode = newEpisode();
     this.board.forget();
   }
 }

@@ -132,7 +132,7 @@ export interface TrackerOptions {
   alertAfterMs?: number;
   /**
    * The search for plies lost in a gap, in nodes: per step and in all (default 2,000,000 in all, in
-   * steps of 500 when granted, of 4000 an input otherwise: src/tracker/gap/resync.ts).
+   * steps of 500 when granted, of 4000 an input otherwise: src/tracker/gap/lost-lines.ts).
    */
   gapBudget?: { step: number; total: number };
   /**

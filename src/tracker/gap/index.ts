@@ -1,5 +1,5 @@
 // A tracker's gap machinery, one owner: the searches for plies lost in a gap (./lost-plies.ts over
-// ./resync.ts, ./search.ts, ./bound.ts, ./proven-table.ts), the play followed while a gap is open
+// ./lost-lines.ts, ./search.ts, ./bound.ts, ./proven-table.ts), the play followed while a gap is open
 // (./follower.ts: from a dump's board while it is searched, from the board an unknown-position
 // shows until the score sheet comes), and the `gap` alert waiting for the arbiter (./hold.ts). The
 // tracker asks it and acts on the answers; the search under way belongs to the tracker's episode
@@ -13,13 +13,13 @@ import type { Alert, Tracker, TrackerOptions, TrackerOutput } from '../types.ts'
 import { type FollowedMove, Follower } from './follower.ts';
 import { type GapSettled, HeldGap } from './hold.ts';
 import { LostPlies, type SearchEpisode, type SearchStep } from './lost-plies.ts';
-import { resyncBudgets } from './resync.ts';
+import { resyncBudgets } from './lost-lines.ts';
 import type { GapLine } from './search.ts';
 
 export type { FollowedMove } from './follower.ts';
 export type { GapSettled } from './hold.ts';
 export { noSearch, type SearchEpisode, type SearchStep } from './lost-plies.ts';
-export type { LostLines } from './resync.ts';
+export type { LostLines } from './lost-lines.ts';
 
 /** What a follower's tracker starts from besides its position: the board as sensed then. */
 export type Shown = Pick<SensedBoard, 'squares' | 'rotated' | 'occupancyOnly'>;

@@ -1,4 +1,4 @@
-// One tracker's lost-plies searches (./resync.ts): which budget a board gets (a dump's, shared by
+// One tracker's lost-plies searches (./lost-lines.ts): which budget a board gets (a dump's, shared by
 // its episode, or the stuck board's small one), the board last found hopeless against the game
 // position (never searched again: a stuck board costs nothing until it changes), and the memo of the
 // costly searches (SearchMemo), so that a replay takes their steps without the work. A dump's
@@ -8,7 +8,7 @@ import { type Position, writeFen } from '../../engine/index.ts';
 import { completesMove, sensedText } from '../board.ts';
 import type { BoardEvent } from '../../../firmware-protocol/events.ts';
 import type { Follower } from './follower.ts';
-import { type LostLines, LostLinesSearch, type ResyncBudget } from './resync.ts';
+import { type LostLines, LostLinesSearch, type ResyncBudget } from './lost-lines.ts';
 import type { SensedBoard } from '../sensed.ts';
 import type { SearchMemo } from '../types.ts';
 

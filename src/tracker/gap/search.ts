@@ -15,7 +15,7 @@
 //    is never searched again for it (transposed moves meet in the same positions).
 // The bound is per node, not per depth: a board the search cannot explain costs at most the budget,
 // and the search runs in steps of a node budget each (GapSearchRun; the tracker's step and total
-// are in ./resync.ts, their time measured by `npm run bench -- gap`, see docs/performance.md), so
+// are in ./lost-lines.ts, their time measured by `npm run bench -- gap`, see docs/performance.md), so
 // a hard gap gets many steps without holding the event loop for more than one. The tracker does not search the same board
 // against the same position twice: a stuck board costs nothing until it changes.
 import {
@@ -45,7 +45,7 @@ import type { Alert, ArbiterDecision } from '../types.ts';
 export const GAP_PLIES = 20;
 /** The first stage's depth: reconnects in the middle of a move. */
 export const SHORT_PLIES = 4;
-/** Nodes searchGap's one go expands by default (the tracker searches in steps: ./resync.ts). */
+/** Nodes searchGap's one go expands by default (the tracker searches in steps: ./lost-lines.ts). */
 export const GAP_NODES = 4_000;
 /**
  * The second stage's table of proved positions grows to 2^21 slots (24 MiB): a whole search of

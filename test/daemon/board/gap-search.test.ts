@@ -13,7 +13,7 @@ import { Position } from '../../../src/engine/index.ts';
 import { lineNotation, searchGap } from '../../../src/tracker/gap/search.ts';
 import type { TrackerFactory } from '../../../daemon/board/board-game.ts';
 import { createTracker } from '../../../src/tracker/index.ts';
-import { RESYNC_NODES } from '../../../src/tracker/gap/resync.ts';
+import { RESYNC_NODES } from '../../../src/tracker/gap/lost-lines.ts';
 import { selfPlayed, sensedBoard } from '../../src/tracker/fixtures/gap-lines.ts';
 import { TIMING, until } from '../fixtures/controller-timing.ts';
 import { FakeBoard } from '../fixtures/fake-board.ts';

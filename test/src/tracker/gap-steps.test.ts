@@ -7,7 +7,7 @@ import type { BoardEvent } from '../../../firmware-protocol/events.ts';
 import { legalMoves, moveNotation, type Position, play } from '../../../src/engine/index.ts';
 import { GapSearchRun, searchGap } from '../../../src/tracker/gap/search.ts';
 import { createTracker } from '../../../src/tracker/index.ts';
-import { RESYNC_BUDGET, RESYNC_NODES } from '../../../src/tracker/gap/resync.ts';
+import { RESYNC_BUDGET, RESYNC_NODES } from '../../../src/tracker/gap/lost-lines.ts';
 import type { TrackerOptions, TrackerOutput } from '../../../src/tracker/types.ts';
 import { gapOf, lineKey, sensedBoard } from './fixtures/gap-lines.ts';
 import { Script } from './fixtures/hands.ts';

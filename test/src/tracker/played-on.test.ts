@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Move, type Position, play } from '../../../src/engine/index.ts';
 import { createTracker } from '../../../src/tracker/index.ts';
-import { RESYNC_NODES } from '../../../src/tracker/gap/resync.ts';
+import { RESYNC_NODES } from '../../../src/tracker/gap/lost-lines.ts';
 import type { TrackerOutput } from '../../../src/tracker/types.ts';
 import { createRng } from '../../../simulator/prng.ts';
 import { chooseMove } from '../../../simulator/selfplay.ts';
