@@ -23,6 +23,11 @@ import {
 afterEach(cleanUp);
 
 const SPEED = 10;
+/**
+ * A ply every second of wall time at SPEED: the daemon's restart (about a second, several on a
+ * loaded machine) adds a ply or a few to the gap, not a dozen.
+ */
+const THINK_MS = 10_000;
 
 /** The position after these moves from the start, or undefined when one is not legal. */
 function finalFen(moves: readonly string[]): string | undefined {
@@ -43,12 +48,12 @@ describe('boards that remember nothing, through a kill -9 (real daemon process)'
       speed: SPEED,
       seed: 5,
       history: false,
-      game: { noise: 'none', maxPlies: 40, thinkMs: 3000 },
+      game: { noise: 'none', maxPlies: 40, thinkMs: THINK_MS },
     });
     onCleanup(() => sim.stop());
     const dataDir = tempDir('it-no-history');
     const config = join(dataDir, 'damlink.yaml');
-    writeFileSync(config, 'gapSearch: { share: 1 }\n');
+    writeFileSync(config, 'gapSearch: { share: 1, positions: 6000000 }\n');
     const start = async () => {
       const d = await startDaemon(
         sim.boards.map((b) => b.address),
@@ -59,7 +64,7 @@ describe('boards that remember nothing, through a kill -9 (real daemon process)'
       return d;
     };
     const served = async (d: Daemon) => pdnMoves(await fetchText(`${d.url}/rounds/1/games.pdn`));
-    const daemon = await downWhilePlaying(sim, await start(), start, 6, 9);
+    const daemon = await downWhilePlaying(sim, await start(), start, 6, 11);
     await sim.done;
     const truth = sim.boards.map((b) => b.board.games[0].moves.map((m) => m.pdn));
     await until(
