@@ -18,7 +18,7 @@ export class EventLog {
   private recent: GameEvent[] = [];
 
   constructor(
-    private readonly board: () => number,
+    private readonly board: number,
     /** How many recent events are kept for `since`. */
     private readonly keep: number,
   ) {}
@@ -29,7 +29,7 @@ export class EventLog {
     // Every caller passes a fresh literal: stamped in place rather than spread (one allocation less
     // per event, and the same key order as the spread gave).
     const event = body as Record<string, unknown>;
-    event.board = this.board();
+    event.board = this.board;
     event.version = this.version;
     event.t = t;
     this.push(out, event as unknown as GameEvent);
@@ -38,7 +38,7 @@ export class EventLog {
   /** A new game's event: its snapshot, made once the version is taken, carries that version. */
   emitNewGame(out: GameEvent[], t: number, snapshot: () => GameSnapshot): void {
     this.version++;
-    this.push(out, { board: this.board(), version: this.version, t, kind: 'new-game', snapshot: snapshot() });
+    this.push(out, { board: this.board, version: this.version, t, kind: 'new-game', snapshot: snapshot() });
   }
 
   /** Events after `version`, or undefined when they are no longer kept (send a snapshot instead). */

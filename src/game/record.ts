@@ -113,7 +113,8 @@ export class GameRecord {
     this.info = { ...options.info };
     this.autoResult = options.autoResult ?? false;
     this.rules = drawRulesFor(options.info.variant, options.drawProfile);
-    this.log = new EventLog(() => this.info.board, options.keepEvents ?? 200);
+    // A record's board never changes (setInfo keeps it).
+    this.log = new EventLog(options.info.board, options.keepEvents ?? 200);
     this.state = options.state ?? 'connecting';
     this.serial = options.serial;
     const start = this.parse(options.startFen) ?? Position.initial(this.info.variant);

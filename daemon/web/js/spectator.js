@@ -209,7 +209,7 @@ function renderDetail() {
   const round = s.info.round;
   // Where the game left the line of legal moves and the departure stood: it goes on from there.
   const corrections = (s.continued ?? [])
-    .map((c) => `<li class="marker">${t('spectator.positionSet')} <code>${escapeHtml(c.fen)}</code></li>`)
+    .map((c) => `<li class="marker">${t('spectator.continued')} <code>${escapeHtml(c.fen)}</code></li>`)
     .join('');
   ui.detail.innerHTML =
     `<div class="detail-head"><button type="button" class="back" data-nav="grid">${t('spectator.back')}</button>` +

@@ -139,15 +139,17 @@ export class LostPlies {
         return;
       }
     }
-    search.since.push(event);
-    if (event.type === 'hello' || search.since.overflowed) search.since = undefined;
+    if (event.type === 'hello') search.since = undefined;
+    else {
+      search.since.push(event);
+      if (search.since.overflowed) search.since = undefined;
+    }
   }
 
-  /** The search under way is of another board or position than these: given up (true). */
+  /** The search under way (not an anchored one) is of another board or position than these: given up (true). */
   stale(ep: SearchEpisode, position: Position, squares: Int8Array): boolean {
     const search = ep.search;
-    if (!search || search.since) return false;
-    if (search.hash === position.hash && sameSquares(search.squares, squares)) return false;
+    if (!search || (search.hash === position.hash && sameSquares(search.squares, squares))) return false;
     this.end(ep);
     return true;
   }

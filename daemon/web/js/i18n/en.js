@@ -61,7 +61,7 @@ export default {
     'spectator.startPosition': 'Start position',
     'spectator.move': 'Move {move}',
     'spectator.liveMark': 'live',
-    'spectator.positionSet': 'position set by arbiter:',
+    'spectator.continued': 'the game goes on from:',
     'spectator.pdnFile': 'PDN file',
     'spectator.timeControl': 'time control {tc}',
     'spectator.serial': 'board {serial}',

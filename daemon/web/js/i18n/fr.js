@@ -60,7 +60,7 @@ export default {
     'spectator.startPosition': 'Position de départ',
     'spectator.move': 'Coup {move}',
     'spectator.liveMark': 'direct',
-    'spectator.positionSet': 'position posée par l’arbitre :',
+    'spectator.continued': 'la partie continue depuis :',
     'spectator.pdnFile': 'Fichier PDN',
     'spectator.timeControl': 'cadence {tc}',
     'spectator.serial': 'damier {serial}',

@@ -59,7 +59,7 @@ export default {
     'spectator.startPosition': 'Beginstelling',
     'spectator.move': 'Zet {move}',
     'spectator.liveMark': 'live',
-    'spectator.positionSet': 'stelling gezet door de arbiter:',
+    'spectator.continued': 'de partij gaat verder vanaf:',
     'spectator.pdnFile': 'PDN-bestand',
     'spectator.timeControl': 'bedenktijd {tc}',
     'spectator.serial': 'bord {serial}',

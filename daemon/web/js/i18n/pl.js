@@ -60,7 +60,7 @@ export default {
     'spectator.startPosition': 'Pozycja początkowa',
     'spectator.move': 'Ruch {move}',
     'spectator.liveMark': 'na żywo',
-    'spectator.positionSet': 'pozycja ustawiona przez sędziego:',
+    'spectator.continued': 'partia toczy się dalej od:',
     'spectator.pdnFile': 'Plik PDN',
     'spectator.timeControl': 'tempo gry {tc}',
     'spectator.serial': 'plansza {serial}',

@@ -60,7 +60,7 @@ export default {
     'spectator.startPosition': 'Начальная позиция',
     'spectator.move': 'Ход {move}',
     'spectator.liveMark': 'онлайн',
-    'spectator.positionSet': 'позиция установлена арбитром:',
+    'spectator.continued': 'партия продолжается с позиции:',
     'spectator.pdnFile': 'Файл PDN',
     'spectator.timeControl': 'контроль времени {tc}',
     'spectator.serial': 'доска {serial}',
