@@ -26,6 +26,10 @@ export function drawRulesFor(variant: Variant, profile?: string | DrawRules): Dr
   return { profile: variant === 'brazilian' ? 'fmjd-64' : 'fmjd' };
 }
 
+/** 6.5 draws with advantage are played: the draw rules use them, and the game is not the 64 version. */
+export const advantageDraws = (rules: DrawRules, variant: Variant): boolean =>
+  rules.advantageDraw === true && rules.profile !== 'fmjd-64' && variant !== 'brazilian';
+
 /** The end the engine sees in `state`, in the words the arbiter reads. */
 export function gameEnd(state: GameState): GameEnd | undefined {
   const over = state.over;

@@ -10,6 +10,9 @@ export type EventBody = GameEvent extends infer E
     : never
   : never;
 
+/** Emits an event of the record at `t`. */
+export type Emit = (t: number, body: EventBody) => void;
+
 export class EventLog {
   /** The number of the last event: the snapshot's version. */
   version = 0;

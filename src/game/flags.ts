@@ -1,5 +1,6 @@
 // A fallen flag in the game's words: the alert the arbiter sees and the result it proposes (the
 // player who exceeds the time loses; both flags down in the last period is a draw).
+import type { Side } from '../../firmware-protocol/side.ts';
 import type { FlagFinding } from '../clock/watch.ts';
 import { alertMessage, alertParams } from '../tracker/messages.ts';
 import type { Alert } from '../tracker/types.ts';
@@ -27,12 +28,16 @@ export function flagAlert(f: FlagFinding): Alert {
   };
 }
 
-/** The result the flag proposes, if any. */
-export function flagResult(f: FlagFinding): GameEnd | undefined {
+/**
+ * The result the flag proposes, if any. G.5: a draw claim postponed (by `postponed`'s side) is
+ * decided after a flag: the proposal says it waits.
+ */
+export function flagResult(f: FlagFinding, postponed?: Side): GameEnd | undefined {
+  const name = (side: Side) => (side === 'white' ? 'White' : 'Black');
+  const note = postponed ? ` (G.5: ${name(postponed)}'s draw claim is postponed: decide it now)` : '';
   if (f.rule === 'flag')
-    return {
-      result: lossFor(f.side),
-      reason: `flag: ${f.side === 'white' ? 'White' : 'Black'} exceeded the time`,
-    };
-  return f.lastPeriod ? { result: '1-1', reason: 'flags: both flags fell in the last period' } : undefined;
+    return { result: lossFor(f.side), reason: `flag: ${name(f.side)} exceeded the time${note}` };
+  return f.lastPeriod
+    ? { result: '1-1', reason: `flags: both flags fell in the last period${note}` }
+    : undefined;
 }

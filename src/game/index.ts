@@ -2,5 +2,6 @@
 export * from './actions.ts';
 export { drawRulesFor, type GameEnd, gameEnd } from './end.ts';
 export { alertComment, gamesToPdn, gameToPdn, type PdnView, pdnGameOf, tagValue } from './pdn.ts';
-export { clockCommandState, GameRecord, type GameRecordOptions, moverOf } from './record.ts';
+export { moverOf } from './line.ts';
+export { GameRecord } from './record.ts';
 export type * from './types.ts';

@@ -1,7 +1,7 @@
 // The game record's contract: what the broadcast serves. Pure data; versions let clients catch up.
 import type { ClockByHandReason, ClockCommandOutcome } from '../../firmware-protocol/clock-command.ts';
 import type { Side } from '../../firmware-protocol/events.ts';
-import type { GameResult, Variant } from '../engine/index.ts';
+import type { DrawRules, GameResult, Variant } from '../engine/index.ts';
 import type { Alert, ArbiterDecision } from '../tracker/types.ts';
 import type { ActionRecord, ClaimDecision } from './actions.ts';
 
@@ -164,3 +164,22 @@ export type GameEvent = { board: number; version: number; t: number } & (
    */
   | { kind: 'clock-command'; asked: ClockSetting; outcome: ClockCommandOutcome }
 );
+
+export interface GameRecordOptions {
+  info: GameInfo;
+  /** FEN the game starts from (default: the variant's initial position). */
+  startFen?: string;
+  /**
+   * Draw rules of the tournament: a profile name (`fmjd`, `fmjd-64`, `club`, `advantage`) or the
+   * engine's DrawRules; default: the variant's own (src/engine/draw.ts).
+   */
+  drawProfile?: string | DrawRules;
+  /** Write the result the engine proposes at once instead of waiting for the arbiter. */
+  autoResult?: boolean;
+  /** How many recent events to keep for `since` (default 200). */
+  keepEvents?: number;
+  state?: ConnectionState;
+  serial?: string;
+  /** Appendix G was announced for the event (G.2); it applies when the time control allows (G.3). */
+  quickplayFinish?: boolean;
+}
