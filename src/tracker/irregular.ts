@@ -11,9 +11,11 @@ import {
   opposite,
   Position,
 } from '../engine/index.ts';
-import { colorOfCode, differences, EMPTY, isWhiteCode, OCCUPIED, pieceOfCode } from './board.ts';
+import { colorOfCode, differences, EMPTY, isWhiteCode, OCCUPIED, pieceOfCode, showsAfter } from './board.ts';
 import { captureChains } from './chains.ts';
+import type { ShownMove } from './corrections.ts';
 import { type HandEvent, originOf } from './hands.ts';
+import type { SensedBoard } from './sensed.ts';
 import type { RuleId } from './types.ts';
 
 /** An irregular change read from the board: recorded as played, or waited on (W). */
@@ -183,4 +185,41 @@ export function extrasRules(
     rules.add(!capture ? '5.4.7' : own ? '5.4.14' : '5.4.12');
   }
   return [...rules];
+}
+
+/** The squares an irregular move's alert is about: pieces taken off besides its captures, captured pieces left on. */
+export function squaresConcerned(reading: Extract<Reading, { kind: 'record' }>): number[] {
+  const { move, vacated } = reading;
+  const removed = vacated.filter((sq) => sq !== move.from && !move.captured.includes(sq));
+  const leftOn = move.captured.filter((sq) => !vacated.includes(sq));
+  return [...removed, ...leftOn].sort((a, b) => a - b);
+}
+
+/**
+ * The captured pieces `leftOn` at a 5.4.11 press came off before the opponent moved, and the
+ * opponent's move is legal only without them: the completion of that capture's removal (no new
+ * alert). The position without them, and the legal move the board shows from there, if any.
+ */
+export function completedRemoval(
+  pos: Position,
+  leftOn: readonly number[],
+  board: SensedBoard,
+): ShownMove | undefined {
+  const sensed = board.squares;
+  const cleared = Int8Array.from(pos.board);
+  for (const s of leftOn) if (sensed[s] === EMPTY) cleared[s] = EMPTY;
+  const completed = Position.fromBoard(pos.variant, pos.turn, cleared);
+  const move = legalMoves(completed).find((m) => showsAfter(sensed, completed, m));
+  if (move) return { from: completed, move };
+  // The late-removed square taken at once by the opponent's move (a man stepping onto it, a
+  // capture landing there): nothing shows the square empty, yet the piece came off before — a
+  // piece was put there since the mover's lift (the hands say so; a piece still in the hand over a
+  // left-on piece is not that move).
+  const all = Int8Array.from(pos.board);
+  for (const s of leftOn) all[s] = EMPTY;
+  const from = Position.fromBoard(pos.variant, pos.turn, all);
+  const landed = legalMoves(from).find(
+    (m) => leftOn.includes(m.to) && board.putOn(m.to, m.from) && showsAfter(sensed, from, m),
+  );
+  return landed && { from, move: landed };
 }

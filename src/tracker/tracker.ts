@@ -2,7 +2,8 @@
 // Pure and deterministic: time only from events (`tick` lets settle windows expire). What each
 // rule id looks like in sensor events, and what happens next, is docs/irregularities.md.
 // This module keeps the timing, the decision ladder and the game boundaries; the sensed board,
-// the readings of irregular moves, the takeback and the lost-plies searches live beside it.
+// the readings of irregular moves, the corrections, the takeback and the gap searches live beside
+// it (CONTRIBUTING.md says why it stays one file).
 import type { BoardEvent, PieceCode, Side } from '../../firmware-protocol/events.ts';
 import {
   geometry,
@@ -31,6 +32,7 @@ import {
   turned,
 } from './board.ts';
 import { AlertLog } from './alert-log.ts';
+import { type Correctable, Corrections, playedOn, type Waiting } from './corrections.ts';
 import {
   type FollowedMove,
   type GapSettled,
@@ -44,10 +46,12 @@ import { GAP_MAX_LINES, type GapLine, gapDecisionLine, lineNotation } from './ga
 import { centreSquares, gestureShown } from './gesture.ts';
 import { readPlayedMove } from './hands.ts';
 import {
+  completedRemoval,
   extrasRules,
   positionAfterIrregular,
   type Reading,
   readIrregular,
+  squaresConcerned,
   unknownReading,
   wrongSideRule,
 } from './irregular.ts';
@@ -75,24 +79,6 @@ const SETUP_SQUARES = 6;
  */
 type Decider = Side | 'stall' | 'change' | undefined;
 const isSide = (d: Decider): d is Side => d === 'white' || d === 'black';
-
-/** What the players undo when they correct an irregularity on the board (5.4). */
-interface Correctable {
-  alerts: Alert[];
-  /** Moves kept: the ones after them (the irregular move) leave the record. */
-  keep: number;
-  /** The position the board shows once corrected. */
-  restore: Position;
-  /** After a takeback: the move taken back. Played again, it corrects the takeback. */
-  undone?: Move;
-}
-
-/** A W alert: nothing recorded until the board shows the game again or play goes on from it. */
-interface Waiting {
-  alert: Alert;
-  /** The board as it stood at the alert: a legal move from it means the irregularity stands (5.7). */
-  base?: Position;
-}
 
 /** What one episode — from one decision to the next — has seen. Reset in one place (`newEpisode`). */
 interface Episode extends SearchEpisode {
@@ -155,8 +141,8 @@ class BoardTracker implements Tracker {
   private waiting: Waiting | undefined;
   /** The input being pushed is on the sensed board already (a follower started now has seen it). */
   private inputSensed = false;
-  /** The last irregularity, until the opponent moves on (5.7): the players may still correct it. */
-  private correction: Correctable | undefined;
+  /** What the players may still correct on the board (./corrections.ts). */
+  private readonly corrections = new Corrections();
   /** The result gesture was shown: quiet until a new game or the game is back on the board. */
   private finished = false;
   private lightSquarePly = 0;
@@ -332,8 +318,7 @@ class BoardTracker implements Tracker {
     const fen = decision.kind === 'corrected' ? parseFen(decision.fen, { variant: this.variant }) : undefined;
     if (fen && !fen.ok) return out;
     this.alerts.close(alert);
-    // The arbiter's word ends what the players could still correct of it.
-    if (this.correction?.alerts.includes(alert)) this.correction = undefined;
+    this.corrections.decided(alert);
     if (fen?.ok) {
       this.setPosition(fen.value, t, `${alert.rule} corrected by the arbiter`, out);
       return out;
@@ -509,10 +494,9 @@ class BoardTracker implements Tracker {
       if (this.waiting) this.correct(this.waitingCorrection(), t, out);
       return;
     }
-    // The position before the last irregularity, back on the board: corrected — even where it is
-    // also a legal move of the opponent's (a man the mover stepped back to where it came from).
-    if (this.correction && !this.correction.undone && shows(this.sensed, this.correction.restore)) {
-      this.correct(this.correction, t, out);
+    const restored = this.corrections.restored(this.sensed);
+    if (restored) {
+      this.correct(restored, t, out);
       return;
     }
     // 4.12: captured pieces left on at the press may still come off (or their owner moves one);
@@ -521,9 +505,8 @@ class BoardTracker implements Tracker {
       this.legalShown() ?? (leftOnView && (this.legalShown(leftOnView) ?? this.completedRemoval()));
     if (legal) {
       // The players restored the game and played on (W), or played again the move taken back.
-      if (this.waiting) this.correct(this.waitingCorrection(), t, out);
-      else if (this.correction?.undone && moveKey(this.correction.undone) === moveKey(legal))
-        this.correct(this.correction, t, out);
+      const replayed = this.waiting ? this.waitingCorrection() : this.corrections.replayed(legal);
+      if (replayed) this.correct(replayed, t, out);
       this.recordLegal(legal, t, by, out);
       return;
     }
@@ -695,7 +678,7 @@ class BoardTracker implements Tracker {
     const undone = firstUndone ? moveNotation(earlier, firstUndone) : undefined;
     const alert = this.emitAlert('5.4.4', kept + 1, side, t, out, { side, move: undone }, before, earlier);
     this.afterDecision();
-    this.correction = { alerts: [alert], keep: kept, restore: earlier, undone: firstUndone };
+    this.corrections.last = { alerts: [alert], keep: kept, restore: earlier, undone: firstUndone };
     return true;
   }
 
@@ -906,7 +889,7 @@ class BoardTracker implements Tracker {
     this.waiting = undefined;
     this.afterDecision();
     // Until the opponent moves on, the players may put the board back (5.4, 5.7).
-    this.correction = alerts.length > 0 ? { alerts, keep: ply - 1, restore: before } : undefined;
+    this.corrections.last = alerts.length > 0 ? { alerts, keep: ply - 1, restore: before } : undefined;
   }
 
   /**
@@ -929,69 +912,32 @@ class BoardTracker implements Tracker {
     this.record(played, after, last.pdn, rules, t, out, last.side, diff);
   }
 
-  /**
-   * The captured pieces left on at a 5.4.11 press came off before the opponent moved, and the
-   * opponent's move is legal only without them: the completion of that capture's removal (no new
-   * alert). The game position loses them; the legal move shown from there, if any.
-   */
+  /** The 5.4.11 capture's removal completed before the opponent's move (completedRemoval). */
   private completedRemoval(): Move | undefined {
-    const pos = this.position;
-    const board = Int8Array.from(pos.board);
-    for (const s of this.leftOn) if (this.sensed[s] === EMPTY) board[s] = EMPTY;
-    const completed = Position.fromBoard(pos.variant, pos.turn, board);
-    let found = legalMoves(completed).find((m) => showsAfter(this.sensed, completed, m));
-    let from = completed;
-    if (!found) {
-      // The late-removed square taken at once by the opponent's move (a man stepping onto it, a
-      // capture landing there): nothing shows the square empty, yet the piece came off before — a
-      // piece was put there since the mover's lift (the hands say so; a piece still in the hand
-      // over a left-on piece is not that move).
-      const all = Int8Array.from(pos.board);
-      for (const s of this.leftOn) all[s] = EMPTY;
-      const cleared = Position.fromBoard(pos.variant, pos.turn, all);
-      found = legalMoves(cleared).find(
-        (m) =>
-          this.leftOn.includes(m.to) && this.board.putOn(m.to, m.from) && showsAfter(this.sensed, cleared, m),
-      );
-      from = cleared;
-    }
-    if (!found) return undefined;
-    this.line.amend(from);
+    const shown = completedRemoval(this.position, this.leftOn, this.board);
+    if (!shown) return undefined;
+    this.line.amend(shown.from);
     this.leftOn = [];
-    return found;
+    return shown.move;
   }
 
   /** The board shows a legal move from the position before the last irregularity: corrected, and played. */
   private correctionShown(t: number, out: TrackerOutput[]): boolean {
-    const c = this.correction;
-    if (!c || c.undone) return false;
-    // The legal move played instead takes the irregular move's ply: one the hands have played since
-    // (a piece put on its square — on a board of occupancy alone a piece in the hand can look like
-    // a capture made), or the recorded move itself, once a piece taken off with it is back.
-    const recorded = this.line.last;
-    const instead = legalMoves(c.restore).find(
-      (m) =>
-        showsAfter(this.sensed, c.restore, m) &&
-        (this.board.putOn(m.to, m.from) || (recorded?.from === m.from && recorded.to === m.to)),
-    );
-    if (!instead) return false;
-    this.correct(c, t, out);
-    this.record(instead, play(c.restore, instead), moveNotation(c.restore, instead), [], t, out);
+    const shown = this.corrections.playedInstead(this.board, this.line.last);
+    if (!shown) return false;
+    this.correct(this.corrections.last!, t, out);
+    this.record(shown.move, play(shown.from, shown.move), moveNotation(shown.from, shown.move), [], t, out);
     return true;
   }
 
   /** While waiting (W): a legal move from the board as it stood at the alert — the irregularity stands (5.7). */
   private playedOnFromBase(t: number, out: TrackerOutput[]): boolean {
     const w = this.waiting;
-    if (!w?.base) return false;
-    for (const from of [w.base, w.base.withTurn(opposite(w.base.turn))]) {
-      const move = legalMoves(from).find((m) => showsAfter(this.sensed, from, m));
-      if (!move) continue;
-      this.setPosition(from, t, `${w.alert.rule} stands: play went on`, out);
-      this.record(move, play(from, move), moveNotation(from, move), [], t, out);
-      return true;
-    }
-    return false;
+    const shown = w && playedOn(w, this.sensed);
+    if (!shown) return false;
+    this.setPosition(shown.from, t, `${w.alert.rule} stands: play went on`, out);
+    this.record(shown.move, play(shown.from, shown.move), moveNotation(shown.from, shown.move), [], t, out);
+    return true;
   }
 
   private waitingCorrection(): Correctable {
@@ -1006,7 +952,7 @@ class BoardTracker implements Tracker {
     this.lastMove = undefined;
     this.leftOn = [];
     this.waiting = undefined;
-    this.correction = undefined;
+    this.corrections.last = undefined;
     out.push({ type: 'correction', t, ply: c.keep, fen: writeFen(c.restore), alertIds: ids });
     this.afterDecision();
   }
@@ -1020,7 +966,7 @@ class BoardTracker implements Tracker {
     if (!base) alert.boardShown = sensedText(this.sensed);
     this.waiting = base ? { alert, base } : { alert };
     if (!base) this.gaps.watchFrom(alert, this.position, this.board, this.inputSensed);
-    this.correction = undefined;
+    this.corrections.last = undefined;
     // Whatever comes off the board now is no longer the last move's.
     this.lastMove = undefined;
     this.episode.undecided = false;
@@ -1058,7 +1004,7 @@ class BoardTracker implements Tracker {
     // An unanswered gap: the game that ends keeps its line as recorded, provisional.
     this.gaps.drop();
     this.waiting = undefined;
-    this.correction = undefined;
+    this.corrections.last = undefined;
     this.finished = false;
     this.lightSquarePly = 0;
     this.lastMove = undefined;
@@ -1070,7 +1016,7 @@ class BoardTracker implements Tracker {
   private setPosition(pos: Position, t: number, reason: string, out: TrackerOutput[]): void {
     this.line.restartFrom(pos);
     this.waiting = undefined;
-    this.correction = undefined;
+    this.corrections.last = undefined;
     this.finished = false;
     out.push({ type: 'position-set', t, fen: writeFen(pos), reason });
     this.afterDecision();
@@ -1086,12 +1032,4 @@ class BoardTracker implements Tracker {
 /** A tracker for one board. */
 export function createTracker(options: TrackerOptions): Tracker {
   return new BoardTracker(options);
-}
-
-/** The squares an irregular move's alert is about: pieces taken off besides its captures, captured pieces left on. */
-function squaresConcerned(reading: Extract<Reading, { kind: 'record' }>): number[] {
-  const { move, vacated } = reading;
-  const removed = vacated.filter((sq) => sq !== move.from && !move.captured.includes(sq));
-  const leftOn = move.captured.filter((sq) => !vacated.includes(sq));
-  return [...removed, ...leftOn].sort((a, b) => a - b);
 }
