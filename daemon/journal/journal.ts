@@ -11,73 +11,12 @@ import { type FileHandle, open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { Checkpointer } from './checkpointer.ts';
+import { hasColumn, hasTable, migrate } from './schema.ts';
 import type { KnownSearch, SearchMemo } from '../../src/tracker/types.ts';
 import type { JournalInput, RoundSettings } from './types.ts';
 
-const SCHEMA_VERSION = 2;
-
 /** Bytes the WAL file is cut back to when it starts over after a checkpoint (a burst can grow it). */
 export const JOURNAL_SIZE_LIMIT = 16 * 1024 * 1024;
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS journal (
-  id     INTEGER PRIMARY KEY,
-  round  INTEGER NOT NULL,
-  board  INTEGER NOT NULL,
-  seq    INTEGER NOT NULL,
-  t      INTEGER NOT NULL,
-  kind   TEXT    NOT NULL,
-  serial TEXT,
-  data   TEXT    NOT NULL,
-  raw    BLOB
-);
-CREATE TABLE IF NOT EXISTS derived (
-  id      INTEGER PRIMARY KEY,
-  round   INTEGER NOT NULL,
-  board   INTEGER NOT NULL,
-  version INTEGER NOT NULL,
-  t       INTEGER NOT NULL,
-  kind    TEXT    NOT NULL,
-  data    TEXT    NOT NULL
-);
--- By round: every read is of one round. The rowid is part of each entry, so a round's rows stay in
--- arrival order and a commit adds to the end of its round's range (one page, as the table's).
-CREATE INDEX IF NOT EXISTS journal_round ON journal (round);
-CREATE INDEX IF NOT EXISTS derived_round ON derived (round);
-CREATE TABLE IF NOT EXISTS rounds (
-  round    INTEGER PRIMARY KEY,
-  settings TEXT NOT NULL
-);
--- Dump searches, by the search's key: a restart's replay takes their steps without their work,
--- and ends them as they ended (TrackerOptions.searchMemo). \`found\`: the lines (JSON), NULL for
--- none. Any round's; losing them costs time only.
-CREATE TABLE IF NOT EXISTS searches (
-  key   TEXT PRIMARY KEY,
-  steps INTEGER NOT NULL,
-  nodes INTEGER NOT NULL,
-  found TEXT
-);
--- A round's games as they stood when the daemon playing it stopped, with the round's last entry
--- then: a past round is served from here while that is still its last entry (a replay otherwise).
-CREATE TABLE IF NOT EXISTS round_games (
-  round   INTEGER PRIMARY KEY,
-  through INTEGER NOT NULL,
-  games   TEXT    NOT NULL
-);
-CREATE TABLE IF NOT EXISTS bindings (
-  round  INTEGER NOT NULL,
-  serial TEXT    NOT NULL,
-  board  INTEGER NOT NULL,
-  PRIMARY KEY (round, serial)
-);
-`;
-
-/** Version 1 kept entries in a (round, board, seq) keyed table: copied over in board order once. */
-const FROM_VERSION_1 = `
-INSERT INTO journal (round, board, seq, t, kind, serial, data, raw)
-  SELECT round, board, seq, t, kind, serial, data, raw FROM entries ORDER BY round, board, seq;
-DROP TABLE entries;
-`;
 
 const payload = (input: JournalInput): unknown => {
   const { kind: _kind, ...rest } = input;
@@ -137,7 +76,7 @@ export class Journal {
     if (this.readonly) {
       // Reading next to a running daemon (export): WAL lets both work at once.
       this.db = new Database(path, { readonly: true, fileMustExist: true });
-      if (!this.hasTable('journal'))
+      if (!hasTable(this.db, 'journal'))
         throw new Error('written by an older damlink: start the daemon on it once to upgrade it');
     } else {
       if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -145,13 +84,7 @@ export class Journal {
       this.db.pragma('journal_mode = WAL');
       this.db.pragma('synchronous = NORMAL');
       this.db.pragma(`journal_size_limit = ${JOURNAL_SIZE_LIMIT}`);
-      this.db.transaction(() => {
-        this.db.exec(SCHEMA);
-        if (this.hasTable('entries')) this.db.exec(FROM_VERSION_1);
-        // Kept searches' table from before it kept found lines.
-        if (!this.hasColumn('searches', 'found')) this.db.exec('ALTER TABLE searches ADD COLUMN found TEXT');
-        this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
-      })();
+      migrate(this.db);
       if (options.backgroundCheckpoints && path !== ':memory:') {
         this.db.pragma('wal_autocheckpoint = 0');
         // Should the thread fail, checkpoints go back to the commits: a stall now and then beats a WAL
@@ -180,17 +113,6 @@ export class Journal {
 
   static open(path: string, options: JournalOptions = {}): Journal {
     return new Journal(path, options);
-  }
-
-  private hasColumn(table: string, column: string): boolean {
-    const columns = this.db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[];
-    return columns.some((c) => c.name === column);
-  }
-
-  private hasTable(name: string): boolean {
-    return (
-      this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined
-    );
   }
 
   private sequences(round: number): Map<number, number> {
@@ -348,7 +270,7 @@ export class Journal {
 
   /** Whether the round's games are kept and current (no entry since), without reading them. */
   keepsRound(round: number): boolean {
-    if (!this.hasTable('round_games')) return false;
+    if (!hasTable(this.db, 'round_games')) return false;
     const row = this.db.prepare('SELECT through FROM round_games WHERE round = ?').get(round) as
       | { through: number }
       | undefined;
@@ -362,7 +284,7 @@ export class Journal {
 
   /** The same, with the size of their JSON text (for a cache bounded in bytes). */
   keptRound(round: number): { games: unknown[]; bytes: number } | undefined {
-    if (!this.hasTable('round_games')) return undefined;
+    if (!hasTable(this.db, 'round_games')) return undefined;
     try {
       const row = this.db.prepare('SELECT through, games FROM round_games WHERE round = ?').get(round) as
         | { through: number; games: string }
@@ -394,8 +316,8 @@ export class Journal {
    */
   searchMemo(): SearchMemo {
     const noted = new Map<string, KnownSearch>();
-    const table = this.hasTable('searches');
-    const found = table && this.hasColumn('searches', 'found') ? 'found' : 'NULL AS found';
+    const table = hasTable(this.db, 'searches');
+    const found = table && hasColumn(this.db, 'searches', 'found') ? 'found' : 'NULL AS found';
     const read = table
       ? this.db.prepare(`SELECT steps, nodes, ${found} FROM searches WHERE key = ?`)
       : undefined;

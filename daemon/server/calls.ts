@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { tableGameOf } from '../../src/broadcast/index.ts';
 import { type ArbiterAction, QUICKPLAY_ACTIONS } from '../../src/game/actions.ts';
 import type { GameResult, GameSnapshot } from '../../src/game/types.ts';
-import { gapDecisionLine } from '../../src/tracker/gap/search.ts';
+import { gapDecisionLine } from '../../src/tracker/gap/answer.ts';
 import type { ArbiterDecision } from '../../src/tracker/types.ts';
 import type { ArbiterHub, HubReader } from '../hub.ts';
 import type { Gate } from './gate.ts';

@@ -42,7 +42,8 @@ import {
   type SearchEpisode,
   type Shown,
 } from './gap/index.ts';
-import { GAP_MAX_LINES, type GapLine, gapDecisionLine, lineNotation } from './gap/search.ts';
+import { gapDecisionLine, lineNotation } from './gap/answer.ts';
+import { GAP_MAX_LINES, type GapLine } from './gap/search.ts';
 import { centreSquares, gestureShown } from './gesture.ts';
 import { readPlayedMove } from './hands.ts';
 import {

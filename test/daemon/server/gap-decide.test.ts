@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../../daemon/server/index.ts';
 import { Position } from '../../../src/engine/index.ts';
-import { lineNotation } from '../../../src/tracker/gap/search.ts';
+import { lineNotation } from '../../../src/tracker/gap/answer.ts';
 import type { TrackerOutput } from '../../../src/tracker/types.ts';
 import { gapOf, reconnected } from '../../src/tracker/fixtures/gap-lines.ts';
 import { playText, run, Script } from '../../src/tracker/fixtures/hands.ts';
