@@ -19,10 +19,8 @@ export type { Geometry, Variant } from './variant.ts';
 export type { MoveError, MoveText } from './notation.ts';
 export { moveNotation, parseMoveText, pdnCapturePath, resolveMove } from './notation.ts';
 export type { PdnGame, PdnMove, PdnOptions, PdnParse, PdnResult } from './pdn.ts';
+export { MAX_GAME_CHARS, MAX_GAME_TOKENS, MAX_VARIATION_DEPTH } from './pdn-game-text.ts';
 export {
-  MAX_GAME_CHARS,
-  MAX_GAME_TOKENS,
-  MAX_VARIATION_DEPTH,
   normalizeResult,
   PdnReader,
   parsePdn,

@@ -10,6 +10,7 @@ import type { ParseError, SourceLocation } from '../result.ts';
 import { parseFen } from './fen.ts';
 import { type MoveError, moveNotation, parseMoveText, resolveMove } from './notation.ts';
 import { type PdnClock, parseClockComment } from './pdn-clock.ts';
+import { GameText, type Located, type TagToken } from './pdn-game-text.ts';
 import { PdnLexer, type PdnToken } from './pdn-lex.ts';
 import { play } from './play.ts';
 import { Position } from './position.ts';
@@ -107,141 +108,6 @@ export function normalizeResult(text: string): PdnResult | undefined {
 export function variantOfGameType(value: string): Variant | undefined {
   const n = Number(/^\s*(\d+)/.exec(value)?.[1]);
   return n === 20 ? 'international' : n === 26 ? 'brazilian' : undefined;
-}
-
-/** Bounds on what one game may hold; beyond them the game gets a located error. */
-export const MAX_VARIATION_DEPTH = 64;
-export const MAX_GAME_TOKENS = 100_000;
-/** Characters of tag values and comments one game may hold (each is up to MAX_TOKEN_CHARS). */
-export const MAX_GAME_CHARS = 1 << 24;
-
-type TagToken = Extract<PdnToken, { kind: 'tag' }>;
-type Located = { line: number; col: number };
-
-/** One game's tokens as they arrive, with the first problem of its syntax. */
-class GameText {
-  readonly tags: TagToken[] = [];
-  readonly body: PdnToken[] = [];
-  problem: ParseError | undefined;
-  readonly warnings: ParseError[] = [];
-  result: string | undefined;
-  movetext = false;
-  /** A lone `.`/`...` (standing for a move not given): the grammar wants a move after it. */
-  private pendingEllipsis: Located | undefined;
-  private first: Located | undefined;
-  private last: Located | undefined;
-  private depth = 0;
-  private readonly opens: Located[] = [];
-  private pendingNumber: Located | undefined;
-  private count = 0;
-  private chars = 0;
-
-  constructor(private readonly file: string | undefined) {}
-
-  get line(): number {
-    return this.first?.line ?? 1;
-  }
-
-  get empty(): boolean {
-    return this.tags.length === 0 && !this.movetext;
-  }
-
-  private fail(code: string, message: string, at: Located): void {
-    if (!this.problem) this.problem = { code, message, file: this.file, line: at.line, col: at.col };
-  }
-
-  addTag(t: TagToken): void {
-    this.first ??= t;
-    if (this.counted(t)) this.tags.push(t);
-  }
-
-  /** False past the game's bounds: a flood of tags, moves or comments is one located error, not kept. */
-  private counted(t: PdnToken): boolean {
-    this.chars += t.kind === 'tag' ? t.value.length : t.kind === 'comment' ? t.text.length : 0;
-    if (++this.count <= MAX_GAME_TOKENS && this.chars <= MAX_GAME_CHARS) return true;
-    const what =
-      this.count > MAX_GAME_TOKENS
-        ? `${MAX_GAME_TOKENS} tags, moves, comments and marks`
-        : `${MAX_GAME_CHARS} characters of tags and comments`;
-    this.fail('game-too-long', `a game of more than ${what}`, t);
-    return false;
-  }
-
-  /** Takes a movetext token; true when it ends the game (its terminator). */
-  add(t: PdnToken): boolean {
-    this.first ??= t;
-    this.last = t;
-    if (t.kind === 'unknown') this.fail('unexpected-token', t.message, t);
-    if (this.pendingNumber && t.kind !== 'move' && t.kind !== 'ellipsis' && t.kind !== 'comment') {
-      this.fail('number-without-move', 'a move number must be followed by a move', this.pendingNumber);
-      this.pendingNumber = undefined;
-    }
-    if (this.pendingEllipsis && t.kind !== 'move' && t.kind !== 'comment') {
-      this.fail(
-        'ellipsis-without-move',
-        '"." stands for a move not given: a move must follow it',
-        this.pendingEllipsis,
-      );
-      this.pendingEllipsis = undefined;
-    }
-    if (t.kind !== 'comment') this.movetext = true;
-    this.counted(t);
-    if (t.kind === 'nag' && t.warning && !this.problem)
-      this.warnings.push({
-        code: 'nag-range',
-        message: t.warning,
-        file: this.file,
-        line: t.line,
-        col: t.col,
-      });
-    switch (t.kind) {
-      case 'result':
-        if (this.depth > 0) return false; // lidraughts reads a result inside a variation, and ignores it
-        this.result = t.text;
-        return true;
-      case 'number':
-        this.pendingNumber = t;
-        break;
-      case 'move':
-        this.pendingNumber = undefined;
-        this.pendingEllipsis = undefined;
-        break;
-      case 'ellipsis':
-        this.pendingNumber = undefined;
-        this.pendingEllipsis = t;
-        break;
-      case 'open':
-        this.depth++;
-        if (this.depth > MAX_VARIATION_DEPTH) {
-          this.fail('too-deep', `variations nested more than ${MAX_VARIATION_DEPTH} deep`, t);
-        } else this.opens.push(t);
-        break;
-      case 'close':
-        if (this.depth === 0) this.fail('unbalanced-variation', '")" without "("', t);
-        else if (this.depth-- <= MAX_VARIATION_DEPTH) this.opens.pop();
-        break;
-    }
-    if (!this.problem) this.body.push(t);
-    return false;
-  }
-
-  /** The game is over: `reason` is what ended it. */
-  close(reason: 'result' | 'tag' | 'end'): void {
-    if (this.pendingNumber)
-      this.fail('number-without-move', 'a move number must be followed by a move', this.pendingNumber);
-    if (this.pendingEllipsis)
-      this.fail(
-        'ellipsis-without-move',
-        '"." stands for a move not given: a move must follow it',
-        this.pendingEllipsis,
-      );
-    const open = this.opens[this.opens.length - 1];
-    if (reason !== 'result' && open)
-      this.fail('unbalanced-variation', 'a variation is never closed with ")"', open);
-    if (reason === 'tag' && this.last) {
-      this.fail('missing-terminator', 'the game has no result or "*" before the next tags', this.last);
-    }
-  }
 }
 
 /**
