@@ -67,6 +67,13 @@ export class CatchUp {
   private readonly recalled = new Map<number, StampedEvent>();
   private heardAt: number;
 
+  /** The catch-up for what the host asked the board (`ask`): from a change on, or its record. */
+  static asking(ask: ResumeAsk, onConnect: boolean, now: number): CatchUp {
+    return 'tail' in ask
+      ? new CatchUp(0, onConnect, now, 1, [], RECORD_WAIT_MS, ask.tail)
+      : new CatchUp(ask.after, onConnect, now);
+  }
+
   constructor(
     /** The last change the host has: the board was asked for every one after it. */
     readonly after: number,

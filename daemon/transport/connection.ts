@@ -1,6 +1,5 @@
 // One board connection: open → start commands → identify → hello (serial) → full dump, then
 // liveness about once a second. On error or silence: close and retry with capped backoff, forever.
-import { concatBytes } from '../../firmware-protocol/bytes.ts';
 import {
   CLOCK_RETRY,
   type ClockCommandOutcome,
@@ -15,84 +14,16 @@ import type {
 } from '../../firmware-protocol/events.ts';
 import type { HostCommand } from '../../firmware-protocol/types.ts';
 import type { ConnectionState } from '../../src/game/types.ts';
-import { openAdvice } from './open-advice.ts';
+import { type ConnectionOptions, type ConnectionTiming, DEFAULT_TIMING } from './connection-options.ts';
+import { Diversion } from './diversion.ts';
+import { RawKept } from './raw-kept.ts';
+import { OpenProblem } from './open-advice.ts';
 import { everyAfterIo } from '../after-io.ts';
 import { isRecalled } from '../../firmware-protocol/board.ts';
-import { CATCH_UP_MAX, CatchUp, RECORD_WAIT_MS, type ResumeAsk } from './catch-up.ts';
+import { CATCH_UP_MAX, CatchUp } from './catch-up.ts';
 import { ClockSetter } from './clock-setter.ts';
 import type { ProtocolDriver, StreamDecoder } from './driver.ts';
-import type { Link, LinkHandlers, LinkOpener } from './link.ts';
-
-export interface ConnectionTiming {
-  /** Ping period and watchdog resolution (default 1000 ms). */
-  livenessMs: number;
-  /** No byte for this long: `silent` (default 2500 ms). */
-  silentMs: number;
-  /** No byte for this long: close and reconnect (default 5000 ms). */
-  lostMs: number;
-  /** No hello this long after opening: ask again, and give up at `lostMs` (default 1500 ms). */
-  helloMs: number;
-  /** Reconnect backoff: first delay, doubling up to the cap (default 250 → 2000 ms; an attempt costs nothing). */
-  backoffMs: number;
-  backoffCapMs: number;
-  /** At most one resync dump request per this period (default 500 ms). */
-  resyncMs: number;
-  /** How long a clock command waits for the clock's ack before it is sent again (default 1500 ms). */
-  clockAckMs: number;
-  /** Pause before a clock command's second try, doubled before the third (default 250 ms). */
-  clockBackoffMs: number;
-}
-
-export const DEFAULT_TIMING: ConnectionTiming = {
-  livenessMs: 1000,
-  silentMs: 2500,
-  lostMs: 5000,
-  helloMs: 1500,
-  backoffMs: 250,
-  backoffCapMs: 2000,
-  resyncMs: 500,
-  clockAckMs: CLOCK_RETRY.ackMs,
-  clockBackoffMs: CLOCK_RETRY.backoffMs,
-};
-
-/**
- * Raw bytes kept for the journal with the next events, at most: a board whose messages decode to
- * nothing for hours (identical HID reports, clock messages without a clock) would otherwise make
- * one row of everything it sent. The newest bytes are kept — the ones that led to the events.
- */
-export const RAW_KEPT = 64 * 1024;
-
-export interface ConnectionEvents {
-  onState(state: ConnectionState, detail: { serial?: string; reason?: string }): void;
-  /** The link cannot be opened (what failed, and what to do), or opens again (undefined). */
-  onOpenProblem?(problem: string | undefined): void;
-  /**
-   * Decoded events once the board is identified. `raw` holds the bytes that produced them (and any
-   * bytes before them that produced nothing), attached to the first event of the batch.
-   */
-  onEvents(serial: string, events: BoardEvent[], raw: Uint8Array): void;
-  onLog?(level: 'debug' | 'info' | 'warn', message: string, fields?: Record<string, unknown>): void;
-  /**
-   * What is stored of the board `serial` that greeted with `hello`, for a board that remembers: the
-   * number of the last change of its power-up (a history board, line protocol 1.1), or the last
-   * changes (a DGT board's record). Undefined: nothing to go on.
-   */
-  resumeFrom?(serial: string, hello: HelloEvent): ResumeAsk | undefined;
-}
-
-export interface ConnectionOptions {
-  source: string;
-  open: LinkOpener;
-  driver: ProtocolDriver;
-  events: ConnectionEvents;
-  /** Serial to use when the protocol cannot identify the board (HID serial number, or the source). */
-  fallbackSerial?: string;
-  timing?: Partial<ConnectionTiming>;
-  /** Wall clock for liveness and backoff (default Date.now). */
-  now?: () => number;
-  /** Clock that stamps events (default `now`; a scaled clock when simulated boards run fast). */
-  eventTime?: () => number;
-}
+import type { Link, LinkHandlers } from './link.ts';
 
 /** A setting as any other: what `clockRoute` asks the protocol about. */
 const ANY_CLOCK_SETTING: SetClockCommand = { type: 'set-clock', white: 0, black: 0, running: null };
@@ -107,7 +38,7 @@ export class BoardConnection {
   private decoder: StreamDecoder | undefined;
   private state: ConnectionState = 'connecting';
   /** Why the link last failed to open (said once until it changes or the link opens). */
-  private openProblem: string | undefined;
+  private readonly openProblem: OpenProblem;
   private serial: string | undefined;
   private identified = false;
   private identifiedAt = 0;
@@ -123,15 +54,15 @@ export class BoardConnection {
   private retry: NodeJS.Timeout | undefined;
   /** Events and bytes that arrived before the hello. */
   private early: BoardEvent[] = [];
-  private unattributed: Uint8Array[] = [];
-  private unattributedBytes = 0;
+  /** Bytes no event has carried yet. */
+  private readonly raw = new RawKept();
   /** Counts links opened, so a late callback of an old link is ignored. */
   private generation = 0;
   /** What the board said of itself on this link (its capabilities decide the optional commands). */
   private hello: HelloEvent | undefined;
   private readonly clockSetter: ClockSetter;
   /** While set, the board's bytes go here undecoded (see `divert`). */
-  private diversion: LinkHandlers | undefined;
+  private readonly diversion = new Diversion();
   /** A history board was asked for the changes the host missed: what the link says waits for them. */
   private catchUp: CatchUp | undefined;
 
@@ -141,6 +72,9 @@ export class BoardConnection {
     this.eventTime = options.eventTime ?? this.now;
     this.backoff = this.timing.backoffMs;
     this.driver = options.driver;
+    this.openProblem = new OpenProblem(options.source, options.events, (message, fields) =>
+      this.log('warn', message, fields),
+    );
     this.clockSetter = new ClockSetter(
       {
         route: (command) => this.driver.route(command, this.hello),
@@ -161,7 +95,7 @@ export class BoardConnection {
     clearTimeout(this.retry);
     this.stopWatchdog?.();
     this.drop();
-    this.endDiversion('the connection stopped');
+    this.diversion.end('the connection stopped');
   }
 
   /** The protocol as configured (not a profile's). */
@@ -175,24 +109,14 @@ export class BoardConnection {
    * goes on. Undefined when no identified board is connected, or the board is diverted already.
    */
   divert(handlers: LinkHandlers): Link | undefined {
-    if (!this.link || !this.identified || this.diversion) return undefined;
-    this.diversion = handlers;
-    const mine = () => this.diversion === handlers;
-    return {
-      hello: this.hello,
-      write: (bytes) => {
-        if (mine()) this.link?.write(bytes);
-      },
-      close: () => {
-        if (!mine()) return;
-        this.diversion = undefined;
-        // Bytes cut mid-message belong to no one; the game reads the board afresh.
-        this.decoder = this.driver.createDecoder();
-        this.unattributed = [];
-        this.unattributedBytes = 0;
-        this.requestSnapshot();
-      },
-    };
+    if (!this.link || !this.identified) return undefined;
+    const write = (bytes: Uint8Array) => this.link?.write(bytes);
+    return this.diversion.open(handlers, this.hello, write, () => {
+      // Bytes cut mid-message belong to no one; the game reads the board afresh.
+      this.decoder = this.driver.createDecoder();
+      this.raw.take();
+      this.requestSnapshot();
+    });
   }
 
   /** The board's profile may be new (calibrated just now): read the board through it from here on. */
@@ -200,12 +124,6 @@ export class BoardConnection {
     if (this.serial === undefined || !this.link) return;
     this.useProfile(this.serial);
     this.requestSnapshot();
-  }
-
-  private endDiversion(reason: string): void {
-    const handlers = this.diversion;
-    this.diversion = undefined;
-    handlers?.onClose(reason);
   }
 
   /** Ask the board for a full dump (after a gap, or when the controller wants to reconcile). */
@@ -238,21 +156,11 @@ export class BoardConnection {
       });
     } catch (e) {
       if (generation !== this.generation || this.stopped) return;
-      const error = (e as Error).message;
-      // Said once per kind of failure (not at every retry), where the organiser looks.
-      const problem = `cannot open ${this.options.source}: ${error} — ${openAdvice(error)}`;
-      if (problem !== this.openProblem) {
-        this.openProblem = problem;
-        this.log('warn', 'cannot open the board', { error, advice: openAdvice(error) });
-        this.options.events.onOpenProblem?.(problem);
-      }
+      this.openProblem.failed((e as Error).message);
       this.scheduleRetry();
       return;
     }
-    if (this.openProblem !== undefined) {
-      this.openProblem = undefined;
-      this.options.events.onOpenProblem?.(undefined);
-    }
+    this.openProblem.opened();
     if (this.stopped || generation !== this.generation) {
       link.close();
       return;
@@ -263,8 +171,7 @@ export class BoardConnection {
     this.identified = false;
     this.hello = link.hello;
     this.early = [];
-    this.unattributed = [];
-    this.unattributedBytes = 0;
+    this.raw.take();
     this.openedAt = this.lastRx = this.now();
     this.log('info', 'link open');
     for (const command of this.driver.startCommands) this.send(command);
@@ -311,12 +218,9 @@ export class BoardConnection {
     const t = this.eventTime();
     this.lastStamp = t;
     if (this.identified && this.state === 'silent') this.setState('active');
-    if (this.diversion) {
-      this.diversion.onData(bytes);
-      return;
-    }
+    if (this.diversion.take(bytes)) return;
     const decoded = this.decoder ? this.decoder.push(bytes, t) : [];
-    this.keepRaw(bytes);
+    this.raw.keep(bytes);
     const events: BoardEvent[] = [];
     for (const event of decoded) {
       this.clockSetter.heard(event);
@@ -356,27 +260,7 @@ export class BoardConnection {
   }
 
   private emit(events: BoardEvent[]): void {
-    const raw = concatBytes(this.unattributed);
-    this.unattributed = [];
-    this.unattributedBytes = 0;
-    this.options.events.onEvents(this.serial!, events, raw);
-  }
-
-  private keepRaw(bytes: Uint8Array): void {
-    const kept = bytes.length > RAW_KEPT ? bytes.subarray(bytes.length - RAW_KEPT) : bytes;
-    this.unattributed.push(kept);
-    this.unattributedBytes += kept.length;
-    while (this.unattributedBytes > RAW_KEPT) {
-      const oldest = this.unattributed[0];
-      const over = this.unattributedBytes - RAW_KEPT;
-      if (oldest.length <= over) {
-        this.unattributed.shift();
-        this.unattributedBytes -= oldest.length;
-      } else {
-        this.unattributed[0] = oldest.subarray(over);
-        this.unattributedBytes -= over;
-      }
-    }
+    this.options.events.onEvents(this.serial!, events, this.raw.take());
   }
 
   private identify(serial: string): void {
@@ -426,14 +310,9 @@ export class BoardConnection {
     if (!ask) return false;
     const after = 'after' in ask ? ask.after : 0;
     if (!this.send({ type: 'history', after })) return false;
-    const now = this.now();
-    if ('tail' in ask) {
-      this.catchUp = new CatchUp(0, onConnect, now, 1, [], RECORD_WAIT_MS, ask.tail);
-      this.log('info', "reading the board's record for the changes missed");
-    } else {
-      this.catchUp = new CatchUp(after, onConnect, now);
-      this.log('info', 'asking the board for the changes missed', { after });
-    }
+    this.catchUp = CatchUp.asking(ask, onConnect, this.now());
+    if ('tail' in ask) this.log('info', "reading the board's record for the changes missed");
+    else this.log('info', 'asking the board for the changes missed', { after });
     return true;
   }
 
@@ -541,7 +420,7 @@ export class BoardConnection {
   private lose(reason: string): void {
     this.stopWatchdog?.();
     this.drop();
-    this.endDiversion(reason);
+    this.diversion.end(reason);
     this.log('warn', 'link lost', { reason });
     // A board seen once stays `lost` until it is back; `connecting` is for one never seen yet.
     this.setState(this.state === 'connecting' ? 'connecting' : 'lost', reason);

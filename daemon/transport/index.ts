@@ -9,8 +9,9 @@ import { type ProfilesBySerial, protocolDriver } from './protocol.ts';
 import { serialOpener } from './serial.ts';
 import { tcpOpener } from './tcp.ts';
 
-export type { ConnectionEvents, ConnectionOptions, ConnectionTiming } from './connection.ts';
-export { BoardConnection, DEFAULT_TIMING } from './connection.ts';
+export type { ConnectionEvents, ConnectionOptions, ConnectionTiming } from './connection-options.ts';
+export { DEFAULT_TIMING } from './connection-options.ts';
+export { BoardConnection } from './connection.ts';
 export type { ProtocolDriver, StreamDecoder } from './driver.ts';
 export type { HidApi, HidDevice, HidDeviceInfo } from './hid.ts';
 export type { DuplexLike, Link, LinkHandlers, LinkOpener } from './link.ts';

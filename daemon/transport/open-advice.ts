@@ -11,3 +11,32 @@ export function openAdvice(message: string): string {
     return 'is the serial bridge on, and are its address and port right?';
   return 'check the source in the config';
 }
+
+/**
+ * A link that cannot be opened, said once per kind of failure (not at every retry) where the
+ * organiser looks, and said to be over once the link opens.
+ */
+export class OpenProblem {
+  private said: string | undefined;
+
+  constructor(
+    private readonly source: string,
+    private readonly events: { onOpenProblem?(problem: string | undefined): void },
+    private readonly warn: (message: string, fields: Record<string, unknown>) => void,
+  ) {}
+
+  failed(error: string): void {
+    const advice = openAdvice(error);
+    const problem = `cannot open ${this.source}: ${error} — ${advice}`;
+    if (problem === this.said) return;
+    this.said = problem;
+    this.warn('cannot open the board', { error, advice });
+    this.events.onOpenProblem?.(problem);
+  }
+
+  opened(): void {
+    if (this.said === undefined) return;
+    this.said = undefined;
+    this.events.onOpenProblem?.(undefined);
+  }
+}
