@@ -25,15 +25,9 @@ import {
 import type { RuleId } from '../src/tracker/types.ts';
 import { type ClockSettings, DEFAULT_CLOCK, pressClock, readClock, startClock } from './clock.ts';
 import { type Delay, DELAYS, Hands, NOISE_PROFILES, type Noise } from './human.ts';
-import {
-  MOVE_INJECTORS,
-  type PlyContext,
-  type Played,
-  planTwoMoves,
-  playNormally,
-  putBack,
-  takeBack,
-} from './inject.ts';
+import { planTwoMoves, putBack, takeBack } from './after-move.ts';
+import { MOVE_INJECTORS } from './inject.ts';
+import { type PlyContext, type Played, playNormally } from './inject-steps.ts';
 import { createRng, type Rng } from './prng.ts';
 import { chooseMove } from './selfplay.ts';
 import { Timeline } from './timeline.ts';
