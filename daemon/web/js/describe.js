@@ -1,6 +1,6 @@
 // The position in words, for screen readers: side to move, then each side's men and kings.
 import { readFen } from './fen.js';
-import { t } from './i18n.js';
+import { t, sideName } from './i18n.js';
 
 /** `31–35, 38, 40` : runs of consecutive squares written as ranges. */
 export function squareRuns(squares) {
@@ -17,13 +17,13 @@ export function squareRuns(squares) {
 export function describePosition(fen) {
   const position = readFen(fen);
   if (!position) return '';
-  const parts = [t('describe.toMove', { side: t(`side.${position.turn}`) })];
+  const parts = [t('describe.toMove', { side: sideName(position.turn) })];
   for (const [side, man, king] of [
     ['white', 'w', 'W'],
     ['black', 'b', 'B'],
   ]) {
     const of = (code) => [...position.pieces].filter(([, p]) => p === code).map(([s]) => s);
-    const name = t(`side.${side}`);
+    const name = sideName(side);
     const men = of(man);
     const kings = of(king);
     if (men.length) parts.push(t('describe.men', { side: name, squares: squareRuns(men) }));

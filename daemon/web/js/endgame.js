@@ -4,14 +4,13 @@
 // arbiter enters (the WebSocket call `act`, docs/api.md). The cells are made once per row and filled
 // in place, so a chosen action survives the row's updates.
 import { escapeHtml } from './format.js';
-import { t } from './i18n.js';
+import { t, sideName } from './i18n.js';
 import { setHtml, setText } from './keyed.js';
 
 /** Appendix G's threshold: less than two minutes at his move (G.4, G.5). */
 export const QUICKPLAY_THRESHOLD_MS = 2 * 60_000;
 
 const SIDES = ['white', 'black'];
-const side = (color) => t(`side.${color}`);
 
 /** The side to move when it has less than two minutes and Appendix G applies, else null. */
 export function underTwoMinutes(snapshot, clock) {
@@ -22,16 +21,16 @@ export function underTwoMinutes(snapshot, clock) {
 /** The actions the console offers: the end of the game always, Appendix G where it applies. */
 export function actionOptions(snapshot) {
   const options = [];
-  for (const c of SIDES) options.push([`resign:${c}`, t('endgame.resign', { side: side(c) })]);
+  for (const c of SIDES) options.push([`resign:${c}`, t('endgame.resign', { side: sideName(c) })]);
   options.push(['draw-agreed', t('endgame.drawAgreed')]);
-  for (const c of SIDES) options.push([`refusal:${c}`, t('endgame.refusal', { side: side(c) })]);
-  for (const c of SIDES) options.push([`draw-offer:${c}`, t('endgame.drawOffer', { side: side(c) })]);
+  for (const c of SIDES) options.push([`refusal:${c}`, t('endgame.refusal', { side: sideName(c) })]);
+  for (const c of SIDES) options.push([`draw-offer:${c}`, t('endgame.drawOffer', { side: sideName(c) })]);
   if (snapshot.quickplay?.applies)
     for (const c of SIDES) {
-      options.push([`increment:${c}`, t('endgame.increment', { side: side(c) })]);
+      options.push([`increment:${c}`, t('endgame.increment', { side: sideName(c) })]);
       for (const decision of ['accept', 'postpone', 'reject'])
-        options.push([`claim:${c}:${decision}`, t(`endgame.claim.${decision}`, { side: side(c) })]);
-      options.push([`claim-ends:${c}`, t('endgame.claimEnds', { side: side(c) })]);
+        options.push([`claim:${c}:${decision}`, t(`endgame.claim.${decision}`, { side: sideName(c) })]);
+      options.push([`claim-ends:${c}`, t('endgame.claimEnds', { side: sideName(c) })]);
     }
   return options;
 }
@@ -47,7 +46,7 @@ function quickplayText(q) {
   if (!q.applies) return t('endgame.gOff', { reason: q.reason ?? '' });
   const parts = [t('endgame.g')];
   if (q.incrementMs > 0) parts.push(t('endgame.gIncrement', { seconds: q.incrementMs / 1000 }));
-  if (q.postponed) parts.push(t('endgame.gPostponed', { side: side(q.postponed.side) }));
+  if (q.postponed) parts.push(t('endgame.gPostponed', { side: sideName(q.postponed.side) }));
   if (q.ended) parts.push(t('endgame.gEnded', { ply: q.ended.ply }));
   return parts.join(' · ');
 }
@@ -100,7 +99,7 @@ export function paintUnderTwoMinutes(cell, snapshot, clock) {
   const under = underTwoMinutes(snapshot, clock);
   marker.dataset.gUnder = under ?? '';
   marker.hidden = !under;
-  setText(marker, under ? t('endgame.under', { side: side(under) }) : '');
+  setText(marker, under ? t('endgame.under', { side: sideName(under) }) : '');
 }
 
 /** The end-of-the-game cell's fixed markup: what was recorded, and the action picker. */

@@ -25,6 +25,9 @@ export function t(key, params) {
  * @param {string} text
  * @param {Record<string, unknown>} [params]
  */
+/** A side's name in the page's language. */
+export const sideName = (side) => t(`side.${side}`);
+
 export function fill(text, params) {
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name) =>

@@ -1,7 +1,7 @@
 // The rule each alert names, in plain words (docs/rules.md), and the alert itself in the reader's
 // language from its rule and params (the English `message` is the fallback for alerts without).
 import en from './i18n/en.js';
-import { t } from './i18n.js';
+import { t, sideName } from './i18n.js';
 
 const TEXT = 'rule.text.';
 
@@ -30,7 +30,7 @@ export function alertText(alert) {
   const title = t(`rule.title.${alert.rule}`);
   // No side where no one side is concerned (`flags`: both flags fell, no telling which first).
   const text = p.side
-    ? t('alert.text', { side: t(`side.${p.side}`), title, facts: facts ? ` (${facts})` : '' })
+    ? t('alert.text', { side: sideName(p.side), title, facts: facts ? ` (${facts})` : '' })
     : t('alert.textNoSide', {
         title: title.charAt(0).toUpperCase() + title.slice(1),
         facts: facts ? ` (${facts})` : '',

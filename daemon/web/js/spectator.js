@@ -3,7 +3,7 @@
 import { boardSvg } from './board.js';
 import { describePosition } from './describe.js';
 import { escapeHtml, formatClock, formatResult, moveRows } from './format.js';
-import { decimalMark, formatPdnDate, language, t } from './i18n.js';
+import { decimalMark, formatPdnDate, language, t, sideName } from './i18n.js';
 import { followRound } from './live.js';
 import { setupPage } from './page.js';
 import { underTwoMinutes } from './endgame.js';
@@ -11,7 +11,6 @@ import { ruleText } from './rules.js';
 import { GameStore } from './store.js';
 
 await setupPage();
-const side = (name) => t(`side.${name}`);
 
 const store = new GameStore();
 const ui = {
@@ -63,9 +62,9 @@ function clockHtml(board, color, name, recorded) {
   return (
     `<div class="player ${color}${running ? ' to-move' : ''}">` +
     `<span class="disc ${color}" aria-hidden="true"></span>` +
-    `<span class="name">${escapeHtml(name || side(color))}</span>` +
+    `<span class="name">${escapeHtml(name || sideName(color))}</span>` +
     `<span class="g-marker" title="${escapeHtml(t('endgame.gMarker'))}"${quickplay ? '' : ' hidden'}>G</span>` +
-    `<span class="clock${running ? ' running' : ''}"${live} aria-label="${escapeHtml(t('spectator.clock', { side: side(color) }))}">` +
+    `<span class="clock${running ? ' running' : ''}"${live} aria-label="${escapeHtml(t('spectator.clock', { side: sideName(color) }))}">` +
     `${clock ? formatClock(clock[color], decimalMark()) : ''}</span></div>`
   );
 }
@@ -122,8 +121,8 @@ function cardHtml(s) {
       numbers: ui.numbers.checked,
       label: t('spectator.boardLabel', {
         board,
-        white: s.info.white ?? side('white'),
-        black: s.info.black ?? side('black'),
+        white: s.info.white ?? sideName('white'),
+        black: s.info.black ?? sideName('black'),
       }),
     }) +
     clockHtml(board, 'white', s.info.white) +

@@ -1,6 +1,6 @@
 // Sensor events in words (lift 38, put 33 w, White presses clock) and as a short chip row.
 import { escapeHtml } from './format.js';
-import { formatNumber, t } from './i18n.js';
+import { formatNumber, t, sideName } from './i18n.js';
 
 export function eventText(e) {
   switch (e.type) {
@@ -11,9 +11,9 @@ export function eventText(e) {
         ? t('event.putPiece', { square: e.square, piece: e.piece })
         : t('event.put', { square: e.square });
     case 'press':
-      return t('event.press', { side: t(`side.${e.side}`) });
+      return t('event.press', { side: sideName(e.side) });
     case 'clock':
-      return e.running ? t('event.clockRuns', { side: t(`side.${e.running}`) }) : t('event.clockStopped');
+      return e.running ? t('event.clockRuns', { side: sideName(e.running) }) : t('event.clockStopped');
     case 'snapshot':
       return t('event.snapshot');
     default:

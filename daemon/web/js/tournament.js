@@ -5,7 +5,7 @@
 import { apiSocketUrl, Connection } from './connection.js';
 import { $, arbiterCall as callAsArbiter } from './dom.js';
 import { escapeHtml } from './format.js';
-import { formatNumber, language, t } from './i18n.js';
+import { formatNumber, language, t, sideName } from './i18n.js';
 import { setupPage, showStatus } from './page.js';
 import { toast } from './toast.js';
 import { takeToken } from './token.js';
@@ -24,7 +24,7 @@ const arbiterCall = (call, param) => callAsArbiter(connection, token, call, para
 
 /** Column headings: `tournament.col.<name>`, the sides, and the tie-breaks short with the full name as a hint. */
 function heading(name) {
-  if (name === 'white' || name === 'black') return `<th scope="col">${escapeHtml(t(`side.${name}`))}</th>`;
+  if (name === 'white' || name === 'black') return `<th scope="col">${escapeHtml(sideName(name))}</th>`;
   if (!TIEBREAKS.includes(name)) return `<th scope="col">${escapeHtml(t(`tournament.col.${name}`))}</th>`;
   const full = escapeHtml(t(`tournament.tiebreak.${name}`));
   return `<th scope="col"><abbr title="${full}">${escapeHtml(t(`tournament.tiebreakShort.${name}`))}</abbr></th>`;
