@@ -5,17 +5,17 @@ import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSimulation } from '../../simulator/index.ts';
 import {
+  cleanBoards,
   type Daemon,
   fetchText,
-  pdnMoves,
-  startDaemon,
-  tempDir,
-  servedGames,
   onCleanup,
+  pdnMoves,
   removeTempDirs,
+  servedGames,
+  startDaemon,
   stopAll,
+  tempDir,
 } from './fixtures/helpers.ts';
 
 // A restart takes 2–5 s on a busy machine; at human speed the boards play on for one or two plies
@@ -44,14 +44,7 @@ describe('crash recovery (real daemon process, kill -9)', () => {
   it('after kill -9 at random points and a restart, every game equals the truth', async () => {
     const seed = 21;
     const random = rng(seed);
-    const sim = await startSimulation({
-      boards: 4,
-      transport: 'tcp',
-      speed: SPEED,
-      seed,
-      game: { noise: 'none', maxPlies: 14, thinkMs: 1500 },
-    });
-    onCleanup(() => sim.stop());
+    const sim = await cleanBoards(4, { speed: SPEED, seed, maxPlies: 14, thinkMs: 1500 });
     const dataDir = tempDir('it-crash');
     failedDataDir = dataDir;
     const sources = sim.boards.map((b) => b.address);

@@ -8,9 +8,16 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSimulation } from '../../simulator/index.ts';
 import { downWhilePlaying } from './fixtures/down-while-playing.ts';
-import { cleanUp, fetchText, onCleanup, servedGames, startDaemon, tempDir } from './fixtures/helpers.ts';
+import {
+  cleanBoards,
+  cleanUp,
+  fetchText,
+  onCleanup,
+  servedGames,
+  startDaemon,
+  tempDir,
+} from './fixtures/helpers.ts';
 
 afterEach(cleanUp);
 
@@ -25,15 +32,7 @@ describe('boards that remember, through a kill -9 of the daemon (real daemon pro
   ] as const)(
     '%s: every game whole after the restart; the missed changes recalled, no alert, no search',
     async (_, protocol) => {
-      const sim = await startSimulation({
-        boards: 4,
-        protocol,
-        transport: 'tcp',
-        speed: SPEED,
-        seed: 31,
-        game: { noise: 'none', maxPlies: 60, thinkMs: THINK_MS },
-      });
-      onCleanup(() => sim.stop());
+      const sim = await cleanBoards(4, { protocol, speed: SPEED, seed: 31, maxPlies: 60, thinkMs: THINK_MS });
       const dataDir = tempDir(`it-history-${protocol}`);
       // A tcp:// board speaks the line protocol unless the configuration says otherwise.
       const config = join(dataDir, 'damlink.yaml');

@@ -7,9 +7,9 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parsePdn, Position, play, resolveMove, writeFen } from '../../src/engine/index.ts';
-import { startSimulation } from '../../simulator/index.ts';
 import { downWhilePlaying } from './fixtures/down-while-playing.ts';
 import {
+  cleanBoards,
   cleanUp,
   type Daemon,
   fetchText,
@@ -42,15 +42,13 @@ function finalFen(moves: readonly string[]): string | undefined {
 
 describe('boards that remember nothing, through a kill -9 (real daemon process)', () => {
   it('every published game is legal, ends on the true final position with every ply, no arbiter needed', async () => {
-    const sim = await startSimulation({
-      boards: 2,
-      transport: 'tcp',
+    const sim = await cleanBoards(2, {
       speed: SPEED,
       seed: 5,
       history: false,
-      game: { noise: 'none', maxPlies: 40, thinkMs: THINK_MS },
+      maxPlies: 40,
+      thinkMs: THINK_MS,
     });
-    onCleanup(() => sim.stop());
     const dataDir = tempDir('it-no-history');
     const config = join(dataDir, 'damlink.yaml');
     writeFileSync(config, 'gapSearch: { share: 1, positions: 6000000 }\n');

@@ -10,9 +10,9 @@ import { startServer } from '../../daemon/server/index.ts';
 import { player } from '../src/game/fixtures/helpers.ts';
 import { FakeHub } from '../daemon/fixtures/fake-hub.ts';
 import { type PublishServer, startSshd, startVsftpd } from './fixtures/file-servers.ts';
-import { startSimulation } from '../../simulator/index.ts';
 import {
   arbiterHealth,
+  cleanBoards,
   cleanUp,
   fetchText,
   onCleanup,
@@ -308,14 +308,7 @@ describe('publish: damlink run with publish: in its config (real daemon process)
       config,
       JSON.stringify({ round: 1, publish: { targets: [{ kind: 'directory', path: folder }, sftp] } }),
     );
-    const sim = await startSimulation({
-      boards: 2,
-      transport: 'tcp',
-      speed: 5,
-      seed: 21,
-      game: { noise: 'none', maxPlies: 8, thinkMs: 1000 },
-    });
-    onCleanup(() => sim.stop());
+    const sim = await cleanBoards(2, { speed: 5, seed: 21, maxPlies: 8, thinkMs: 1000 });
     const daemon = await startDaemon(
       sim.boards.map((b) => b.address),
       dataDir,

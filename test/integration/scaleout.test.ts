@@ -11,9 +11,9 @@ import { connect } from 'mqtt';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { GameEvent, GameSnapshot, RecordedMove } from '../../src/game/types.ts';
-import { startSimulation } from '../../simulator/index.ts';
 import { type Broker, connectWithRetry, freePort, startBroker } from '../daemon/server/fixtures/mosquitto.ts';
 import {
+  cleanBoards,
   cleanUp,
   type Daemon,
   fetchText,
@@ -137,14 +137,7 @@ describe('scale-out: daemons → broker → gateways', () => {
     const brokerPort = broker.port;
     onCleanup(() => broker.stop());
     const boards = DAEMONS * BOARDS_EACH;
-    const sim = await startSimulation({
-      boards,
-      transport: 'tcp',
-      speed: SPEED,
-      seed: 31,
-      game: { noise: 'none', maxPlies: 60, thinkMs: THINK_MS },
-    });
-    onCleanup(() => sim.stop());
+    const sim = await cleanBoards(boards, { speed: SPEED, seed: 31, maxPlies: 60, thinkMs: THINK_MS });
 
     // Every event on the broker, by identity (board, round, version).
     const seen = new Map<string, number>();

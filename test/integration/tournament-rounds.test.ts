@@ -4,7 +4,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSimulation } from '../../simulator/index.ts';
 import {
   bergerRounds,
   DEFAULT_TIEBREAKS,
@@ -13,7 +12,16 @@ import {
 } from '../../src/tournament/index.ts';
 import { TestClient } from '../daemon/server/fixtures/ws-client.ts';
 import { ADMIN_TOKEN_FILE } from '../../daemon/server/admin-token.ts';
-import { cleanUp, fetchText, onCleanup, pdnMoves, startDaemon, tempDir, until } from './fixtures/helpers.ts';
+import {
+  cleanBoards,
+  cleanUp,
+  fetchText,
+  onCleanup,
+  pdnMoves,
+  startDaemon,
+  tempDir,
+  until,
+} from './fixtures/helpers.ts';
 
 const SPEED = 5;
 const NAMES = [
@@ -50,15 +58,7 @@ describe('rounds at run time', () => {
         advantageDraws: false,
       }),
     );
-    const sim = await startSimulation({
-      boards: 3,
-      transport: 'tcp',
-      speed: SPEED,
-      seed: 21,
-      loop: true,
-      game: { noise: 'none', maxPlies: 10, thinkMs: 1500 },
-    });
-    onCleanup(() => sim.stop());
+    const sim = await cleanBoards(3, { speed: SPEED, seed: 21, loop: true, maxPlies: 10, thinkMs: 1500 });
     const args = ['--time-scale', String(SPEED)];
     const addresses = sim.boards.map((b) => b.address);
     const daemon = await startDaemon(addresses, join(dir, 'data'), [...args, '--tournament', file]);

@@ -5,9 +5,9 @@ import { readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LogFile } from '../../daemon/log-file.ts';
-import { startSimulation } from '../../simulator/index.ts';
 import {
   arbiterHealth,
+  cleanBoards,
   cleanUp,
   onCleanup,
   servedGames,
@@ -20,14 +20,7 @@ afterEach(cleanUp);
 
 describe('a log file on a full disk', () => {
   it('the daemon serves the games, says so on /health, and stops on SIGTERM', async () => {
-    const sim = await startSimulation({
-      boards: 2,
-      transport: 'tcp',
-      speed: 4,
-      seed: 3,
-      game: { noise: 'none', maxPlies: 12, thinkMs: 600 },
-    });
-    onCleanup(() => sim.stop());
+    const sim = await cleanBoards(2, { speed: 4, seed: 3, maxPlies: 12, thinkMs: 600 });
     const dataDir = tempDir('log-full');
     symlinkSync('/dev/full', join(dataDir, 'damlink.log'));
     const daemon = await startDaemon(

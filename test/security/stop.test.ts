@@ -5,9 +5,15 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Journal } from '../../daemon/journal/index.ts';
-import { startSimulation } from '../../simulator/index.ts';
 import { startBroker } from '../daemon/server/fixtures/mosquitto.ts';
-import { cleanUp, onCleanup, startDaemon, tempDir, until } from '../integration/fixtures/helpers.ts';
+import {
+  cleanBoards,
+  cleanUp,
+  onCleanup,
+  startDaemon,
+  tempDir,
+  until,
+} from '../integration/fixtures/helpers.ts';
 
 afterEach(cleanUp);
 
@@ -15,14 +21,7 @@ describe('SIGTERM with a broker that stops answering', () => {
   it('exits within shutdown.timeoutMs, the journal closed and every move in it', async () => {
     const broker = await startBroker();
     onCleanup(() => broker.stop());
-    const sim = await startSimulation({
-      boards: 2,
-      transport: 'tcp',
-      speed: 4,
-      seed: 5,
-      game: { noise: 'none', maxPlies: 10, thinkMs: 400 },
-    });
-    onCleanup(() => sim.stop());
+    const sim = await cleanBoards(2, { speed: 4, seed: 5, maxPlies: 10, thinkMs: 400 });
     const dataDir = tempDir('stop-broker');
     const config = join(dataDir, 'hall.yaml');
     writeFileSync(config, `mqtt:\n  url: ${broker.url}\nshutdown:\n  timeoutMs: 1500\n`);
