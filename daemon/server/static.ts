@@ -1,5 +1,6 @@
 // Static files of the viewer (daemon/web/): `/` → index.html, `/arbiter` → arbiter.html, the rest
-// by path — never outside the web root.
+// by path — never outside the web root. A page that is not a whole document (no doctype) is put in
+// the web root's layout.html: the head every page shares is written once there.
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import type { Validators } from './conditional.ts';
@@ -46,14 +47,42 @@ export async function staticFile(root: string, urlPath: string): Promise<StaticF
   try {
     const s = await stat(file);
     if (!s.isFile()) return undefined;
-    const body = await readFile(file);
     const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
-    const mtime = Math.floor(s.mtimeMs / 1000) * 1000;
+    const read = await readFile(file);
+    const page = type.startsWith('text/html') ? await inLayout(base, read) : undefined;
+    const body = page?.body ?? read;
+    const mtime = Math.floor(Math.max(s.mtimeMs, page?.mtimeMs ?? 0) / 1000) * 1000;
     return {
       body,
       type,
-      validators: { etag: `W/"${s.size.toString(36)}-${mtime.toString(36)}"`, lastModified: new Date(mtime) },
+      validators: {
+        etag: `W/"${body.length.toString(36)}-${mtime.toString(36)}"`,
+        lastModified: new Date(mtime),
+      },
     };
+  } catch {
+    return undefined;
+  }
+}
+
+const HEAD_SLOT = "<!-- the page's head -->";
+const BODY_SLOT = "<!-- the page's body -->";
+
+/**
+ * A page put in the layout: what comes before its `<body>` goes into the layout's head, the rest
+ * after it. Undefined for a whole document, or where the web root has no layout.
+ */
+async function inLayout(base: string, page: Buffer): Promise<{ body: Buffer; mtimeMs: number } | undefined> {
+  const text = page.toString('utf8');
+  if (/^\s*<!doctype/i.test(text)) return undefined;
+  const file = join(base, 'layout.html');
+  try {
+    const [layout, s] = await Promise.all([readFile(file, 'utf8'), stat(file)]);
+    const at = text.search(/<body[\s>]/);
+    const head = at < 0 ? '' : text.slice(0, at).trim();
+    const body = at < 0 ? text : text.slice(at);
+    const html = layout.replace(HEAD_SLOT, () => head).replace(BODY_SLOT, () => body.trimEnd());
+    return { body: Buffer.from(html), mtimeMs: s.mtimeMs };
   } catch {
     return undefined;
   }

@@ -18,6 +18,14 @@ beforeAll(async () => {
   writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>viewer</title>');
   writeFileSync(join(webRoot, 'arbiter.html'), '<!doctype html><title>arbiter</title>');
   writeFileSync(join(webRoot, 'app.js'), 'export const x = 1;');
+  writeFileSync(
+    join(webRoot, 'layout.html'),
+    '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<!-- the page\'s head -->\n</head>\n<!-- the page\'s body -->\n</html>\n',
+  );
+  writeFileSync(
+    join(webRoot, 'calibrate.html'),
+    '<title>calibrate</title>\n<body class="c"><p>$&</p></body>\n',
+  );
   hub = new FakeHub(3, 2, { event: 'Test Open', white: undefined });
   hub.boardsByNo.get(1)!.record.setInfo({ white: 'GMI Baliakin, Alexander', black: 'Ton Sijbrands' }, 0);
   const p = player();
@@ -221,6 +229,19 @@ describe('HTTP: API, health, static files', () => {
     expect((await get('/../../etc/passwd')).status).toBe(404);
     expect((await get('/%2e%2e/%2e%2e/etc/passwd')).status).toBe(404);
     expect((await get('/%E0%A4%A')).status).toBe(404);
+  });
+
+  it('puts a page that is no whole document in the layout: its head in the head, its body after it', async () => {
+    const res = await get('/calibrate.html');
+    const html = await res.text();
+    expect(html).toBe(
+      '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n' +
+        '<title>calibrate</title>\n</head>\n<body class="c"><p>$&</p></body>\n</html>\n',
+    );
+    // A whole document is served as it is.
+    expect(await (await get('/arbiter')).text()).not.toContain('charset');
+    const etag = res.headers.get('etag')!;
+    expect((await get('/calibrate.html', { 'If-None-Match': etag })).status).toBe(304);
   });
 });
 
