@@ -1,6 +1,6 @@
 // The board description file (`damlink decode --field-map FILE`, daemon config): JSON with the field
 // map, piece codes, orientation, clock side and HID layout. Parsed without throwing.
-import { fieldMapProblem } from './board.ts';
+import { fieldMapProblem } from './board-string.ts';
 import { err, ok, type Result } from './result.ts';
 import type { FieldMap, HidLayout, PieceCodes, ProtocolOptions } from './types.ts';
 

@@ -14,7 +14,7 @@ import type {
   ProtocolOptions,
 } from './types.ts';
 
-export * from './board.ts';
+export * from './board-string.ts';
 export * from './bytes.ts';
 export * from './clock-command.ts';
 export * from './config.ts';

@@ -1,7 +1,7 @@
 // A board may stand turned 180° (White's men on the physical squares 1–20). It is detected from the
 // start position (rule 5.1) and then applied to every later event, until another start position says
 // otherwise.
-import { type BoardSize, rotateBoard, rotateSquare, startPosition } from './board.ts';
+import { type BoardSize, rotateBoard, rotateSquare, startPosition } from './board-string.ts';
 
 /** `auto` detects from the start position; `normal` / `rotated` fix it. */
 export type OrientationSetting = 'auto' | 'normal' | 'rotated';

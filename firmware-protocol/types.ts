@@ -1,6 +1,6 @@
 // What the daemon and the simulator hold on to: decoders, encoders, host commands and the options
 // that describe a physical board.
-import type { BoardSize } from './board.ts';
+import type { BoardSize } from './board-string.ts';
 import type { BoardEvent, Side } from './events.ts';
 import type { OrientationSetting } from './orientation.ts';
 

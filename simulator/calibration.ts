@@ -1,6 +1,6 @@
 // A person following the calibration's prompts, for rehearsals and tests: each prompt becomes the
 // lifts and puts a person's hands make (pure: the board as it stands in, events out).
-import { diffBoards, isPieceCode, startPosition } from '../firmware-protocol/board.ts';
+import { diffBoards, isPieceCode, startPosition } from '../firmware-protocol/board-string.ts';
 import type { Prompt } from '../firmware-protocol/calibration/plan.ts';
 import type { BoardEvent, LiftEvent, PutEvent } from '../firmware-protocol/events.ts';
 

@@ -2,7 +2,7 @@
 // protocol 1.1) the number of the last of its changes the journal holds, within one power-up of the
 // board; for a DGT board, whose record (EE_MOVES) numbers nothing, the last changes themselves, to
 // find them in its record. Kept as inputs are taken, live and replayed alike.
-import { changeStamp } from '../../firmware-protocol/board.ts';
+import { changeStamp } from '../../firmware-protocol/board-string.ts';
 import type { BoardEvent, HelloEvent } from '../../firmware-protocol/events.ts';
 import { type Change, type ResumeAsk, TAIL } from '../transport/catch-up.ts';
 

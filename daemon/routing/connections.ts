@@ -1,6 +1,6 @@
 // Connections ↔ boards: one connection per configured source; what it reads goes to the board its
 // serial number belongs to, which may be another board than the source's own (a replugged board).
-import { isRecalled } from '../../firmware-protocol/board.ts';
+import { isRecalled } from '../../firmware-protocol/board-string.ts';
 import type { BoardEvent } from '../../firmware-protocol/events.ts';
 import type { ConnectionState } from '../../src/game/types.ts';
 import type { HoldUpClock } from '../board/hold-up-clock.ts';

@@ -1,7 +1,7 @@
 // Catching up with a board that keeps its history (line protocol 1.1, capability `history`): the
 // host asked for every change after the last one it stored, and holds back what the link says until
 // the board's answer ends; then the changes go on in the board's order, with the board's own times.
-import { changeStamp } from '../../firmware-protocol/board.ts';
+import { changeStamp } from '../../firmware-protocol/board-string.ts';
 import type {
   BoardEvent,
   HistoryEndEvent,

@@ -19,7 +19,7 @@ import { Diversion } from './diversion.ts';
 import { RawKept } from './raw-kept.ts';
 import { OpenProblem } from './open-advice.ts';
 import { everyAfterIo } from '../after-io.ts';
-import { isRecalled } from '../../firmware-protocol/board.ts';
+import { isRecalled } from '../../firmware-protocol/board-string.ts';
 import { CATCH_UP_MAX, CatchUp } from './catch-up.ts';
 import { ClockSetter } from './clock-setter.ts';
 import type { ProtocolDriver, StreamDecoder } from './driver.ts';

@@ -1,8 +1,8 @@
 // The calibration's prompts: set up the start position, then touch every square once (lift a piece
 // and put it back, or put a man on an empty square and take it away), then a king of each colour,
 // then the start position read back. Each prompt is text for a person and data for a script.
-import type { BoardSize } from '../board.ts';
-import { squareCount } from '../board.ts';
+import type { BoardSize } from '../board-string.ts';
+import { squareCount } from '../board-string.ts';
 
 export type PromptAction =
   /** Set up the start position (rule 5.1). */

@@ -6,7 +6,7 @@ import {
   fieldMapProblem,
   fullScanFieldMap,
   squareCount,
-} from '../board.ts';
+} from '../board-string.ts';
 import { err, ok, type Result } from '../result.ts';
 import type { PieceCodes, ProtocolName, ProtocolOptions } from '../types.ts';
 import { DEFAULT_HID_LAYOUT } from '../hid/layout.ts';

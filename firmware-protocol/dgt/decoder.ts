@@ -1,6 +1,6 @@
 // Host side of the DGT protocol: resynchronising framer (a byte with the high bit set always starts
 // a message) and the messages → BoardEvents, through the field map, piece codes and orientation.
-import { fault } from '../board.ts';
+import { fault } from '../board-string.ts';
 import type { BoardEvent, HelloEvent, LiftEvent, PieceCode, PutEvent, Side } from '../events.ts';
 import type { Decoder, ProtocolOptions } from '../types.ts';
 import { clockAckMeaning, clockCommandName, FLAG_FALLEN, parseBwTime, STATUS } from './clock.ts';

@@ -1,5 +1,5 @@
 // Board side of the DGT protocol (the simulator's DGT board) and the host's command bytes.
-import { type SquareChar, startPosition, toSquareString } from '../board.ts';
+import { type SquareChar, startPosition, toSquareString } from '../board-string.ts';
 import { concatBytes } from '../bytes.ts';
 import type { BoardEvent, PieceCode, Side } from '../events.ts';
 import type { BoardEncoder, CommandParser, HostCommand, ProtocolOptions } from '../types.ts';

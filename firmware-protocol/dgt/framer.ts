@@ -1,6 +1,6 @@
 // DGT framing, shared by the decoder and the calibration's raw reader: a byte with the high bit set
 // always starts a message, so the framer resynchronises on the next such byte after any damage.
-import { fault } from '../board.ts';
+import { fault } from '../board-string.ts';
 import type { FaultEvent } from '../events.ts';
 import { FIXED_SIZE, MAX_SIZE } from './constants.ts';
 

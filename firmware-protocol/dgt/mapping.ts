@@ -6,7 +6,7 @@ import {
   invertFieldMap,
   type SquareChar,
   squareCount,
-} from '../board.ts';
+} from '../board-string.ts';
 import type { PieceCode } from '../events.ts';
 import { Orientation } from '../orientation.ts';
 import type { PieceCodes, ProtocolOptions } from '../types.ts';

@@ -1,6 +1,13 @@
 // HID snapshot boards, both sides: report → snapshot / lift / put (host), board → report (simulator).
 import { equalBytes } from '../bytes.ts';
-import { type BoardSize, diffBoards, fault, type SquareChar, squareCount, toSquareString } from '../board.ts';
+import {
+  type BoardSize,
+  diffBoards,
+  fault,
+  type SquareChar,
+  squareCount,
+  toSquareString,
+} from '../board-string.ts';
 import type { BoardEvent, HelloEvent } from '../events.ts';
 import { Orientation } from '../orientation.ts';
 import type { BoardEncoder, CommandParser, Decoder, HostCommand, ProtocolOptions } from '../types.ts';

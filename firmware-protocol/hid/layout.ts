@@ -1,5 +1,5 @@
 // HID snapshot boards: every input report is the whole board. The layout says where the cells are.
-import { darkScanFieldMap, fullScanFieldMap, type SquareChar } from '../board.ts';
+import { darkScanFieldMap, fullScanFieldMap, type SquareChar } from '../board-string.ts';
 import type { HidLayout } from '../types.ts';
 
 /**

@@ -1,6 +1,6 @@
 // Host side of the line protocol: bytes in, BoardEvents out. Checks framing, checksum,
 // sequence numbers and the protocol version; asks for a resync (fault with resync) on any loss.
-import { fault, renumberSquares, squareCount } from '../board.ts';
+import { fault, renumberSquares, squareCount } from '../board-string.ts';
 import type { BoardEvent } from '../events.ts';
 import type { Decoder, ProtocolOptions } from '../types.ts';
 import { LINE_PROTOCOL_MAJOR, LineSplitter, MAX_LINE, unframeLine } from './frame.ts';

@@ -1,5 +1,5 @@
 // The line protocol's message bodies: board lines `TYPE SEQ ARGS…`, host lines `TYPE ARGS…`.
-import { isPieceCode, isSquareString } from '../board.ts';
+import { isPieceCode, isSquareString } from '../board-string.ts';
 import type { BoardEvent, BoardStamp, HelloEvent, Side, StampedEvent } from '../events.ts';
 import { err, ok, type Result } from '../result.ts';
 import type { HostCommand } from '../types.ts';

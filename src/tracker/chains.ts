@@ -2,7 +2,7 @@
 // stopping anywhere, without the maximum-capture rule. The tracker reads a player's irregular
 // capture from them (5.4.8 fewer pieces than possible, 5.4.9 stopping in the middle).
 import { geometry, type Move, type Position } from '../engine/index.ts';
-import { isWhiteCode, pieceOfCode } from './board.ts';
+import { isWhiteCode, pieceOfCode } from './sensed-codes.ts';
 
 /** Every capture chain (≥ 1 jump) of the piece on `from` in `pos`, jumps per 4.3 / 4.7 / 4.8. */
 export function captureChains(pos: Position, from: number): Move[] {

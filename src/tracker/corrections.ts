@@ -4,7 +4,7 @@
 // may be corrected and reads the board for it. A correction closes the alerts and takes the
 // irregular move out of the record (a `correction` output).
 import { legalMoves, type Move, moveKey, opposite, type Position } from '../engine/index.ts';
-import { shows, showsAfter } from './board.ts';
+import { shows, showsAfter } from './sensed-codes.ts';
 import type { SensedBoard } from './sensed.ts';
 import type { Alert } from './types.ts';
 

@@ -1,6 +1,6 @@
 // The result gesture (not a move): kings put on the two centre squares after the last move.
 import { type FinalResult, geometry, type Variant } from '../engine/index.ts';
-import { isKingCode, isWhiteCode } from './board.ts';
+import { isKingCode, isWhiteCode } from './sensed-codes.ts';
 
 export type GestureResult = FinalResult;
 

@@ -11,7 +11,15 @@ import {
   opposite,
   Position,
 } from '../engine/index.ts';
-import { colorOfCode, differences, EMPTY, isWhiteCode, OCCUPIED, pieceOfCode, showsAfter } from './board.ts';
+import {
+  colorOfCode,
+  differences,
+  EMPTY,
+  isWhiteCode,
+  OCCUPIED,
+  pieceOfCode,
+  showsAfter,
+} from './sensed-codes.ts';
 import { captureChains } from './chains.ts';
 import type { ShownMove } from './corrections.ts';
 import { type HandEvent, originOf } from './hands.ts';

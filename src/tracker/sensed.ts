@@ -1,10 +1,10 @@
 // The sensed board: what stands on each square as the sensors report it (turned when the board
 // stands the wrong way round, 5.1), and the hand events since the last decision — which pieces
-// were lifted and put, in what order. Compared with game positions through ./board.ts.
-import { toSquareString } from '../../firmware-protocol/board.ts';
+// were lifted and put, in what order. Compared with game positions through ./sensed-codes.ts.
+import { toSquareString } from '../../firmware-protocol/board-string.ts';
 import type { BoardString, PieceCode, Side } from '../../firmware-protocol/events.ts';
 import { Position } from '../engine/index.ts';
-import { codeOfChar, codeOfPut, differences, EMPTY, isWhiteCode, OCCUPIED, turned } from './board.ts';
+import { codeOfChar, codeOfPut, differences, EMPTY, isWhiteCode, OCCUPIED, turned } from './sensed-codes.ts';
 import type { HandEvent } from './hands.ts';
 
 /** How much earlier than a quiet move's lift its put may be reported (docs: 5–60 ms). */

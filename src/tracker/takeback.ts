@@ -1,6 +1,6 @@
 // The takeback search (5.4.4): does the sensed board show an earlier position of this game?
 import type { Position } from '../engine/index.ts';
-import { agreesOn, differences, occupiedSquares, shows } from './board.ts';
+import { agreesOn, differences, occupiedSquares, shows } from './sensed-codes.ts';
 
 /** How many earlier positions a takeback may go back to. */
 export const TAKEBACK_PLIES = 40;

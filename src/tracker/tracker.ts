@@ -30,7 +30,7 @@ import {
   showsBoard,
   showsCaptureUnderWay,
   turned,
-} from './board.ts';
+} from './sensed-codes.ts';
 import { AlertLog } from './alert-log.ts';
 import { type Correctable, Corrections, playedOn, type Waiting } from './corrections.ts';
 import {

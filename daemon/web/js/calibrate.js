@@ -2,7 +2,7 @@
 // touch marked on the board), see the progress, the check at the end and the profile saved. Speaks
 // the arbiter calls `calibrate` and `calibrate-cancel`; the session's outputs arrive as feed
 // messages of the `calibrate` call (docs/api.md).
-import { boardSvg } from './board.js';
+import { boardSvg } from './board-svg.js';
 import { pieceCodesText, promptFen, promptMessage, promptSquare } from './calibration.js';
 import { apiSocketUrl, Connection } from './connection.js';
 import { $, arbiterCall as callAsArbiter } from './dom.js';

@@ -1,7 +1,7 @@
 // The dispute view: every sensor event around one alert, from the last settled move to the
 // decision (or now), the board drawn at each step with the pieces in the hand, the clock presses
 // on a timeline, the rule beside it. Printable, and exportable as the JSON lines `damlink replay` reads.
-import { boardSvg } from './board.js';
+import { boardSvg } from './board-svg.js';
 import { apiSocketUrl, Connection } from './connection.js';
 import { describePosition } from './describe.js';
 import { $ } from './dom.js';

@@ -1,5 +1,5 @@
 // Position editor for a correction: click squares to place the chosen piece, or type a FEN.
-import { boardSvg } from './board.js';
+import { boardSvg } from './board-svg.js';
 import { escapeHtml } from './format.js';
 import { readFen, writeFen } from './fen.js';
 import { t } from './i18n.js';

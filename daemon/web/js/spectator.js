@@ -1,6 +1,6 @@
 // The spectator view: a grid of every board of the round, and one board large with its moves.
 // Data comes only from the WebSocket API (followRound); the URL hash `#board-N` opens a board.
-import { boardSvg } from './board.js';
+import { boardSvg } from './board-svg.js';
 import { describePosition } from './describe.js';
 import { escapeHtml, formatClock, formatResult, moveRows } from './format.js';
 import { decimalMark, formatPdnDate, language, t, sideName } from './i18n.js';

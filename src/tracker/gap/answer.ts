@@ -12,7 +12,7 @@ import {
   type Variant,
 } from '../../engine/index.ts';
 import { err, ok, type Result } from '../../result.ts';
-import { sensedSquares, shows } from '../board.ts';
+import { sensedSquares, shows } from '../sensed-codes.ts';
 import type { Alert, ArbiterDecision } from '../types.ts';
 
 /** The lines as PDN moves, each written in the position it is played in. */

@@ -5,8 +5,8 @@
 // move changes, instead of scanning every child's board (the bound was most of a node's time).
 import type { Side } from '../../../firmware-protocol/side.ts';
 import { geometry, type Move, type Position, type Variant } from '../../engine/index.ts';
-import * as sensed from '../board.ts';
-import { EMPTY, OCCUPIED } from '../board.ts';
+import * as sensed from '../sensed-codes.ts';
+import { EMPTY, OCCUPIED } from '../sensed-codes.ts';
 
 // Module-local bindings: run through tsx, every read of an imported binding is a getter call.
 const { agrees, isKingCode, isWhiteCode } = sensed;
@@ -59,7 +59,7 @@ export class GapBound {
   private readonly shownForward = [0, 0];
   /**
    * Per side, the rows forward of its m most advanced men shown, summed (index m): a man shown may
-   * be a king whose crown is not on (board.ts agrees), so up to so many of them count for none.
+   * be a king whose crown is not on (sensed-codes.ts agrees), so up to so many of them count for none.
    */
   private readonly shownTop: number[][] = [[0], [0]];
   /** Per side, the kings of the position the gap starts from. */
@@ -171,7 +171,7 @@ export class GapBound {
           ? Math.ceil(plies / 2)
           : Math.floor(plies / 2);
       // Men shown that may be kings with no crown on: the kings the game had before the gap, which
-      // the board may have shown uncrowned all along (board.ts agrees). A king made in the gap is
+      // the board may have shown uncrowned all along (sensed-codes.ts agrees). A king made in the gap is
       // looked for crowned, or on its far row: its crown is put on as it is made.
       const top = this.shownTop[c];
       const uncrowned = Math.min(top.length - 1, kings, this.startKings[c]);

@@ -5,7 +5,7 @@
 // search stays on the dump's board while the players play on, their play kept (./follower.ts) to be
 // read from the line found: a long gap comes to an end whatever is played meanwhile.
 import { type Position, writeFen } from '../../engine/index.ts';
-import { completesMove, sensedText } from '../board.ts';
+import { completesMove, sensedText } from '../sensed-codes.ts';
 import type { BoardEvent } from '../../../firmware-protocol/events.ts';
 import type { Follower } from './follower.ts';
 import { type LostLines, LostLinesSearch, type ResyncBudget } from './lost-lines.ts';
@@ -126,7 +126,7 @@ export class LostPlies {
    * connection: its dump is a gap of its own) or the keeper's bound ends the keeping. A dump (or
    * the board settled after it) may catch a move under way, which no long line reaches: at the
    * first clock press (a player presses once the move is made), a board whose change since
-   * completes a move (board.ts, completesMove) becomes the one searched.
+   * completes a move (sensed-codes.ts, completesMove) becomes the one searched.
    */
   keepEvent(ep: SearchEpisode, event: BoardEvent, position: Position, board: SensedBoard): void {
     const search = ep.search;

@@ -1,6 +1,6 @@
 // The gap search: from the last known position and what a board shows after lost events (a
 // reconnect dump, a daemon restart, an HID board), the lines of legal play that lead there — up to
-// GAP_PLIES lost plies. Pure: the board is the sensed codes of board.ts (colours, or occupancy only).
+// GAP_PLIES lost plies. Pure: the board is the sensed codes of ../sensed-codes.ts (colours, or occupancy only).
 //
 // Two stages share one node budget (a node is a position whose legal moves are generated):
 // 1. every line of up to SHORT_PLIES plies, breadth first — the reconnect in the middle of a move:
@@ -19,7 +19,13 @@
 // a hard gap gets many steps without holding the event loop for more than one. The tracker does not search the same board
 // against the same position twice: a stuck board costs nothing until it changes.
 import { legalMoves, type Move, type Position, play } from '../../engine/index.ts';
-import { morePieces, occupiedSquares, shows, showsCaptureUnderWay, showsPieceInHand } from '../board.ts';
+import {
+  morePieces,
+  occupiedSquares,
+  shows,
+  showsCaptureUnderWay,
+  showsPieceInHand,
+} from '../sensed-codes.ts';
 import { GapBound, Tally } from './bound.ts';
 import { ProvenTable } from './proven-table.ts';
 

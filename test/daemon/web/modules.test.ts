@@ -163,9 +163,9 @@ describe('format.js', () => {
   });
 });
 
-describe('board.js', () => {
+describe('board-svg.js', () => {
   it('draws every dark square, every piece, the move path and crosses on captured squares', async () => {
-    const { boardSvg } = await web('board.js');
+    const { boardSvg } = await web('board-svg.js');
     const svg: string = boardSvg({
       fen: 'B:W28,K5:B12',
       move: { from: 32, to: 28, path: [32, 28], captured: [] },

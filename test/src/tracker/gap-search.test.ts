@@ -3,7 +3,7 @@
 // transposition when there are several, none for a board no line reaches.
 import { describe, expect, it } from 'vitest';
 import { Position, parseFen, resolveMove, writeFen } from '../../../src/engine/index.ts';
-import { sensedText } from '../../../src/tracker/board.ts';
+import { sensedText } from '../../../src/tracker/sensed-codes.ts';
 import { manMoves } from '../../../src/tracker/gap/bound.ts';
 import { gapDecisionLine, lineNotation } from '../../../src/tracker/gap/answer.ts';
 import { GAP_NODES, searchGap } from '../../../src/tracker/gap/search.ts';

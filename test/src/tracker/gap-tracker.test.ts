@@ -9,7 +9,7 @@ import type { ArbiterDecision, TrackerOutput } from '../../../src/tracker/types.
 import { simulateGame } from '../../../simulator/game.ts';
 import { outageOverPlies } from '../../../simulator/outage.ts';
 import { createTracker } from '../../../src/tracker/index.ts';
-import { sensedText } from '../../../src/tracker/board.ts';
+import { sensedText } from '../../../src/tracker/sensed-codes.ts';
 import { lineNotation } from '../../../src/tracker/gap/answer.ts';
 import { searchGap } from '../../../src/tracker/gap/search.ts';
 import { chooseMove } from '../../../simulator/selfplay.ts';

@@ -1,9 +1,9 @@
-// The tracker's in-place comparison of the board with a move's outcome (src/tracker/board.ts)
+// The tracker's in-place comparison of the board with a move's outcome (src/tracker/sensed-codes.ts)
 // against the engine's `play`, on random positions (kings, promotions, long captures).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { legalMoves, parseFen, play } from '../../../src/engine/index.ts';
-import { codeAfter, completesMove, showsAfter, showsBoard } from '../../../src/tracker/board.ts';
+import { codeAfter, completesMove, showsAfter, showsBoard } from '../../../src/tracker/sensed-codes.ts';
 import { gameArb, positionArb } from '../engine/fixtures/arbitraries.ts';
 
 describe('board: a move outcome compared in place', () => {
