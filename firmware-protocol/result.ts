@@ -9,9 +9,10 @@ export interface SourceLocation {
   offset?: number;
 }
 
-export interface ParseError extends SourceLocation {
+/** A problem in the input; each parser declares its codes `as const` and narrows `C` to them. */
+export interface ParseError<C extends string = string> extends SourceLocation {
   /** Stable machine-readable code, e.g. `square-out-of-range`. */
-  code: string;
+  code: C;
   message: string;
 }
 

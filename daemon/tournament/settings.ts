@@ -3,12 +3,16 @@
 // and every player's group checked against them — a typo is refused with the closest group, not
 // made a group of its own.
 import { err, ok } from '../../src/result.ts';
-import type { Event, Player, Read } from '../../src/tournament/index.ts';
+import type { Event, Player, Read, TournamentError } from '../../src/tournament/index.ts';
 import type { TournamentConfig } from '../config/index.ts';
 import { closest } from '../config/suggest.ts';
 
 /** Players whose group is not one of `groups` (none when the event lists no groups), all at once. */
-export function checkGroups(players: readonly Player[], groups: readonly string[], where = 'players') {
+export function checkGroups(
+  players: readonly Player[],
+  groups: readonly string[],
+  where = 'players',
+): TournamentError[] {
   if (groups.length === 0) return [];
   return players
     .filter((p) => p.group !== undefined && !groups.includes(p.group))

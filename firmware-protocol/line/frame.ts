@@ -1,5 +1,5 @@
 // Line framing shared by both directions: `BODY*CCCC\n`, CCCC = CRC-16/CCITT-FALSE of BODY in hex.
-import { err, ok, type Result } from '../result.ts';
+import { err, ok, type ParseError, type Result } from '../result.ts';
 
 /** Longest line (without CR LF) a host or board must accept. */
 export const MAX_LINE = 200;
@@ -25,7 +25,7 @@ export const frameLine = (body: string): string => `${body}*${hex4(crc16(body))}
 const HEX4 = /^[0-9A-F]{4}$/;
 
 /** A received line (CR/LF already removed) → its checked body; errors are `bad-frame` or `checksum`. */
-export function unframeLine(line: string): Result<string> {
+export function unframeLine(line: string): Result<string, ParseError<'bad-frame' | 'checksum'>> {
   const star = line.lastIndexOf('*');
   if (star < 0) return err({ code: 'bad-frame', message: 'no checksum (missing *)' });
   const sum = line.slice(star + 1);

@@ -16,12 +16,28 @@ export interface FenOptions {
   unknownTurn?: Side;
 }
 
+/** What can be wrong with a FEN. */
+export const FEN_ERROR_CODES = [
+  'unexpected',
+  'bad-turn',
+  'expected-colon',
+  'bad-color',
+  'duplicate-color',
+  'bad-square',
+  'square-out-of-range',
+  'bad-range',
+  'square-twice',
+  'man-on-promotion-row',
+  'too-many-pieces',
+] as const;
+export type FenErrorCode = (typeof FEN_ERROR_CODES)[number];
+
 /** Every FEN problem is of this kind, so that callers can answer `bad-fen` whatever the code. */
-export interface FenError extends ParseError {
+export interface FenError extends ParseError<FenErrorCode> {
   kind: 'bad-fen';
 }
 
-const fenError = (code: string, message: string, at?: number): FenError => ({
+const fenError = (code: FenErrorCode, message: string, at?: number): FenError => ({
   kind: 'bad-fen',
   code,
   message,
@@ -61,7 +77,7 @@ export function parseFen(text: string, options: FenOptions = {}): Result<Positio
   const g = geometry(variant);
   const src = text.trim().replace(/\.$/, '');
   const lead = text.length - text.trimStart().length;
-  const fail = (code: string, message: string, at: number) => err(fenError(code, message, lead + at));
+  const fail = (code: FenErrorCode, message: string, at: number) => err(fenError(code, message, lead + at));
 
   const turnChar = src[0]?.toUpperCase();
   const unknown = turnChar === '?' ? options.unknownTurn : undefined;

@@ -6,8 +6,8 @@
 //   Latin-1), writePdnGame/writePdn (pdn-write.ts); clock comments (pdn-clock.ts).
 // - Game end: startGame/advance with a draw-rule profile `fmjd`, `fmjd-64` or `club` (draw.ts).
 // - perft (bitboard.ts, bulk counting) and perftReference (through legalMoves).
-export type { FenError, FenOptions } from './fen.ts';
-export { parseFen, validatePosition, writeFen } from './fen.ts';
+export type { FenError, FenErrorCode, FenOptions } from './fen.ts';
+export { FEN_ERROR_CODES, parseFen, validatePosition, writeFen } from './fen.ts';
 export { captureSequences, dedupe, legalMoves, legalSequences } from './movegen.ts';
 export { play } from './play.ts';
 export { Position } from './position.ts';
@@ -16,12 +16,14 @@ export { SIDES } from '../../firmware-protocol/side.ts';
 export { colorOf, isCapture, isKing, kingOf, manOf, moveKey, opposite } from './types.ts';
 export { geometry, isVariant, VARIANTS } from './variant.ts';
 export type { Geometry, Variant } from './variant.ts';
-export type { MoveError, MoveText } from './notation.ts';
+export type { MoveError, MoveErrorCode, MoveText } from './notation.ts';
+export { MOVE_ERROR_CODES } from './notation.ts';
 export { moveNotation, parseMoveText, pdnCapturePath, resolveMove } from './notation.ts';
-export type { PdnGame, PdnMove, PdnOptions, PdnParse, PdnResult } from './pdn.ts';
+export type { PdnError, PdnErrorCode, PdnGame, PdnMove, PdnOptions, PdnParse, PdnResult } from './pdn.ts';
 export { MAX_GAME_CHARS, MAX_GAME_TOKENS, MAX_VARIATION_DEPTH } from './pdn-game-text.ts';
 export {
   normalizeResult,
+  PDN_ERROR_CODES,
   PdnReader,
   parsePdn,
   variantOfGameType,

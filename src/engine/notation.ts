@@ -57,8 +57,12 @@ export interface MoveText {
   capture: boolean | undefined;
 }
 
+/** Why a move's text is no move of the position. */
+export const MOVE_ERROR_CODES = ['bad-move-text', 'illegal-move', 'ambiguous-move'] as const;
+export type MoveErrorCode = (typeof MOVE_ERROR_CODES)[number];
+
 /** A move that could not be resolved; for an ambiguous one, the PDN 3.0 paths that would decide. */
-export interface MoveError extends ParseError {
+export interface MoveError<C extends string = MoveErrorCode> extends ParseError<C> {
   candidates?: string[];
 }
 
@@ -70,13 +74,13 @@ function algebraicSquare(g: Geometry, file: number, rank: number): number | unde
 }
 
 const notAMove = (text: string) =>
-  err({ code: 'bad-move-text', message: `"${text}" is not a move (like 32-28 or 19x28)` });
+  err<MoveError>({ code: 'bad-move-text', message: `"${text}" is not a move (like 32-28 or 19x28)` });
 
 /**
  * Reads `32-28`, `19x28`, `47x38x24x13x36`, `19:28` (and `c3-d4` on 8×8 boards when `variant` is
  * given). Offsets in errors are 0-based within `text`.
  */
-export function parseMoveText(text: string, variant?: Variant): Result<MoveText> {
+export function parseMoveText(text: string, variant?: Variant): Result<MoveText, MoveError> {
   const t = text.trim();
   const g = variant === undefined ? undefined : geometry(variant);
   const squares: number[] = [];

@@ -10,6 +10,19 @@ export const MAX_GAME_TOKENS = 100_000;
 /** Characters of tag values and comments one game may hold (each is up to MAX_TOKEN_CHARS). */
 export const MAX_GAME_CHARS = 1 << 24;
 
+/** What the grammar refuses in one game's tokens. */
+export const PDN_SYNTAX_CODES = [
+  'unexpected-token',
+  'number-without-move',
+  'ellipsis-without-move',
+  'unbalanced-variation',
+  'too-deep',
+  'game-too-long',
+  'missing-terminator',
+  'nag-range',
+] as const;
+type SyntaxCode = (typeof PDN_SYNTAX_CODES)[number];
+
 export type TagToken = Extract<PdnToken, { kind: 'tag' }>;
 export type Located = { line: number; col: number };
 
@@ -17,8 +30,8 @@ export type Located = { line: number; col: number };
 export class GameText {
   readonly tags: TagToken[] = [];
   readonly body: PdnToken[] = [];
-  problem: ParseError | undefined;
-  readonly warnings: ParseError[] = [];
+  problem: ParseError<SyntaxCode> | undefined;
+  readonly warnings: ParseError<SyntaxCode>[] = [];
   result: string | undefined;
   movetext = false;
   /** A lone `.`/`...` (standing for a move not given): the grammar wants a move after it. */
@@ -41,7 +54,7 @@ export class GameText {
     return this.tags.length === 0 && !this.movetext;
   }
 
-  private fail(code: string, message: string, at: Located): void {
+  private fail(code: SyntaxCode, message: string, at: Located): void {
     if (!this.problem) this.problem = { code, message, file: this.file, line: at.line, col: at.col };
   }
 

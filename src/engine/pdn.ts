@@ -7,10 +7,10 @@
 // no move. Never throws on user data; games are read one at a time (PdnReader), so a file of any
 // size is read in bounded memory, and nesting and game length have bounds with located errors.
 import type { ParseError, SourceLocation } from '../result.ts';
-import { parseFen } from './fen.ts';
-import { type MoveError, moveNotation, parseMoveText, resolveMove } from './notation.ts';
+import { FEN_ERROR_CODES, parseFen } from './fen.ts';
+import { MOVE_ERROR_CODES, type MoveError, moveNotation, parseMoveText, resolveMove } from './notation.ts';
 import { type PdnClock, parseClockComment } from './pdn-clock.ts';
-import { GameText, type Located, type TagToken } from './pdn-game-text.ts';
+import { GameText, type Located, PDN_SYNTAX_CODES, type TagToken } from './pdn-game-text.ts';
 import { PdnLexer, type PdnToken } from './pdn-lex.ts';
 import { play } from './play.ts';
 import { Position } from './position.ts';
@@ -20,6 +20,18 @@ import type { Variant } from './variant.ts';
 
 /** A PDN game's result, draughts style. */
 export type PdnResult = GameResult;
+
+/** What a game of a PDN file can be refused or warned for: its syntax, its setup, its moves. */
+export const PDN_ERROR_CODES = [
+  ...PDN_SYNTAX_CODES,
+  'unsupported-game-type',
+  'move-form',
+  ...FEN_ERROR_CODES,
+  ...MOVE_ERROR_CODES,
+] as const;
+export type PdnErrorCode = (typeof PDN_ERROR_CODES)[number];
+/** A located problem of a game (file:line:col); an ambiguous move lists the paths that would decide. */
+export type PdnError = MoveError<PdnErrorCode>;
 
 export interface PdnMove {
   /** 1-based half-move number within its line. */
@@ -61,9 +73,9 @@ export interface PdnGame {
   /** Where the game starts in the file. */
   line: number;
   /** Problems in this game in file order; its moves stop before the first illegal one. */
-  errors: MoveError[];
+  errors: PdnError[];
   /** Forms read though not PDN 3.0 (a NAG above 255, `x` for a quiet move, `-` for a capture), in file order. */
-  warnings: MoveError[];
+  warnings: PdnError[];
 }
 
 export interface PdnOptions {
@@ -78,9 +90,9 @@ export interface PdnOptions {
 export interface PdnParse {
   games: PdnGame[];
   /** Every game's errors, in file order. */
-  errors: MoveError[];
+  errors: PdnError[];
   /** Every game's warnings, in file order. */
-  warnings: MoveError[];
+  warnings: PdnError[];
 }
 
 /** Draughts-style result from any spelling we read (`1-0`, `1/2-1/2`, …); undefined if unknown. */
@@ -226,7 +238,7 @@ function startOf(
   fenTag: TagToken | undefined,
   tree: Movetext,
   variant: Variant,
-  fail: (e: ParseError, at: Located, col: number) => void,
+  fail: (e: ParseError<PdnErrorCode>, at: Located, col: number) => void,
 ): Position | undefined {
   const setupFen = tree.setup && /^FEN\s*"([^"]*)"/i.exec(tree.setup.text);
   const fen = fenTag
@@ -267,8 +279,8 @@ function resolveLine(
   context: {
     blackFirst: boolean;
     keep: boolean;
-    fail: (e: MoveError) => void;
-    warn: (w: MoveError) => void;
+    fail: (e: PdnError) => void;
+    warn: (w: PdnError) => void;
     at: (t: Located) => SourceLocation;
   },
 ): { moves: PdnMove[]; end: Position } {
@@ -329,8 +341,8 @@ function writtenForm(text: string, move: Move, variant: Variant): string | undef
 }
 
 function readGame(text: GameText, options: PdnOptions): PdnGame {
-  const errors: MoveError[] = text.problem ? [text.problem] : [];
-  const warnings: MoveError[] = [...text.warnings];
+  const errors: PdnError[] = text.problem ? [text.problem] : [];
+  const warnings: PdnError[] = [...text.warnings];
   const at = (t: Located, col = t.col) => ({ file: options.file, line: t.line, col });
   const tags: Record<string, string> = {};
   for (const t of text.tags) tags[t.name] = t.value;

@@ -2,6 +2,9 @@
 // double quotes may hold either and `""` for a quote. Each row keeps its line number for messages.
 import type { ParseError } from '../result.ts';
 
+/** A CSV's one way of being unreadable: a quote never closed. */
+type CsvError = ParseError<'csv-unclosed-quote'>;
+
 export interface CsvRow {
   /** 1-based line the row starts on. */
   line: number;
@@ -20,7 +23,7 @@ function separatorOf(firstLine: string): ',' | ';' {
 }
 
 /** Splits the text into rows; an unclosed quote is the only error. Blank lines are skipped. */
-export function splitCsv(text: string, file?: string): { rows: CsvRow[]; error?: ParseError } {
+export function splitCsv(text: string, file?: string): { rows: CsvRow[]; error?: CsvError } {
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
   const sep = separatorOf(body.split(/\r?\n/, 1)[0] ?? '');
   const rows: CsvRow[] = [];
@@ -68,7 +71,7 @@ export function splitCsv(text: string, file?: string): { rows: CsvRow[]; error?:
 }
 
 /** The first row as the header; the rest as data rows. */
-export function readCsvTable(text: string, file?: string): { table: CsvTable; error?: ParseError } {
+export function readCsvTable(text: string, file?: string): { table: CsvTable; error?: CsvError } {
   const { rows, error } = splitCsv(text, file);
   const [head, ...rest] = rows;
   return { table: { header: (head?.fields ?? []).map((h) => h.toLowerCase()), rows: rest }, error };

@@ -14,6 +14,7 @@ import {
   type Round,
   TIEBREAKS,
   type Tiebreak,
+  type TournamentError,
 } from './types.ts';
 
 export const TOURNAMENT_FORMAT = 'damlink-tournament';
@@ -42,7 +43,7 @@ function locate(text: string, offset: number): { line: number; col: number } {
 }
 
 class Checker {
-  readonly errors: ParseError[] = [];
+  readonly errors: TournamentError[] = [];
   constructor(readonly file: string | undefined) {}
 
   fail(path: string, message: string): undefined {

@@ -5,7 +5,14 @@ import { hasControlCharacter } from '../text.ts';
 import { readTournamentJson } from './json.ts';
 import { readPlayersCsv } from './players-csv.ts';
 import { readTrf, type Scale } from './trf/event.ts';
-import { DEFAULT_TIEBREAKS, DRAUGHTS_POINTS, type Event, type Player, type Read } from './types.ts';
+import {
+  DEFAULT_TIEBREAKS,
+  DRAUGHTS_POINTS,
+  type Event,
+  type Player,
+  type Read,
+  type TournamentError,
+} from './types.ts';
 
 export type TournamentFormat = 'json' | 'trf' | 'csv';
 
@@ -29,7 +36,7 @@ export function eventOfPlayers(players: readonly Player[], name = ''): Event {
 }
 
 /** Players whose name or another field holds a control character (src/text.ts), each named. */
-export function controlCharacters(players: readonly Player[], file?: string): ParseError[] {
+export function controlCharacters(players: readonly Player[], file?: string): TournamentError[] {
   return players.flatMap((p) =>
     Object.entries(p)
       .filter(([, v]) => typeof v === 'string' && hasControlCharacter(v))

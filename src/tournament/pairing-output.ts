@@ -2,7 +2,7 @@
 // the first line, then one pair a line, `white black` by starting rank, `0` for the bye. Tables in
 // the order of the lines.
 import { err, ok, type ParseError } from '../result.ts';
-import type { Bye, Pairing, Player, Read, Round } from './types.ts';
+import type { Bye, Pairing, Player, Read, Round, TournamentError } from './types.ts';
 
 /** One line's pair, or what is wrong with it; the players it seats are marked. */
 function readPair(line: string, known: ReadonlySet<number>, seated: Set<number>): [number, number] | string {
@@ -25,7 +25,7 @@ export function readPairingOutput(
 ): Read<Round> {
   const lines = text.split(/\r?\n/).map((l) => l.trim());
   while (lines.length > 0 && lines.at(-1) === '') lines.pop();
-  const errors: ParseError[] = [];
+  const errors: TournamentError[] = [];
   const fail = (line: number, message: string) =>
     errors.push({ code: 'pairing-output', message, file, line });
   const count = /^\d+$/.test(lines[0] ?? '') ? Number(lines[0]) : undefined;

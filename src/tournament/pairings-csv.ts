@@ -4,7 +4,7 @@
 import { err, ok, type ParseError } from '../result.ts';
 import { columnOf, splitCsv } from './csv.ts';
 import { parseResult } from './results.ts';
-import type { Bye, Pairing, Player, Read, Round } from './types.ts';
+import type { Bye, Pairing, Player, Read, Round, TournamentError, TournamentErrorCode } from './types.ts';
 
 const normalName = (s: string): string =>
   s
@@ -48,7 +48,7 @@ export function readPairingsCsv(
     black: columnOf(header, ['black']),
     result: columnOf(header, ['result']),
   };
-  const errors: ParseError[] = [];
+  const errors: TournamentError[] = [];
   if (at.table < 0 || at.white < 0 || at.black < 0) {
     const message = 'the header needs "board", "white" and "black" columns';
     return err([{ code: 'pairings-columns', message, file, line: rows[0]?.line ?? 1 }]);
@@ -59,7 +59,8 @@ export function readPairingsCsv(
   const lineOfPlayer = new Map<number, number>();
   const lineOfTable = new Map<number, number>();
   for (const row of hasHeader ? rows.slice(1) : rows) {
-    const fail = (code: string, message: string) => errors.push({ code, message, file, line: row.line });
+    const fail = (code: TournamentErrorCode, message: string) =>
+      errors.push({ code, message, file, line: row.line });
     const cell = (i: number): string => (i >= 0 ? (row.fields[i] ?? '') : '');
     const before = errors.length;
     const table = /^\d+$/.test(cell(at.table)) ? Number(cell(at.table)) : 0;

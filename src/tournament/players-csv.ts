@@ -4,7 +4,7 @@
 import { err, ok, type ParseError } from '../result.ts';
 import { hasControlCharacter } from '../text.ts';
 import { type CsvRow, columnOf, readCsvTable } from './csv.ts';
-import type { Player, Read } from './types.ts';
+import type { Player, Read, TournamentError, TournamentErrorCode } from './types.ts';
 
 const COLUMNS = {
   start: ['start', 'rank', 'nr', 'no', 'number'],
@@ -29,10 +29,11 @@ function playerOf(
   at: Record<Field, number>,
   defaultStart: number,
   file: string | undefined,
-): { player?: Player; errors: ParseError[] } {
+): { player?: Player; errors: TournamentError[] } {
   const cell = (f: Field): string => (at[f] >= 0 ? (row.fields[at[f]] ?? '') : '');
-  const errors: ParseError[] = [];
-  const fail = (code: string, message: string) => errors.push({ code, message, file, line: row.line });
+  const errors: TournamentError[] = [];
+  const fail = (code: TournamentErrorCode, message: string) =>
+    errors.push({ code, message, file, line: row.line });
   const name = cell('name');
   if (name === '') fail('player-without-name', 'a player without a name');
   const broken = row.fields.find((f) => hasControlCharacter(f));
@@ -63,7 +64,7 @@ export function readPlayersCsv(text: string, file?: string): Read<Player[]> {
   ) as Record<Field, number>;
   if (at.name < 0)
     return err([{ code: 'no-name-column', message: 'the header has no "name" column', file, line: 1 }]);
-  const errors: ParseError[] = [];
+  const errors: TournamentError[] = [];
   const players: Player[] = [];
   const lineOfStart = new Map<number, number>();
   table.rows.forEach((row, i) => {

@@ -112,7 +112,43 @@ export interface Event {
 }
 
 /** A reader's answer: the value, or every problem found, each located. */
-export type Read<T> = Result<T, readonly ParseError[]>;
+/** What the tournament's readers refuse (TRF, damlink's JSON, CSV, pairing programs' output, edits). */
+export const TOURNAMENT_ERROR_CODES = [
+  'trf-bad-header',
+  'trf-bad-round',
+  'trf-bad-start',
+  'trf-bad-rating',
+  'trf-bad-points',
+  'trf-bad-rank',
+  'trf-misaligned',
+  'trf-pairing',
+  'trf-advantage',
+  'trf-duplicate-start',
+  'tournament-json',
+  'json-syntax',
+  'csv-unclosed-quote',
+  'no-name-column',
+  'player-without-name',
+  'bad-rating',
+  'pairings-columns',
+  'bad-table',
+  'bad-start',
+  'bad-result',
+  'unknown-player',
+  'same-player',
+  'paired-twice',
+  'duplicate-table',
+  'control-character',
+  'duplicate-start',
+  'pairing-output',
+  'pairing-edit',
+  'pairing-program',
+  'group',
+] as const;
+export type TournamentErrorCode = (typeof TOURNAMENT_ERROR_CODES)[number];
+export type TournamentError = ParseError<TournamentErrorCode>;
+
+export type Read<T> = Result<T, readonly TournamentError[]>;
 
 /** What a player's record says of the person beyond the game: left out of what anyone may read. */
 export const PERSONAL_FIELDS = ['birth', 'sex'] as const;

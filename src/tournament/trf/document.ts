@@ -3,7 +3,7 @@
 // files that follow the published layout (numbers right-aligned, text left-aligned, no trailing
 // spaces); what lies in no column is an error, so nothing is dropped quietly.
 import { err, ok, type ParseError } from '../../result.ts';
-import type { Read } from '../types.ts';
+import type { Read, TournamentError, TournamentErrorCode } from '../types.ts';
 
 /** One round of a player line: opponent, colour, result code. */
 export interface TrfCell {
@@ -74,7 +74,7 @@ interface Located {
   file?: string;
 }
 
-function readCell(text: string, col: number, at: Located, errors: ParseError[]): TrfCell {
+function readCell(text: string, col: number, at: Located, errors: TournamentError[]): TrfCell {
   const slice = (from: number, width: number) => text.slice(from - 1, from - 1 + width).padEnd(width);
   const fail = (c: number, message: string) =>
     errors.push({ code: 'trf-bad-round', message, file: at.file, line: at.line, col: c });
@@ -94,9 +94,9 @@ function readCell(text: string, col: number, at: Located, errors: ParseError[]):
   return { opponent, colour, code };
 }
 
-function readPlayer(text: string, at: Located, errors: ParseError[]): TrfPlayerLine | undefined {
+function readPlayer(text: string, at: Located, errors: TournamentError[]): TrfPlayerLine | undefined {
   const before = errors.length;
-  const fail = (col: number, code: string, message: string) =>
+  const fail = (col: number, code: TournamentErrorCode, message: string) =>
     errors.push({ code, message, file: at.file, line: at.line, col });
   const value: Record<string, string> = {};
   const covered = new Set<number>([1, 2, 3]);
@@ -135,7 +135,7 @@ export function readTrfDocument(text: string, file?: string): Read<TrfDocument> 
   const finalEol = text.endsWith(eol);
   const raw = text.split(eol);
   if (finalEol) raw.pop();
-  const errors: ParseError[] = [];
+  const errors: TournamentError[] = [];
   const lines: TrfLine[] = [];
   raw.forEach((t, i) => {
     const at = { line: i + 1, file };

@@ -19,6 +19,7 @@ import {
   type PointSystem,
   type Read,
   type Round,
+  type TournamentError,
 } from '../types.ts';
 import {
   readTrfDocument,
@@ -91,7 +92,7 @@ function roundOf(
   number: number,
   players: ReadonlyMap<number, TrfPlayerLine>,
   file: string | undefined,
-  errors: ParseError[],
+  errors: TournamentError[],
 ): { pairings: Omit<Pairing, 'table'>[]; byes: Bye[] } {
   const pairings: Omit<Pairing, 'table'>[] = [];
   const byes: Bye[] = [];
@@ -141,7 +142,7 @@ function applyAdvantages(
   rounds: Round[],
   notes: readonly AdvantageNote[],
   file: string | undefined,
-  errors: ParseError[],
+  errors: TournamentError[],
 ): Round[] {
   return rounds.map((round) => {
     const mine = notes.filter((n) => n.round === round.number);
@@ -220,7 +221,7 @@ function pointSystemOf(
 
 export function eventFromTrfDocument(doc: TrfDocument, options: TrfReadOptions = {}): Read<TrfEvent> {
   const { file } = options;
-  const errors: ParseError[] = [];
+  const errors: TournamentError[] = [];
   const lines = doc.lines.filter((l): l is TrfPlayerLine => l.kind === 'player');
   const header = readHeader(
     doc.lines.filter((l): l is TrfOtherLine => l.kind === 'other'),

@@ -2,7 +2,7 @@
 // (`152`, `XXC`), the point system (`162`, `BBW`/`BBD`/`BBL`/`BBZ`/`BBF`/`BBU`) and the draws with
 // advantage damlink keeps in `###` comment lines (TRF has no code for them).
 import type { ParseError } from '../../result.ts';
-import type { Side, PointSystem } from '../types.ts';
+import type { Side, PointSystem, TournamentError } from '../types.ts';
 import type { TrfOtherLine } from './document.ts';
 
 export interface AdvantageNote {
@@ -61,7 +61,7 @@ const isPoints = (s: string): boolean => /^\d+(\.\d+)?$/.test(s);
 export function readHeader(
   lines: readonly TrfOtherLine[],
   file: string | undefined,
-  errors: ParseError[],
+  errors: TournamentError[],
 ): TrfHeader {
   const header: TrfHeader = { texts: {}, points: {}, advantages: [] };
   const set = (keys: readonly (keyof PointSystem)[], v: number) => {

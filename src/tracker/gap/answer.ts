@@ -3,6 +3,7 @@
 // board the alert shows.
 import {
   type Move,
+  type MoveErrorCode,
   moveNotation,
   normalizeResult,
   parseFen,
@@ -11,9 +12,12 @@ import {
   resolveMove,
   type Variant,
 } from '../../engine/index.ts';
-import { err, ok, type Result } from '../../result.ts';
+import { err, ok, type ParseError, type Result } from '../../result.ts';
 import { sensedSquares, shows } from '../sensed-codes.ts';
 import type { Alert, ArbiterDecision } from '../types.ts';
+
+/** Why an answer names no line to record: the alert's, the answer's, or one of its moves'. */
+type GapAnswerCode = 'not-a-gap' | 'no-such-line' | 'not-a-line' | 'not-the-board' | MoveErrorCode;
 
 /** The lines as PDN moves, each written in the position it is played in. */
 export function lineNotation(from: Position, line: readonly Move[]): string[] {
@@ -32,7 +36,11 @@ export function lineNotation(from: Position, line: readonly Move[]): string[] {
  * it cannot be recorded. An `unknown-position` after lost events (no line within the search's
  * bound) takes moves from the score sheet the same way.
  */
-export function gapDecisionLine(alert: Alert, decision: ArbiterDecision, variant: Variant): Result<Move[]> {
+export function gapDecisionLine(
+  alert: Alert,
+  decision: ArbiterDecision,
+  variant: Variant,
+): Result<Move[], ParseError<GapAnswerCode>> {
   const start = alert.before !== undefined ? parseFen(alert.before, { variant }) : undefined;
   const lost = alert.rule === 'unknown-position' && decision.kind === 'moves';
   if ((alert.rule !== 'gap' && !lost) || !start?.ok || alert.boardShown === undefined) {
