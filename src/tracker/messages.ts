@@ -27,6 +27,12 @@ const TITLES: Record<RuleId, string> = {
   gap: 'moves lost in a gap fit several lines',
 };
 
+/** The sentence that follows the title of every alert of these rules (the pages' `rule.detail.*`). */
+const DETAILS: Partial<Record<RuleId, string>> = {
+  '5.1': 'The start position stands turned 180° (White on the first squares); damlink reads it turned.',
+  '5.3': 'It is out of play.',
+};
+
 const squares = (list: readonly number[]) => list.join(', ');
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -60,7 +66,8 @@ export function alertMessage(rule: RuleId, facts: MessageFacts): string {
   ]
     .filter(Boolean)
     .join('; ');
-  const detail = facts.detail ? ` ${facts.detail}` : '';
+  const sentence = facts.detail ?? DETAILS[rule];
+  const detail = sentence ? ` ${sentence}` : '';
   // Only article numbers are written before the text: the other ids are not words for people.
   const label = /^\d/.test(rule) ? `${rule} ` : '';
   const title = who ? TITLES[rule] : capitalized(TITLES[rule]);

@@ -655,11 +655,7 @@ class BoardTracker implements Tracker {
     if (reference === this.initial && this.moves.length > 0) this.newGame(t, out);
     this.board.turn();
     if (this.board.rotated) {
-      this.emitAlert('5.1', 1, this.position.turn, t, out, {
-        side: this.position.turn,
-        detail:
-          'The start position stands turned 180° (White on the first squares); damlink reads it turned.',
-      });
+      this.emitAlert('5.1', 1, this.position.turn, t, out, { side: this.position.turn });
     }
     this.afterDecision();
     return true;
@@ -979,7 +975,7 @@ class BoardTracker implements Tracker {
     if (this.lightSquarePly === ply) return;
     this.lightSquarePly = ply;
     const side = this.position.turn;
-    this.emitAlert('5.3', ply, side, t, out, { side, detail: 'It is out of play.' });
+    this.emitAlert('5.3', ply, side, t, out, { side });
   }
 
   private emitAlert(

@@ -43,3 +43,24 @@ describe('rule ids', () => {
     }
   });
 });
+
+describe("an alert's English words", () => {
+  // The pages say alerts from their params in the reader's language; the tracker writes the English
+  // `message` (PDN comments, MQTT, logs). Both tables hold the same English, word for word.
+  it('the pages in English say every alert as the tracker writes it', async () => {
+    const i18n = await import(new URL('../../../daemon/web/js/i18n.js', import.meta.url).href);
+    const { alertText } = await import(new URL('../../../daemon/web/js/rules.js', import.meta.url).href);
+    await i18n.useLanguage?.('en');
+    const facts = [
+      { side: 'white' as const, move: '32-28', squares: [19, 23] },
+      { side: 'black' as const },
+      {},
+    ];
+    for (const rule of RULE_IDS)
+      for (const f of facts) {
+        const message = alertMessage(rule, f);
+        const params = { ...f, ...(f.squares ? { squares: f.squares } : {}) };
+        expect(alertText({ rule, params, message: '' }), `${rule} ${JSON.stringify(f)}`).toBe(message);
+      }
+  });
+});
