@@ -1,3 +1,6 @@
+// The steps the irregularity injectors are made of (./inject.ts): the situation at a ply, what the
+// board shows played, and the hands' ways of playing a move wrongly — a piece displaced, a capture's
+// pieces taken off in the wrong order or left on, one piece too many lifted.
 import type { PieceCode } from '../firmware-protocol/events.ts';
 import {
   type Side,
