@@ -1,15 +1,10 @@
 // 6.5 draws with advantage (1+/1−) from the arbiter's call to the PDN, and into the tournament.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../daemon/server/index.ts';
+import { describe, expect, it } from 'vitest';
 import { followResults } from '../../daemon/tournament/live.ts';
-import type { TournamentStore } from '../../daemon/tournament/store.ts';
 import { GameRecord, gameToPdn } from '../../src/game/index.ts';
-import { FakeHub } from '../daemon/fixtures/fake-hub.ts';
-import { closeServed, serveHub } from '../daemon/server/fixtures/served-hub.ts';
-import type { TestClient } from '../daemon/server/fixtures/ws-client.ts';
-import { roundOneEvent, type TempStore, tempStore } from './fixtures/helpers.ts';
+import { roundOneEvent, servedTournament } from './fixtures/helpers.ts';
 
-const ARBITER_TOKEN = 'tournament-arbiter-token-1';
+const _ARBITER_TOKEN = 'tournament-arbiter-token-1';
 
 describe('6.5 a draw with advantage in the game record', () => {
   const record = (variant: 'international' | 'brazilian' = 'international', drawProfile = 'advantage') =>
@@ -41,17 +36,8 @@ describe('6.5 a draw with advantage in the game record', () => {
 });
 
 describe('the result call with an advantage, and the tournament table', () => {
-  let temp: TempStore;
-  let store: TournamentStore;
-  let hub: FakeHub;
-  let server: RunningServer;
-  let client: TestClient;
-
-  beforeAll(async () => {
-    temp = tempStore('advantage');
-    store = temp.store;
+  const t = servedTournament('advantage', 2, ({ store, hub }) => {
     store.save(roundOneEvent(2, { name: 'X', advantageDraws: true }));
-    hub = new FakeHub(2, 1);
     // The boards play with 6.5 draws with advantage.
     for (const [board, b] of hub.boardsByNo)
       b.record = new GameRecord({
@@ -60,25 +46,17 @@ describe('the result call with an advantage, and the tournament table', () => {
         state: 'active',
       });
     followResults(hub, store);
-    const served = await serveHub(hub, { arbiter: ARBITER_TOKEN }, { tournament: store });
-    server = served.server;
-    client = await served.open();
-    await client.call('auth', { token: ARBITER_TOKEN });
-  });
-
-  afterAll(async () => {
-    await closeServed();
-    temp.close();
+    return store;
   });
 
   it('{"result":"1-1","advantage":"white"}: answered, served, written to the table', async () => {
-    const answer = await client.call('result', { board: 1, result: '1-1', advantage: 'white' });
+    const answer = await t.client.call('result', { board: 1, result: '1-1', advantage: 'white' });
     expect(answer.param).toEqual({ ok: true, result: '1-1', advantage: 'white' });
-    const snap = await (await fetch(`${server.url}/api/v1/games/1`)).json();
+    const snap = await (await fetch(`${t.server.url}/api/v1/games/1`)).json();
     expect(snap).toMatchObject({ result: '1-1', advantage: 'white' });
-    const pdn = await (await fetch(`${server.url}/rounds/1/1.pdn`)).text();
+    const pdn = await (await fetch(`${t.server.url}/rounds/1/1.pdn`)).text();
     expect(pdn).toMatch(/\[Result "1-1"\]\n(?:.*\n)*?\[Advantage "White"\]/);
-    expect(store.load()?.rounds[0].pairings[0].result).toEqual({
+    expect(t.store.load()?.rounds[0].pairings[0].result).toEqual({
       kind: 'game',
       score: '1-1',
       advantage: 'white',
@@ -86,9 +64,9 @@ describe('the result call with an advantage, and the tournament table', () => {
   });
 
   it('a plain result goes to the table too; an advantage on a win is bad-param', async () => {
-    await client.call('result', { board: 2, result: '0-2' });
-    expect(store.load()?.rounds[0].pairings[1].result).toEqual({ kind: 'game', score: '0-2' });
-    const bad = await client.call('result', { board: 2, result: '2-0', advantage: 'white' });
+    await t.client.call('result', { board: 2, result: '0-2' });
+    expect(t.store.load()?.rounds[0].pairings[1].result).toEqual({ kind: 'game', score: '0-2' });
+    const bad = await t.client.call('result', { board: 2, result: '2-0', advantage: 'white' });
     expect(bad.param).toMatchObject({
       code: 'bad-param',
       message: 'param.advantage: only a draw (1-1) has an advantage',
@@ -96,7 +74,7 @@ describe('the result call with an advantage, and the tournament table', () => {
   });
 
   it('a board without a result (a proposal) leaves the table as it is', async () => {
-    hub.publish([
+    t.hub.publish([
       {
         board: 2,
         version: 98,
@@ -106,12 +84,12 @@ describe('the result call with an advantage, and the tournament table', () => {
         proposed: { result: '2-0', reason: '7.2: black cannot move' },
       },
     ]);
-    expect(store.load()?.rounds[0].pairings[1].result).toEqual({ kind: 'game', score: '0-2' });
+    expect(t.store.load()?.rounds[0].pairings[1].result).toEqual({ kind: 'game', score: '0-2' });
   });
 
   it("the board's 1-1 keeps the advantage the table has", async () => {
-    hub.publish([{ board: 1, version: 99, t: 9, kind: 'result', result: '1-1' }]);
-    expect(store.load()?.rounds[0].pairings[0].result).toEqual({
+    t.hub.publish([{ board: 1, version: 99, t: 9, kind: 'result', result: '1-1' }]);
+    expect(t.store.load()?.rounds[0].pairings[0].result).toEqual({
       kind: 'game',
       score: '1-1',
       advantage: 'white',

@@ -1,81 +1,57 @@
 // One result per table, wherever it is entered: the tournament page's result reaches the board's
 // game and the round's PDN; the console's reaches the table, also once the pieces were set up
 // again after the game; a forfeit is published from the tournament; the TRF has what the table has.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../daemon/server/index.ts';
+import { describe, expect, it } from 'vitest';
 import { followResults, tournamentReachesBoards } from '../../daemon/tournament/live.ts';
-import type { TournamentStore } from '../../daemon/tournament/store.ts';
 import { DEFAULT_TIEBREAKS, DRAUGHTS_POINTS } from '../../src/tournament/index.ts';
 import { FakeHub } from '../daemon/fixtures/fake-hub.ts';
 import { closeServed, serveHub } from '../daemon/server/fixtures/served-hub.ts';
-import type { TestClient } from '../daemon/server/fixtures/ws-client.ts';
 import { readRound } from '../fixtures/lidraughts.ts';
-import { roundOneEvent, type TempStore, tempStore } from './fixtures/helpers.ts';
+import { roundOneEvent, servedTournament, tempStore } from './fixtures/helpers.ts';
 
 const ARBITER_TOKEN = 'tournament-arbiter-token-2';
 
 describe('one result per table', () => {
-  let temp: TempStore;
-  let store: TournamentStore;
-  let hub: FakeHub;
-  let server: RunningServer;
-  let client: TestClient;
-
-  beforeAll(async () => {
-    temp = tempStore('table-result');
-    store = temp.store;
+  const t = servedTournament('table-result', 3, ({ store, hub }) => {
     store.save(roundOneEvent(3));
-    hub = new FakeHub(3, 1);
     followResults(hub, store);
-    const served = await serveHub(
-      hub,
-      { arbiter: ARBITER_TOKEN },
-      { tournament: tournamentReachesBoards(store, hub) },
-    );
-    server = served.server;
-    client = await served.open();
-    await client.call('auth', { token: ARBITER_TOKEN });
+    return tournamentReachesBoards(store, hub);
   });
 
-  afterAll(async () => {
-    await closeServed();
-    temp.close();
-  });
-
-  const published = async () => readRound(await (await fetch(`${server.url}/rounds/1/games.pdn`)).text());
-  const trf = async () => (await fetch(`${server.url}/api/v1/tournament.trf`)).text();
+  const published = async () => readRound(await (await fetch(`${t.server.url}/rounds/1/games.pdn`)).text());
+  const trf = async () => (await fetch(`${t.server.url}/api/v1/tournament.trf`)).text();
 
   it('entered on the tournament page: in the board’s game, the PDN and the TRF', async () => {
-    hub.move(1, '32-28');
-    const answer = await client.call('table-result', { round: 1, table: 1, result: '0-2' });
+    t.hub.move(1, '32-28');
+    const answer = await t.client.call('table-result', { round: 1, table: 1, result: '0-2' });
     expect(answer.param).toMatchObject({ ok: true, table: 1, result: '0-2' });
-    await expect.poll(() => hub.snapshot(1)!.result).toBe('0-2');
+    await expect.poll(() => t.hub.snapshot(1)!.result).toBe('0-2');
     expect((await published())[0].result).toBe('0-2');
     // TRF: player 1 lost with white against 2 (`    2 w 0`).
     expect(await trf()).toMatch(/^001 {4}1 .* {4}2 w 0/m);
     // Cleared there: cleared on the board too.
-    await client.call('table-result', { round: 1, table: 1, result: '*' });
-    await expect.poll(() => hub.snapshot(1)!.result).toBe('*');
+    await t.client.call('table-result', { round: 1, table: 1, result: '*' });
+    await expect.poll(() => t.hub.snapshot(1)!.result).toBe('*');
     expect((await published())[0].result).toBe('*');
   });
 
   it('entered in the console after the pieces were set up again: the table’s game gets it', async () => {
-    hub.move(2, '32-28');
-    hub.move(2, '19-23');
-    hub.newGame(2);
-    hub.move(2, '34-30');
-    await client.call('result', { board: 2, result: '2-0' });
-    expect(hub.snapshot(2)!.result).toBe('*');
-    expect(hub.snapshot(2)!.tableGame?.result).toBe('2-0');
-    expect(store.load()!.rounds[0].pairings[1].result).toEqual({ kind: 'game', score: '2-0' });
+    t.hub.move(2, '32-28');
+    t.hub.move(2, '19-23');
+    t.hub.newGame(2);
+    t.hub.move(2, '34-30');
+    await t.client.call('result', { board: 2, result: '2-0' });
+    expect(t.hub.snapshot(2)!.result).toBe('*');
+    expect(t.hub.snapshot(2)!.tableGame?.result).toBe('2-0');
+    expect(t.store.load()!.rounds[0].pairings[1].result).toEqual({ kind: 'game', score: '2-0' });
     const game = (await published())[1];
     expect(game).toMatchObject({ moves: ['32-28', '19-23'], result: '2-0' });
   });
 
   it('a forfeit stays the table’s; the broadcast shows the win', async () => {
-    await client.call('table-result', { round: 1, table: 3, result: '+-' });
-    expect(store.load()!.rounds[0].pairings[2].result).toEqual({ kind: 'forfeit', winner: 'white' });
-    expect(hub.snapshot(3)!.result).toBe('*');
+    await t.client.call('table-result', { round: 1, table: 3, result: '+-' });
+    expect(t.store.load()!.rounds[0].pairings[2].result).toEqual({ kind: 'forfeit', winner: 'white' });
+    expect(t.hub.snapshot(3)!.result).toBe('*');
     expect((await published())[2].result).toBe('2-0');
   });
 });
