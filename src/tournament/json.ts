@@ -1,6 +1,6 @@
 // damlink's own tournament file: the event as JSON, `{"format": "damlink-tournament", "version": 1,
 // "event": {…}}`. Read back with every field checked; a problem names its place in the document.
-import { err, ok, type ParseError } from '../result.ts';
+import { err, ok } from '../result.ts';
 import { formatResult, parseResult } from './results.ts';
 import {
   type ByeKind,

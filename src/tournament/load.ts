@@ -1,6 +1,6 @@
 // A tournament file of any kind damlink reads: its own JSON, a TRF, or a CSV of players — told
 // apart by their content, so the file's name does not matter.
-import { err, ok, type ParseError } from '../result.ts';
+import { err, ok } from '../result.ts';
 import { hasControlCharacter } from '../text.ts';
 import { readTournamentJson } from './json.ts';
 import { readPlayersCsv } from './players-csv.ts';

@@ -1,7 +1,7 @@
 // What a pairing program (bbpPairings, JaVaFo) writes for the next round: the number of pairs on
 // the first line, then one pair a line, `white black` by starting rank, `0` for the bye. Tables in
 // the order of the lines.
-import { err, ok, type ParseError } from '../result.ts';
+import { err, ok } from '../result.ts';
 import type { Bye, Pairing, Player, Read, Round, TournamentError } from './types.ts';
 
 /** One line's pair, or what is wrong with it; the players it seats are marked. */

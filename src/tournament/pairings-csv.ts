@@ -1,7 +1,7 @@
 // A round's pairings from CSV: `board,white,black` and optionally `result`, players by starting
 // rank or by name. A header line is optional (the columns are then in that order); a black of
 // `bye` or `-` (or none) gives white the pairing's bye. Every bad line is reported by its number.
-import { err, ok, type ParseError } from '../result.ts';
+import { err, ok } from '../result.ts';
 import { columnOf, splitCsv } from './csv.ts';
 import { parseResult } from './results.ts';
 import type { Bye, Pairing, Player, Read, Round, TournamentError, TournamentErrorCode } from './types.ts';

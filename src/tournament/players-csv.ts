@@ -1,7 +1,7 @@
 // A CSV of players, one a row, with a header naming the columns (any order, any case): `name`
 // ("Last, First") is required; `start`, `fmjd`, `rating`, `federation`, `club`, `title`, `birth`,
 // `sex`, `group` are optional. Without a `start` column players are numbered in file order.
-import { err, ok, type ParseError } from '../result.ts';
+import { err, ok } from '../result.ts';
 import { hasControlCharacter } from '../text.ts';
 import { type CsvRow, columnOf, readCsvTable } from './csv.ts';
 import type { Player, Read, TournamentError, TournamentErrorCode } from './types.ts';

@@ -2,7 +2,7 @@
 // fixed columns, every other line kept as it is. Reading then writing gives the same bytes for
 // files that follow the published layout (numbers right-aligned, text left-aligned, no trailing
 // spaces); what lies in no column is an error, so nothing is dropped quietly.
-import { err, ok, type ParseError } from '../../result.ts';
+import { err, ok } from '../../result.ts';
 import type { Read, TournamentError, TournamentErrorCode } from '../types.ts';
 
 /** One round of a player line: opponent, colour, result code. */

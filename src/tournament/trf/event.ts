@@ -2,7 +2,7 @@
 // `BB?` line gives the file's own system (W 1.0 = the chess scale, doubled); a file without one is
 // on the chess scale unless its players' points add up on the draughts scale (lidraughts writes
 // them on the chess scale); `scale` overrides both.
-import { err, ok, type ParseError } from '../../result.ts';
+import { err, ok } from '../../result.ts';
 import { roundCards, scoreCards, totalPoints } from '../cards.ts';
 import { standings } from '../standings.ts';
 import {

@@ -1,7 +1,6 @@
 // The TRF lines around the players that an event needs: rounds (`142`, `XXR`), first colour
 // (`152`, `XXC`), the point system (`162`, `BBW`/`BBD`/`BBL`/`BBZ`/`BBF`/`BBU`) and the draws with
 // advantage damlink keeps in `###` comment lines (TRF has no code for them).
-import type { ParseError } from '../../result.ts';
 import type { Side, PointSystem, TournamentError } from '../types.ts';
 import type { TrfOtherLine } from './document.ts';
 
