@@ -12,7 +12,7 @@ import { colorOf } from '../engine/index.ts';
 import type { ArbiterDecision, TrackerOutput } from '../tracker/types.ts';
 import { type ActionRecord, type ArbiterAction, actionResult } from './actions.ts';
 import { advantageDraws, drawRulesFor } from './end.ts';
-import { type EventBody, EventLog } from './event-log.ts';
+import { type Emit, EventLog } from './event-log.ts';
 import { flagAlert, flagResult } from './flags.ts';
 import { GameAlerts } from './alerts.ts';
 import { PlayedLine } from './line.ts';
@@ -46,6 +46,8 @@ export class GameRecord {
   private readonly table: TableGame;
   /** The events the input being applied causes. */
   private out: GameEvent[] = [];
+  /** Into the event log, among the events of the input being applied (the parts emit through it). */
+  private readonly emit: Emit = (t, body) => this.log.emit(this.out, t, body);
 
   constructor(options: GameRecordOptions) {
     this.info = { ...options.info };
@@ -55,13 +57,12 @@ export class GameRecord {
     this.state = options.state ?? 'connecting';
     this.serial = options.serial;
     this.line = new PlayedLine(this.info.variant, rules, options.startFen);
-    const emit = (t: number, body: EventBody) => this.log.emit(this.out, t, body);
     const hooks = { stand: (t: number) => this.stand(t), afterGame: () => this.table.game !== undefined };
     const draws = advantageDraws(rules, this.info.variant);
-    this.outcome = new Outcome(options.autoResult ?? false, draws, this.line, emit, hooks);
-    this.alerts = new GameAlerts(this.line, emit);
-    this.table = new TableGame(emit);
-    this.clock = new GameClock(this.line, emit, this.info, options.quickplayFinish ?? false);
+    this.outcome = new Outcome(options.autoResult ?? false, draws, this.line, this.emit, hooks);
+    this.alerts = new GameAlerts(this.line, this.emit);
+    this.table = new TableGame(this.emit);
+    this.clock = new GameClock(this.line, this.emit, this.info, options.quickplayFinish ?? false);
   }
 
   get board(): number {
@@ -283,10 +284,6 @@ export class GameRecord {
     this.actions.length = 0;
     this.clock.newGame();
     this.log.emitNewGame(this.out, t, () => this.snapshot());
-  }
-
-  private emit(t: number, body: EventBody): void {
-    this.log.emit(this.out, t, body);
   }
 
   /** The events the input being applied caused, handed over. */
