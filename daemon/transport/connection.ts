@@ -114,7 +114,7 @@ export class BoardConnection {
     return this.diversion.open(handlers, this.hello, write, () => {
       // Bytes cut mid-message belong to no one; the game reads the board afresh.
       this.decoder = this.driver.createDecoder();
-      this.raw.take();
+      this.raw.clear();
       this.requestSnapshot();
     });
   }
@@ -171,7 +171,7 @@ export class BoardConnection {
     this.identified = false;
     this.hello = link.hello;
     this.early = [];
-    this.raw.take();
+    this.raw.clear();
     this.openedAt = this.lastRx = this.now();
     this.log('info', 'link open');
     for (const command of this.driver.startCommands) this.send(command);

@@ -33,8 +33,13 @@ export class RawKept {
   /** The bytes kept, handed to the events that take them. */
   take(): Uint8Array {
     const raw = concatBytes(this.chunks);
+    this.clear();
+    return raw;
+  }
+
+  /** Bytes no event will carry (a new link, a message cut by a calibration) are dropped. */
+  clear(): void {
     this.chunks = [];
     this.bytes = 0;
-    return raw;
   }
 }
