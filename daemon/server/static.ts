@@ -1,8 +1,10 @@
 // Static files of the viewer (daemon/web/): `/` → index.html, `/arbiter` → arbiter.html, the rest
 // by path — never outside the web root. A page that is not a whole document (no doctype) is put in
-// the web root's layout.html: the head every page shares is written once there.
+// the web root's layout.html: the head every page shares is written once there. Beside the web root,
+// the few modules of the pure core the pages import as they are (CORE_MODULES).
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Validators } from './conditional.ts';
 
 const TYPES: Record<string, string> = {
@@ -26,24 +28,22 @@ const ALIASES: Record<string, string> = {
   '/arbiter': 'arbiter.html',
 };
 
+/** URL path → file: plain JavaScript of the pure core that the server and the pages share. */
+const CORE_MODULES: Record<string, string> = {
+  '/src/tracker/alert-words.js': fileURLToPath(new URL('../../src/tracker/alert-words.js', import.meta.url)),
+};
+
 export interface StaticFile {
   body: Buffer;
   type: string;
   validators: Validators;
 }
 
-/** The file a URL path names inside `root`, or undefined (missing, a directory, or outside). */
+/** The file a URL path names inside `root` or in CORE_MODULES; undefined if missing, a directory or outside. */
 export async function staticFile(root: string, urlPath: string): Promise<StaticFile | undefined> {
-  let rel: string;
-  try {
-    rel = ALIASES[urlPath] ?? decodeURIComponent(urlPath).replace(/^\/+/, '');
-  } catch {
-    return undefined;
-  }
-  if (rel.includes('\0')) return undefined;
   const base = normalize(root + sep);
-  const file = normalize(join(base, rel));
-  if (!file.startsWith(base)) return undefined;
+  const file = Object.hasOwn(CORE_MODULES, urlPath) ? CORE_MODULES[urlPath] : inRoot(base, urlPath);
+  if (file === undefined) return undefined;
   try {
     const s = await stat(file);
     if (!s.isFile()) return undefined;
@@ -63,6 +63,18 @@ export async function staticFile(root: string, urlPath: string): Promise<StaticF
   } catch {
     return undefined;
   }
+}
+
+function inRoot(base: string, urlPath: string): string | undefined {
+  let rel: string;
+  try {
+    rel = ALIASES[urlPath] ?? decodeURIComponent(urlPath).replace(/^\/+/, '');
+  } catch {
+    return undefined;
+  }
+  if (rel.includes('\0')) return undefined;
+  const file = normalize(join(base, rel));
+  return file.startsWith(base) ? file : undefined;
 }
 
 const HEAD_SLOT = "<!-- the page's head -->";

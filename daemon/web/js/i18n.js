@@ -1,7 +1,11 @@
 // Texts in the reader's language: message tables in js/i18n/<lang>.js (one file per language, the
 // English table is the reference), `t(key, params)` to say one, and Intl for numbers and times.
 // Importing this module does nothing by itself (Node tests import it too).
+import { fill } from '../../../src/tracker/alert-words.js';
 import en from './i18n/en.js';
+
+// Placeholders are filled as the alerts' words are (the server writes its own pages with it too).
+export { fill };
 
 /** The languages the pages ship with; a daemon tells the page its own list (see pageLanguages). */
 export const BUILT_IN = ['en', 'nl', 'pl', 'fr', 'ru'];
@@ -19,21 +23,8 @@ export function t(key, params) {
   return fill(current.table.messages[key] ?? en.messages[key] ?? key, params);
 }
 
-/**
- * `text` with `{name}` replaced by `params.name`; a placeholder without a value stays, for a test
- * to spot. The server writes its own pages with it too.
- * @param {string} text
- * @param {Record<string, unknown>} [params]
- */
 /** A side's name in the page's language. */
 export const sideName = (side) => t(`side.${side}`);
-
-export function fill(text, params) {
-  if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name) =>
-    params[name] === undefined ? whole : String(params[name]),
-  );
-}
 
 export function language() {
   return current.code;

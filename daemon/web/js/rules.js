@@ -1,7 +1,8 @@
 // The rule each alert names, in plain words (docs/rules.md), and the alert itself in the reader's
 // language from its rule and params (the English `message` is the fallback for alerts without).
 import en from './i18n/en.js';
-import { t, sideName } from './i18n.js';
+import { alertSentence } from '../../../src/tracker/alert-words.js';
+import { t } from './i18n.js';
 
 const TEXT = 'rule.text.';
 
@@ -16,26 +17,11 @@ export function ruleText(rule) {
   return rule in RULE_TEXT ? t(`${TEXT}${rule}`) : t('rule.unknown');
 }
 
-/** `White: quiet move although a capture was possible (32-28).` in the page's language. */
+/** `5.4.6 White: quiet move although a capture was possible (32-28).` in the page's language. */
 export function alertText(alert) {
   const p = alert.params;
   if (!p || !(alert.rule in RULE_TEXT)) return alert.message ?? '';
-  const facts = [p.move, p.squares?.length ? t('alert.squares', { squares: p.squares.join(', ') }) : '']
-    .filter(Boolean)
-    .join('; ');
-  const detailKey = `rule.detail.${alert.rule}`;
-  const detail = detailKey in en.messages ? ` ${t(detailKey)}` : '';
-  // As the tracker writes it: only article numbers go before the text.
-  const label = /^\d/.test(alert.rule) ? `${alert.rule} ` : '';
-  const title = t(`rule.title.${alert.rule}`);
-  // No side where no one side is concerned (`flags`: both flags fell, no telling which first).
-  const text = p.side
-    ? t('alert.text', { side: sideName(p.side), title, facts: facts ? ` (${facts})` : '' })
-    : t('alert.textNoSide', {
-        title: title.charAt(0).toUpperCase() + title.slice(1),
-        facts: facts ? ` (${facts})` : '',
-      });
-  return label + text + detail;
+  return alertSentence(alert.rule, p, t);
 }
 
 /** The side an alert concerns, in words; `both sides` for an alert without one (`flags`). */

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -242,6 +242,17 @@ describe('HTTP: API, health, static files', () => {
     expect(await (await get('/arbiter')).text()).not.toContain('charset');
     const etag = res.headers.get('etag')!;
     expect((await get('/calibrate.html', { 'If-None-Match': etag })).status).toBe(304);
+  });
+
+  it('serves the alert words the pages import from the pure core, and nothing else of src/', async () => {
+    const res = await get('/src/tracker/alert-words.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(await res.text()).toBe(
+      readFileSync(new URL('../../../src/tracker/alert-words.js', import.meta.url), 'utf8'),
+    );
+    for (const path of ['/src/tracker/messages.ts', '/src/tracker/tracker.ts', '/src/engine/index.ts'])
+      expect((await get(path)).status, path).toBe(404);
   });
 });
 

@@ -46,7 +46,8 @@ describe('rule ids', () => {
 
 describe("an alert's English words", () => {
   // The pages say alerts from their params in the reader's language; the tracker writes the English
-  // `message` (PDN comments, MQTT, logs). Both tables hold the same English, word for word.
+  // `message` (PDN comments, MQTT, logs). Both say it with alert-words.js: the pages through their
+  // English table, which takes the words in, the tracker straight from it.
   it('the pages in English say every alert as the tracker writes it', async () => {
     const i18n = await import(new URL('../../../daemon/web/js/i18n.js', import.meta.url).href);
     const { alertText } = await import(new URL('../../../daemon/web/js/rules.js', import.meta.url).href);

@@ -1,4 +1,8 @@
 // English: the reference table. Every other language has exactly these keys (a test checks it).
+// The alert's words are the tracker's own table: this path leads to it in the tree and, from
+// /js/i18n/ on the server, to /src/tracker/alert-words.js, where the server serves it.
+import { ALERT_WORDS } from '../../../../src/tracker/alert-words.js';
+
 export default {
   name: 'English',
   messages: {
@@ -8,8 +12,6 @@ export default {
     'theme.auto': 'System',
     'theme.light': 'Light',
     'theme.dark': 'Dark',
-    'side.white': 'White',
-    'side.black': 'Black',
     'side.both': 'both sides',
     'state.active': 'live',
     'state.silent': 'silent',
@@ -244,34 +246,9 @@ export default {
     'dispute.back': '← Arbiter console',
     'dispute.truncated': 'Only the first {count} events are shown.',
     'dispute.keys': 'Keys: ← → steps · Home first · End last',
-    // alerts in words
-    'alert.text': '{side}: {title}{facts}.',
-    'alert.textNoSide': '{title}{facts}.',
-    'alert.squares': 'squares {squares}',
+    // alerts in words: the titles, fixed details and the sentence, and the sides' names
+    ...ALERT_WORDS,
     'rule.unknown': 'Irregularity reported by the board tracker.',
-    'rule.title.4.11': 'captured pieces removed out of order',
-    'rule.title.5.1': 'board turned the wrong way',
-    'rule.title.5.3': 'piece on a light square',
-    'rule.title.5.4.1': 'two moves in a row',
-    'rule.title.5.4.2': 'piece moved in a wrong direction',
-    'rule.title.5.4.3': 'touched one piece and moved another',
-    'rule.title.5.4.4': 'move taken back',
-    'rule.title.5.4.5': "opponent's piece moved",
-    'rule.title.5.4.6': 'quiet move although a capture was possible',
-    'rule.title.5.4.7': 'piece removed without reason',
-    'rule.title.5.4.8': 'fewer pieces captured than possible',
-    'rule.title.5.4.9': 'stopped in the middle of a multi-capture',
-    'rule.title.5.4.10': 'pieces removed before the multi-capture was finished',
-    'rule.title.5.4.11': 'not all captured pieces removed',
-    'rule.title.5.4.12': 'removed a piece that was not jumped',
-    'rule.title.5.4.13': 'removal of the captured pieces interrupted',
-    'rule.title.5.4.14': 'removed own piece after a capture',
-    'rule.title.unknown-position': 'board shows no position reachable from the game',
-    'rule.title.flag': 'flag fell (time exceeded)',
-    'rule.title.flags': 'both flags fell',
-    'rule.detail.5.1':
-      'The start position stands turned 180° (White on the first squares); damlink reads it turned.',
-    'rule.detail.5.3': 'It is out of play.',
     'rule.text.4.11':
       'Captured pieces must be removed right after the capture, in capture order or its exact reverse, without pausing.',
     'rule.text.5.1': 'The board was set up with the wrong orientation: the game is void and restarts.',
@@ -296,7 +273,6 @@ export default {
     'rule.text.flag':
       "A player's time ran out: the player who exceeds the time loses (the regulations), once the arbiter confirms.",
     'rule.text.flags': 'Both flags fell and nobody can tell which fell first: a draw in the last period.',
-    'rule.title.gap': 'moves lost in a gap fit several lines',
     'rule.text.gap':
       'Moves were lost while the board was not watched, and several lines lead to the board: choose the one played (or enter it from the score sheet).',
     'decision.line': 'line chosen',
