@@ -2,7 +2,25 @@
 // way real hands and sensors do and expects the move, and nothing else.
 import { describe, expect, it } from 'vitest';
 import { createTracker } from '../../../src/tracker/index.ts';
-import { fen, playText, Position, run, Script, sequence } from './fixtures/hands.ts';
+import { fen, playText, Position, run, Script, sequence, touchedThenMoved } from './fixtures/hands.ts';
+
+/** What every test here claims: the board's events give these moves, and no alert. */
+function movesOnly(s: Script, start: Position, moves: string[], options: { occupancyOnly?: boolean } = {}) {
+  const r = run(s.events, { start, ...options });
+  expect(r.moves).toEqual(moves);
+  expect(r.alerts).toEqual([]);
+  return r;
+}
+
+/** Black's king 16 slid to 7, settled on 11 on the way; the clock pressed `pressAfter` ms after it lands. */
+function slideHeldUpOn11(start: Position, pressAfter: number): Script {
+  const s = new Script(start);
+  const k = s.lift(16);
+  s.wait(80).put(11, k).wait(300);
+  s.lift(11);
+  s.put(7, k).wait(pressAfter).press('black').wait(1000).tick();
+  return s;
+}
 
 describe('hand behaviour that is never an alert', () => {
   it('3.9 slide: a king slid across the squares it crosses (put/lift trail)', () => {
@@ -11,20 +29,14 @@ describe('hand behaviour that is never an alert', () => {
     const k = s.lift(46);
     for (const x of [41, 37, 32, 28]) s.wait(60).put(x, k).wait(40).lift(x);
     s.wait(80).put(23, k).wait(500).press('white').wait(1000).tick();
-    const r = run(s.events, { start });
-    expect(r.moves).toEqual(['46-23']);
-    expect(r.alerts).toEqual([]);
+    movesOnly(s, start, ['46-23']);
   });
 
   it('3.9 slide held up on the way longer than the settle time, then pressed: one move, no 5.4.1', () => {
     // The daemon bench's rare false alert: at 10× speed a 16 ms hold-up of the simulator between the
     // put and the lift of a slide's trail square is 160 ms of board time, and the king settled there.
     const start = fen('B:W46:BK16');
-    const s = new Script(start);
-    const k = s.lift(16);
-    s.wait(80).put(11, k).wait(300);
-    s.lift(11);
-    s.put(7, k).wait(350).press('black').wait(1000).tick();
+    const s = slideHeldUpOn11(start, 350);
     const r = run(s.events, { start });
     expect(r.alerts).toEqual([]);
     expect(r.tracker.state.moves.map((m) => `${m.from}-${m.to}`)).toEqual(['16-7']);
@@ -38,11 +50,7 @@ describe('hand behaviour that is never an alert', () => {
 
   it('a slide that settled on the way and goes on before the press, the clock pressed at once: one move', () => {
     const start = fen('B:W46:BK16');
-    const s = new Script(start);
-    const k = s.lift(16);
-    s.wait(80).put(11, k).wait(300);
-    s.lift(11);
-    s.put(7, k).wait(60).press('black').wait(1000).tick();
+    const s = slideHeldUpOn11(start, 60);
     const r = run(s.events, { start });
     expect(r.alerts).toEqual([]);
     expect(r.tracker.state.moves.map((m) => `${m.from}-${m.to}`)).toEqual(['16-7']);
@@ -51,39 +59,21 @@ describe('hand behaviour that is never an alert', () => {
   it('a slide that settled on the way, where the king could then capture: the rest and the press in one burst', () => {
     // After 16-11 alone Black would have 11x22: 11-7 is no legal move of Black's there.
     const start = fen('B:W46,17:BK16');
-    const s = new Script(start);
-    const k = s.lift(16);
-    s.wait(80).put(11, k).wait(300);
-    s.lift(11);
-    s.put(7, k).press('black').wait(1000).tick();
+    const s = slideHeldUpOn11(start, 0);
     s.carry(46, 41).wait(400).press('white').wait(1000).tick();
-    const r = run(s.events, { start });
-    expect(r.alerts).toEqual([]);
-    expect(r.moves).toEqual(['16-7', '46-41']);
+    movesOnly(s, start, ['16-7', '46-41']);
   });
 
   it('sensor bounce on another piece is not a touch (5.4.3)', () => {
-    const start = fen('W:W31,32:B1');
-    const s = new Script(start)
-      .touch(31, 30)
-      .wait(200)
-      .carry(32, 28)
-      .wait(400)
-      .press('white')
-      .wait(1000)
-      .tick();
-    const r = run(s.events, { start });
-    expect(r.moves).toEqual(['32-28']);
-    expect(r.alerts).toEqual([]);
+    const { start, s } = touchedThenMoved(30, 200);
+    movesOnly(s, start, ['32-28']);
   });
 
   it('adjusting the piece that is then moved, and an opponent piece, is not 5.4.3', () => {
     const start = fen('W:W31,32:B1');
     const s = new Script(start).touch(32, 600).wait(300).touch(1, 500).wait(200).carry(32, 28);
     s.wait(300).touch(28, 300).wait(400).press('white').wait(1000).tick();
-    const r = run(s.events, { start });
-    expect(r.moves).toEqual(['32-28']);
-    expect(r.alerts).toEqual([]);
+    movesOnly(s, start, ['32-28']);
   });
 
   it('new square reported before the old square', () => {
@@ -91,17 +81,13 @@ describe('hand behaviour that is never an alert', () => {
     const s = new Script(start).put(28, 'w').wait(40);
     s.lift(32);
     s.wait(500).press('white').wait(1000).tick();
-    const r = run(s.events, { start });
-    expect(r.moves).toEqual(['32-28']);
-    expect(r.alerts).toEqual([]);
+    movesOnly(s, start, ['32-28']);
   });
 
   it('4.9: each landing square touched, captured pieces removed in reverse order with 1 s pauses', () => {
     const start = fen('W:W32:B9,19,28');
     const s = new Script(start).play(sequence(start, '32x3'), 'white', { order: [9, 19, 28], gap: 1000 });
-    const r = run(s.events, { start });
-    expect(r.moves).toEqual(['32x3']);
-    expect(r.alerts).toEqual([]);
+    const r = movesOnly(s, start, ['32x3']);
     expect(r.tracker.state.position.pieceAt(3)).toBe('W');
   });
 
@@ -130,9 +116,7 @@ describe('hand behaviour that is never an alert', () => {
     const s = new Script(start).carry(7, 2).wait(600);
     s.lift(2);
     s.wait(300).put(2, 'W').wait(400).press('white').wait(1000).tick();
-    const r = run(s.events, { start });
-    expect(r.moves).toEqual(['7-2']);
-    expect(r.alerts).toEqual([]);
+    const r = movesOnly(s, start, ['7-2']);
     expect(r.tracker.state.position.pieceAt(2)).toBe('W');
   });
 
@@ -145,9 +129,7 @@ describe('hand behaviour that is never an alert', () => {
       s.play(move, pos.turn);
       pos = playText(pos, text);
     }
-    const r = run(s.events, { start, occupancyOnly: true });
-    expect(r.moves).toEqual(['32-28', '19-23', '28x19', '14x23']);
-    expect(r.alerts).toEqual([]);
+    const r = movesOnly(s, start, ['32-28', '19-23', '28x19', '14x23'], { occupancyOnly: true });
     expect(r.tracker.state.position.equals(pos)).toBe(true);
   });
 
@@ -230,9 +212,7 @@ describe('hand behaviour that is never an alert', () => {
     s.carry(31, 27).wait(400).press('black').wait(1500);
     s.carry(36, 31).wait(400).press('white').wait(1500);
     s.carry(27, 36).wait(600).remove(31).wait(400).press('black').wait(1000).tick();
-    const r = run(s.events, { start, occupancyOnly: true });
-    expect(r.moves).toEqual(['31-27', '36-31', '27x36']);
-    expect(r.alerts).toEqual([]);
+    movesOnly(s, start, ['31-27', '36-31', '27x36'], { occupancyOnly: true });
   });
 
   it('result gesture with a king already on a centre square: both kings must be put there', () => {
@@ -249,9 +229,7 @@ describe('hand behaviour that is never an alert', () => {
   it('a piece held in the hand for 6 s while thinking is no 5.4.7: that is read at a press', () => {
     const start = Position.initial();
     const s = new Script(start).carry(32, 28, 6000).wait(400).press('white').wait(1000).tick();
-    const r = run(s.events, { start });
-    expect(r.moves).toEqual(['32-28']);
-    expect(r.alerts).toEqual([]);
+    movesOnly(s, start, ['32-28']);
   });
 
   it('a set-up left half done for 6 s is no unknown-position; completed, it is a new game', () => {
@@ -278,9 +256,7 @@ describe('hand behaviour that is never an alert', () => {
   it('a piece held in the hand for 2 s is no irregularity yet', () => {
     const start = Position.initial();
     const s = new Script(start).carry(32, 28, 2000).wait(400).press('white').wait(1000).tick();
-    const r = run(s.events, { start });
-    expect(r.moves).toEqual(['32-28']);
-    expect(r.alerts).toEqual([]);
+    movesOnly(s, start, ['32-28']);
   });
 
   it('is deterministic: the same events give the same outputs', () => {

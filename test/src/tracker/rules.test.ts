@@ -3,7 +3,16 @@
 import { describe, expect, it } from 'vitest';
 import { legalSequences, writeFen } from '../../../src/engine/index.ts';
 import { createTracker } from '../../../src/tracker/index.ts';
-import { fen, playText, Position, run, Script, sequence, summarise } from './fixtures/hands.ts';
+import {
+  fen,
+  playText,
+  Position,
+  run,
+  Script,
+  sequence,
+  summarise,
+  touchedThenMoved,
+} from './fixtures/hands.ts';
 
 /** White 32 can take 28 and 19 (32x14); White 49 could take 43 alone; Black has 19, 28, 43. */
 const TWO = 'W:W32,49:B19,28,43';
@@ -93,43 +102,30 @@ describe('capture irregularities (4.11, 5.4.8–5.4.14)', () => {
     expect(rulesOf(r)).toEqual(['5.4.11@1:white']);
   });
 
-  it('5.4.12: removing a piece that was not jumped', () => {
+  // 32x14 played with other removals than its two captured pieces: each way is one rule.
+  it.each([
+    ['5.4.12', 'removing a piece that was not jumped', { order: [28, 19, 43] }, 43],
+    [
+      '5.4.12',
+      'the piece not jumped taken off among the captured ones, read at the press',
+      { order: [28, 43, 19] },
+      43,
+    ],
+    ['5.4.13', 'a long pause interrupts the removal', { gap: 2200 }, undefined],
+    ['5.4.14', 'removing one of one’s own pieces after a capture', { order: [28, 19, 49] }, 49],
+    [
+      '5.4.14',
+      'one’s own piece taken off among the captured ones, read at the press',
+      { order: [28, 49, 19] },
+      49,
+    ],
+  ] as const)('%s: %s', (rule, _, how, removed) => {
     const start = fen(TWO);
-    const s = new Script(start).play(sequence(start, '32x14'), 'white', { order: [28, 19, 43] });
+    const s = new Script(start).play(sequence(start, '32x14'), 'white', how);
     const r = run(s.events, { start });
     expect(r.moves).toEqual(['32x14']);
-    expect(rulesOf(r)).toEqual(['5.4.12@1:white']);
-    expect(r.tracker.state.position.pieceAt(43)).toBeUndefined();
-  });
-
-  it('5.4.12 / 5.4.14: the extra piece taken off among the captured ones is read at the press', () => {
-    const start = fen(TWO);
-    for (const [extra, rule] of [
-      [43, '5.4.12'],
-      [49, '5.4.14'],
-    ] as const) {
-      const s = new Script(start).play(sequence(start, '32x14'), 'white', { order: [28, extra, 19] });
-      const r = run(s.events, { start });
-      expect(r.moves).toEqual(['32x14']);
-      expect(rulesOf(r)).toEqual([`${rule}@1:white`]);
-      expect(r.tracker.state.position.pieceAt(extra)).toBeUndefined();
-    }
-  });
-
-  it('5.4.13: a long pause interrupts the removal', () => {
-    const start = fen(TWO);
-    const s = new Script(start).play(sequence(start, '32x14'), 'white', { gap: 2200 });
-    const r = run(s.events, { start });
-    expect(r.moves).toEqual(['32x14']);
-    expect(rulesOf(r)).toEqual(['5.4.13@1:white']);
-  });
-
-  it('5.4.14: removing one of one’s own pieces after a capture', () => {
-    const start = fen(TWO);
-    const s = new Script(start).play(sequence(start, '32x14'), 'white', { order: [28, 19, 49] });
-    const r = run(s.events, { start });
-    expect(r.moves).toEqual(['32x14']);
-    expect(rulesOf(r)).toEqual(['5.4.14@1:white']);
+    expect(rulesOf(r)).toEqual([`${rule}@1:white`]);
+    if (removed) expect(r.tracker.state.position.pieceAt(removed)).toBeUndefined();
   });
 });
 
@@ -160,15 +156,7 @@ describe('move irregularities (5.4.1–5.4.7)', () => {
   });
 
   it('5.4.3: touching one piece and moving another', () => {
-    const start = fen('W:W31,32:B1');
-    const s = new Script(start)
-      .touch(31, 500)
-      .wait(300)
-      .carry(32, 28)
-      .wait(400)
-      .press('white')
-      .wait(1000)
-      .tick();
+    const { start, s } = touchedThenMoved(500, 300);
     const r = run(s.events, { start });
     expect(r.moves).toEqual(['32-28']);
     expect(rulesOf(r)).toEqual(['5.4.3@1:white']);
