@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { JournalHealth } from '../../daemon/hub.ts';
 import { startServer } from '../../daemon/server/index.ts';
 import { FakeHub } from '../daemon/fixtures/fake-hub.ts';
-import { launchBrowser, watchErrors } from '../daemon/web/fixtures/browser.ts';
+import { launchBrowser, signedIn } from '../daemon/web/fixtures/browser.ts';
 import { WEB_ROOT } from '../daemon/web/fixtures/serve.ts';
 
 class DiskHub extends FakeHub {
@@ -25,10 +25,7 @@ describe('the arbiter console on a daemon whose journal cannot write', () => {
     });
     const browser = await launchBrowser();
     try {
-      const page = await browser.newPage();
-      const errors = watchErrors(page);
-      await page.goto(`${server.url}/arbiter?token=banner-token`);
-      await expect.poll(() => page.locator('#console').isVisible(), { timeout: 10_000 }).toBe(true);
+      const { page, errors } = await signedIn(browser, server.url, 'banner-token');
       const banner = page.locator('#storage');
       expect(await banner.isVisible()).toBe(false);
 

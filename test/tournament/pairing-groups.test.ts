@@ -18,6 +18,7 @@ import {
   DEFAULT_TIEBREAKS,
   DRAUGHTS_POINTS,
   type Event,
+  type GameScore,
   groupEvent,
   joinGroupRounds,
   type Round,
@@ -47,6 +48,14 @@ function clubEvent(): Event {
     advantageDraws: false,
   };
 }
+
+/** `e` after a round 1 of one game, player 1 (White) against player 2. */
+const afterOneGame = (e: Event, score: GameScore): Event => ({
+  ...e,
+  rounds: [
+    { number: 1, pairings: [{ table: 1, white: 1, black: 2, result: { kind: 'game', score } }], byes: [] },
+  ],
+});
 
 /** Results by a fixed rule: White wins, except a draw every third table. */
 const playedRound = (round: Round): Round => ({
@@ -141,17 +150,7 @@ describe('groups: each its own Swiss', () => {
   });
 
   it('a pairing across groups in an earlier round is refused in words, unless the groups play together', async () => {
-    const e = readyToPair(clubEvent(), { lot: () => 'white' });
-    const crossed: Event = {
-      ...e,
-      rounds: [
-        {
-          number: 1,
-          pairings: [{ table: 1, white: 1, black: 2, result: { kind: 'game', score: '2-0' } }],
-          byes: [],
-        },
-      ],
-    };
+    const crossed = afterOneGame(readyToPair(clubEvent(), { lot: () => 'white' }), '2-0');
     const r = await pairRound({ command: STAND_IN }, crossed, 2);
     expect(r).toMatchObject({
       ok: false,
@@ -300,26 +299,17 @@ describe('what bbpPairings needs, and its refusals', () => {
 
   it('no valid pairing (exit 1) is said in words the arbiter can act on', async () => {
     // Two players who have met: nothing left to pair.
-    const e: Event = {
-      ...readyToPair(
-        {
-          ...clubEvent(),
-          players: clubEvent()
-            .players.slice(0, 2)
-            .map(({ group: _, ...p }) => p),
-          groups: [],
-        },
-        { lot: () => 'white' },
-      ),
-      rounds: [
-        {
-          number: 1,
-          pairings: [{ table: 1, white: 1, black: 2, result: { kind: 'game', score: '1-1' } }],
-          byes: [],
-        },
-      ],
-    };
-    const r = await pairRound({ command: STAND_IN }, e, 2);
+    const two = readyToPair(
+      {
+        ...clubEvent(),
+        players: clubEvent()
+          .players.slice(0, 2)
+          .map(({ group: _, ...p }) => p),
+        groups: [],
+      },
+      { lot: () => 'white' },
+    );
+    const r = await pairRound({ command: STAND_IN }, afterOneGame(two, '1-1'), 2);
     expect(r).toMatchObject({
       ok: false,
       error: [

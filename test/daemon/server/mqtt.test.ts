@@ -37,6 +37,10 @@ async function listen(url: string, filter: string): Promise<{ got: Got[]; client
   return { got, client };
 }
 
+/** A bridge of `hub`'s boards to the test's broker under `baseTopic`, as the daemon `clientId`. */
+const bridgeOn = (hub: FakeHub, baseTopic: string, clientId: string, more: { apiUrl?: string } = {}) =>
+  startMqttBridge({ hub, url: broker.url, baseTopic, clientId, ...more });
+
 const last = (got: Got[], topic: string) => got.filter((g) => g.topic === topic).at(-1);
 
 /** Gone as after kill -9: the sockets close without a DISCONNECT, so the broker sends the wills. */
@@ -91,7 +95,7 @@ describe('MQTT bridge', () => {
     let bridge: MqttBridge | undefined;
     const { got, client } = await listen(broker.url, 'second/boards/2/#');
     try {
-      bridge = await startMqttBridge({ hub, url: broker.url, baseTopic: 'second', clientId: 'b2' });
+      bridge = await bridgeOn(hub, 'second', 'b2');
       const p = player();
       hub.feed(2, p.move('32-28', 10), p.move('19-23', 20));
       const events = () => got.filter((g) => g.topic === 'second/boards/2/events');
@@ -161,25 +165,18 @@ describe('MQTT bridge', () => {
 
   it('refuses a board another online daemon holds; the same daemon restarted takes its boards back', async () => {
     const hub = new FakeHub(2, 1);
-    const first = await startMqttBridge({ hub, url: broker.url, baseTopic: 'claims', clientId: 'hall-a' });
+    const first = await bridgeOn(hub, 'claims', 'hall-a');
     try {
       const other = new FakeHub(3, 1);
-      await expect(
-        startMqttBridge({ hub: other, url: broker.url, baseTopic: 'claims', clientId: 'hall-b' }),
-      ).rejects.toThrow(BoardHeldError);
-      await expect(
-        startMqttBridge({ hub: other, url: broker.url, baseTopic: 'claims', clientId: 'hall-b' }),
-      ).rejects.toThrow(/board 1 is held by the daemon hall-a/);
+      await expect(bridgeOn(other, 'claims', 'hall-b')).rejects.toThrow(BoardHeldError);
+      await expect(bridgeOn(other, 'claims', 'hall-b')).rejects.toThrow(
+        /board 1 is held by the daemon hall-a/,
+      );
     } finally {
       // Gone without a goodbye (kill -9): the last will says the daemon is offline.
       crash(first);
     }
-    const restarted = await startMqttBridge({
-      hub,
-      url: broker.url,
-      baseTopic: 'claims',
-      clientId: 'hall-a',
-    });
+    const restarted = await bridgeOn(hub, 'claims', 'hall-a');
     await restarted.close();
   });
 
@@ -187,12 +184,12 @@ describe('MQTT bridge', () => {
     const hub = new FakeHub(1, 3);
     const p = player();
     const { got, client } = await listen(broker.url, 'crash/boards/1/events');
-    const first = await startMqttBridge({ hub, url: broker.url, baseTopic: 'crash', clientId: 'c' });
+    const first = await bridgeOn(hub, 'crash', 'c');
     hub.feed(1, p.move('32-28', 1), p.move('19-23', 2));
     await waitFor(() => got.length >= 2);
     crash(first);
     hub.feed(1, p.move('28x19', 3));
-    const second = await startMqttBridge({ hub, url: broker.url, baseTopic: 'crash', clientId: 'c' });
+    const second = await bridgeOn(hub, 'crash', 'c');
     try {
       await waitFor(() => got.length >= 3);
       await new Promise((r) => setTimeout(r, 300));
@@ -206,13 +203,7 @@ describe('MQTT bridge', () => {
 
   it("puts its detail (the address gateways fill gaps from) on the broker before its boards' topics", async () => {
     const { got, client } = await listen(broker.url, 'order/#');
-    const bridge = await startMqttBridge({
-      hub: new FakeHub(1, 1),
-      url: broker.url,
-      baseTopic: 'order',
-      clientId: 'o',
-      apiUrl: 'http://hall-o',
-    });
+    const bridge = await bridgeOn(new FakeHub(1, 1), 'order', 'o', { apiUrl: 'http://hall-o' });
     try {
       await waitFor(() => !!last(got, 'order/boards/1/state'));
       const at = (topic: string) => got.findIndex((g) => g.topic === topic);
@@ -227,18 +218,8 @@ describe('MQTT bridge', () => {
 
   it('<base>/bridge/state reads online while any daemon is connected, offline once the last is gone', async () => {
     const { got, client } = await listen(broker.url, 'heal/bridge/#');
-    const hallA = await startMqttBridge({
-      hub: new FakeHub(1, 1),
-      url: broker.url,
-      baseTopic: 'heal',
-      clientId: 'a',
-    });
-    const hallB = await startMqttBridge({
-      hub: new FakeHub([{ board: 2 }], 1),
-      url: broker.url,
-      baseTopic: 'heal',
-      clientId: 'b',
-    });
+    const hallA = await bridgeOn(new FakeHub(1, 1), 'heal', 'a');
+    const hallB = await bridgeOn(new FakeHub([{ board: 2 }], 1), 'heal', 'b');
     const states = () => got.filter((g) => g.topic === 'heal/bridge/state').map((g) => g.text);
     const retained = async () => {
       const probe = await listen(broker.url, 'heal/bridge/state');

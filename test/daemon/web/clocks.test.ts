@@ -5,7 +5,7 @@
 // language), the G.4 / G.5 answer says whether the clock was set; a `flags` alert names no side.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type TestBrowser, watchErrors } from './fixtures/browser.ts';
+import { launchBrowser, type TestBrowser, signedIn } from './fixtures/browser.ts';
 import { FakeHub } from '../fixtures/fake-hub.ts';
 import { serve, type Served } from './fixtures/serve.ts';
 
@@ -62,9 +62,7 @@ const toasts = (page: Page) => page.locator('.toast').allTextContents();
 
 describe('arbiter console: clocks and the end of the game', () => {
   it('shows the clocks and who is under two minutes; G.4, G.5 and a resignation reach the hub', async () => {
-    const page = await browser.newPage();
-    const errors = watchErrors(page);
-    await page.goto(`${base}/arbiter?token=${TOKEN}`);
+    const { page, errors } = await signedIn(browser, base, TOKEN);
     await expect.poll(() => page.locator('#board-rows tr').count()).toBe(4);
     const one = row(page, 1);
     // Main's clocks column carries Appendix G's marker and line; there is no second clock display.
@@ -112,8 +110,7 @@ describe('arbiter console: clocks and the end of the game', () => {
   });
 
   it('a flag alert carries its rule text; spectators see the G marker of the side under two minutes', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${base}/arbiter?token=${TOKEN}`);
+    const { page } = await signedIn(browser, base, TOKEN);
     await expect.poll(() => page.locator('#board-rows tr').count()).toBe(4);
     hub.alert(2, {
       id: '1-flag-1',
@@ -140,11 +137,9 @@ describe('arbiter console: clocks and the end of the game', () => {
 
 describe('arbiter console: a clock to be set by hand', () => {
   it('G.4 on a clock that takes no settings: the marker with the reason, and the answer says so', async () => {
-    const page = await browser.newPage();
-    const errors = watchErrors(page);
     // Board 3 is a line board whose hello announced no clock: said before any setting is needed.
     hub.clockByHand.set(3, 'no-capability');
-    await page.goto(`${base}/arbiter?token=${TOKEN}`);
+    const { page, errors } = await signedIn(browser, base, TOKEN);
     await expect.poll(() => page.locator('#board-rows tr').count()).toBe(4);
     const one = row(page, 3);
     const marker = one.locator('.clocks .clock-by-hand');
@@ -193,9 +188,7 @@ describe('arbiter console: a clock to be set by hand', () => {
       params: {},
       events: [],
     });
-    const page = await browser.newPage();
-    const errors = watchErrors(page);
-    await page.goto(`${base}/arbiter?token=${TOKEN}&lang=fr`);
+    const { page, errors } = await signedIn(browser, base, TOKEN, '&lang=fr');
     const marker = row(page, 4).locator('.clock-by-hand');
     await expect.poll(() => marker.getAttribute('data-clock-command')).toBe('refused');
     expect(await marker.textContent()).toBe(

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { GameSnapshot } from '../../../src/game/types.ts';
 import { type Simulation, startSimulation } from '../../../simulator/index.ts';
-import { launchBrowser, SCREENSHOTS, type TestBrowser, watchErrors } from './fixtures/browser.ts';
+import { launchBrowser, SCREENSHOTS, type TestBrowser, signedIn, watchErrors } from './fixtures/browser.ts';
 import { type CutProxy, startCutProxy } from './fixtures/cut-proxy.ts';
 
 const ROOT = join(import.meta.dirname, '../../..');
@@ -183,10 +183,7 @@ describe('a simulated round through damlink run, in headless Chromium', () => {
     expect(await refused.locator('#console').isVisible()).toBe(false);
     await refused.close();
 
-    const arbiter = await browser.newPage();
-    const arbiterErrors = watchErrors(arbiter);
-    await arbiter.goto(`${base}/arbiter?token=${TOKEN}`);
-    await expect.poll(() => arbiter.locator('#console').isVisible()).toBe(true);
+    const { page: arbiter, errors: arbiterErrors } = await signedIn(browser, base, TOKEN);
     await expect.poll(() => arbiter.locator('#board-rows tr').count()).toBe(BOARDS);
     const open = arbiter.locator('.alert.open[data-rule="5.4.6"]').first();
     await expect.poll(() => open.count(), { timeout: 60_000 }).toBe(1);

@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, SCREENSHOTS, type TestBrowser, watchErrors } from './fixtures/browser.ts';
+import { launchBrowser, SCREENSHOTS, type TestBrowser, signedIn, watchErrors } from './fixtures/browser.ts';
 import { type CutProxy, startCutProxy } from './fixtures/cut-proxy.ts';
 import { legalMoves, moveNotation, Position, play, writeFen } from '../../../src/engine/index.ts';
 import { FakeHub } from '../fixtures/fake-hub.ts';
@@ -351,10 +351,7 @@ describe('arbiter console', () => {
   });
 
   it('shows alerts newest first with rule text, timeline and boards; decisions reach the hub and the spectator view', async () => {
-    const page = await browser.newPage();
-    const errors = watchErrors(page);
-    await page.goto(`${base}/arbiter?token=${TOKEN}`);
-    await expect.poll(() => page.locator('#console').isVisible()).toBe(true);
+    const { page, errors } = await signedIn(browser, base, TOKEN);
     expect(page.url()).not.toContain(TOKEN);
     await expect.poll(() => page.locator('#board-rows tr').count()).toBe(3);
 
@@ -437,10 +434,7 @@ describe('arbiter console', () => {
   });
 
   it('an unknown-position after lost events asks for the moves from the score sheet, which reach the hub', async () => {
-    const page = await browser.newPage();
-    const errors = watchErrors(page);
-    await page.goto(`${base}/arbiter?token=${TOKEN}`);
-    await expect.poll(() => page.locator('#console').isVisible()).toBe(true);
+    const { page, errors } = await signedIn(browser, base, TOKEN);
     // Board 3 (Brazilian) came back from an outage three plies on, further than the search reached.
     const start = Position.initial('brazilian');
     const line: string[] = [];
@@ -485,8 +479,7 @@ describe('arbiter console', () => {
   });
 
   it('manages boards: players and round, results, confirming a proposed draw', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${base}/arbiter?token=${TOKEN}`);
+    const { page } = await signedIn(browser, base, TOKEN);
     await expect.poll(() => page.locator('#board-rows tr').count()).toBe(3);
     const row = page.locator('#board-rows tr[data-board="3"]');
     expect(await row.locator('.badge').textContent()).toBe('live');
@@ -524,8 +517,7 @@ describe('arbiter console', () => {
   });
 
   it('shows a board being calibrated in its row, and its state again once the calibration ends', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${base}/arbiter?token=${TOKEN}`);
+    const { page } = await signedIn(browser, base, TOKEN);
     await expect.poll(() => page.locator('#board-rows tr').count()).toBe(3);
     const badge = page.locator('#board-rows tr[data-board="1"] .badge');
     const before = await badge.textContent();
@@ -562,8 +554,7 @@ describe('arbiter console', () => {
       state: 'following',
     },
   ])('shows a board $what, until it ends', async ({ board, map, value, text, state }) => {
-    const page = await browser.newPage();
-    await page.goto(`${base}/arbiter?token=${TOKEN}`);
+    const { page } = await signedIn(browser, base, TOKEN);
     await expect.poll(() => page.locator('#board-rows tr').count()).toBe(3);
     const badge = page.locator(`#board-rows tr[data-board="${board}"] .badge`);
     const before = await badge.textContent();
@@ -576,8 +567,7 @@ describe('arbiter console', () => {
   });
 
   it('asks one board, or every board, for a full dump (resync)', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${base}/arbiter?token=${TOKEN}`);
+    const { page } = await signedIn(browser, base, TOKEN);
     await expect.poll(() => page.locator('#board-rows tr').count()).toBe(3);
     const before = hub.resyncs.length;
     await page.locator('#board-rows tr[data-board="2"] [data-act="resync"]').click();

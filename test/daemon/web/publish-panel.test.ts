@@ -7,7 +7,7 @@ import { startPublishing } from '../../../daemon/publish/index.ts';
 import { startServer } from '../../../daemon/server/index.ts';
 import { freePort } from '../../integration/fixtures/file-servers.ts';
 import { FakeHub } from '../fixtures/fake-hub.ts';
-import { launchBrowser, watchErrors } from './fixtures/browser.ts';
+import { launchBrowser, signedIn } from './fixtures/browser.ts';
 import { WEB_ROOT } from './fixtures/serve.ts';
 
 const web = (name: string) => import(new URL(`../../../daemon/web/js/${name}`, import.meta.url).href);
@@ -89,9 +89,7 @@ describe("the console's Published panel in Chromium", () => {
     });
     const browser = await launchBrowser();
     try {
-      const page = await browser.newPage();
-      const errors = watchErrors(page);
-      await page.goto(`${server.url}/arbiter?token=panel-token`);
+      const { page, errors } = await signedIn(browser, server.url, 'panel-token');
       await expect.poll(() => page.locator('#publish').isVisible(), { timeout: 10_000 }).toBe(true);
       const rows = page.locator('#publish-rows tr');
       await expect.poll(() => rows.count()).toBe(2);
