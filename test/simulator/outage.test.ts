@@ -3,11 +3,12 @@
 // (simulator/outage.ts). The tracker follows the game through it.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BoardEvent } from '../../firmware-protocol/events.ts';
-import { type Simulation, startSimulation } from '../../simulator/index.ts';
+import type { Simulation } from '../../simulator/index.ts';
 import { boardAt, outageOverPlies } from '../../simulator/outage.ts';
 import { simulateGame } from '../../simulator/game.ts';
 import { createTracker } from '../../src/tracker/index.ts';
 import { verdictOf } from '../src/tracker/fixtures/truth.ts';
+import { recordingBoards } from './fixtures/helpers.ts';
 
 let sim: Simulation | undefined;
 afterEach(async () => {
@@ -19,13 +20,10 @@ const presses = (events: readonly BoardEvent[]) => events.filter((e) => e.type =
 
 describe('a long outage', () => {
   it('live: nothing is sent for 6 plies after the 4th press, then hello and the board as it stands', async () => {
-    sim = await startSimulation({
+    sim = await recordingBoards({
       boards: 1,
       transport: 'memory',
-      speed: 150,
       seed: 4,
-      record: true,
-      game: { maxPlies: 14, noise: 'realistic', thinkMs: 2500 },
       outage: { afterPly: 4, plies: 6 },
     });
     const b = sim.boards[0];

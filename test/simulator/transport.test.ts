@@ -12,10 +12,7 @@ import type { HostCommand, ProtocolOptions } from '../../firmware-protocol/types
 import { parseSource } from '../../daemon/config/index.ts';
 import { BoardConnection, boardTransport } from '../../daemon/transport/index.ts';
 import { type Simulation, startSimulation } from '../../simulator/index.ts';
-import { boardAfter } from './fixtures/helpers.ts';
-
-const GAME = { maxPlies: 14, noise: 'realistic' as const, thinkMs: 2500 };
-const SPEED = 150;
+import { boardAfter, GAME, recordingBoards } from './fixtures/helpers.ts';
 
 // A history board's number and time of each change are its own, not the game's.
 const strip = (e: BoardEvent): string => {
@@ -98,15 +95,7 @@ afterEach(async () => {
 
 describe('virtual boards over real transports', () => {
   it('tcp, line protocol: three boards, the host decodes exactly what each board sent; replies to dump and ping', async () => {
-    sim = await startSimulation({
-      boards: 3,
-      transport: 'tcp',
-      protocol: 'line',
-      speed: SPEED,
-      seed: 21,
-      record: true,
-      game: GAME,
-    });
+    sim = await recordingBoards({ boards: 3, transport: 'tcp', protocol: 'line', seed: 21 });
     const hosts = await Promise.all(sim.boards.map((b) => tcpHost(b.address, 'line')));
     await new Promise((r) => setTimeout(r, 60));
     for (const h of hosts) {
@@ -141,15 +130,7 @@ describe('virtual boards over real transports', () => {
   });
 
   it('tcp, DGT protocol: quiet until update mode; field changes, dumps and presses exact, clocks to the second', async () => {
-    sim = await startSimulation({
-      boards: 2,
-      transport: 'tcp',
-      protocol: 'dgt',
-      speed: SPEED,
-      seed: 5,
-      record: true,
-      game: GAME,
-    });
+    sim = await recordingBoards({ boards: 2, transport: 'tcp', protocol: 'dgt', seed: 5 });
     const hosts = await Promise.all(sim.boards.map((b) => tcpHost(b.address, 'dgt')));
     for (const h of hosts) {
       h.send({ type: 'update-mode', mode: 'changes+clock-nice' });
@@ -174,15 +155,7 @@ describe('virtual boards over real transports', () => {
   });
 
   it('socat PTY, line protocol: two boards start when the host speaks; decoded exactly', async () => {
-    sim = await startSimulation({
-      boards: 2,
-      transport: 'pty',
-      protocol: 'line',
-      speed: SPEED,
-      seed: 8,
-      record: true,
-      game: GAME,
-    });
+    sim = await recordingBoards({ boards: 2, transport: 'pty', protocol: 'line', seed: 8 });
     const hosts: Host[] = [];
     for (const b of sim.boards) {
       expect(b.board.isStarted).toBe(false);
@@ -211,13 +184,11 @@ describe('virtual boards over real transports', () => {
   });
 
   it('a board survives the host disconnecting and reconnecting: hello again, the dump shows the board now, play resumes', async () => {
-    sim = await startSimulation({
+    sim = await recordingBoards({
       boards: 1,
       transport: 'tcp',
       protocol: 'line',
-      speed: SPEED,
       seed: 13,
-      record: true,
       gamesPerBoard: 2,
       game: { ...GAME, maxPlies: 8 },
     });
@@ -245,15 +216,7 @@ describe('virtual boards over real transports', () => {
   });
 
   it('in-process: the host end is a Duplex stream', async () => {
-    sim = await startSimulation({
-      boards: 1,
-      transport: 'memory',
-      protocol: 'line',
-      speed: SPEED,
-      seed: 4,
-      record: true,
-      game: GAME,
-    });
+    sim = await recordingBoards({ boards: 1, transport: 'memory', protocol: 'line', seed: 4 });
     const b = sim.boards[0];
     const host = hostOn(b.stream!, 'line', () => b.stream!.destroy());
     await sim.done;
@@ -272,13 +235,11 @@ describe('board kinds over the wire', () => {
   it('64-square DGT board and an occupancy-only line board; ground-truth files written as games start', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'damlink-sim-out-'));
     const game = { ...GAME, variant: 'brazilian' as const };
-    sim = await startSimulation({
+    sim = await recordingBoards({
       boards: 1,
       transport: 'memory',
       protocol: 'dgt',
-      speed: SPEED,
       seed: 2,
-      record: true,
       game,
       eventsOut: dir,
     });
@@ -300,12 +261,10 @@ describe('board kinds over the wire', () => {
     ]);
     await sim.stop();
 
-    sim = await startSimulation({
+    sim = await recordingBoards({
       boards: 1,
       transport: 'memory',
-      speed: SPEED,
       seed: 3,
-      record: true,
       game: { ...GAME, occupancyOnly: true },
     });
     const occ = sim.boards[0];
@@ -358,12 +317,11 @@ describe('clock through the protocol', () => {
   );
 
   it('line boards announce caps=clock,history and send the running clock every second (PROTOCOL.md 1.8)', async () => {
-    sim = await startSimulation({
+    sim = await recordingBoards({
       boards: 1,
       transport: 'memory',
       speed: 1,
       seed: 9,
-      record: true,
       game: { maxPlies: 4, thinkMs: 4000 },
     });
     const b = sim.boards[0];
@@ -417,15 +375,7 @@ describe('clock through the protocol', () => {
   });
 
   it('DGT changes+clock mode: the running clock every second on top of the presses; stopped at the end', async () => {
-    sim = await startSimulation({
-      boards: 1,
-      transport: 'memory',
-      protocol: 'dgt',
-      speed: SPEED,
-      seed: 6,
-      record: true,
-      game: GAME,
-    });
+    sim = await recordingBoards({ boards: 1, transport: 'memory', protocol: 'dgt', seed: 6 });
     const b = sim.boards[0];
     const host = hostOn(b.stream!, 'dgt', () => {});
     host.send({ type: 'update-mode', mode: 'changes+clock' });
@@ -447,14 +397,7 @@ describe('clock through the protocol', () => {
 
 describe('PTY reconnects', () => {
   it('the host closes the serial port and opens it again: the board still answers and plays on', async () => {
-    sim = await startSimulation({
-      boards: 1,
-      transport: 'pty',
-      speed: 40,
-      seed: 3,
-      record: true,
-      game: { maxPlies: 30 },
-    });
+    sim = await recordingBoards({ boards: 1, transport: 'pty', speed: 40, seed: 3, game: { maxPlies: 30 } });
     const b = sim.boards[0];
     const open = async () => {
       const port = new SerialPort({ path: b.address, baudRate: 9600 });
