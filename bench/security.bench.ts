@@ -160,18 +160,26 @@ function flood(role: string, port: number): Promise<Record<string, number>> {
   return new Promise((resolve) => child.once('message', (m) => resolve(m as Record<string, number>)));
 }
 
-async function pngFlood(): Promise<void> {
-  const hub = new FakeHub(4);
+/** A server of `hub` flooded by the children of `role`, a spectator pinging it meanwhile. */
+async function flooded(
+  hub: FakeHub,
+  role: string,
+): Promise<{ counts: Record<string, number>; trips: number[] }> {
   const server = await startServer({ hub, port: 0, log: silent });
   let counts: Record<string, number> = {};
   const trips = await pingsDuring(server.wsUrl, async () => {
-    counts = await flood('png', server.port);
+    counts = await flood(role, server.port);
   });
+  await server.close();
+  return { counts, trips };
+}
+
+async function pngFlood(): Promise<void> {
+  const { counts, trips } = await flooded(new FakeHub(4), 'png');
   print('png_flood_rendered', counts.rendered ?? 0, 'pictures');
   print('png_flood_refused_busy', counts.busy ?? 0, 'requests');
   print('live_ping_p50_ms_during_png_flood', percentile(trips, 50).toFixed(1), 'ms');
   print('live_ping_p99_ms_during_png_flood', percentile(trips, 99).toFixed(1), 'ms');
-  await server.close();
 }
 
 async function subscribeFlood(): Promise<void> {
@@ -189,11 +197,7 @@ async function subscribeFlood(): Promise<void> {
       };
       hub.feed(board, { type: 'alert', t: n, alert: { ...alert, events: [] } });
     }
-  const server = await startServer({ hub, port: 0, log: silent });
-  let counts: Record<string, number> = {};
-  const trips = await pingsDuring(server.wsUrl, async () => {
-    counts = await flood('subscribe', server.port);
-  });
+  const { counts, trips } = await flooded(hub, 'subscribe');
   print('subscribe_flood_round_bytes', counts.roundBytes ?? 0, 'bytes');
   print('subscribe_flood_refused', counts.refused ?? 0, 'calls');
   print(
@@ -202,7 +206,6 @@ async function subscribeFlood(): Promise<void> {
     'bytes/s',
   );
   print('live_ping_p99_ms_during_subscribe_flood', percentile(trips, 99).toFixed(1), 'ms');
-  await server.close();
 }
 
 async function oldRounds(): Promise<void> {

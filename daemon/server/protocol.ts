@@ -69,6 +69,8 @@ const tagText = (max: number) =>
     .refine((s) => !hasControlCharacter(s), 'control characters are not allowed');
 /** An alert already decided is decided again only when the call says it revises the decision. */
 const revise = z.literal(true).optional();
+/** What every decision on an alert names, whatever its kind. */
+const decision = { board, alertId: z.string().max(200), token };
 
 export const params = {
   /** Calls that take no param (`ping`, `boards`): whatever comes is not read. */
@@ -94,30 +96,11 @@ export const params = {
   ]),
   unsubscribe: z.object({ id: subId }),
   decide: z.discriminatedUnion('kind', [
-    z.object({ board, alertId: z.string().max(200), kind: z.literal('stands'), revise, token }),
-    z.object({
-      board,
-      alertId: z.string().max(200),
-      kind: z.literal('corrected'),
-      fen: z.string().max(400),
-      revise,
-      token,
-    }),
+    z.object({ ...decision, kind: z.literal('stands'), revise }),
+    z.object({ ...decision, kind: z.literal('corrected'), fen: z.string().max(400), revise }),
     // A `gap` alert: the candidate line played, or the moves from the score sheet.
-    z.object({
-      board,
-      alertId: z.string().max(200),
-      kind: z.literal('line'),
-      line: z.number().int().min(0),
-      token,
-    }),
-    z.object({
-      board,
-      alertId: z.string().max(200),
-      kind: z.literal('moves'),
-      pdn: z.string().max(4000),
-      token,
-    }),
+    z.object({ ...decision, kind: z.literal('line'), line: z.number().int().min(0) }),
+    z.object({ ...decision, kind: z.literal('moves'), pdn: z.string().max(4000) }),
   ]),
   sensorEvents: z.object({ board, from: z.number().finite(), to: z.number().finite(), token }),
   round: z.object({ round: z.number().int().positive(), token }),

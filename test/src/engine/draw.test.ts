@@ -57,6 +57,13 @@ function kingWalk(
   return states;
 }
 
+/** The end after `plies` plies of kings walking from `s`, the game still on one ply before. */
+function endAfter(s: GameState, plies: number): GameState['over'] {
+  const states = kingWalk(s, plies);
+  expect(states[plies - 2].over).toBeUndefined();
+  return states[plies - 1].over;
+}
+
 const fmjd: DrawRules = { profile: 'fmjd' };
 const fmjd64: DrawRules = { profile: 'fmjd-64' };
 const club: DrawRules = { profile: 'club' };
@@ -148,9 +155,7 @@ describe('6.2 25 moves each with kings only, no man moved, no capture (64: 20 mo
     expect(s.counters.kingOnlyPlies).toBe(0);
   });
   it('6.2 fmjd-64: 20 moves (40 plies)', () => {
-    const states = kingWalk(start('W:WK32,29:BK1,4', fmjd64, 'brazilian'), 40);
-    expect(states[38].over).toBeUndefined();
-    expect(states[39].over).toMatchObject({ rule: '6.2' });
+    expect(endAfter(start('W:WK32,29:BK1,4', fmjd64, 'brazilian'), 40)).toMatchObject({ rule: '6.2' });
   });
   it('6.2 is not a club rule', () => {
     const states = kingWalk(start(SHUFFLE, club), 60);
@@ -272,24 +277,16 @@ describe('club profile (local regulation, docs/rules.md last paragraph of "Draws
     expect(s.over?.rule).toBe('club.kings-vs-king');
   });
   it('club: three kings against one: 15 moves each', () => {
-    const states = kingWalk(start('W:WK47,K48,K49:BK3', club), 30);
-    expect(states[28].over).toBeUndefined();
-    expect(states[29].over?.rule).toBe('club.3-kings');
+    expect(endAfter(start('W:WK47,K48,K49:BK3', club), 30)?.rule).toBe('club.3-kings');
   });
   it('club: four kings against one: 5 moves each', () => {
-    const states = kingWalk(start('W:WK47,K48,K49,K50:BK3', club), 10);
-    expect(states[8].over).toBeUndefined();
-    expect(states[9].over?.rule).toBe('club.4-kings');
+    expect(endAfter(start('W:WK47,K48,K49,K50:BK3', club), 10)?.rule).toBe('club.4-kings');
   });
   it('club: two kings and a man against a king and a man: drawn if not won by the stronger side’s 10th move', () => {
     // White (stronger) to move: its 10th move is ply 19.
-    const w = kingWalk(start('W:WK47,K48,31:BK3,16', club), 19);
-    expect(w[17].over).toBeUndefined();
-    expect(w[18].over?.rule).toBe('club.10-moves');
+    expect(endAfter(start('W:WK47,K48,31:BK3,16', club), 19)?.rule).toBe('club.10-moves');
     // Black to move first: White's 10th move is ply 20.
-    const b = kingWalk(start('B:WK47,K48,31:BK3,16', club), 20);
-    expect(b[18].over).toBeUndefined();
-    expect(b[19].over?.rule).toBe('club.10-moves');
+    expect(endAfter(start('B:WK47,K48,31:BK3,16', club), 20)?.rule).toBe('club.10-moves');
   });
   it('club: 50 moves each without a change of material', () => {
     const states = kingWalk(start('W:WK50,K49,46:BK1,K2,5', club), 100);
