@@ -5,13 +5,13 @@ import type { ProtocolOptions, WizardOutput } from '../../firmware-protocol/inde
 import { type SessionOutput, startCalibration } from '../../daemon/calibration/session.ts';
 import { parseSource } from '../../daemon/config/source.ts';
 import { boardTransport } from '../../daemon/transport/index.ts';
-import { answerPrompt, startSimulation } from '../../simulator/index.ts';
+import { answerPrompt } from '../../simulator/index.ts';
 import {
   mirroredFields100,
   randomFields50,
   rotatedFields50,
 } from '../firmware-protocol/fixtures/calibration-boards.ts';
-import { cleanUp, onCleanup } from './fixtures/helpers.ts';
+import { cleanUp, idleDgtBoard } from './fixtures/helpers.ts';
 
 afterEach(cleanUp);
 
@@ -44,15 +44,7 @@ async function session(
 }
 
 async function calibrateSimulated(board: ProtocolOptions, host: ProtocolOptions = {}) {
-  const sim = await startSimulation({
-    boards: 1,
-    protocol: 'dgt',
-    transport: 'pty',
-    idle: true,
-    protocolOptions: board,
-  });
-  onCleanup(() => sim.stop());
-  const [b] = sim.boards;
+  const b = await idleDgtBoard(board);
   return session(`serial:${b.address}`, host, async (out) => {
     if (out.type === 'prompt') await answerPrompt(b.board, out.prompt, { speed: 30 });
   });
@@ -91,9 +83,7 @@ describe('calibration over a PTY', () => {
   }
 
   it('a person who lifts two pieces for one prompt: failed with the squares named, no profile', async () => {
-    const sim = await startSimulation({ boards: 1, protocol: 'dgt', transport: 'pty', idle: true });
-    onCleanup(() => sim.stop());
-    const [b] = sim.boards;
+    const b = await idleDgtBoard();
     const { last, outputs } = await session(`serial:${b.address}`, {}, async (out) => {
       if (out.type !== 'prompt') return;
       if (out.prompt.action === 'lift-return' && out.prompt.square === 2) {
@@ -115,11 +105,10 @@ describe('calibration over a PTY', () => {
   });
 
   it('a board that never answers: failed after the answer time', async () => {
-    const sim = await startSimulation({ boards: 1, protocol: 'dgt', transport: 'pty', idle: true });
-    onCleanup(() => sim.stop());
+    const b = await idleDgtBoard();
     // The simulator's board end stays open but the board is stopped: nothing answers.
-    sim.boards[0].board.stop();
-    const { last } = await session(`serial:${sim.boards[0].address}`, {}, undefined, { answerMs: 800 });
+    b.board.stop();
+    const { last } = await session(`serial:${b.address}`, {}, undefined, { answerMs: 800 });
     expect(last).toMatchObject({ type: 'failed', code: 'no-answer' });
     expect(last.type === 'failed' && last.message).toMatch(/no picture/);
   });

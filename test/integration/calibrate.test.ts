@@ -9,7 +9,7 @@ import type { Prompt, ProtocolOptions } from '../../firmware-protocol/index.ts';
 import { answerPrompt, startSimulation } from '../../simulator/index.ts';
 import { randomFields50 } from '../firmware-protocol/fixtures/calibration-boards.ts';
 import { spawnDamlink } from '../daemon/commands/fixtures/run-cli.ts';
-import { cleanUp, onCleanup, servedGames, startDaemon, tempDir } from './fixtures/helpers.ts';
+import { cleanUp, idleDgtBoard, onCleanup, servedGames, startDaemon, tempDir } from './fixtures/helpers.ts';
 
 const SPEED = 5;
 const BOARD: ProtocolOptions = {
@@ -23,15 +23,7 @@ afterEach(cleanUp);
 async function calibrate(
   dataDir: string,
 ): Promise<{ code: number | null; lines: { type: string }[]; stderr: string }> {
-  const sim = await startSimulation({
-    boards: 1,
-    protocol: 'dgt',
-    transport: 'pty',
-    idle: true,
-    protocolOptions: BOARD,
-  });
-  onCleanup(() => sim.stop());
-  const [board] = sim.boards;
+  const board = await idleDgtBoard(BOARD);
   const run = spawnDamlink([
     'calibrate',
     '--board',

@@ -62,8 +62,7 @@ const toasts = (page: Page) => page.locator('.toast').allTextContents();
 
 describe('arbiter console: clocks and the end of the game', () => {
   it('shows the clocks and who is under two minutes; G.4, G.5 and a resignation reach the hub', async () => {
-    const { page, errors } = await signedIn(browser, base, TOKEN);
-    await expect.poll(() => page.locator('#board-rows tr').count()).toBe(4);
+    const { page, errors } = await signedIn(browser, base, TOKEN, { boards: 4 });
     const one = row(page, 1);
     // Main's clocks column carries Appendix G's marker and line; there is no second clock display.
     await expect.poll(() => one.locator('.clocks .clock[data-side="black"]').textContent()).toBe('9:50');
@@ -110,8 +109,7 @@ describe('arbiter console: clocks and the end of the game', () => {
   });
 
   it('a flag alert carries its rule text; spectators see the G marker of the side under two minutes', async () => {
-    const { page } = await signedIn(browser, base, TOKEN);
-    await expect.poll(() => page.locator('#board-rows tr').count()).toBe(4);
+    const { page } = await signedIn(browser, base, TOKEN, { boards: 4 });
     hub.alert(2, {
       id: '1-flag-1',
       rule: 'flag',
@@ -139,8 +137,7 @@ describe('arbiter console: a clock to be set by hand', () => {
   it('G.4 on a clock that takes no settings: the marker with the reason, and the answer says so', async () => {
     // Board 3 is a line board whose hello announced no clock: said before any setting is needed.
     hub.clockByHand.set(3, 'no-capability');
-    const { page, errors } = await signedIn(browser, base, TOKEN);
-    await expect.poll(() => page.locator('#board-rows tr').count()).toBe(4);
+    const { page, errors } = await signedIn(browser, base, TOKEN, { boards: 4 });
     const one = row(page, 3);
     const marker = one.locator('.clocks .clock-by-hand');
     await expect.poll(() => marker.getAttribute('data-clock-command')).toBe('no-capability');
@@ -188,7 +185,7 @@ describe('arbiter console: a clock to be set by hand', () => {
       params: {},
       events: [],
     });
-    const { page, errors } = await signedIn(browser, base, TOKEN, '&lang=fr');
+    const { page, errors } = await signedIn(browser, base, TOKEN, { query: '&lang=fr' });
     const marker = row(page, 4).locator('.clock-by-hand');
     await expect.poll(() => marker.getAttribute('data-clock-command')).toBe('refused');
     expect(await marker.textContent()).toBe(

@@ -183,8 +183,7 @@ describe('a simulated round through damlink run, in headless Chromium', () => {
     expect(await refused.locator('#console').isVisible()).toBe(false);
     await refused.close();
 
-    const { page: arbiter, errors: arbiterErrors } = await signedIn(browser, base, TOKEN);
-    await expect.poll(() => arbiter.locator('#board-rows tr').count()).toBe(BOARDS);
+    const { page: arbiter, errors: arbiterErrors } = await signedIn(browser, base, TOKEN, { boards: BOARDS });
     const open = arbiter.locator('.alert.open[data-rule="5.4.6"]').first();
     await expect.poll(() => open.count(), { timeout: 60_000 }).toBe(1);
     const board = Number(await open.getAttribute('data-board'));

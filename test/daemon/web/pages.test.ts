@@ -479,8 +479,7 @@ describe('arbiter console', () => {
   });
 
   it('manages boards: players and round, results, confirming a proposed draw', async () => {
-    const { page } = await signedIn(browser, base, TOKEN);
-    await expect.poll(() => page.locator('#board-rows tr').count()).toBe(3);
+    const { page } = await signedIn(browser, base, TOKEN, { boards: 3 });
     const row = page.locator('#board-rows tr[data-board="3"]');
     expect(await row.locator('.badge').textContent()).toBe('live');
     expect(await row.textContent()).toContain('SIM-3');
@@ -517,8 +516,7 @@ describe('arbiter console', () => {
   });
 
   it('shows a board being calibrated in its row, and its state again once the calibration ends', async () => {
-    const { page } = await signedIn(browser, base, TOKEN);
-    await expect.poll(() => page.locator('#board-rows tr').count()).toBe(3);
+    const { page } = await signedIn(browser, base, TOKEN, { boards: 3 });
     const badge = page.locator('#board-rows tr[data-board="1"] .badge');
     const before = await badge.textContent();
     expect(before).not.toBe('being calibrated');
@@ -554,8 +552,7 @@ describe('arbiter console', () => {
       state: 'following',
     },
   ])('shows a board $what, until it ends', async ({ board, map, value, text, state }) => {
-    const { page } = await signedIn(browser, base, TOKEN);
-    await expect.poll(() => page.locator('#board-rows tr').count()).toBe(3);
+    const { page } = await signedIn(browser, base, TOKEN, { boards: 3 });
     const badge = page.locator(`#board-rows tr[data-board="${board}"] .badge`);
     const before = await badge.textContent();
     hub[map].set(board, value);
@@ -567,8 +564,7 @@ describe('arbiter console', () => {
   });
 
   it('asks one board, or every board, for a full dump (resync)', async () => {
-    const { page } = await signedIn(browser, base, TOKEN);
-    await expect.poll(() => page.locator('#board-rows tr').count()).toBe(3);
+    const { page } = await signedIn(browser, base, TOKEN, { boards: 3 });
     const before = hub.resyncs.length;
     await page.locator('#board-rows tr[data-board="2"] [data-act="resync"]').click();
     await expect.poll(() => hub.resyncs.slice(before)).toEqual([[2]]);

@@ -2,15 +2,16 @@
 // way real hands and sensors do and expects the move, and nothing else.
 import { describe, expect, it } from 'vitest';
 import { createTracker } from '../../../src/tracker/index.ts';
-import { fen, playText, Position, run, Script, sequence, touchedThenMoved } from './fixtures/hands.ts';
-
-/** What every test here claims: the board's events give these moves, and no alert. */
-function movesOnly(s: Script, start: Position, moves: string[], options: { occupancyOnly?: boolean } = {}) {
-  const r = run(s.events, { start, ...options });
-  expect(r.moves).toEqual(moves);
-  expect(r.alerts).toEqual([]);
-  return r;
-}
+import {
+  fen,
+  movesOnly,
+  playText,
+  Position,
+  run,
+  Script,
+  sequence,
+  touchedThenMoved,
+} from './fixtures/hands.ts';
 
 /** Black's king 16 slid to 7, settled on 11 on the way; the clock pressed `pressAfter` ms after it lands. */
 function slideHeldUpOn11(start: Position, pressAfter: number): Script {

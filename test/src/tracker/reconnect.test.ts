@@ -2,7 +2,7 @@
 // full dump while the hands may be in the middle of a move. Each case is a stream captured from a
 // failing run of test/integration/crash.test.ts (journal → `damlink export --events`), cut down.
 import { describe, expect, it } from 'vitest';
-import { Position, playText, run, Script } from './fixtures/hands.ts';
+import { Position, playText, run, Script, movesOnly } from './fixtures/hands.ts';
 
 /** The game position after `line` (PDN moves) from the start. */
 function positionAfter(...line: string[]): Position {
@@ -24,9 +24,7 @@ describe('reconnect: a dump with the hands in the middle of a move', () => {
     s.wait(320).put(24, 'b');
     s.wait(600).lift(19);
     s.wait(450).press('black').wait(2000).tick();
-    const r = run(s.events, { start });
-    expect(r.moves).toEqual(['30x19', '13x24']);
-    expect(r.alerts).toEqual([]);
+    movesOnly(s, start, ['30x19', '13x24']);
   });
 
   it('a piece lifted before the gap, then a dump differing in one square only: the two plies recorded', () => {
@@ -40,9 +38,7 @@ describe('reconnect: a dump with the hands in the middle of a move', () => {
     s.snapshot(board(playText(playText(start, '30x19'), '13x24')));
     s.wait(300).press('black').wait(1700);
     s.carry(28, 30).wait(350).remove(23).wait(350).remove(24).wait(450).press('white').wait(2000).tick();
-    const r = run(s.events, { start });
-    expect(r.moves).toEqual(['30x19', '13x24', '28x30']);
-    expect(r.alerts).toEqual([]);
+    movesOnly(s, start, ['30x19', '13x24', '28x30']);
   });
 
   it('plies lost in the gap that transpose: the order the hands started before the gap is kept', () => {
@@ -72,9 +68,7 @@ describe('reconnect: a dump with the hands in the middle of a move', () => {
     s.wait(500).hello();
     s.snapshot(board(start, { 28: '.', 23: '.' }));
     s.wait(200).put(19, 'w').wait(400).press('white').wait(2000).tick();
-    const r = run(s.events, { start });
-    expect(r.moves).toEqual(['28x19']);
-    expect(r.alerts).toEqual([]);
+    movesOnly(s, start, ['28x19']);
   });
 
   it('dump one ply on with the next quiet move in the air: both moves recorded once it lands', () => {
@@ -84,9 +78,7 @@ describe('reconnect: a dump with the hands in the middle of a move', () => {
     s.wait(2000).snapshot(board(playText(start, '31-27'), { 14: '.' }));
     s.wait(330).put(19, 'b');
     s.wait(550).press('black').wait(2000).tick();
-    const r = run(s.events, { start });
-    expect(r.moves).toEqual(['31-27', '14-19']);
-    expect(r.alerts).toEqual([]);
+    movesOnly(s, start, ['31-27', '14-19']);
   });
 
   it('dump two plies on with a capture landed and its piece still on: the plies before it recorded, the capture when the piece comes off', () => {
@@ -101,9 +93,7 @@ describe('reconnect: a dump with the hands in the middle of a move', () => {
     expect(early.moves).toEqual(['27x16', '17-22']);
     s.wait(200).lift(23);
     s.wait(400).press('white').wait(2000).tick();
-    const r = run(s.events, { start });
-    expect(r.moves).toEqual(['27x16', '17-22', '28x19']);
-    expect(r.alerts).toEqual([]);
+    movesOnly(s, start, ['27x16', '17-22', '28x19']);
   });
 
   it('a dump matching nothing alerts unknown-position and waits; a later dump on a legal continuation un-sticks it', () => {

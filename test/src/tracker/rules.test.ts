@@ -12,6 +12,7 @@ import {
   sequence,
   summarise,
   touchedThenMoved,
+  movesOnly,
 } from './fixtures/hands.ts';
 
 /** White 32 can take 28 and 19 (32x14); White 49 could take 43 alone; Black has 19, 28, 43. */
@@ -38,9 +39,7 @@ describe('capture irregularities (4.11, 5.4.8–5.4.14)', () => {
       [9, 19, 28],
     ]) {
       const s = new Script(start).play(sequence(start, '32x3'), 'white', { order });
-      const r = run(s.events, { start });
-      expect(r.moves).toEqual(['32x3']);
-      expect(r.alerts).toEqual([]);
+      movesOnly(s, start, ['32x3']);
     }
   });
 
@@ -396,9 +395,7 @@ describe('board irregularities (5.1, 5.3, unknown position)', () => {
     const start = Position.initial();
     const p3 = playText(playText(playText(start, '32-28'), '19-23'), '28x19');
     const s = new Script(start).snapshot(p3.toBoardString()).wait(500).tick();
-    const r = run(s.events, { start });
-    expect(r.moves).toEqual(['32-28', '19-23', '28x19']);
-    expect(r.alerts).toEqual([]);
+    movesOnly(s, start, ['32-28', '19-23', '28x19']);
   });
 });
 
@@ -450,9 +447,7 @@ describe('captures that end where another capture ends, or where they began', ()
       const loop = legalSequences(start).find((m) => m.path.join('x') === path)!;
       // Removed in the reverse of the capture order: the reverse order of the other way round.
       const s = new Script(start).play(loop, 'white', { order: [...loop.captured].reverse() });
-      const r = run(s.events, { start });
-      expect(r.moves).toEqual([path]);
-      expect(r.alerts).toEqual([]);
+      movesOnly(s, start, [path]);
     }
   });
 
