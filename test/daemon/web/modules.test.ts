@@ -78,11 +78,16 @@ describe('store.js', () => {
     kind: 'move',
     move: { ply, pdn, from: 0, to: 0, path: [], captured: [], fenAfter: `fen-${ply}`, t: 1000 + ply },
   });
-
-  it('applies consecutive versions once, drops duplicates and reports gaps', async () => {
+  /** The page's store holding board 1 at `version`. */
+  const storeAt = async (version: number) => {
     const { GameStore } = await web('store.js');
     const store = new GameStore();
-    store.setSnapshot(snapshot(5));
+    store.setSnapshot(snapshot(version));
+    return store;
+  };
+
+  it('applies consecutive versions once, drops duplicates and reports gaps', async () => {
+    const store = await storeAt(5);
     expect(store.applyEvent(move(6, 1, '32-28'))).toBe('applied');
     expect(store.applyEvent(move(6, 1, '32-28'))).toBe('duplicate');
     expect(store.applyEvent(move(4, 1, '32-28'))).toBe('duplicate');
@@ -94,9 +99,7 @@ describe('store.js', () => {
   });
 
   it('takes a snapshot from the server as the truth, even at a lower version (daemon restarted)', async () => {
-    const { GameStore } = await web('store.js');
-    const store = new GameStore();
-    store.setSnapshot(snapshot(5));
+    const store = await storeAt(5);
     store.applyEvent(move(6, 1, '32-28'));
     store.setSnapshot(snapshot(3));
     expect(store.get(1).version).toBe(3);
@@ -106,9 +109,7 @@ describe('store.js', () => {
   });
 
   it('records decisions on alerts, takebacks, results and a counting-down running clock', async () => {
-    const { GameStore } = await web('store.js');
-    const store = new GameStore();
-    store.setSnapshot(snapshot(0));
+    const store = await storeAt(0);
     store.applyEvent(move(1, 1, '32-28'));
     store.applyEvent(move(2, 2, '18-23'));
     const alert = {

@@ -20,6 +20,14 @@ const TWO = 'W:W32,49:B19,28,43';
 /** White 32 takes 28, 19, 9 and crowns on 3. */
 const THREE = 'W:W32:B9,19,28';
 
+/** `from`-`to` carried on the board `text` sets up, and the clock pressed by the side to move. */
+function carriedAndPressed(text: string, from: number, to: number) {
+  const start = fen(text);
+  return run(new Script(start).carry(from, to).wait(400).press(start.turn).wait(1000).tick().events, {
+    start,
+  });
+}
+
 const rulesOf = (r: ReturnType<typeof run>) => r.alerts.map((a) => `${a.rule}@${a.ply}:${a.side}`);
 
 describe('capture irregularities (4.11, 5.4.8–5.4.14)', () => {
@@ -146,9 +154,7 @@ describe('move irregularities (5.4.1–5.4.7)', () => {
   });
 
   it('5.4.2: a man moved backward', () => {
-    const start = fen('W:W28:B5');
-    const s = new Script(start).carry(28, 32).wait(400).press('white').wait(1000).tick();
-    const r = run(s.events, { start });
+    const r = carriedAndPressed('W:W28:B5', 28, 32);
     expect(r.moves).toEqual(['28-32']);
     expect(rulesOf(r)).toEqual(['5.4.2@1:white']);
     expect(r.tracker.state.position.pieceAt(32)).toBe('w');
@@ -187,18 +193,14 @@ describe('move irregularities (5.4.1–5.4.7)', () => {
   });
 
   it('5.4.5: moving an opponent’s piece', () => {
-    const start = fen('W:W38:B13');
-    const s = new Script(start).carry(13, 9).wait(400).press('white').wait(1000).tick();
-    const r = run(s.events, { start });
+    const r = carriedAndPressed('W:W38:B13', 13, 9);
     expect(r.moves).toEqual(['13-9']);
     expect(rulesOf(r)).toEqual(['5.4.5@1:white']);
     expect(r.tracker.state.position.turn).toBe('black');
   });
 
   it('5.4.6: a quiet move although a capture was possible', () => {
-    const start = fen('W:W28,32:B23');
-    const s = new Script(start).carry(32, 27).wait(400).press('white').wait(1000).tick();
-    const r = run(s.events, { start });
+    const r = carriedAndPressed('W:W28,32:B23', 32, 27);
     expect(r.moves).toEqual(['32-27']);
     expect(rulesOf(r)).toEqual(['5.4.6@1:white']);
   });
