@@ -6,15 +6,15 @@
 import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Position, play, resolveMove } from '../../src/engine/index.ts';
-import { startSimulation } from '../../simulator/index.ts';
 import {
   arbiterClient,
   boardAlert,
+  boardWithoutHistory,
   configuredDaemon,
   recoveredPlies,
   scoreSheet,
 } from './fixtures/daemon-away.ts';
-import { cleanUp, fetchText, onCleanup, pdnMoves, ROOT, servedGames, tempDir } from './fixtures/helpers.ts';
+import { cleanUp, fetchText, pdnMoves, ROOT, servedGames, tempDir } from './fixtures/helpers.ts';
 
 afterEach(cleanUp);
 
@@ -36,17 +36,12 @@ function pliesTo(moves: readonly string[], board: string, from: number): number 
 
 describe('a board back from 22 lost plies, played on while the arbiter waits (real daemon process)', () => {
   it('the play since the unknown-position is followed: the score sheet makes the served game whole', async () => {
-    const sim = await startSimulation({
-      boards: 1,
-      transport: 'tcp',
+    const sim = await boardWithoutHistory({
       speed: SPEED,
       seed: 21,
       game: { noise: 'none', maxPlies: 80, thinkMs: 2000 },
       outage: { afterPly: 10, plies: 22 },
-      // A board that remembers nothing (protocol 1.0): the daemon has only the dump to go on.
-      history: false,
     });
-    onCleanup(() => sim.stop());
     const dataDir = tempDir('it-played-on');
     // A small budget: the hopeless search ends within a ply or two, and the game goes on after it.
     const start = configuredDaemon(

@@ -5,6 +5,7 @@ import type { BoardEvent } from '../../../firmware-protocol/events.ts';
 import { addTime, pressClock, readClock, startClock } from '../../../src/clock/clock.ts';
 import { parseTimeControl, type TimeControl } from '../../../src/clock/time-control.ts';
 import { ClockWatch, type GameAtClock } from '../../../src/clock/watch.ts';
+import { clockReading } from './fixtures/helpers.ts';
 
 const tc = (text: string): TimeControl => {
   const r = parseTimeControl(text);
@@ -12,20 +13,7 @@ const tc = (text: string): TimeControl => {
   return r.value;
 };
 const game: GameAtClock = { turn: 'white', nextPly: 3, moves: { white: 1, black: 1 } };
-const clock = (
-  t: number,
-  white: number,
-  black: number,
-  running: 'white' | 'black' | null,
-  flag?: 'white' | 'black',
-): BoardEvent => ({
-  t,
-  type: 'clock',
-  white,
-  black,
-  running,
-  ...(flag ? { flag } : {}),
-});
+const clock = clockReading;
 const press = (t: number, side: 'white' | 'black'): BoardEvent => ({ t, type: 'press', side });
 
 describe("damlink's own clock", () => {

@@ -2,10 +2,9 @@
 // (7.2.1 resignation, 7.3.1 draw by agreement, 7.2.4 refusal, draw offers) and Appendix G (G.4, G.5
 // accept / postpone / reject, G.6) — results, clock settings and the PDN.
 import { describe, expect, it } from 'vitest';
-import type { BoardEvent } from '../../../firmware-protocol/events.ts';
 import { GameRecord } from '../../../src/game/index.ts';
 import type { GameEvent, GameInfo } from '../../../src/game/types.ts';
-import { player } from './fixtures/helpers.ts';
+import { clockReading, player } from './fixtures/helpers.ts';
 
 const info = (timeControl?: string): GameInfo => ({
   board: 1,
@@ -13,13 +12,7 @@ const info = (timeControl?: string): GameInfo => ({
   variant: 'international',
   ...(timeControl ? { timeControl } : {}),
 });
-const reading = (t: number, white: number, black: number, running: 'white' | 'black' | null): BoardEvent => ({
-  t,
-  type: 'clock',
-  white,
-  black,
-  running,
-});
+const reading = clockReading;
 
 /** A record two moves in, its clock showing White to move with 90 s left. */
 function twoMovesIn(timeControl = '3600', quickplayFinish = true, autoResult = false) {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parsePdn } from '../../../src/engine/index.ts';
 import { GameRecord, gamesToPdn } from '../../../src/game/index.ts';
 import type { GameInfo } from '../../../src/game/types.ts';
-import { player } from './fixtures/helpers.ts';
+import { clockReading, player } from './fixtures/helpers.ts';
 
 const info: GameInfo = {
   board: 1,
@@ -21,11 +21,11 @@ describe('toPdn', () => {
   it('writes the tags lidraughts reads, moves with clocks and the arbiter markers', () => {
     const rec = new GameRecord({ info });
     const p = player();
-    rec.apply({ type: 'clock', t: 0, white: 5_400_000, black: 5_400_000, running: 'white' });
+    rec.apply(clockReading(0, 5_400_000, 5_400_000, 'white'));
     rec.apply(p.move('32-28', 10_000));
-    rec.apply({ type: 'clock', t: 10_050, white: 5_390_000, black: 5_400_000, running: 'black' });
+    rec.apply(clockReading(10_050, 5_390_000, 5_400_000, 'black'));
     rec.apply(p.move('19-23', 20_000));
-    rec.apply({ type: 'clock', t: 20_050, white: 5_390_000, black: 5_390_000, running: 'white' });
+    rec.apply(clockReading(20_050, 5_390_000, 5_390_000, 'white'));
     rec.apply(p.move('28x19', 30_000));
     rec.apply({
       type: 'alert',

@@ -20,12 +20,15 @@ const TWO = 'W:W32,49:B19,28,43';
 /** White 32 takes 28, 19, 9 and crowns on 3. */
 const THREE = 'W:W32:B9,19,28';
 
-/** `from`-`to` carried on the board `text` sets up, and the clock pressed by the side to move. */
-function carriedAndPressed(text: string, from: number, to: number) {
+/**
+ * `from`-`to` carried on the board `text` sets up, the pieces `removed` taken off one by one, and the
+ * clock pressed by the side to move.
+ */
+function carriedAndPressed(text: string, from: number, to: number, removed: number[] = []) {
   const start = fen(text);
-  return run(new Script(start).carry(from, to).wait(400).press(start.turn).wait(1000).tick().events, {
-    start,
-  });
+  const s = new Script(start).carry(from, to).wait(400);
+  for (const square of removed) s.remove(square).wait(400);
+  return run(s.press(start.turn).wait(1000).tick().events, { start });
 }
 
 const rulesOf = (r: ReturnType<typeof run>) => r.alerts.map((a) => `${a.rule}@${a.ply}:${a.side}`);
@@ -52,11 +55,7 @@ describe('capture irregularities (4.11, 5.4.8–5.4.14)', () => {
   });
 
   it('5.4.8: a complete capture of fewer pieces than possible', () => {
-    const start = fen(TWO);
-    const s = new Script(start);
-    s.carry(49, 38).wait(400).remove(43);
-    s.wait(400).press('white').wait(1000).tick();
-    const r = run(s.events, { start });
+    const r = carriedAndPressed(TWO, 49, 38, [43]);
     expect(r.moves).toEqual(['49x38']);
     expect(rulesOf(r)).toEqual(['5.4.8@1:white']);
     expect(r.tracker.state.position.turn).toBe('black');
@@ -64,11 +63,7 @@ describe('capture irregularities (4.11, 5.4.8–5.4.14)', () => {
   });
 
   it('5.4.9: stopping in the middle of a multi-capture', () => {
-    const start = fen(TWO);
-    const s = new Script(start);
-    s.carry(32, 23).wait(400).remove(28);
-    s.wait(400).press('white').wait(1000).tick();
-    const r = run(s.events, { start });
+    const r = carriedAndPressed(TWO, 32, 23, [28]);
     expect(r.moves).toEqual(['32x23']);
     expect(rulesOf(r)).toEqual(['5.4.9@1:white']);
     expect(r.outputs.find((o) => o.type === 'move')).toMatchObject({ irregular: ['5.4.9'] });
