@@ -33,28 +33,22 @@ describe('hand behaviour that is never an alert', () => {
     movesOnly(s, start, ['46-23']);
   });
 
-  it('3.9 slide held up on the way longer than the settle time, then pressed: one move, no 5.4.1', () => {
-    // The daemon bench's rare false alert: at 10× speed a 16 ms hold-up of the simulator between the
-    // put and the lift of a slide's trail square is 160 ms of board time, and the king settled there.
+  // The daemon bench's rare false alert: at 10× speed a 16 ms hold-up of the simulator between the
+  // put and the lift of a slide's trail square is 160 ms of board time, and the king settled there.
+  it.each([
+    [350, 'held up on the way longer than the settle time, then pressed'],
+    [60, 'settled on the way and going on before the press, the clock pressed at once'],
+  ])('3.9 slide %i ms before the press, %s: one move, no 5.4.1', (pressAfter) => {
     const start = fen('B:W46:BK16');
-    const s = slideHeldUpOn11(start, 350);
-    const r = run(s.events, { start });
-    expect(r.alerts).toEqual([]);
+    const r = movesOnly(slideHeldUpOn11(start, pressAfter), start, ['16-7']);
     expect(r.tracker.state.moves.map((m) => `${m.from}-${m.to}`)).toEqual(['16-7']);
+    // Read as 16-11 when it settled there, then as the move it went on to be, at the same ply.
     expect(
       r.outputs.filter((o) => o.type === 'move').map((o) => o.type === 'move' && [o.ply, o.pdn]),
     ).toEqual([
       [1, '16-11'],
       [1, '16-7'],
     ]);
-  });
-
-  it('a slide that settled on the way and goes on before the press, the clock pressed at once: one move', () => {
-    const start = fen('B:W46:BK16');
-    const s = slideHeldUpOn11(start, 60);
-    const r = run(s.events, { start });
-    expect(r.alerts).toEqual([]);
-    expect(r.tracker.state.moves.map((m) => `${m.from}-${m.to}`)).toEqual(['16-7']);
   });
 
   it('a slide that settled on the way, where the king could then capture: the rest and the press in one burst', () => {
