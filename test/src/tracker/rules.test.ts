@@ -258,23 +258,18 @@ describe('who acted is told by the clock (5.4.5 vs 5.4.1)', () => {
     expect(r.moves).toEqual(['13-19', '38-33']);
   });
 
-  it('5.4.1: no press and no change: decided after the stall time', () => {
-    const s = new Script(start).carry(13, 19);
+  // No press: the step is read after the stall time, as the side's it can only be.
+  it.each([
+    ['5.4.1', 'the same move, no press and no change', 19, '5.4.1@1:black', 'white'],
+    ['5.4.5', 'a step the mover’s way (backward for the opponent) with no press', 9, '5.4.5@1:white', 'black'],
+  ] as const)('%s: %s: decided after the stall time', (_, __, to, alert, turn) => {
+    const s = new Script(start).carry(13, to);
     const put = s.t;
     s.wait(5000).tick();
     const r = run(s.events, { start });
-    expect(rulesOf(r)).toEqual(['5.4.1@1:black']);
+    expect(rulesOf(r)).toEqual([alert]);
     expect(r.alerts[0].t).toBe(put + 4000);
-  });
-
-  it('5.4.5: a step the mover’s way (backward for the opponent) with no press: after the stall time', () => {
-    const s = new Script(start).carry(13, 9);
-    const put = s.t;
-    s.wait(5000).tick();
-    const r = run(s.events, { start });
-    expect(rulesOf(r)).toEqual(['5.4.5@1:white']);
-    expect(r.alerts[0].t).toBe(put + 4000);
-    expect(r.tracker.state.position.turn).toBe('black');
+    expect(r.tracker.state.position.turn).toBe(turn);
   });
 });
 
