@@ -261,7 +261,7 @@ describe('who acted is told by the clock (5.4.5 vs 5.4.1)', () => {
   // No press: the step is read after the stall time, as the side's it can only be.
   it.each([
     ['5.4.1', 'the same move, no press and no change', 19, '5.4.1@1:black', 'white'],
-    ['5.4.5', 'a step the mover’s way (backward for the opponent) with no press', 9, '5.4.5@1:white', 'black'],
+    ['5.4.5', 'the opponent’s man stepped backward, no press', 9, '5.4.5@1:white', 'black'],
   ] as const)('%s: %s: decided after the stall time', (_, __, to, alert, turn) => {
     const s = new Script(start).carry(13, to);
     const put = s.t;
