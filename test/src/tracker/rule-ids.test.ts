@@ -24,6 +24,13 @@ describe('rule ids', () => {
     for (const id of RULE_IDS) expect(ruleText(id), id).not.toBe(fallback);
   });
 
+  it('the alert words have a title for exactly these ids (none missing, none extra)', async () => {
+    const { ALERT_WORDS } = await import('../../../src/tracker/alert-words.js');
+    const TITLE = 'rule.title.';
+    const titled = Object.keys(ALERT_WORDS).filter((k) => k.startsWith(TITLE));
+    expect(sorted(titled.map((k) => k.slice(TITLE.length)))).toEqual(sorted(RULE_IDS));
+  });
+
   it('every id has its own alert title', () => {
     const titles = RULE_IDS.map((rule) => alertMessage(rule, { side: 'white' }));
     for (const [i, text] of titles.entries()) expect(text, RULE_IDS[i]).not.toMatch(/undefined/);
