@@ -33,8 +33,10 @@ export class Diversion {
 
   /** The board's bytes, taken while diverted: false when they are the game's. */
   take(bytes: Uint8Array): boolean {
-    this.handlers?.onData(bytes);
-    return this.handlers !== undefined;
+    const handlers = this.handlers;
+    // Asked before the reader hears them: a reader that closes on these bytes still had them.
+    handlers?.onData(bytes);
+    return handlers !== undefined;
   }
 
   /** The board's link is gone: the reader hears why. */

@@ -39,10 +39,6 @@ export const ALERT_WORDS = {
   'rule.detail.5.3': 'It is out of play.',
 };
 
-/** Each text's pieces, split once at its placeholders: literal, name, literal, … (the tables are few). */
-/** @type {Map<string, string[]>} */
-const PIECES = new Map();
-
 /**
  * `text` with `{name}` replaced by `params.name`; a placeholder without a value stays, for a test
  * to spot.
@@ -52,17 +48,9 @@ const PIECES = new Map();
  */
 export function fill(text, params) {
   if (!params) return text;
-  let pieces = PIECES.get(text);
-  if (!pieces) {
-    pieces = text.split(/\{(\w+)\}/);
-    if (PIECES.size < 5000) PIECES.set(text, pieces);
-  }
-  let out = pieces[0];
-  for (let i = 1; i < pieces.length; i += 2) {
-    const value = params[pieces[i]];
-    out += (value === undefined ? `{${pieces[i]}}` : String(value)) + pieces[i + 1];
-  }
-  return out;
+  return text.replace(/\{(\w+)\}/g, (whole, name) =>
+    params[name] === undefined ? whole : String(params[name]),
+  );
 }
 
 /** @typedef {(key: string, params?: Record<string, unknown>) => string} Say */
