@@ -37,6 +37,7 @@ import {
   type FollowedMove,
   type GapSettled,
   Gaps,
+  type LostLines,
   noSearch,
   readSince,
   type SearchEpisode,
@@ -744,7 +745,7 @@ class BoardTracker implements Tracker {
     // The game position itself with a move under way: no ply was lost.
     if (first.line.length === 0 && !read) return false;
     const lost = this.episode.eventsLost;
-    if (!found.unique && first.line.length > 0) this.holdGap(lines, found.total, t, out);
+    if (!found.unique && first.line.length > 0) this.holdGap(lines, found, t, out);
     this.recordLine(first.line, t, out, true);
     if (read) {
       this.playedSince(read.followed, t, out);
@@ -759,7 +760,8 @@ class BoardTracker implements Tracker {
   }
 
   /** Several lines fit: one `gap` alert listing them; the first is recorded, provisional, until the answer. */
-  private holdGap(lines: readonly GapLine[], total: number, t: number, out: TrackerOutput[]): void {
+  private holdGap(lines: readonly GapLine[], found: LostLines, t: number, out: TrackerOutput[]): void {
+    const { total } = found;
     const pos = this.position;
     const side = pos.turn;
     const plies = lines[0].line.length;
@@ -778,7 +780,8 @@ class BoardTracker implements Tracker {
       lines[0].end,
     );
     alert.candidates = lines.map((l) => lineNotation(pos, l.line));
-    alert.boardShown = sensedText(this.sensed);
+    // The board the lines lead to: the one searched, whatever the players have done since.
+    alert.boardShown = found.board;
     this.gaps.hold(alert, this.moves.length, lines[0].line, out.length);
   }
 

@@ -2,6 +2,7 @@
 // and the line an answer names — a candidate, or moves from the score sheet — checked to reach the
 // board the alert shows.
 import {
+  legalMoves,
   type Move,
   type MoveErrorCode,
   moveNotation,
@@ -13,7 +14,7 @@ import {
   type Variant,
 } from '../../engine/index.ts';
 import { err, ok, type ParseError, type Result } from '../../result.ts';
-import { sensedSquares, shows } from '../sensed-codes.ts';
+import { EMPTY, sensedSquares, shows, showsCaptureUnderWay, showsPieceInHand } from '../sensed-codes.ts';
 import type { Alert, ArbiterDecision } from '../types.ts';
 
 /** Why an answer names no line to record: the alert's, the answer's, or one of its moves'. */
@@ -28,6 +29,16 @@ export function lineNotation(from: Position, line: readonly Move[]): string[] {
     pos = play(pos, m);
   }
   return out;
+}
+
+/**
+ * The board shows `pos` with the next move under way — a piece in the hand, or a capture's pieces
+ * coming off, one of them still on — as the gap search takes a line's end too (./search.ts).
+ */
+function underWay(board: Int8Array, pos: Position): boolean {
+  const moves = legalMoves(pos);
+  if (showsPieceInHand(board, pos, moves)) return true;
+  return moves.some((m) => m.captured.some((s) => board[s] !== EMPTY) && showsCaptureUnderWay(board, pos, m));
 }
 
 /**
@@ -68,16 +79,19 @@ export function gapDecisionLine(
   const board = sensedSquares(alert.boardShown);
   const line: Move[] = [];
   // A score sheet written up to the game's end goes past the board shown: the moves up to it are
-  // the gap's (what was played since is the board's own record, followed or read from it).
-  let reached = 0;
+  // the gap's (what was played since is the board's own record, followed or read from it). Where
+  // no position they pass shows the board, one may show it with the next move under way.
+  const positions = [pos];
   for (const [i, text] of texts.entries()) {
     const move = resolveMove(pos, text);
     if (!move.ok) return err({ ...move.error, message: `move ${i + 1} (${text}): ${move.error.message}` });
     line.push(move.value);
     pos = play(pos, move.value);
-    if (reached === 0 && shows(board, pos)) reached = line.length;
+    positions.push(pos);
   }
-  if (reached === 0) {
+  let reached = positions.findIndex((p, i) => i > 0 && shows(board, p));
+  if (reached < 0) reached = positions.findIndex((p, i) => i > 0 && underWay(board, p));
+  if (reached < 0) {
     return err({ code: 'not-the-board', message: 'these moves do not lead to the position on the board' });
   }
   return ok(decision.kind === 'moves' ? line.slice(0, reached) : line);

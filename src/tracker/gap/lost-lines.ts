@@ -4,6 +4,7 @@
 import { legalMoves, type Move, moveKey, type Position, play } from '../../engine/index.ts';
 import { GAP_NODES, type GapLine, type GapSearch, GapSearchRun } from './search.ts';
 import type { SensedBoard } from '../sensed.ts';
+import { sensedText } from '../sensed-codes.ts';
 import type { KnownSearch, TrackerOptions } from '../types.ts';
 
 /** A search's node budgets: per step (one input of the tracker), and in all. */
@@ -45,6 +46,11 @@ export interface LostLines {
   total: number;
   /** One line, and the search proved no other leads to the board. */
   unique: boolean;
+  /**
+   * The board the lines lead to, as the search read it (`sensedText`): the players may have played
+   * on since, and an answer's line is checked against this board (./answer.ts).
+   */
+  board: string;
 }
 
 /** A step's answer: still searching, no line within the budget, or the lines. */
@@ -64,6 +70,8 @@ export class LostLinesSearch {
   /** Steps granted to a search worked here, those counted without the work (deferred) included. */
   private granted = 0;
   private outcome: GapSearch | undefined;
+  /** The board searched, as text. */
+  private readonly searched: string;
 
   constructor(
     from: Position,
@@ -75,9 +83,9 @@ export class LostLinesSearch {
     const answer = known && knownAnswer(from, known);
     this.replay = answer && { steps: known!.steps, nodes: known!.nodes, answer };
     // The board's squares change under the search; the search is of the board as it is now.
-    this.run = this.replay
-      ? undefined
-      : new GapSearchRun(from, Int8Array.from(board.squares), { nodes: budget.total });
+    const seen = Int8Array.from(board.squares);
+    this.searched = sensedText(seen);
+    this.run = this.replay ? undefined : new GapSearchRun(from, seen, { nodes: budget.total });
   }
 
   /** Whether this search's outcome was known beforehand (SearchMemo). */
@@ -134,7 +142,7 @@ export class LostLinesSearch {
     if (found.kind === 'none') return { kind: 'none' };
     const lines = likeliest(found.lines, this.board.liftOrder());
     const unique = lines.length === 1 && found.complete && found.total === found.lines.length;
-    return { kind: 'found', lost: { lines, total: found.total, unique } };
+    return { kind: 'found', lost: { lines, total: found.total, unique, board: this.searched } };
   }
 }
 

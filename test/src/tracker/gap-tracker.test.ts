@@ -184,6 +184,78 @@ describe('gap: transposed plies', () => {
     expect(r.tracker.state.openAlerts.map((a) => a.rule)).toEqual(['unknown-position']);
   });
 
+  /**
+   * The dump, then White lifts 31 (and puts it on 27 `put` ms later, if given) while the lines are
+   * still searched (five nodes an input): the alert comes after the lift.
+   */
+  function liftedWhileSearched(put?: number) {
+    const s = new Script(start);
+    s.wait(1000)
+      .hello()
+      .snapshot(played(start, ...lines[0]).toBoardString());
+    for (let i = 0; i < 25; i++) s.wait(20).tick();
+    const man = s.lift(31);
+    if (put !== undefined) s.wait(put).put(27, man);
+    for (let i = 0; i < 100; i++) s.wait(20).tick();
+    const r = run(s.events, { start, gapBudget: { step: 5, total: 20_000 } });
+    expect(r.alerts.map((a) => a.rule)).toEqual(['gap']);
+    expect(r.alerts[0].t).toBeGreaterThan(s.events.find((e) => e.type === 'lift')!.t + (put ?? 0));
+    return r;
+  }
+
+  for (const put of [undefined, 100]) {
+    it(`${put ? 'a move played' : 'a piece lifted'} while the lines are searched: the alert shows the board searched, and each line or the score sheet answers it`, () => {
+      const alert = liftedWhileSearched(put).alerts[0];
+      expect(alert.boardShown).toBe(played(start, ...lines[0]).toBoardString());
+      for (const line of [0, 1]) {
+        const out = liftedWhileSearched(put).tracker.decide(
+          { alertId: alert.id, kind: 'line', line },
+          30_000,
+        );
+        expect(out.flatMap((o) => (o.type === 'move' ? [o.pdn] : []))).toEqual([
+          ...alert.candidates![line],
+          ...(put ? ['31-27'] : []),
+        ]);
+      }
+      const sheet = [...alert.candidates![1], '31-27', '22x31'].join(' ');
+      const r = liftedWhileSearched(put);
+      const out = r.tracker.decide({ alertId: alert.id, kind: 'moves', pdn: sheet }, 30_000);
+      expect(out.flatMap((o) => (o.type === 'move' ? [o.pdn] : []))).toEqual([
+        ...alert.candidates![1],
+        ...(put ? ['31-27'] : []),
+      ]);
+      expect(r.tracker.state.openAlerts).toEqual([]);
+    });
+  }
+
+  it('a line whose last move is under way (a piece in the hand in the dump): each line or the score sheet answers it', () => {
+    // The dump has White's man on 31 in the hand; it goes down on 27 a little later.
+    const board = [...played(start, ...lines[0]).toBoardString()];
+    board[30] = '.';
+    const s = new Script(start);
+    s.wait(1000).hello().snapshot(board.join(''));
+    s.wait(2000).tick();
+    s.put(27, 'w').wait(400).press('white').wait(2000).tick();
+    const first = run(s.events.slice(0, 3), { start });
+    const alert = first.alerts[0];
+    expect(alert.rule).toBe('gap');
+    expect(alert.boardShown).toBe(board.join(''));
+    for (const line of [0, 1]) {
+      const r = run(s.events.slice(0, 3), { start });
+      const out = r.tracker.decide({ alertId: alert.id, kind: 'line', line }, 3_500);
+      expect(out.flatMap((o) => (o.type === 'move' ? [o.pdn] : []))).toEqual(alert.candidates![line]);
+    }
+    const r = run(s.events.slice(0, 3), { start });
+    const sheet = [...alert.candidates![1], '31-27', '22x31'].join(' ');
+    const out = r.tracker.decide({ alertId: alert.id, kind: 'moves', pdn: sheet }, 3_500);
+    for (const e of s.events.slice(3)) out.push(...r.tracker.push(e));
+    expect(out.flatMap((o) => (o.type === 'move' ? [o.pdn] : []))).toEqual([
+      ...alert.candidates![1],
+      '31-27',
+    ]);
+    expect(r.tracker.state.openAlerts).toEqual([]);
+  });
+
   it('decide moves from the score sheet: recorded when they reach the board; a line that does not is ignored', () => {
     const r = transposed();
     const alert = r.alerts[0];
