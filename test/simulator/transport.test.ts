@@ -366,12 +366,13 @@ describe('clock through the protocol', () => {
         .sort((a, b) => a - b);
       return residues[residues.length >> 1];
     };
-    // From the seed: board 1 at 946 ms into each second, board 2 at 865 ms.
-    expect(lateBy(hosts[0], 946)).toBeLessThan(started + 60);
-    expect(lateBy(hosts[1], 865)).toBeLessThan(started + 60);
-    // Both boards start in the same turn: their phases stay 81 ms apart.
+    // From the seed: board 1 at 946 ms into each second, board 2 at 865 ms. A loaded machine's
+    // timers run late by tens of milliseconds.
+    expect(lateBy(hosts[0], 946)).toBeLessThan(started + 150);
+    expect(lateBy(hosts[1], 865)).toBeLessThan(started + 150);
+    // Both boards start in the same turn: their phases stay 81 ms apart (in step, 81 ms off).
     const apart = (lateBy(hosts[1], 865) - lateBy(hosts[0], 946) + 1000) % 1000;
-    expect(Math.min(apart, 1000 - apart)).toBeLessThan(40);
+    expect(Math.min(apart, 1000 - apart)).toBeLessThan(55);
   });
 
   it('DGT changes+clock mode: the running clock every second on top of the presses; stopped at the end', async () => {
