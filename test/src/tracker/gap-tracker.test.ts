@@ -356,6 +356,47 @@ describe('unknown-position after lost events: the moves from the score sheet', (
     expect(r.tracker.state.position.equals(gap.to)).toBe(true);
   });
 
+  // Seed 2's board after 20 plies has a capture to make: the capturing piece in the hand, or put
+  // down with the pieces it takes still on.
+  it.each([
+    ['in the hand', false],
+    ['landed, its captures still on', true],
+  ])(
+    'a dump with the next move under way (%s): the score sheet reaches it, and the move is followed',
+    (_, landed) => {
+      const next = legalMoves(gap.to)[0];
+      expect(next.captured.length).toBeGreaterThan(0);
+      const shown = [...gap.to.toBoardString()];
+      const piece = shown[next.from - 1] as 'w' | 'b';
+      shown[next.from - 1] = '.';
+      if (landed) shown[next.to - 1] = piece;
+      const s = new Script(gap.from);
+      s.wait(1000).hello().snapshot(shown.join(''));
+      for (let i = 0; i < 60; i++) s.wait(100).tick();
+      const r = run(s.events, {
+        start: gap.from,
+        variant: gap.from.variant,
+        gapBudget: { step: 500, total: 2000 },
+      });
+      expect(r.alerts.map((a) => a.rule)).toEqual(['unknown-position']);
+      const alert = r.alerts[0];
+      expect(alert.boardShown).toBe(shown.join(''));
+      // Written on past it: the moves up to the board with `next` under way are the gap's.
+      const pdn = lineNotation(gap.from, [...gap.line, next]).join(' ');
+      const out = r.tracker.decide({ alertId: alert.id, kind: 'moves', pdn }, 30_000);
+      const from = s.events.length;
+      s.t = 31_000;
+      if (!landed) s.put(next.to, piece);
+      for (const c of next.captured) s.wait(300).remove(c);
+      s.wait(400).press(gap.to.turn).wait(2000).tick();
+      for (const e of s.events.slice(from)) out.push(...r.tracker.push(e));
+      const moves = out.flatMap((o) => (o.type === 'move' ? [o] : []));
+      expect(lineKey(moves.map((o) => o.move))).toBe(lineKey([...gap.line, next]));
+      expect(moves.map((o) => o.recovered === true)).toEqual([...gap.line.map(() => true), false]);
+      expect(r.tracker.state.openAlerts).toEqual([]);
+    },
+  );
+
   /** `plies` moves played on from the board shown, hands and clock seen, after `t0`. */
   const playedOn = (r: ReturnType<typeof lost>, plies: number, seed = 3) => {
     const { script: s, line, end } = playOn(gap.to, plies, seed);
