@@ -158,6 +158,17 @@ export function showsPieceInHand(phys: Int8Array, pos: Position, moves: readonly
   return lifted !== 0 && moves.some((m) => m.from === lifted);
 }
 
+/**
+ * The board shows `pos` with the next move (of `moves`, legal there) begun and not done: a piece of
+ * the side to move in the hand, or a capture landed with a piece it takes still on — how the gap
+ * search reads a line's end (./gap/search.ts, move by move there), for an answer's line
+ * (./gap/answer.ts).
+ */
+export function showsMoveUnderWay(phys: Int8Array, pos: Position, moves: readonly Move[]): boolean {
+  if (showsPieceInHand(phys, pos, moves)) return true;
+  return moves.some((m) => m.captured.some((s) => phys[s] !== EMPTY) && showsCaptureUnderWay(phys, pos, m));
+}
+
 const CHARS = ['.', 'w', 'b', 'W', 'B', 'o'];
 
 /** The sensed board as text, one character per square (`w b W B o .`), as boards dump it. */

@@ -14,7 +14,7 @@ import {
   type Variant,
 } from '../../engine/index.ts';
 import { err, ok, type ParseError, type Result } from '../../result.ts';
-import { EMPTY, sensedSquares, shows, showsCaptureUnderWay, showsPieceInHand } from '../sensed-codes.ts';
+import { sensedSquares, shows, showsMoveUnderWay } from '../sensed-codes.ts';
 import type { Alert, ArbiterDecision } from '../types.ts';
 
 /** Why an answer names no line to record: the alert's, the answer's, or one of its moves'. */
@@ -29,16 +29,6 @@ export function lineNotation(from: Position, line: readonly Move[]): string[] {
     pos = play(pos, m);
   }
   return out;
-}
-
-/**
- * The board shows `pos` with the next move under way — a piece in the hand, or a capture's pieces
- * coming off, one of them still on — as the gap search takes a line's end too (./search.ts).
- */
-function underWay(board: Int8Array, pos: Position): boolean {
-  const moves = legalMoves(pos);
-  if (showsPieceInHand(board, pos, moves)) return true;
-  return moves.some((m) => m.captured.some((s) => board[s] !== EMPTY) && showsCaptureUnderWay(board, pos, m));
 }
 
 /**
@@ -90,7 +80,8 @@ export function gapDecisionLine(
     positions.push(pos);
   }
   let reached = positions.findIndex((p, i) => i > 0 && shows(board, p));
-  if (reached < 0) reached = positions.findIndex((p, i) => i > 0 && underWay(board, p));
+  if (reached < 0)
+    reached = positions.findIndex((p, i) => i > 0 && showsMoveUnderWay(board, p, legalMoves(p)));
   if (reached < 0) {
     return err({ code: 'not-the-board', message: 'these moves do not lead to the position on the board' });
   }

@@ -70,8 +70,8 @@ export class LostLinesSearch {
   /** Steps granted to a search worked here, those counted without the work (deferred) included. */
   private granted = 0;
   private outcome: GapSearch | undefined;
-  /** The board searched, as text. */
-  private readonly searched: string;
+  /** The board searched: the board's squares change under the search. */
+  private readonly seen: Int8Array;
 
   constructor(
     from: Position,
@@ -82,10 +82,9 @@ export class LostLinesSearch {
     // An entry whose lines are not legal play from here is another search's: searched again.
     const answer = known && knownAnswer(from, known);
     this.replay = answer && { steps: known!.steps, nodes: known!.nodes, answer };
-    // The board's squares change under the search; the search is of the board as it is now.
-    const seen = Int8Array.from(board.squares);
-    this.searched = sensedText(seen);
-    this.run = this.replay ? undefined : new GapSearchRun(from, seen, { nodes: budget.total });
+    // The search is of the board as it is now.
+    this.seen = Int8Array.from(board.squares);
+    this.run = this.replay ? undefined : new GapSearchRun(from, this.seen, { nodes: budget.total });
   }
 
   /** Whether this search's outcome was known beforehand (SearchMemo). */
@@ -142,7 +141,7 @@ export class LostLinesSearch {
     if (found.kind === 'none') return { kind: 'none' };
     const lines = likeliest(found.lines, this.board.liftOrder());
     const unique = lines.length === 1 && found.complete && found.total === found.lines.length;
-    return { kind: 'found', lost: { lines, total: found.total, unique, board: this.searched } };
+    return { kind: 'found', lost: { lines, total: found.total, unique, board: sensedText(this.seen) } };
   }
 }
 

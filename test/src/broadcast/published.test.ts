@@ -2,21 +2,14 @@
 // every irregularity that can stand, after a position the arbiter set, after a reset, a result or a
 // name full of brackets, every published game replays move by move from its start or its FEN.
 import { describe, expect, it } from 'vitest';
-import {
-  colorOf,
-  type Move,
-  parseFen,
-  type Position,
-  play,
-  resolveMove,
-  writeFen,
-} from '../../../src/engine/index.ts';
+import { colorOf, type Move, parseFen, play, resolveMove, writeFen } from '../../../src/engine/index.ts';
 import { GameRecord } from '../../../src/game/index.ts';
 import type { GameInfo, GameSnapshot } from '../../../src/game/types.ts';
 import type { RuleId, TrackerOutput } from '../../../src/tracker/types.ts';
 import { PdnCache, roundFile, type TableResults } from '../../../daemon/server/rounds.ts';
 import { type LidraughtsGame, readRound } from '../../fixtures/lidraughts.ts';
 import { player } from '../game/fixtures/helpers.ts';
+import { Position, playText, run, Script } from '../tracker/fixtures/hands.ts';
 
 const info = (board: number): GameInfo => ({
   board,
@@ -277,6 +270,34 @@ describe('results and resets', () => {
     const b = new Board(1).play('32-28');
     const read = lidraughts([b.snapshot], (board) => (board === 1 ? '2-0' : undefined));
     expect(read[0].result).toBe('2-0');
+  });
+});
+
+describe('a gap the arbiter answers', () => {
+  it('each poll replays: the provisional line while the alert is open, then the line chosen and the move under way at the dump', () => {
+    // A game from the position after 32-28 (its FEN tag); two lines lead to the dump, and White's man
+    // on 31 is in the hand there.
+    const start = playText(Position.initial(), '32-28');
+    const shown = [...['18-22', '37-32', '20-24'].reduce(playText, start).toBoardString()];
+    shown[30] = '.';
+    const s = new Script(start);
+    s.wait(1000).hello().snapshot(shown.join(''));
+    s.wait(2000).tick();
+    const dumped = s.events.length;
+    s.put(27, 'w').wait(400).press('white').wait(2000).tick();
+    const r = run(s.events.slice(0, dumped), { start });
+    const record = new GameRecord({ info: info(1), startFen: writeFen(start) });
+    for (const o of r.outputs) record.apply(o);
+    const [gap] = r.alerts;
+    expect(gap.rule).toBe('gap');
+    expect(lidraughts([record.snapshot()])[0].moves).toEqual(gap.candidates![0]);
+    const decision = { alertId: gap.id, kind: 'line' as const, line: 1 };
+    record.decide(decision, 4_000);
+    for (const o of r.tracker.decide(decision, 4_000)) record.apply(o);
+    for (const e of s.events.slice(dumped)) for (const o of r.tracker.push(e)) record.apply(o);
+    const [read] = lidraughts([record.snapshot()]);
+    expect(read.moves).toEqual([...gap.candidates![1], '31-27']);
+    expect(read.position.equals(r.tracker.state.position)).toBe(true);
   });
 });
 
