@@ -1,6 +1,7 @@
 // The board description file (`damlink decode --field-map FILE`, daemon config): JSON with the field
 // map, piece codes, orientation, clock side and HID layout. Parsed without throwing.
 import { fieldMapProblem } from './board-string.ts';
+import { SCAN_MS_MAX, SCAN_MS_MIN } from './events.ts';
 import { err, ok, type Result } from './result.ts';
 import type { FieldMap, HidLayout, PieceCodes, ProtocolOptions } from './types.ts';
 
@@ -53,6 +54,16 @@ export function checkBoardConfig(json: unknown): Result<ProtocolOptions> {
   if (json.scan !== undefined) {
     if (json.scan !== '50' && json.scan !== '100') return fail('scan must be "50" or "100"');
     options.scan = json.scan;
+  }
+  if (json.scanMs !== undefined) {
+    const ms = json.scanMs;
+    if (
+      typeof ms !== 'number' ||
+      !Number.isInteger(ms) ||
+      !(ms === 0 || (ms >= SCAN_MS_MIN && ms <= SCAN_MS_MAX))
+    )
+      return fail(`scanMs must be 0 or a whole number of ms from ${SCAN_MS_MIN} to ${SCAN_MS_MAX}`);
+    options.scanMs = ms;
   }
   if (json.clockWhite !== undefined) {
     if (json.clockWhite !== 'left' && json.clockWhite !== 'right')

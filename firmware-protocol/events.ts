@@ -67,6 +67,10 @@ export interface PressEvent {
   side: Side;
   stamp?: BoardStamp;
 }
+/** A scanning board's period (ms), as a hello or a board description may give it. */
+export const SCAN_MS_MIN = 20;
+export const SCAN_MS_MAX = 2000;
+
 export interface HelloEvent {
   t: number;
   type: 'hello';
@@ -79,6 +83,12 @@ export interface HelloEvent {
   capabilities?: string[];
   /** History boards: changes at every power-up, so event numbers are only compared within one boot. */
   boot?: string;
+  /**
+   * The board reports its changes by scans of this period (ms): one scan's changes back to back, in
+   * the order it scans its fields, not the order the hands made them (line `scan=`, a DGT board's
+   * description). Absent: each change is sent as it happens.
+   */
+  scanMs?: number;
 }
 export interface FaultEvent {
   t: number;

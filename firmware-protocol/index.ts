@@ -26,7 +26,7 @@ export {
   clockCommandName,
   parseBwTime,
 } from './dgt/clock.ts';
-export { CLOCK, CLOCK_ACK, CMD, DEFAULT_PIECE_CODES, MSG } from './dgt/constants.ts';
+export { CLOCK, CLOCK_ACK, CMD, DEFAULT_PIECE_CODES, DGT_SCAN_MS, MSG } from './dgt/constants.ts';
 export { DgtDecoder } from './dgt/decoder.ts';
 export {
   DgtBoardEncoder,

@@ -117,6 +117,11 @@ export interface ProtocolOptions {
   allowEepromScanCommands?: boolean;
   /** HID report layout (default: the damlink reference layout). */
   hidLayout?: HidLayout;
+  /**
+   * DGT: the board's scan period in ms — it reports each scan's changes back to back in field order,
+   * so their order is not the hands' (default DGT_SCAN_MS; 0: it reports changes as they happen).
+   */
+  scanMs?: number;
   /** DGT: `occupancy` when the board reads every piece alike (default `pieces`). */
   senses?: 'pieces' | 'occupancy';
   /** DGT, occupancy boards: the byte the board sends for any piece (default: the white man's code). */

@@ -1,6 +1,12 @@
 // DGT serial protocol numbers, named as in DGT's public dgtbrd.h (without its DGT_ / DGT_CMD_CLOCK_
 // prefixes) as the open drivers keep it.
 
+/**
+ * A DGT board scans its fields every 200–300 ms and sends each scan's field updates back to back in
+ * field order: the longest period, since a change may be reported a whole scan after it was made.
+ */
+export const DGT_SCAN_MS = 300;
+
 /** Board → host message ids as they appear on the wire (high bit set). */
 export const MSG = {
   BOARD_DUMP: 0x86,

@@ -269,6 +269,7 @@ export class DgtDecoder implements Decoder {
       squares: this.setup.size === 8 ? 64 : this.scan === '100' ? 100 : 50,
       senses: this.setup.senses,
     };
+    if (this.setup.scanMs > 0) hello.scanMs = this.setup.scanMs;
     out.push(hello);
   }
 }

@@ -10,7 +10,7 @@ import {
 import type { PieceCode } from '../events.ts';
 import { Orientation } from '../orientation.ts';
 import type { PieceCodes, ProtocolOptions } from '../types.ts';
-import { DEFAULT_PIECE_CODES } from './constants.ts';
+import { DEFAULT_PIECE_CODES, DGT_SCAN_MS } from './constants.ts';
 
 export interface DgtSetup {
   size: BoardSize;
@@ -28,6 +28,8 @@ export interface DgtSetup {
   occupied: number;
   clockWhite: 'left' | 'right';
   scan: '50' | '100';
+  /** The scan period the hello tells the host (0: the board reports changes as they happen). */
+  scanMs: number;
   orientation: Orientation;
 }
 
@@ -57,6 +59,7 @@ export function dgtSetup(options: ProtocolOptions): DgtSetup {
     occupied: options.occupiedCode ?? codes.w,
     clockWhite: options.clockWhite ?? 'left',
     scan: size === 8 ? '100' : (options.scan ?? '50'),
+    scanMs: options.scanMs ?? DGT_SCAN_MS,
     orientation: new Orientation(options.orientation ?? 'auto', size),
   };
 }

@@ -3,7 +3,7 @@ import { err, ok, type ParseError, type Result } from '../result.ts';
 
 /** Longest line (without CR LF) a host or board must accept. */
 export const MAX_LINE = 200;
-export const LINE_PROTOCOL_VERSION = '1.1';
+export const LINE_PROTOCOL_VERSION = '1.2';
 export const LINE_PROTOCOL_MAJOR = 1;
 
 /** CRC-16/CCITT-FALSE: polynomial 0x1021, initial value 0xFFFF, no reflection, no final XOR. */

@@ -1,6 +1,14 @@
 // The line protocol's message bodies: board lines `TYPE SEQ ARGS…`, host lines `TYPE ARGS…`.
 import { isPieceCode, isSquareString } from '../board-string.ts';
-import type { BoardEvent, BoardStamp, HelloEvent, Side, StampedEvent } from '../events.ts';
+import {
+  type BoardEvent,
+  type BoardStamp,
+  type HelloEvent,
+  SCAN_MS_MAX,
+  SCAN_MS_MIN,
+  type Side,
+  type StampedEvent,
+} from '../events.ts';
 import { err, ok, type Result } from '../result.ts';
 import type { HostCommand } from '../types.ts';
 import { LINE_PROTOCOL_VERSION, sanitizeText } from './frame.ts';
@@ -63,6 +71,7 @@ export function boardLineArgs(event: BoardEvent): { type: BoardLineType; args: s
       args.push(`squares=${event.squares}`, `senses=${event.senses}`);
       if (event.capabilities?.length) args.push(`caps=${event.capabilities.join(',')}`);
       if (event.boot) args.push(`boot=${event.boot}`);
+      if (event.scanMs !== undefined) args.push(`scan=${event.scanMs}`);
       return { type: 'hello', args };
     }
     case 'lift':
@@ -253,6 +262,9 @@ function parseHello(args: string[], t: number): Result<BoardLine> {
   if (caps) hello.capabilities = caps.split(',').filter(Boolean);
   const boot = kv.get('boot');
   if (boot !== undefined && BOOT.test(boot)) hello.boot = boot;
+  // 1.2: the board reports by scans of this period. A value out of range is ignored, as an unknown key is.
+  const scan = Number(kv.get('scan'));
+  if (Number.isInteger(scan) && scan >= SCAN_MS_MIN && scan <= SCAN_MS_MAX) hello.scanMs = scan;
   return ok({ events: [hello], hello });
 }
 

@@ -9,8 +9,13 @@ export interface HandEvent {
   kind: 'lift' | 'put';
   square: number;
   t: number;
-  /** > 0 when the change came with others in one snapshot (their order is unknown). */
+  /** > 0 when the change came with others in one snapshot (a dump's differences). */
   batch: number;
+  /**
+   * The observation it belongs to (rising): changes of one observation came back to back, or in one
+   * scan of a board that reports by scans, and their order is nobody's; observations are in order.
+   */
+  scan: number;
 }
 
 /** A lift and put back on the same square within this is contact bounce, not a touch. */
@@ -36,9 +41,10 @@ const lastIndex = (
   return -1;
 };
 
-const sameOrder = (a: readonly number[], b: readonly number[]) => a.every((x, i) => x === b[i]);
-
-/** Index in `hand` at which the capturing piece first stood on its final square after its last landing. */
+/**
+ * Index in `hand` at which the capturing piece first stood on its final square after its last
+ * landing; a put the board observed together with that lift or landing counts as after it.
+ */
 function completionIndex(hand: readonly HandEvent[], seq: Move): number {
   const landings = new Set(seq.path.slice(1, -1).filter((s) => s !== seq.to));
   // From the first lift of the piece (a circular capture ends on its own square, and may be adjusted there).
@@ -46,8 +52,9 @@ function completionIndex(hand: readonly HandEvent[], seq: Move): number {
   for (let i = 0; i < hand.length; i++) {
     if (hand[i].kind === 'put' && landings.has(hand[i].square)) after = Math.max(after, i);
   }
-  for (let i = after + 1; i < hand.length; i++) {
-    if (hand[i].kind === 'put' && hand[i].square === seq.to) return i;
+  const scan = after >= 0 ? hand[after].scan : Number.POSITIVE_INFINITY;
+  for (let i = 0; i < hand.length; i++) {
+    if (hand[i].kind === 'put' && hand[i].square === seq.to && (i > after || hand[i].scan === scan)) return i;
   }
   return lastIndex(hand, 'put', seq.to);
 }
@@ -55,6 +62,8 @@ function completionIndex(hand: readonly HandEvent[], seq: Move): number {
 /**
  * The legal move `move` (canonical) was shown on the board; `hand` holds the lifts and puts since
  * the previous decision. Picks the sequence the hand played and lists the irregularities in it.
+ * The hands' order is what the board observed: a partial order (changes of one observation have
+ * none among them), and an irregularity is read only when every order it allows shows it.
  */
 export function readPlayedMove(pos: Position, move: Move, hand: readonly HandEvent[]): PlayedMove {
   const rules: RuleId[] = [];
@@ -64,7 +73,6 @@ export function readPlayedMove(pos: Position, move: Move, hand: readonly HandEve
   const key = moveKey(move);
   const sequences = legalSequences(pos).filter((m) => moveKey(m) === key);
   const removal = move.captured.map((s) => ({ square: s, at: lastIndex(hand, 'lift', s) }));
-  const orderKnown = removal.every((r) => r.at >= 0 && (hand[r.at].batch === 0 || unique(hand, r.at)));
   // 4.9: the landing squares were touched in the order of this path.
   const touchedAll = (seq: Move) => {
     const landings = seq.path.slice(1, -1);
@@ -73,17 +81,23 @@ export function readPlayedMove(pos: Position, move: Move, hand: readonly HandEve
     return k === landings.length;
   };
   const byTouch = (list: Move[]) => list.find(touchedAll) ?? list[0];
-  if (!orderKnown) return { move: byTouch(sequences) ?? move, rules };
+  if (removal.some((r) => r.at < 0)) return { move: byTouch(sequences) ?? move, rules };
 
-  const order = [...removal].sort((a, b) => a.at - b.at).map((r) => r.square);
-  const reversed = [...order].reverse();
-  const fitting = sequences.filter((m) => sameOrder(m.captured, order) || sameOrder(m.captured, reversed));
+  // 4.11: the removal may have followed this order when no piece of it was seen off before one
+  // that comes earlier in it.
+  const scanOf = new Map(removal.map((r) => [r.square, hand[r.at].scan]));
+  const mayFollow = (order: readonly number[]) =>
+    order.every((s, i) => i === 0 || scanOf.get(s)! >= scanOf.get(order[i - 1])!);
+  const fitting = sequences.filter((m) => mayFollow(m.captured) || mayFollow([...m.captured].reverse()));
   const played = byTouch(fitting.length > 0 ? fitting : sequences) ?? move;
-  if (fitting.length === 0 && move.captured.length > 1) rules.push('4.11');
+  if (fitting.length === 0) rules.push('4.11');
 
+  // 5.4.10 is removing during an unfinished *multi*-capture: one captured piece taken off while the
+  // capturing piece is still in the hand completes that capture (4.4), it interrupts nothing.
   const done = completionIndex(hand, played);
+  if (move.captured.length > 1 && done >= 0 && removal.some((r) => hand[r.at].scan < hand[done].scan))
+    rules.push('5.4.10');
   const times = removal.filter((r) => r.at > done).sort((a, b) => a.at - b.at);
-  if (removal.some((r) => r.at < done)) rules.push('5.4.10');
   for (let i = 1; i < times.length; i++) {
     if (hand[times[i].at].t - hand[times[i - 1].at].t > REMOVAL_PAUSE_MS) {
       rules.push('5.4.13');
@@ -91,11 +105,6 @@ export function readPlayedMove(pos: Position, move: Move, hand: readonly HandEve
     }
   }
   return { move: played, rules };
-}
-
-/** True when no other change shares the snapshot batch of `hand[i]`'s change. */
-function unique(hand: readonly HandEvent[], i: number): boolean {
-  return hand.filter((h) => h.batch === hand[i].batch).length === 1;
 }
 
 /**
@@ -119,22 +128,46 @@ export function touchedAnother(pos: Position, move: Move, hand: readonly HandEve
 
 /**
  * Where the piece now on `to` came from: among `candidates` (vacated squares), the one lifted last
- * before the last put on `to`; the first candidate when the hand events do not say.
+ * before the last put on `to` — a lift the board observed with that put counts as before it (a
+ * scan reports a move's squares in its own order); among lifts of that one observation, one
+ * `likely` says first. None lifted before: the one lifted first after it (the new square reported
+ * before the old, `likely` first). The first candidate when the hand events do not say.
  */
 export function originOf(
   hand: readonly HandEvent[],
   to: number,
   candidates: readonly number[],
+  likely: (from: number) => boolean = () => false,
 ): number | undefined {
   const putAt = lastIndex(hand, 'put', to);
+  const putScan = putAt < 0 ? Number.POSITIVE_INFINITY : hand[putAt].scan;
+  const before = (i: number) => putAt < 0 || i < putAt || hand[i].scan <= putScan;
+  // A candidate's rank: lifted before the put (the later observation, then `likely`) above lifted
+  // after it (`likely`, then the earlier observation).
+  const rank = (c: number): number[] | undefined => {
+    let after: HandEvent | undefined;
+    for (let i = hand.length - 1; i >= 0; i--) {
+      const h = hand[i];
+      if (h.kind !== 'lift' || h.square !== c) continue;
+      if (before(i)) return [1, h.scan, likely(c) ? 1 : 0];
+      after = h;
+    }
+    return after && [0, likely(c) ? 1 : 0, -after.scan];
+  };
   let best: number | undefined;
-  let bestAt = -1;
+  let bestRank: number[] = [];
   for (const c of candidates) {
-    const at = lastIndex(hand, 'lift', c, putAt < 0 ? hand.length : putAt);
-    if (at > bestAt) {
-      bestAt = at;
+    const r = rank(c);
+    if (r && greater(r, bestRank)) {
       best = c;
+      bestRank = r;
     }
   }
   return best ?? candidates[0];
 }
+
+/** `a` ranks above `b` (compared element by element; anything ranks above nothing). */
+const greater = (a: readonly number[], b: readonly number[]): boolean => {
+  for (let i = 0; i < a.length; i++) if (i >= b.length || a[i] !== b[i]) return i >= b.length || a[i] > b[i];
+  return false;
+};

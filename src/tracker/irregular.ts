@@ -92,7 +92,9 @@ export function readIrregular(
   const candidates = vacated.filter(
     (s) => seenTo === OCCUPIED || isWhiteCode(seenTo) === isWhiteCode(pos.board[s]),
   );
-  const from = originOf(hand, to, candidates);
+  const from = originOf(hand, to, candidates, (c) =>
+    legalSequences(pos).some((m) => m.from === c && m.to === to),
+  );
   if (from === undefined) return unknown();
   const removed = vacated.filter((s) => s !== from);
   const mover = pos.board[from];

@@ -6,9 +6,7 @@ import type { BoardString, PieceCode, Side } from '../../firmware-protocol/event
 import { Position } from '../engine/index.ts';
 import { codeOfChar, codeOfPut, differences, EMPTY, isWhiteCode, OCCUPIED, turned } from './sensed-codes.ts';
 import type { HandEvent } from './hands.ts';
-
-/** How much earlier than a quiet move's lift its put may be reported (docs: 5–60 ms). */
-export const SCAN_SKEW_MS = 100;
+import { observationGapMs, reportLagMs } from './timing.ts';
 
 /** Hand events kept while nothing is decided (a board left in disorder for a long time). */
 const HAND_LIMIT = 4000;
@@ -20,6 +18,12 @@ export class SensedBoard {
   /** The lifts and puts since the last decision. */
   hand: HandEvent[] = [];
   private batch = 0;
+  /** The observation the last change belonged to, and when it came. */
+  private scan = 0;
+  private lastChangeT = Number.NEGATIVE_INFINITY;
+  private gapMs = observationGapMs(undefined);
+  /** How much earlier than a quiet move's lift its put may be reported (docs: 5–60 ms; a scan more on a scanning board). */
+  private skewMs = reportLagMs(undefined);
 
   constructor(
     private readonly n: number,
@@ -40,11 +44,24 @@ export class SensedBoard {
     return this.rotated ? this.n + 1 - reported : reported;
   }
 
+  /** The board reports by scans of this period (its hello), or undefined: changes as they come. */
+  set scanMs(ms: number | undefined) {
+    this.gapMs = observationGapMs(ms);
+    this.skewMs = reportLagMs(ms);
+  }
+
+  /** The observation a change at `t` belongs to: the last one's when it came back to back with it. */
+  private observation(t: number): number {
+    if (t - this.lastChangeT > this.gapMs) this.scan++;
+    this.lastChangeT = t;
+    return this.scan;
+  }
+
   /** A lift (`piece` undefined) or put on a reported square of the board. */
   change(reported: number, put: boolean, piece: PieceCode | undefined, t: number): void {
     const s = this.square(reported);
     this.squares[s] = put ? codeOfPut(piece, this.occupancyOnly) : EMPTY;
-    this.hand.push({ kind: put ? 'put' : 'lift', square: s, t, batch: 0 });
+    this.hand.push({ kind: put ? 'put' : 'lift', square: s, t, batch: 0, scan: this.observation(t) });
     if (this.hand.length > HAND_LIMIT) this.hand = this.hand.slice(-HAND_LIMIT / 2);
   }
 
@@ -65,9 +82,11 @@ export class SensedBoard {
     }
     if (changed.length === 0) return changed;
     const batch = changed.length > 1 ? ++this.batch : 0;
+    const scan = this.observation(t);
     for (const s of changed)
-      if (this.squares[s] !== EMPTY) this.hand.push({ kind: 'lift', square: s, t, batch });
-    for (const s of changed) if (next[s] !== EMPTY) this.hand.push({ kind: 'put', square: s, t, batch });
+      if (this.squares[s] !== EMPTY) this.hand.push({ kind: 'lift', square: s, t, batch, scan });
+    for (const s of changed)
+      if (next[s] !== EMPTY) this.hand.push({ kind: 'put', square: s, t, batch, scan });
     this.squares = next;
     return changed;
   }
@@ -101,8 +120,19 @@ export class SensedBoard {
       carriedFrom === undefined
         ? undefined
         : this.hand.find((h) => h.kind === 'lift' && h.square === carriedFrom);
-    const earliest = lift ? lift.t - SCAN_SKEW_MS : Number.NEGATIVE_INFINITY;
+    const earliest = lift ? lift.t - this.skewMs : Number.NEGATIVE_INFINITY;
     return this.hand.some((h) => h.kind === 'put' && h.square === square && h.t >= earliest);
+  }
+
+  /** The last change on `square` is a lift after `t` of a piece of `side` in `pos`. */
+  liftedAfter(square: number, t: number, side: Side, pos: Position): boolean {
+    const code = pos.board[square];
+    if (code === EMPTY || (isWhiteCode(code) ? 'white' : 'black') !== side) return false;
+    for (let i = this.hand.length - 1; i >= 0; i--) {
+      const h = this.hand[i];
+      if (h.square === square) return h.kind === 'lift' && h.t > t;
+    }
+    return false;
   }
 
   differences(pos: Position): number[] {

@@ -59,7 +59,7 @@ import {
 } from './irregular.ts';
 import type { MessageFacts } from './messages.ts';
 import { SensedBoard } from './sensed.ts';
-import { DEFAULT_ALERT_AFTER_MS, DEFAULT_SETTLE_MS, PRESS_GRACE_MS } from './timing.ts';
+import { DEFAULT_ALERT_AFTER_MS, DEFAULT_SETTLE_MS, reportLagMs } from './timing.ts';
 import { GameLine } from './line.ts';
 import type {
   Alert,
@@ -99,7 +99,7 @@ interface Episode extends SearchEpisode {
   /** The board settled on nothing decidable: the stall time runs. */
   undecided: boolean;
   stallDone: boolean;
-  /** The press of the side to move, taking effect after PRESS_GRACE_MS. */
+  /** The press of the side to move, taking effect after the press's grace (timing.ts). */
   pressAt: number | undefined;
   /** The board settled on a legal move of the side not to move: whose it was, the clock tells. */
   wrongSide: boolean;
@@ -121,7 +121,9 @@ const newEpisode = (): Episode => ({
 
 class BoardTracker implements Tracker {
   private readonly variant: Position['variant'];
-  private readonly settleMs: number;
+  /** The settle time asked for; `settleMs` is it, or a scan's lag on a board that reports by scans. */
+  private readonly baseSettleMs: number;
+  private settleMs: number;
   private readonly alertAfterMs: number;
   /** The searches for lost plies, the play followed meanwhile and the gap alert held (./gap/). */
   private readonly gaps: Gaps;
@@ -153,6 +155,14 @@ class BoardTracker implements Tracker {
   // ——— the connection and the timing ———
   /** A `hello` came and no snapshot since: the next snapshot is the connection's full dump. */
   private greeted = false;
+  /** Changes reported this long after a press still belong to the move pressed (timing.ts). */
+  private pressGraceMs = reportLagMs(undefined);
+  private scanMs: number | undefined;
+  /**
+   * The last mover's press after its move was recorded, on a board that reports by scans: what it
+   * took off is read once the scan that saw it has come (after the press's grace).
+   */
+  private extrasAt: { t: number; side: Side } | undefined;
   private lastChange = Number.NEGATIVE_INFINITY;
   /** The board changed since the last decision: it settles once it stays unchanged long enough. */
   private unsettled = false;
@@ -177,14 +187,19 @@ class BoardTracker implements Tracker {
    */
   constructor(options: TrackerOptions, shown?: Shown) {
     this.variant = options.variant;
-    this.settleMs = options.settleMs ?? DEFAULT_SETTLE_MS;
+    this.baseSettleMs = options.settleMs ?? DEFAULT_SETTLE_MS;
+    this.settleMs = this.baseSettleMs;
     this.alertAfterMs = options.alertAfterMs ?? DEFAULT_ALERT_AFTER_MS;
     this.grantedSteps = options.searchSteps === 'granted';
     // A follower's trackers time as this one does, and search on their own inputs.
-    const followed = { variant: this.variant, settleMs: this.settleMs, alertAfterMs: this.alertAfterMs };
+    const followed = { variant: this.variant, settleMs: this.baseSettleMs, alertAfterMs: this.alertAfterMs };
     this.gaps = new Gaps(
       options,
-      (start, from) => new BoardTracker({ ...followed, start, occupancyOnly: from.occupancyOnly }, from),
+      (start, from) =>
+        new BoardTracker(
+          { ...followed, scanMs: this.scanMs, start, occupancyOnly: from.occupancyOnly },
+          from,
+        ),
     );
     this.initial = Position.initial(this.variant);
     this.line = new GameLine(options.start ?? this.initial);
@@ -194,6 +209,7 @@ class BoardTracker implements Tracker {
       this.position,
       options.occupancyOnly ?? false,
     );
+    this.scanning(options.scanMs);
     if (shown) {
       this.board.squares = Int8Array.from(shown.squares);
       this.board.rotated = shown.rotated;
@@ -271,6 +287,7 @@ class BoardTracker implements Tracker {
         break;
       case 'hello':
         if (event.senses === 'occupancy') this.board.occupancyOnly = true;
+        this.scanning(event.scanMs);
         this.greeted = true;
         break;
       case 'tick':
@@ -286,6 +303,7 @@ class BoardTracker implements Tracker {
     const out: TrackerOutput[] = [];
     this.stepsLeft = this.grantedSteps ? 0 : 1;
     this.advance(t, out);
+    if (this.extrasAt) this.extrasDue(t, out);
     if (this.episode.pressAt !== undefined) this.decidePress(t, out);
     if (this.unsettled) this.settle(t, undefined, out);
     if (this.episode.wrongSide) this.settle(t, 'change', out);
@@ -339,13 +357,15 @@ class BoardTracker implements Tracker {
   private advance(t: number, out: TrackerOutput[]): void {
     for (;;) {
       const ep = this.episode;
-      const press = ep.pressAt !== undefined ? ep.pressAt + PRESS_GRACE_MS : Number.POSITIVE_INFINITY;
+      const press = ep.pressAt !== undefined ? ep.pressAt + this.pressGraceMs : Number.POSITIVE_INFINITY;
       const settle = this.unsettled ? this.lastChange + this.settleMs : Number.POSITIVE_INFINITY;
       const stall =
         ep.undecided && !ep.stallDone && !this.waiting && !this.finished
           ? this.lastChange + this.alertAfterMs
           : Number.POSITIVE_INFINITY;
-      if (press < t && press <= settle && press <= stall) this.decidePress(press, out);
+      const extras = this.extrasAt ? this.extrasAt.t + this.pressGraceMs : Number.POSITIVE_INFINITY;
+      if (extras < t && extras <= press && extras <= settle && extras <= stall) this.extrasDue(extras, out);
+      else if (press < t && press <= settle && press <= stall) this.decidePress(press, out);
       else if (settle <= t && settle <= stall) {
         this.settle(settle, undefined, out);
       } else if (stall <= t) {
@@ -353,6 +373,15 @@ class BoardTracker implements Tracker {
         this.settle(stall, 'stall', out);
       } else return;
     }
+  }
+
+  /** The board reports by scans of `scanMs` (its hello, or the tracker's options), or as changes come. */
+  private scanning(scanMs: number | undefined): void {
+    this.scanMs = scanMs;
+    this.board.scanMs = scanMs;
+    this.pressGraceMs = reportLagMs(scanMs);
+    // Quiet between two scans is no proof of a settled board: a whole scan must come and show nothing.
+    this.settleMs = scanMs === undefined ? this.baseSettleMs : Math.max(this.baseSettleMs, this.pressGraceMs);
   }
 
   /** The clock press of the side to move takes effect at `t`. */
@@ -368,13 +397,28 @@ class BoardTracker implements Tracker {
    */
   private press(side: Side, t: number, out: TrackerOutput[]): void {
     if (this.waiting || this.finished) {
-      if (this.lastMove?.side === side && this.episode.pressAt === undefined) this.extrasAfterMove(t, out);
+      if (this.lastMove?.side === side && this.episode.pressAt === undefined)
+        this.extrasPressed(side, t, out);
       return;
     }
     if (side === this.position.turn) this.episode.pressAt ??= t;
     else if (this.wrongSideShown() || (this.lastMove?.side === side && this.wholeMoveShown()))
       this.settle(t, side, out);
-    else if (this.lastMove?.side === side && this.episode.pressAt === undefined) this.extrasAfterMove(t, out);
+    else if (this.lastMove?.side === side && this.episode.pressAt === undefined)
+      this.extrasPressed(side, t, out);
+  }
+
+  /** The last mover pressed after its move was recorded: what it took off since, read now or after the scan. */
+  private extrasPressed(side: Side, t: number, out: TrackerOutput[]): void {
+    if (this.scanMs === undefined) this.extrasAfterMove(t, out);
+    else this.extrasAt ??= { t, side };
+  }
+
+  /** The grace after such a press on a scanning board ran out: its own move still the last one, read. */
+  private extrasDue(t: number, out: TrackerOutput[]): void {
+    const pressed = this.extrasAt!;
+    this.extrasAt = undefined;
+    if (this.lastMove?.side === pressed.side) this.extrasAfterMove(t, out, pressed.t);
   }
 
   // ——— sensing ———
@@ -385,7 +429,7 @@ class BoardTracker implements Tracker {
 
   /**
    * A lift of one of the opponent's pieces, or a piece of theirs put on an empty square (a quiet
-   * move's new square reported before its old one), inside the press's grace (PRESS_GRACE_MS), when
+   * move's new square reported before its old one), inside the press's grace (timing.ts), when
    * the board already shows the mover's complete legal move: the opponent starting theirs — a blitz
    * hand waiting over the board, or reports that reached the daemon in one burst after a hold-up
    * (all stamped alike) — not a piece the mover took off before pressing (5.4.7), nor part of the
@@ -396,12 +440,19 @@ class BoardTracker implements Tracker {
     const s = this.board.square(event.square);
     const them = opposite(this.position.turn);
     if (event.type === 'lift') {
-      if (this.sensed[s] === EMPTY || colorOfCode(this.position.board[s]) !== them) return false;
+      const code = this.position.board[s];
+      if (this.sensed[s] === EMPTY || code === EMPTY || colorOfCode(code) !== them) return false;
     } else {
       const code = codeOfPut(event.piece, this.board.occupancyOnly);
       if (this.sensed[s] !== EMPTY || (code !== OCCUPIED && colorOfCode(code) !== them)) return false;
     }
-    return this.legalShown() !== undefined;
+    const shown = this.legalShown();
+    if (!shown) return false;
+    // A scanning board reports the mover's last squares up to a scan late: a put counts as the
+    // opponent's only where a move of theirs can land.
+    if (event.type === 'put' && this.scanMs !== undefined)
+      return legalMoves(play(this.position, shown)).some((m) => m.to === s);
+    return true;
   }
 
   private sense(event: BoardEvent, out: TrackerOutput[]): void {
@@ -897,11 +948,14 @@ class BoardTracker implements Tracker {
    * off the board: they belong to that move (5.4.12 / 5.4.14 after a capture, 5.4.7 otherwise).
    * The move is recorded again in its ply, marked, as the board shows it.
    */
-  private extrasAfterMove(t: number, out: TrackerOutput[]): void {
+  private extrasAfterMove(t: number, out: TrackerOutput[], pressedAt?: number): void {
     const last = this.lastMove!;
     this.lastMove = undefined;
     const pos = this.position;
-    const diff = this.board.differences(pos);
+    // Read after the grace: a piece of the side to move lifted after the press is its move starting.
+    const diff = this.board
+      .differences(pos)
+      .filter((s) => pressedAt === undefined || !this.board.liftedAfter(s, pressedAt, pos.turn, pos));
     if (diff.length === 0 || diff.some((s) => this.sensed[s] !== EMPTY)) return;
     if (last.ply !== this.moves.length || !this.line.previous) return;
     const rules = extrasRules(pos, last.side, last.capture, diff);

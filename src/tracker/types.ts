@@ -126,6 +126,11 @@ export interface TrackerOptions {
   /** The board only senses occupancy: colours and kinds follow from the game. */
   occupancyOnly?: boolean;
   /**
+   * The board reports its changes by scans of this period (ms), in scan order: what a `hello` with
+   * `scanMs` says too. Absent: changes come as they happen (only back-to-back ones are unordered).
+   */
+  scanMs?: number;
+  /**
    * How long an undecided board may stay unchanged before it is read as an irregular move when no
    * clock is pressed (docs/irregularities.md, default 4000 ms).
    */

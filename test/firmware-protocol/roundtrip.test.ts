@@ -8,6 +8,7 @@ import {
   CLOCK_ACK,
   canEncodeHostCommand,
   createBoardEncoder,
+  DGT_SCAN_MS,
   createCommandParser,
   createDecoder,
   type DgtMessage,
@@ -37,6 +38,8 @@ const hello = (protocol: string, extra: Partial<BoardEvent> = {}): BoardEvent =>
     firmware: '1.02',
     squares: 50,
     senses: 'pieces',
+    // A DGT board's hello tells its scan period (PROTOCOL.md 2.5).
+    ...(protocol === 'dgt' ? { scanMs: DGT_SCAN_MS } : {}),
     ...extra,
   }) as BoardEvent;
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { SerialPort } from 'serialport';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BoardEvent } from '../../firmware-protocol/events.ts';
-import { createDecoder, encodeHostCommand } from '../../firmware-protocol/index.ts';
+import { createDecoder, encodeHostCommand, LINE_PROTOCOL_VERSION } from '../../firmware-protocol/index.ts';
 import type { HostCommand, ProtocolOptions } from '../../firmware-protocol/types.ts';
 import { parseSource } from '../../daemon/config/index.ts';
 import { BoardConnection, boardTransport } from '../../daemon/transport/index.ts';
@@ -329,7 +329,7 @@ describe('clock through the protocol', () => {
     await until(() => host.events.filter((e) => e.type === 'clock').length >= 3, 6000);
     expect(host.events[0]).toMatchObject({
       type: 'hello',
-      protocol: 'damlink-line/1.1',
+      protocol: `damlink-line/${LINE_PROTOCOL_VERSION}`,
       capabilities: ['clock', 'history'],
     });
     expect((host.events[0] as { boot?: string }).boot).toMatch(/^[0-9a-f]{8}$/);

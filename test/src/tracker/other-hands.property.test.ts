@@ -39,4 +39,41 @@ describe('the tracker over an independent model of hands', () => {
       { numRuns: 80 },
     );
   });
+
+  // Real hands and boards (docs/irregularities.md, "What the board can order"): one-piece captures
+  // taken off before the landing, sweeps by two hands, and a board that reports by scans in square
+  // order (a DGT-style board: it senses pieces).
+  const habits = fc.record({
+    seed: fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+    variant: fc.constantFrom('international' as const, 'brazilian' as const),
+    scanOrder: fc.constantFrom(undefined, 'rising' as const, 'falling' as const),
+    occupancyOnly: fc.boolean(),
+  });
+  const habitsOf = (h: { scanOrder?: 'rising' | 'falling' }) => ({
+    takeBeforeLanding: 0.6,
+    sweep: 0.6,
+    scanOrder: h.scanOrder,
+  });
+
+  it.each([
+    [0, 'clean games: exactly the moves played, no alert'],
+    [0.2, 'irregular games: every rule at its ply and side, nothing else'],
+  ])('with real hands and scanning boards, %s', (irregularity) => {
+    fc.assert(
+      fc.property(habits, (h) => {
+        const game = playOtherHands({
+          seed: h.seed,
+          variant: h.variant,
+          occupancyOnly: h.occupancyOnly && !h.scanOrder,
+          plies: 80,
+          irregularity,
+          habits: habitsOf(h),
+        });
+        const v = trackOther(game);
+        expect(v.alerts).toEqual(game.alerts);
+        expect(v.moves).toEqual(game.moves);
+      }),
+      { numRuns: 60 },
+    );
+  });
 });
