@@ -24,11 +24,12 @@ import {
 } from '../src/engine/index.ts';
 import type { RuleId } from '../src/tracker/types.ts';
 import { type ClockSettings, DEFAULT_CLOCK, pressClock, readClock, startClock } from './clock.ts';
-import { type Delay, DELAYS, Hands, NOISE_PROFILES, type Noise } from './human.ts';
+import { type Delay, DELAYS, type HandHabits, Hands, NOISE_PROFILES, type Noise } from './human.ts';
 import { planTwoMoves, putBack, takeBack } from './after-move.ts';
 import { MOVE_INJECTORS } from './inject.ts';
 import { type PlyContext, type Played, playNormally } from './inject-steps.ts';
 import { createRng, type Rng } from './prng.ts';
+import { type ScanReports, scanReported } from './scan-board.ts';
 import { chooseMove } from './selfplay.ts';
 import { Timeline } from './timeline.ts';
 
@@ -57,6 +58,10 @@ export interface SimulateGameOptions {
   occupancyOnly?: boolean;
   /** Time of the first event (ms, default 0). */
   startT?: number;
+  /** Habits of real hands (simulator/human.ts), off unless asked for. */
+  habits?: HandHabits;
+  /** The board reports by scans, in its scan order (simulator/scan-board.ts); absent: as changes happen. */
+  scanReports?: ScanReports;
   /** Median thinking time per move (ms, default 2500). */
   thinkMs?: number;
   clock?: ClockSettings;
@@ -107,12 +112,31 @@ export interface SimulatedGame {
   endT: number;
   /** The pieces physically on the board at the end (real colours, even on occupancy-only boards). */
   finalBoard: string;
+  /** The board reported by scans (`events` are its reports, not the hands' changes). */
+  scanReports?: ScanReports;
 }
 
 const DEFAULT_SELF_PLAY_PLIES = 160;
 const span = (min: number, max: number): Delay => ({ median: (min + max) / 2, min, max });
 /** Centre squares for the result gesture. */
 const CENTRE: Record<Variant, [number, number]> = { international: [23, 28], brazilian: [15, 18] };
+/**
+ * The irregularities read from the order of the hands' changes, from what came before the press,
+ * or from a board shown for the settle time: what a board that reports by scans proves only when
+ * each change has a scan of its own.
+ */
+const BY_ORDER: readonly RuleId[] = [
+  '4.11',
+  '5.4.10',
+  '5.4.13',
+  '5.4.3',
+  '5.4.7',
+  '5.4.11',
+  '5.4.12',
+  '5.4.14',
+  '5.4.4',
+  '5.4.1',
+];
 /** Plies left without any injection after one, so each irregularity stands on its own. */
 const QUIET_AFTER_INJECTION = 2;
 
@@ -181,7 +205,14 @@ export function simulateGame(opts: SimulateGameOptions): SimulatedGame {
   const rotated = inject.includes('5.1') && !occupancyOnly && injectRng.chance(injectP);
   const setupFrom = opts.setupFrom && rotated ? rotateBoard(opts.setupFrom) : opts.setupFrom;
   const tl = new Timeline(startT, setupFrom ?? startPos.toBoardString(), occupancyOnly);
-  const hands = new Hands(tl, handRng, noise, variant);
+  const hands = new Hands(tl, handRng, noise, variant, opts.habits, rng.fork(4));
+  // On a board that reports by scans an irregularity read from the hands' order is shown so that the
+  // scans can prove it: its changes, and the press after it, each in a scan of their own.
+  const provableMs = opts.scanReports ? opts.scanReports.scanMs + 60 : 0;
+  const provable = (rule: RuleId | undefined) => (rule && BY_ORDER.includes(rule) ? provableMs : 0);
+  // The quickest a player moves after a board was set: on a board that reports by scans that board
+  // must be seen settled first (a scan late, then a settle time that is a scan longer).
+  const quickest = opts.scanReports ? 2 * opts.scanReports.scanMs + 150 : 300;
   if (setupFrom) hands.setUp(startPos.toBoardString());
   else tl.snapshot();
   let clock = startClock(clockSettings, tl.t, startPos.turn);
@@ -250,7 +281,11 @@ export function simulateGame(opts: SimulateGameOptions): SimulatedGame {
     const side = pos.turn;
     const legal = legalMoves(pos);
     // Thinking: quicker in the opening.
-    hands.pause({ median: thinkMs * (ply <= 6 ? 0.4 : 1), min: 300, max: thinkMs * 6 });
+    hands.pause({
+      median: thinkMs * (ply <= 6 ? 0.4 : 1),
+      min: quickest,
+      max: Math.max(quickest, thinkMs * 6),
+    });
     const ctx: PlyContext = {
       pos,
       ply,
@@ -262,6 +297,7 @@ export function simulateGame(opts: SimulateGameOptions): SimulatedGame {
     };
 
     let played: Played | undefined;
+    let injectedNow: RuleId | undefined;
     const moveRules = pickRule(MOVE_INJECTORS.filter((i) => !(script && i.altersGame)).map((i) => i.rule));
     // Of the rules that can happen here, the least injected so far: rules that need a rare position
     // (a capture of three pieces for 4.11) get their turn when it comes.
@@ -274,7 +310,7 @@ export function simulateGame(opts: SimulateGameOptions): SimulatedGame {
     for (const option of options) {
       const checkpoint = tl.checkpoint();
       const t = tl.t;
-      const result = option.run();
+      const result = hands.atLeast(provable(option.rule), option.run);
       // An irregular result that the sensors cannot tell from an earlier position would read as a
       // takeback: undo it and try the next rule.
       const legalResult =
@@ -284,6 +320,7 @@ export function simulateGame(opts: SimulateGameOptions): SimulatedGame {
         continue;
       }
       played = result;
+      injectedNow = option.rule;
       note(option.rule, ply, side, t);
       break;
     }
@@ -294,13 +331,15 @@ export function simulateGame(opts: SimulateGameOptions): SimulatedGame {
       playedNow.after.equals(play(pos, playedNow.move));
     if (playedNow.irregular && !legalResult && injectRng.chance(correctP)) {
       // The players correct it (5.4): S presses, the board is put back, S plays a legal move.
-      hands.pause(DELAYS.beforePress);
+      hands.atLeast(provable(injectedNow), () => hands.pause(DELAYS.beforePress));
       tl.press(side);
       putBack(hands, pos);
+      // A board that reports by scans must show the board put back settled before the move.
+      if (opts.scanReports) hands.pause(span(quickest, quickest + 500));
       played = playNormally(ctx, { noAdjust: true });
     }
 
-    hands.pause(DELAYS.beforePress);
+    hands.atLeast(provable(injectedNow), () => hands.pause(DELAYS.beforePress));
     tl.press(side);
     clock = pressClock(clock, side, tl.t, clockSettings);
     const shown = readClock(clock, tl.t);
@@ -327,7 +366,7 @@ export function simulateGame(opts: SimulateGameOptions): SimulatedGame {
       for (const rule of pickRule(['5.4.4', '5.4.1'])) {
         if (rule === '5.4.4' && ply >= 2) {
           const t = tl.t;
-          takeBack(hands, pos, played.move);
+          hands.atLeast(provable(rule), () => takeBack(hands, pos, played.move));
           note('5.4.4', ply, side, t);
           moves.pop();
           state = history.pop()!;
@@ -338,7 +377,7 @@ export function simulateGame(opts: SimulateGameOptions): SimulatedGame {
           if (!run) continue;
           const t = tl.t;
           const accepted = injectRng.chance(0.5);
-          const { move: second, again } = run(!accepted);
+          const { move: second, again } = hands.atLeast(provable(rule), () => run(!accepted));
           note('5.4.1', ply + 1, side, t);
           if (accepted) {
             // O plays on from the board as it stands: S's second move stays in its ply (5.7).
@@ -397,12 +436,16 @@ export function simulateGame(opts: SimulateGameOptions): SimulatedGame {
     moves: moves.map((m) => ({ text: m.pdn })),
     result,
   });
+  const sent = rotated ? turned(tl.events, n) : tl.events;
+  // The board as it stood before the first event, in the board's own squares.
+  const firstBoard =
+    opts.setupFrom ?? (rotated ? rotateBoard(startPos.toBoardString()) : startPos.toBoardString());
   return {
     seed: opts.seed,
     variant,
     occupancyOnly,
     startFen: writeFen(startPos),
-    events: rotated ? turned(tl.events, n) : tl.events,
+    events: opts.scanReports ? scanReported(sent, firstBoard, opts.scanReports, rng.fork(5)) : sent,
     moves,
     pdn,
     injected,
@@ -411,5 +454,6 @@ export function simulateGame(opts: SimulateGameOptions): SimulatedGame {
     rotated,
     endT: tl.t,
     finalBoard: rotated ? rotateBoard(tl.trueBoardString()) : tl.trueBoardString(),
+    ...(opts.scanReports ? { scanReports: opts.scanReports } : {}),
   };
 }

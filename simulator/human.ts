@@ -91,7 +91,27 @@ export const DELAYS = {
   crown: d(500, 150, 1500),
   /** Each piece taken off or put on while setting up a game. */
   setUp: d(300, 100, 1500),
+  /** Between two pieces swept off by two hands (20–100 ms). */
+  sweep: d(50, 20, 100),
+  /** One captured piece taken off while the capturing piece is in the hand: lift → take, take → land. */
+  takeFirst: d(250, 5, 600),
 } as const;
+
+/**
+ * Habits of real hands, each the chance per move it fits (off unless asked for): the one captured
+ * piece of a one-piece capture taken off before the capturing piece is let go (4.4: that capture is
+ * complete, no 5.4.10), and a multi-capture's pieces swept off by two hands.
+ */
+export interface HandHabits {
+  takeBeforeLanding?: number;
+  sweep?: number;
+}
+
+/** The habits as often as club players show them (`damlink simulate --real-hands`, the demo). */
+export const REAL_HANDS: HandHabits = { takeBeforeLanding: 0.4, sweep: 0.4 };
+
+/** A man as a king (a king as it is). */
+export const crowned = (p: PieceCode): PieceCode => (p === 'w' ? 'W' : p === 'b' ? 'B' : p);
 
 /** The most a piece may be held from lift to final put (ms). */
 const MAX_CARRY_MS = 1900;
@@ -103,8 +123,29 @@ export class Hands {
     readonly rng: Rng,
     readonly noise: NoiseProfile,
     variant: Variant,
+    readonly habits: HandHabits = {},
+    /** The habits' own dice: a game without habits plays as it always did. */
+    private readonly habitRng: Rng = rng,
   ) {
     this.geometry = geometry(variant);
+  }
+
+  /** The habit applies to this move (never when it is off). */
+  habit(chance: number | undefined): boolean {
+    return chance !== undefined && chance > 0 && this.habitRng.chance(chance);
+  }
+
+  /**
+   * A one-piece capture: the piece lifted, the captured piece taken off while it is in the hand
+   * (the other hand, or the same movement), then let go on its square.
+   */
+  takeThenLand(move: Move): void {
+    const piece = this.tl.lift(move.from);
+    const setDown = move.promotes ? crowned(piece) : piece;
+    this.pause(DELAYS.takeFirst);
+    this.tl.lift(move.captured[0]);
+    this.pause(DELAYS.takeFirst);
+    this.put(move.to, setDown);
   }
 
   /** A human delay within `range` (ms). */
@@ -113,7 +154,24 @@ export class Hands {
   }
 
   pause(range: Delay): void {
-    this.tl.wait(this.delay(range));
+    this.tl.wait(Math.max(this.floorMs, this.delay(range)));
+  }
+
+  /** A pause only a board that reports by scans needs, to see what came before in a scan of its own. */
+  scanGap(): void {
+    if (this.floorMs > 0) this.tl.wait(this.floorMs);
+  }
+
+  /** The shortest pause while `run` runs (a board that reports by scans must see each step). */
+  private floorMs = 0;
+  atLeast<T>(ms: number, run: () => T): T {
+    const was = this.floorMs;
+    this.floorMs = Math.max(was, ms);
+    try {
+      return run();
+    } finally {
+      this.floorMs = was;
+    }
   }
 
   put(square: number, piece: PieceCode): void {
@@ -150,12 +208,12 @@ export class Hands {
     return out;
   }
 
-  /** A trail of put/lift on each square the piece slides over. */
+  /** A trail of put/lift on each square the piece slides over (one movement: never slowed down). */
   slideOver(squares: readonly number[], piece: PieceCode): void {
     for (const s of squares) {
-      this.pause(DELAYS.slide);
+      this.tl.wait(this.delay(DELAYS.slide));
       this.tl.put(s, piece);
-      this.pause(DELAYS.slide);
+      this.tl.wait(this.delay(DELAYS.slide));
       this.tl.lift(s);
     }
   }
@@ -172,8 +230,7 @@ export class Hands {
   ): PieceCode {
     const { tl, rng, noise } = this;
     const piece = tl.pieceAt(move.from)!;
-    const crowned: PieceCode = piece === 'w' ? 'W' : piece === 'b' ? 'B' : piece;
-    const setDown = move.promotes && !opts.crownLater ? crowned : piece;
+    const setDown = move.promotes && !opts.crownLater ? crowned(piece) : piece;
     const quiet = move.captured.length === 0;
     if (quiet && move.path.length === 2 && rng.chance(noise.newBeforeOld)) {
       // The scan reaches the new square first: the piece shows on both squares for a moment.
@@ -207,10 +264,15 @@ export class Hands {
     return setDown;
   }
 
-  /** Takes the captured pieces off in the given order, with the short pauses of a person's hand. */
-  removeAll(order: readonly number[], between: Delay = DELAYS.betweenRemovals): void {
+  /**
+   * Takes the captured pieces off in the given order, with the short pauses of a person's hand, or
+   * swept by two hands when that habit applies.
+   */
+  removeAll(order: readonly number[], between?: Delay): void {
+    between ??= order.length > 1 && this.habit(this.habits.sweep) ? DELAYS.sweep : DELAYS.betweenRemovals;
+    const gap = between;
     order.forEach((s, i) => {
-      this.pause(i === 0 ? DELAYS.beforeRemoval : between);
+      this.pause(i === 0 ? DELAYS.beforeRemoval : gap);
       this.tl.lift(s);
     });
   }
@@ -243,6 +305,6 @@ export class Hands {
     this.pause(DELAYS.crown);
     const man = this.tl.lift(square);
     this.pause(DELAYS.adjust);
-    this.tl.put(square, man === 'w' ? 'W' : 'B');
+    this.tl.put(square, crowned(man));
   }
 }

@@ -10,6 +10,7 @@ import type { PdnGame } from '../src/engine/index.ts';
 import { type SimulatedGame, type SimulateGameOptions, simulateGame } from './game.ts';
 import { writeGroundTruth } from './ground-truth.ts';
 import type { SimProtocol } from './protocol.ts';
+import type { ScanReports } from './scan-board.ts';
 import { GamePool } from './game-pool.ts';
 import { Scheduler } from './scheduler.ts';
 import { connectInProcess } from './transports/memory.ts';
@@ -65,6 +66,13 @@ export interface SimulationOptions {
   outage?: Outage;
   /** Line boards keep their history (protocol 1.1 `history`, the default); false: 1.0 boards that remember nothing. */
   history?: VirtualBoardOptions['history'];
+  /**
+   * Boards that report by scans of `scanMs` in their scan order (square numbers rising on one
+   * board, falling on the next), as DGT boards do: every `every`-th board (1: all). A line board's
+   * hello says so (`scan=`); a DGT board's period is the daemon's description of it (at most 300 ms
+   * unless it says otherwise).
+   */
+  scanning?: { every: number; scanMs: number };
   /** Called with the lateness (ms) of every event any board emits (benchmarks). */
   onLateness?: (lateMs: number) => void;
 }
@@ -110,13 +118,22 @@ function gameOptions(
   setupFrom?: string,
 ): SimulateGameOptions {
   const pdn = opts.pdnGames?.length ? opts.pdnGames[index % opts.pdnGames.length] : undefined;
+  const scanReports = scanReportsOf(opts, index);
   return {
     ...opts.game,
     seed: seedFor(opts.seed ?? 1, index, game),
     moves: pdn,
     startT,
     setupFrom,
+    ...(scanReports ? { scanReports } : {}),
   };
+}
+
+/** How board `index` reports its changes when it is one of the scanning boards. */
+function scanReportsOf(opts: SimulationOptions, index: number): ScanReports | undefined {
+  const s = opts.scanning;
+  if (!s || (index + 1) % s.every !== 0) return undefined;
+  return { scanMs: s.scanMs, order: Math.floor(index / s.every) % 2 === 0 ? 'rising' : 'falling' };
 }
 
 const makeGame = (...args: Parameters<typeof gameOptions>): SimulatedGame =>
@@ -193,6 +210,7 @@ export async function startSimulation(opts: SimulationOptions = {}): Promise<Sim
         onLateness: opts.onLateness,
         outage: opts.outage,
         history: opts.history,
+        scanMs: scanReportsOf(opts, i)?.scanMs,
         // A PTY's opening is invisible to the board, and a DGT board stays idle until asked for
         // updates: both start playing when the host first speaks.
         startOn: opts.startNow

@@ -146,9 +146,13 @@ export function displace(h: Hands, m: Move): void {
 export function playNormally(ctx: PlyContext, opts: { removal?: number[]; noAdjust?: boolean } = {}): Played {
   const { hands, intended: move, rng } = ctx;
   const crownLater = move.promotes && move.captured.length === 0 && rng.chance(hands.noise.crownAfter);
-  hands.carry(move, { crownLater });
-  if (crownLater) hands.crown(move.to);
-  if (move.captured.length > 0) hands.removeAll(opts.removal ?? hands.removalOrder(move));
+  if (move.captured.length === 1 && !opts.removal && hands.habit(hands.habits.takeBeforeLanding)) {
+    hands.takeThenLand(move);
+  } else {
+    hands.carry(move, { crownLater });
+    if (crownLater) hands.crown(move.to);
+    if (move.captured.length > 0) hands.removeAll(opts.removal ?? hands.removalOrder(move));
+  }
   if (!opts.noAdjust && rng.chance(hands.noise.adjust)) {
     hands.pause(DELAYS.adjust);
     hands.liftAndReplace(move.to);

@@ -211,6 +211,7 @@ export const MOVE_INJECTORS: readonly MoveInjector[] = [
             if (i !== 1) return;
             h.pause(span(100, 250));
             h.tl.lift(m.captured[0]);
+            h.scanGap();
           },
         });
         h.removeAll(m.captured.slice(1));

@@ -48,6 +48,8 @@ export interface VirtualBoardOptions {
    * millisecond is a burst no hall produces.
    */
   clockPhaseMs?: number;
+  /** The board reports by scans of this period (its games were made so): a line board's hello says it. */
+  scanMs?: number;
   /** Called with the lateness (ms) of every event emitted (benchmarks). */
   onLateness?: (lateMs: number) => void;
   /** Called when a game starts playing (ground-truth files are written from here). */
@@ -362,6 +364,7 @@ export class VirtualBoard {
       // not applied: the simulated game's clock is its ground truth).
       ...(this.protocol === 'line' ? { capabilities: this.kept ? ['clock', 'history'] : ['clock'] } : {}),
       ...(this.kept ? { boot: this.boot } : {}),
+      ...(this.protocol === 'line' && this.opts.scanMs !== undefined ? { scanMs: this.opts.scanMs } : {}),
     };
   }
 

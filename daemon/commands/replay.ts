@@ -21,7 +21,8 @@ import { flagAlert, flagResult } from '../../src/game/flags.ts';
 import { err, ok, type ParseError, type Result } from '../../src/result.ts';
 import { createTracker } from '../../src/tracker/index.ts';
 import type { Alert, TrackerOutput } from '../../src/tracker/types.ts';
-import { variantOption } from './options.ts';
+import { variantOption, wholeNumber } from './options.ts';
+import { SCAN_MS_MAX, SCAN_MS_MIN } from '../../firmware-protocol/events.ts';
 import { usageError } from './program.ts';
 import { progress } from './progress.ts';
 
@@ -49,6 +50,8 @@ const EventSchema = z.discriminatedUnion('type', [
     firmware: z.string().optional(),
     squares: z.union([z.literal(50), z.literal(32), z.literal(100), z.literal(64)]),
     senses: z.enum(['pieces', 'occupancy']),
+    // A board that reports by scans says so: its changes are read as it sends them.
+    scanMs: z.number().int().min(SCAN_MS_MIN).max(SCAN_MS_MAX).optional(),
   }),
   z.object({
     t,
@@ -97,6 +100,8 @@ export function replayEvents(
     variant: Variant;
     startFen?: string;
     occupancyOnly?: boolean;
+    /** The board reported by scans of this period (ms), for files without its hello. */
+    scanMs?: number;
     file?: string;
     /** The time control: damlink's own clock for boards without one, and which period is the last. */
     timeControl?: TimeControl;
@@ -112,6 +117,7 @@ export function replayEvents(
     variant: opts.variant,
     start: start?.value,
     occupancyOnly: opts.occupancyOnly,
+    scanMs: opts.scanMs,
   });
   let game: ReplayedGame = { startFen: writeFen(tracker.state.position), moves: [], result: '*' };
   const games = [game];
@@ -175,6 +181,7 @@ interface ReplayFlags {
   fen?: string;
   variant: Variant;
   occupancyOnly?: boolean;
+  scanMs?: number;
   json?: boolean;
 }
 
@@ -186,6 +193,11 @@ export function registerReplay(program: Command): void {
     .option('--fen <fen>', 'start position (default: the initial position)')
     .addOption(variantOption())
     .option('--occupancy-only', 'the board senses occupancy only: colours follow from the game')
+    .option(
+      '--scan-ms <ms>',
+      "the board reported by scans of MS ms, in its scan order (a hello in the file says it too): a scan's changes have no order",
+      wholeNumber('--scan-ms', SCAN_MS_MIN, SCAN_MS_MAX),
+    )
     .option(
       '--time-control <tc>',
       'the time control, PDN TimeControl form in seconds (5400+30, 40/5400:1800+30): damlink clocks a board without a clock, and knows the last period',

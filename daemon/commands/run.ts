@@ -191,17 +191,28 @@ async function runWith(
   await serve(config, lock, log, logFile, demo, tournament, flags.mqtt);
 }
 
+/** The demo's scanning boards read their fields every 250 ms (their hello says so). */
+const DEMO_SCAN_MS = 250;
+
 async function startDemo(
   flags: RunFlags,
 ): Promise<{ sources: string[]; boards: InProcessBoards; stop(): Promise<void> }> {
   const { startSimulation, connectInProcess } = await import('../../simulator/index.ts');
+  const { REAL_HANDS } = await import('../../simulator/human.ts');
   const sim = await startSimulation({
     boards: flags.demoBoards,
     transport: 'memory',
     speed: flags.speed,
     seed: flags.seed ?? Math.floor(Math.random() * 2 ** 31),
     loop: true,
-    game: { noise: 'realistic', inject: ['5.4.6', '5.4.1', '4.11', '5.4.9'], injectProbability: 0.02 },
+    // Real hands on every board, and every fourth board one that reports by scans (as DGT boards do).
+    scanning: { every: 4, scanMs: DEMO_SCAN_MS },
+    game: {
+      noise: 'realistic',
+      habits: REAL_HANDS,
+      inject: ['5.4.6', '5.4.1', '4.11', '5.4.9'],
+      injectProbability: 0.02,
+    },
   });
   const firstStream = new Map(sim.boards.map((b) => [b.name, b.stream]));
   return {

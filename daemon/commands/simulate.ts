@@ -8,7 +8,8 @@ import { type Command, Option } from 'commander';
 import { formatLocated } from '../../src/result.ts';
 import { type PdnGame, parsePdn, type Variant } from '../../src/engine/index.ts';
 import type { RuleId } from '../../src/tracker/types.ts';
-import { NOISES, type Noise } from '../../simulator/human.ts';
+import { NOISES, type Noise, REAL_HANDS } from '../../simulator/human.ts';
+import { SCAN_MS_MAX, SCAN_MS_MIN } from '../../firmware-protocol/events.ts';
 import type { Prompt } from '../../firmware-protocol/index.ts';
 import {
   answerPrompt,
@@ -50,6 +51,9 @@ interface SimulateFlags {
   followPrompts?: string;
   /** Commander's `--no-history`: false. */
   history: boolean;
+  realHands?: boolean;
+  scanMs?: number;
+  scanEvery: number;
 }
 
 /** Friendly names for the injections that are not article numbers. */
@@ -123,7 +127,9 @@ async function run(flags: SimulateFlags): Promise<void> {
     protocolOptions: readBoardDescription(flags.fieldMap),
     idle: flags.followPrompts !== undefined,
     history: flags.history,
+    ...(flags.scanMs ? { scanning: { every: flags.scanEvery, scanMs: flags.scanMs } } : {}),
     game: {
+      ...(flags.realHands ? { habits: REAL_HANDS } : {}),
       variant: flags.variant,
       noise: flags.noise,
       inject: inject.rules,
@@ -276,6 +282,21 @@ export function registerSimulate(program: Command): void {
     .option(
       '--no-history',
       'line boards that remember nothing (protocol 1.0): after a break the daemon searches for the lost moves',
+    )
+    .option(
+      '--real-hands',
+      "players' habits: a one-piece capture's piece taken off before the landing, captures swept off by two hands",
+    )
+    .option(
+      '--scan-ms <ms>',
+      'boards report by scans of MS ms, in their scan order, as DGT boards do (a DGT board described to the daemon with a shorter scanMs is misread)',
+      wholeNumber('--scan-ms', SCAN_MS_MIN, SCAN_MS_MAX),
+    )
+    .option(
+      '--scan-every <n>',
+      'with --scan-ms: every N-th board scans (default all)',
+      wholeNumber('--scan-every', 1),
+      1,
     )
     .addOption(variantOption('self-play variant'))
     .option('--max-plies <n>', 'stop self-played games after N plies', wholeNumber('--max-plies', 1))

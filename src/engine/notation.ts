@@ -124,40 +124,24 @@ export function parseMoveText(text: string, variant?: Variant): Result<MoveText,
   return ok({ squares, capture });
 }
 
-/** Every square a move's piece passes over or lands on, in order, after `from`. */
-function route(g: Geometry, move: Move): number[] {
-  const out: number[] = [];
-  for (let i = 0; i + 1 < move.path.length; i++) {
-    const a = move.path[i];
-    const b = move.path[i + 1];
-    const ray = g.rays[a][directionOf(g, a, b)];
-    for (const s of ray) {
-      out.push(s);
-      if (s === b) break;
-    }
-  }
-  return out;
-}
-
-/** True when `via` appears in order along the route, the last one being the route's end. */
-function followsRoute(routeSquares: readonly number[], via: readonly number[]): boolean {
+/**
+ * True when `via` are landing squares of `move` in order, the last one its end: the squares a
+ * capture written with some of its landings (`2x30x17`) names. A square the piece only passes over
+ * is no landing square.
+ */
+function landsOn(move: Move, via: readonly number[]): boolean {
   let k = 0;
-  for (let i = 0; i < routeSquares.length && k < via.length; i++) {
-    if (routeSquares[i] === via[k]) k++;
+  for (let i = 1; i < move.path.length && k < via.length; i++) {
+    if (move.path[i] === via[k]) k++;
   }
-  return k === via.length;
+  return k === via.length && move.path[move.path.length - 1] === via[via.length - 1];
 }
 
-/** The candidates whose exact path is written, else those passing the written squares in order. */
-function throughSquares(
-  g: Geometry,
-  pos: Position,
-  candidates: readonly Move[],
-  squares: readonly number[],
-): Move[] {
+/** The candidates whose exact path is written, else those landing on the written squares in order. */
+function throughSquares(pos: Position, candidates: readonly Move[], squares: readonly number[]): Move[] {
   const same = (a: readonly number[]) => a.length === squares.length && a.every((s, i) => s === squares[i]);
   const exact = candidates.filter((m) => same(m.path) || same(pdnCapturePath(pos.variant, m)));
-  return exact.length > 0 ? exact : candidates.filter((m) => followsRoute(route(g, m), squares.slice(1)));
+  return exact.length > 0 ? exact : candidates.filter((m) => landsOn(m, squares.slice(1)));
 }
 
 /**
@@ -171,7 +155,6 @@ export function resolveMove(pos: Position, text: string): Result<Move, MoveError
   const from = squares[0];
   const to = squares[squares.length - 1];
   const via = squares.slice(1, -1);
-  const g = geometry(pos.variant);
   const all = legalSequences(pos);
   const between = all.filter((m) => m.from === from && m.to === to);
   const written = between.filter((m) => capture === undefined || capture === m.captured.length > 0);
@@ -179,7 +162,7 @@ export function resolveMove(pos: Position, text: string): Result<Move, MoveError
   // move of the written kind goes there (pdn.ts warns of the form).
   const candidates = written.length === 0 && capture !== undefined ? between : written;
   // Exact PDN 3.0 path or full landing path first: a looser reading may fit several moves.
-  const sequences = via.length === 0 ? candidates : throughSquares(g, pos, candidates, squares);
+  const sequences = via.length === 0 ? candidates : throughSquares(pos, candidates, squares);
   // A quiet move is its own canonical move.
   if (sequences.length === 1 && sequences[0].captured.length === 0) return ok(sequences[0]);
   const keys = new Set(sequences.map(moveKey));

@@ -36,6 +36,11 @@ export class GameText {
   movetext = false;
   /** A lone `.`/`...` (standing for a move not given): the grammar wants a move after it. */
   private pendingEllipsis: Located | undefined;
+  /**
+   * The move number and ellipsis of Black's turn (`77. ...`, `77...`) with no move yet: before the
+   * result it says only whose turn it was when the game ended, as analysis programs write it.
+   */
+  private blackToMove = false;
   private first: Located | undefined;
   private last: Located | undefined;
   private depth = 0;
@@ -80,6 +85,10 @@ export class GameText {
     this.first ??= t;
     this.last = t;
     if (t.kind === 'unknown') this.fail('unexpected-token', t.message, t);
+    if (t.kind === 'result' && this.blackToMove) {
+      this.pendingNumber = undefined;
+      this.pendingEllipsis = undefined;
+    }
     if (this.pendingNumber && t.kind !== 'move' && t.kind !== 'ellipsis' && t.kind !== 'comment') {
       this.fail('number-without-move', 'a move number must be followed by a move', this.pendingNumber);
       this.pendingNumber = undefined;
@@ -109,12 +118,16 @@ export class GameText {
         return true;
       case 'number':
         this.pendingNumber = t;
+        this.blackToMove = /(\.\.|…)$/.test(t.text);
         break;
       case 'move':
         this.pendingNumber = undefined;
         this.pendingEllipsis = undefined;
+        this.blackToMove = false;
         break;
       case 'ellipsis':
+        // Right after a move number it is that number's Black form (`77. ...`); alone, a stray mark.
+        this.blackToMove = this.pendingNumber !== undefined && !this.pendingEllipsis;
         this.pendingNumber = undefined;
         this.pendingEllipsis = t;
         break;

@@ -55,4 +55,34 @@ describe('damlink replay', () => {
     expect(r.ok && r.value.games[0].moves).toEqual(['32-28', '17-21']);
     expect(r.ok && r.value.alerts.map((a) => a.rule)).toEqual(['5.4.4']);
   });
+
+  it('a recorded stream of a board that reports by scans is read as the board saw it (4.11 over scans)', () => {
+    // 49x40 takes 43, 33, 34; reported a scan's worth apart in square order 33, 34, 43, 100 ms apart.
+    const start = fen('W:W49:B6,10,13,18,33,34,36,37,43');
+    const s = new Script(start);
+    const piece = s.lift(49);
+    s.wait(400).put(40, piece).wait(500);
+    for (const [i, sq] of [33, 34, 43].entries()) s.wait(i === 0 ? 0 : 100).remove(sq);
+    s.wait(600).press('white').wait(1500).tick();
+    const opts = { variant: 'international' as const, startFen: 'W:W49:B6,10,13,18,33,34,36,37,43' };
+    const rules = (text: string, more = {}) => {
+      const r = replayEvents(text, { ...opts, ...more });
+      if (!r.ok) throw new Error(r.error.message);
+      expect(r.value.games[0].moves).toEqual(['49x40']);
+      return r.value.alerts.map((a) => a.rule);
+    };
+    // As changes come: 100 ms apart is an order, and not a legal one.
+    expect(rules(jsonl(s))).toEqual(['4.11']);
+    const hello = JSON.stringify({
+      t: 0,
+      type: 'hello',
+      serial: 'DGT1',
+      protocol: 'dgt',
+      squares: 50,
+      senses: 'pieces',
+      scanMs: 300,
+    });
+    expect(rules(`${hello}\n${jsonl(s)}`)).toEqual([]);
+    expect(rules(jsonl(s), { scanMs: 300 })).toEqual([]);
+  });
 });
