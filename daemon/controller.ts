@@ -135,6 +135,12 @@ export class Controller implements Hub {
       const t = board.time.gap ? board.time.last : now;
       const info = configuredInfo(config, board.setup, board.game.record.snapshot().info, t);
       if (info) this.commits.input(board, { kind: 'info', info }, t);
+      // A start opens every link anew: no board is active until it speaks again (one that cannot
+      // be reached shows as connecting, not as the live board it was, clock running).
+      if (board.state === 'active' || board.state === 'silent') {
+        this.commits.input(board, { kind: 'state', state: 'connecting' }, t);
+        board.state = 'connecting';
+      }
     }
     this.commits.flush();
     log.info(

@@ -1,6 +1,7 @@
 // `damlink export`: a round's games as PDN, or the raw board events as JSONL (dispute, bug report),
 // rebuilt from the journal — works next to a running daemon. `--json`: the round as one JSON document
 // of game snapshots (the API's shape); the events are JSON lines already.
+import { tableGameOf } from '../../src/broadcast/index.ts';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
@@ -86,7 +87,11 @@ function roundText(journal: Journal, flags: ExportFlags, settings: ReplaySetting
       return game.record.snapshot();
     });
   bar.stop();
-  return flags.json ? `${JSON.stringify({ round: flags.round, games })}\n` : gamesToPdn(games);
+  // The round's game of each board is its table's (kept aside when the pieces were set up again
+  // for another game), not the one the board went on to play.
+  return flags.json
+    ? `${JSON.stringify({ round: flags.round, games })}\n`
+    : gamesToPdn(games.map(tableGameOf));
 }
 
 /** The sensor-event file contract (docs/design.md); `board` is added when several boards are mixed. */

@@ -16,12 +16,13 @@ import { startServer } from '../server/index.ts';
 import { DEFAULT_BASE_TOPIC, defaultClientId } from '../server/mqtt-topics.ts';
 import type { MqttSettings } from '../server/mqtt.ts';
 import type { Publishing } from '../publish/index.ts';
-import { liveTournament, tournamentReachesBoards } from '../tournament/live.ts';
+import { announcingChanges, liveTournament, tournamentReachesBoards } from '../tournament/live.ts';
 import { type PairingSettings, withPairingProgram } from '../tournament/pairing-program.ts';
 import { startTournament } from '../tournament/start.ts';
 import { readTournamentFile } from '../tournament/file.ts';
 import type { InProcessBoards } from '../transport/index.ts';
 import type { Event } from '../../src/tournament/index.ts';
+import { parseTimeControl } from '../../src/clock/time-control.ts';
 import { createTracker } from '../../src/tracker/index.ts';
 import { LOG_LEVELS } from '../config/schema.ts';
 import { positiveNumber, variantOption, wholeNumber } from './options.ts';
@@ -34,7 +35,7 @@ interface RunFlags extends Omit<ConfigFlags, 'boards'> {
   board: string[];
   logLevel?: string;
   demo?: boolean;
-  demoBoards: number;
+  demoBoards?: number;
   speed: number;
   seed?: number;
   mqtt?: string;
@@ -97,7 +98,11 @@ export function registerRun(program: Command): void {
     )
     .option('--mqtt <url>', 'publish to this MQTT broker (mqtt://host:1883; wins over the config file)')
     .option('--demo', 'no hardware: simulated boards play in this process (what `npm start` runs)')
-    .option('--demo-boards <n>', 'boards in the demo', wholeNumber('--demo-boards', 1), 8)
+    .option(
+      '--demo-boards <n>',
+      "boards in the demo (default: the config's boards, else 8)",
+      wholeNumber('--demo-boards', 1),
+    )
     .option('--speed <x>', 'demo game speed (1 = human pace)', positiveNumber('--speed'), 3)
     .option('--seed <n>', 'demo seed (default: a new one each start)', wholeNumber('--seed'))
     .option(
@@ -135,19 +140,26 @@ async function run(flags: RunFlags): Promise<void> {
     timeScale: flags.timeScale,
   };
   let demo: Awaited<ReturnType<typeof startDemo>> | undefined;
-  /** The demo's own data directory (none was given): removed when the demo stops. */
+  /** The demo's own data directory (no config nor flag gave one): removed when the demo stops. */
   let demoDir: string | undefined;
+  let defaults: ConfigFlags = {};
   if (flags.demo) {
-    demo = await startDemo(flags);
+    // A rehearsal is the real thing with simulated boards: everything the config says (its data
+    // directory, event, publishing, tournament, time control) stays; only the boards are replaced.
+    // (A config that does not load is refused with its errors below.)
+    const planned = loadConfig({ file: flags.config, env: process.env, flags: cfgFlags });
+    const plan = planned.ok ? planned.value : undefined;
+    demo = await startDemo(flags, {
+      boards: flags.demoBoards ?? (plan && plan.setups.length > 0 ? plan.setups.length : DEMO_BOARDS),
+      timeControl: plan?.timeControl,
+    });
     cfgFlags.boards = demo.sources;
-    cfgFlags.event ??= 'Demo';
-    cfgFlags.timeScale ??= flags.speed;
-    // A fresh journal each demo: its boards start new games every time.
-    if (cfgFlags.dataDir === undefined)
-      cfgFlags.dataDir = demoDir = mkdtempSync(join(tmpdir(), 'damlink-demo-'));
+    // The demo's own journal (a fresh one each demo) only where nothing names one.
+    demoDir = mkdtempSync(join(tmpdir(), 'damlink-demo-'));
+    defaults = { event: 'Demo', dataDir: demoDir, timeScale: flags.speed };
   }
   try {
-    await runWith(flags, cfgFlags, fromFlag, demo);
+    await runWith(flags, cfgFlags, fromFlag, demo, defaults);
   } finally {
     if (demoDir) rmSync(demoDir, { recursive: true, force: true });
   }
@@ -158,8 +170,9 @@ async function runWith(
   cfgFlags: ConfigFlags,
   fromFlag: Event | undefined,
   demo: Awaited<ReturnType<typeof startDemo>> | undefined,
+  defaults: ConfigFlags,
 ): Promise<void> {
-  const loaded = loadConfig({ file: flags.config, env: process.env, flags: cfgFlags });
+  const loaded = loadConfig({ file: flags.config, env: process.env, flags: cfgFlags, defaults });
   if (!loaded.ok) {
     await demo?.stop();
     throw usageError(...loaded.error);
@@ -191,16 +204,32 @@ async function runWith(
   await serve(config, lock, log, logFile, demo, tournament, flags.mqtt);
 }
 
+/** The simulated clock of a time control: its first period's time and Fischer increment. */
+function clockOf(text: string): { baseMs: number; incrementMs: number } | undefined {
+  const control = parseTimeControl(text);
+  const first = control.ok ? control.value.periods[0] : undefined;
+  if (!first) return undefined;
+  return {
+    baseMs: first.seconds * 1000,
+    incrementMs: first.bonus?.kind === 'increment' ? first.bonus.seconds * 1000 : 0,
+  };
+}
+
+/** Boards in a demo without a config that has boards. */
+const DEMO_BOARDS = 8;
+
 /** The demo's scanning boards read their fields every 250 ms (their hello says so). */
 const DEMO_SCAN_MS = 250;
 
 async function startDemo(
   flags: RunFlags,
+  plan: { boards: number; timeControl?: string },
 ): Promise<{ sources: string[]; boards: InProcessBoards; stop(): Promise<void> }> {
   const { startSimulation, connectInProcess } = await import('../../simulator/index.ts');
   const { REAL_HANDS } = await import('../../simulator/human.ts');
+  const clock = plan.timeControl === undefined ? undefined : clockOf(plan.timeControl);
   const sim = await startSimulation({
-    boards: flags.demoBoards,
+    boards: plan.boards,
     transport: 'memory',
     speed: flags.speed,
     seed: flags.seed ?? Math.floor(Math.random() * 2 ** 31),
@@ -212,6 +241,8 @@ async function startDemo(
       habits: REAL_HANDS,
       inject: ['5.4.6', '5.4.1', '4.11', '5.4.9'],
       injectProbability: 0.02,
+      // The players' clocks keep the event's time control (the simulator's first period).
+      ...(clock ? { clock } : {}),
     },
   });
   const firstStream = new Map(sim.boards.map((b) => [b.name, b.stream]));
@@ -342,9 +373,10 @@ async function serve(
         ...(logFile ? { log: logFile.health() } : {}),
         ...(publishing ? { publish: publishing.state() } : {}),
       }),
-      tournament: tournamentReachesBoards(
-        withPairingProgram(tournament.store, pairingSettings(config)),
-        controller,
+      // Publishing follows the tournament too: a result typed for a past round goes out again.
+      tournament: announcingChanges(
+        tournamentReachesBoards(withPairingProgram(tournament.store, pairingSettings(config)), controller),
+        () => publishing?.changed(),
       ),
     });
   } catch (e) {

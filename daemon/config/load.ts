@@ -162,6 +162,16 @@ export interface LoadOptions {
   file?: string;
   env?: NodeJS.ProcessEnv;
   flags?: ConfigFlags;
+  /** Values taken only where the file, the environment and the flags say nothing (a rehearsal's). */
+  defaults?: ConfigFlags;
+}
+
+/** `raw` with `defaults` where it has no value of its own. */
+function applyDefaults(raw: Record<string, unknown>, defaults: ConfigFlags): Record<string, unknown> {
+  const out = { ...raw };
+  for (const key of SIMPLE_FLAGS)
+    if (defaults[key] !== undefined && out[key] === undefined) out[key] = defaults[key];
+  return out;
 }
 
 export function loadConfig(options: LoadOptions = {}): Result<LoadedConfig, string[]> {
@@ -178,7 +188,10 @@ export function loadConfig(options: LoadOptions = {}): Result<LoadedConfig, stri
   const located = (issues: readonly Issue[]) => issues.map((i) => locate(sources, i.path, i.message));
   const unknown = envProblems(env);
   if (unknown.length > 0) return err(unknown);
-  const raw = applyFlags(applyEnv(fromFile.value?.data ?? {}, env), flags);
+  const raw = applyFlags(
+    applyDefaults(applyEnv(fromFile.value?.data ?? {}, env), options.defaults ?? {}),
+    flags,
+  );
   const parsed = configSchema.safeParse(raw);
   if (!parsed.success) return err(located(issuesOf(parsed.error.issues)));
   const config = parsed.data;

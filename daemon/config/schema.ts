@@ -80,7 +80,7 @@ const timeControlField = tagText().superRefine((value, ctx) => {
 
 /**
  * Protocol and physical-board options: `name` picks the firmware protocol (`auto`: `hid` for hid:
- * sources, else `line`); the other keys (fieldMap, pieceCodes, orientation, scan, clockWhite,
+ * sources, else `line`); the other keys (fieldMap, pieceCodes, orientation, scan, scanMs, clockWhite,
  * hidLayout, baudRate…) are firmware-protocol's board description, checked by it at load.
  */
 export const protocolSchema = z.looseObject({

@@ -1,12 +1,14 @@
-// Publishing beyond the hall: after every change in the round, each configured target (a local
-// folder, SFTP, FTP/FTPS) gets the round's files under the same names as the HTTP routes
+// Publishing beyond the hall: after every change in the event, each configured target (a local
+// folder, SFTP, FTP/FTPS) gets every round's files under the same names as the HTTP routes
 // (`rounds/<n>/games.pdn`, `games.json`, `index.json`, `<board>.pdn`, `game-<i>.PDN`, and with a
-// tournament `standings.html`, `standings.json`, `standings.csv`, `pairings.html`).
+// tournament `standings.html`, `standings.json`, `standings.csv`, `pairings.html`), and
+// `rounds/index.json`, the list of rounds.
 import type { PublishConfig, PublishTarget } from '../config/index.ts';
-import type { Hub } from '../hub.ts';
-import { standingsCsv } from '../../src/tournament/index.ts';
+import { type Hub, type HubReader, RoundRebuilding } from '../hub.ts';
+import type { GameSnapshot } from '../../src/game/types.ts';
+import { type Event, standingsCsv, tableResults } from '../../src/tournament/index.ts';
 import en from '../web/js/i18n/en.js';
-import { PdnCache, roundFiles, tournamentResults } from '../server/rounds.ts';
+import { PdnCache, roundFiles, roundsIndex, roundsWithGames } from '../server/rounds.ts';
 import { pairingSheet } from '../server/pairing-sheet.ts';
 import { standingsAfter, standingsPage, type TournamentSource } from '../server/standings.ts';
 import { directoryUploader } from './directory.ts';
@@ -20,6 +22,8 @@ export type { PublishLog, TargetState } from './scheduler.ts';
 export interface Publishing {
   /** One entry per target, in config order (for /health and the console). */
   state(): TargetState[];
+  /** The tournament changed (a result, a name, a pairing): the rounds it touches go out again. */
+  changed(): void;
   stop(): Promise<void>;
 }
 
@@ -34,27 +38,92 @@ export function uploaderFor(target: PublishTarget, timeoutMs: number): Uploader 
   }
 }
 
-/** The current round's files with their paths under a target's root. */
-export function currentRoundFiles(
-  hub: Hub,
-  pdn = new PdnCache(),
-  tournament?: TournamentSource,
-): () => PublishFile[] {
-  return () => {
-    const round = hub.round();
-    const games = hub.games(round);
-    if (games.length === 0) return [];
-    const files = roundFiles(round, games, pdn, tournamentResults(tournament, round)).map((f) => ({
-      path: `rounds/${round}/${f.name}`,
-      body: f.body,
-    }));
-    return [...files, ...standingsFiles(round, tournament)];
-  };
+/**
+ * Every round's files with their paths under a target's root, and `rounds/index.json`: a past
+ * round is a published thing too (a result typed for it, a name corrected, standings that follow).
+ * Each round's files are made again only when its games or the tournament changed; a past round
+ * being rebuilt from the journal keeps what it had and is asked again (`retry`).
+ */
+export class EventFiles {
+  private readonly kept = new Map<number, { key: string; files: PublishFile[] }>();
+  private last: PublishFile[] | undefined;
+  private retryTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly hub: Pick<HubReader, 'round' | 'hasRound' | 'games'>,
+    private readonly tournament?: TournamentSource,
+    private readonly pdn = new PdnCache(),
+    /** Called a second after a round could not be read (being rebuilt): read it again then. */
+    private readonly retry: () => void = () => {},
+  ) {}
+
+  /** Something changed: the next `files()` looks again (rounds unchanged are not made again). */
+  changed(): void {
+    this.last = undefined;
+  }
+
+  files(): PublishFile[] {
+    if (this.last) return this.last;
+    const event = this.tournament?.load();
+    const eventKey = event ? JSON.stringify(event) : '';
+    const out: PublishFile[] = [];
+    const listed = roundsWithGames(this.hub);
+    let complete = true;
+    for (const round of listed) {
+      let games: GameSnapshot[];
+      try {
+        games = this.hub.games(round);
+      } catch (e) {
+        if (!(e instanceof RoundRebuilding)) throw e;
+        complete = false;
+        out.push(...(this.kept.get(round)?.files ?? []));
+        continue;
+      }
+      if (games.length === 0) continue;
+      const key = `${games.map((g) => `${g.info.board}:${g.version}`).join(',')}|${eventKey}`;
+      let kept = this.kept.get(round);
+      if (kept?.key !== key) {
+        kept = { key, files: filesOfRound(round, games, this.pdn, event) };
+        this.kept.set(round, kept);
+      }
+      out.push(...kept.files);
+    }
+    if (listed.length === 0) return [];
+    const index = roundsIndex(listed, this.hub.round(), event?.name || undefined, event !== undefined);
+    out.push({ path: 'rounds/index.json', body: JSON.stringify(index) });
+    if (complete) this.last = out;
+    else if (!this.retryTimer)
+      this.retryTimer = setTimeout(() => {
+        this.retryTimer = undefined;
+        this.retry();
+      }, REBUILD_RETRY_MS).unref();
+    return out;
+  }
+
+  stop(): void {
+    clearTimeout(this.retryTimer);
+  }
+}
+
+/** How soon a round being rebuilt from the journal is asked for again. */
+const REBUILD_RETRY_MS = 1000;
+
+/** One round's files: its games, and with a tournament its standings and pairing sheet. */
+function filesOfRound(
+  round: number,
+  games: readonly GameSnapshot[],
+  pdn: PdnCache,
+  event: Event | undefined,
+): PublishFile[] {
+  const files = roundFiles(round, games, pdn, event && tableResults(event, round)).map((f) => ({
+    path: `rounds/${round}/${f.name}`,
+    body: f.body,
+  }));
+  return [...files, ...standingsFiles(round, event)];
 }
 
 /** The standings after the round, under the names of the HTTP routes (nothing without a tournament). */
-function standingsFiles(round: number, tournament: TournamentSource | undefined): PublishFile[] {
-  const event = tournament?.load();
+function standingsFiles(round: number, event: Event | undefined): PublishFile[] {
   const doc = event && standingsAfter(event, round);
   if (!doc) return [];
   const at = (name: string) => `rounds/${round}/${name}`;
@@ -85,7 +154,8 @@ export function startPublishing(options: {
   tournament?: TournamentSource;
 }): Publishing {
   const { hub, config, log } = options;
-  const files = currentRoundFiles(hub, new PdnCache(), options.tournament);
+  const event = new EventFiles(hub, options.tournament, new PdnCache(), () => changed());
+  const files = () => event.files();
   const targets = config.targets.map((t) => {
     const uploader = uploaderFor(t, config.timeoutMs);
     const insecure = insecurity(t);
@@ -93,15 +163,19 @@ export function startPublishing(options: {
     return new TargetScheduler(uploader, files, config, log);
   });
   const changed = () => {
+    event.changed();
     for (const t of targets) t.changed();
   };
   const unsubscribe = targets.length > 0 ? hub.subscribe(changed) : () => {};
-  // The round's files go out at once, so a broadcast finds every game before the first move.
+  // Every round's files go out at once, so a broadcast finds every game before the first move, and
+  // a target added since (or back after an outage) gets the rounds before it too.
   changed();
   return {
     state: () => targets.map((t) => t.state()),
+    changed,
     async stop() {
       unsubscribe();
+      event.stop();
       await Promise.all(targets.map((t) => t.stop()));
     },
   };

@@ -8,7 +8,15 @@ import { type HealthReport, publicHealth } from './health.ts';
 import { boardRows } from './rows.ts';
 import { BUILT_IN_WEB_ROOT, PageLanguages } from './languages.ts';
 import { type PngLimits, pictureRoutes } from './pictures.ts';
-import { PdnCache, playedGames, RoundJson, roundFile, tournamentResults } from './rounds.ts';
+import {
+  PdnCache,
+  playedGames,
+  RoundJson,
+  roundFile,
+  roundsIndex,
+  roundsWithGames,
+  tournamentResults,
+} from './rounds.ts';
 import { standingsCsv, withoutPersonalData, writeTrf } from '../../src/tournament/index.ts';
 import { pairingSheet } from './pairing-sheet.ts';
 import { type TournamentSource, standingsAfter, standingsPage } from './standings.ts';
@@ -230,6 +238,12 @@ export function createHttpHandler(ctx: HttpContext) {
     }
     const picture = await pictures(path, query, req.socket.remoteAddress);
     if (picture) return picture;
+    if (path === '/rounds/index.json') {
+      const event = ctx.tournament?.load();
+      const listed = roundsWithGames(hub);
+      if (listed.length === 0) return notFound('no rounds with games yet');
+      return json(path, JSON.stringify(roundsIndex(listed, hub.round(), event?.name || undefined, !!event)));
+    }
     m = /^\/rounds\/(\d+)\/([^/]+)$/.exec(path);
     if (m) {
       const round = Number(m[1]);

@@ -18,6 +18,39 @@ import { roundIndex } from './lidraughts.ts';
 export const playedGames = (hub: Pick<HubReader, 'hasRound' | 'games'>, round: number): GameSnapshot[] =>
   hub.hasRound(round) ? hub.games(round) : [];
 
+/** `rounds/index.json`: every round of the event that has games, with where its files are. */
+export interface RoundsIndex {
+  event?: string;
+  current: number;
+  rounds: { round: number; games: string; index: string; standings?: string }[];
+}
+
+/** The rounds of the event with games: 1 up to the current round, those the journal holds. */
+export function roundsWithGames(hub: Pick<HubReader, 'hasRound' | 'round'>): number[] {
+  const out: number[] = [];
+  for (let round = 1; round <= hub.round(); round++) if (hub.hasRound(round)) out.push(round);
+  return out;
+}
+
+/** The index of the event's rounds (paths relative to the server's or the folder's root). */
+export function roundsIndex(
+  rounds: readonly number[],
+  current: number,
+  event: string | undefined,
+  standings: boolean,
+): RoundsIndex {
+  return {
+    ...(event ? { event } : {}),
+    current,
+    rounds: rounds.map((round) => ({
+      round,
+      games: `rounds/${round}/games.pdn`,
+      index: `rounds/${round}/index.json`,
+      ...(standings ? { standings: `rounds/${round}/standings.json` } : {}),
+    })),
+  };
+}
+
 /** Boards whose published lines are kept: a few rounds of a large tournament. */
 const PDN_GAMES_KEPT = 2000;
 

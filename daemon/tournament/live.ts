@@ -126,3 +126,17 @@ export function tournamentReachesBoards(
     },
   });
 }
+
+/** `access` telling `changed` after every write that took: what follows the tournament (publishing) looks again. */
+export function announcingChanges(access: TournamentAccess, changed: () => void): TournamentAccess {
+  const after = <T>(value: T): T => {
+    if (value !== false) changed();
+    return value;
+  };
+  return withCalls(access, {
+    save: (event) => after(access.save(event)),
+    saveRound: (round) => after(access.saveRound(round)),
+    setResult: (round, table, result) => after(access.setResult(round, table, result)),
+    savePlayer: (player) => after(access.savePlayer(player)),
+  });
+}

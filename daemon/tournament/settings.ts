@@ -7,22 +7,36 @@ import type { Event, Player, Read, TournamentError } from '../../src/tournament/
 import type { TournamentConfig } from '../config/index.ts';
 import { closest } from '../config/suggest.ts';
 
-/** Players whose group is not one of `groups` (none when the event lists no groups), all at once. */
+/**
+ * Players whose group is not one of `groups`, or who have none (they would be paired in a group of
+ * their own: a bye every round, and missing from the standings), all at once; none when the event
+ * lists no groups.
+ */
 export function checkGroups(
   players: readonly Player[],
   groups: readonly string[],
   where = 'players',
 ): TournamentError[] {
   if (groups.length === 0) return [];
-  return players
-    .filter((p) => p.group !== undefined && !groups.includes(p.group))
-    .map((p) => {
-      const near = closest(p.group!, groups);
-      return {
+  const listed = groups.join(', ');
+  return players.flatMap((p): TournamentError[] => {
+    const who = `${where}: ${p.name} (starting rank ${p.start})`;
+    if (p.group === undefined)
+      return [
+        {
+          code: 'no-group',
+          message: `${who} has no group, and the event's players are in groups (${listed})`,
+        },
+      ];
+    if (groups.includes(p.group)) return [];
+    const near = closest(p.group, groups);
+    return [
+      {
         code: 'group',
-        message: `${where}: ${p.name} (starting rank ${p.start}): group "${p.group}" is not one of the event's groups (${groups.join(', ')})${near ? ` — did you mean "${near}"?` : ''}`,
-      };
-    });
+        message: `${who}: group "${p.group}" is not one of the event's groups (${listed})${near ? ` — did you mean "${near}"?` : ''}`,
+      },
+    ];
+  });
 }
 
 export function applyTournamentSettings(event: Event, settings: Partial<TournamentConfig>): Read<Event> {

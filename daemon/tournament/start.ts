@@ -51,7 +51,9 @@ export function roundConfig(config: LoadedConfig, event: Event | undefined, roun
 export function startTournament(journal: Journal, config: LoadedConfig, loaded?: Event): TournamentStart {
   const store = TournamentStore.open(journal.database, () => journal.sync());
   const merged = loaded ? mergeTournament(store.load(), loaded) : store.load();
-  const applied = merged && applyTournamentSettings(merged, config.tournament);
+  // A tournament its file does not name is the config's event (tournament.name first).
+  const settings = { ...config.tournament, name: config.tournament.name ?? config.event };
+  const applied = merged && applyTournamentSettings(merged, settings);
   if (applied && !applied.ok) throw usageError(...applied.error.map((e) => `tournament: ${e.message}`));
   const event = applied?.value;
   if (event && (loaded || JSON.stringify(event) !== JSON.stringify(merged))) store.save(event);

@@ -67,7 +67,26 @@ export function readPlayersCsv(text: string, file?: string): Read<Player[]> {
   const errors: TournamentError[] = [];
   const players: Player[] = [];
   const lineOfStart = new Map<number, number>();
+  // Groups named in the file: a row without one would be a player in no group (a bye each round).
+  const grouped = at.group >= 0 && table.rows.some((row) => (row.fields[at.group] ?? '') !== '');
   table.rows.forEach((row, i) => {
+    if (row.fields.length < table.header.length) {
+      const missing = table.header.slice(row.fields.length).join('", "');
+      errors.push({
+        code: 'short-row',
+        message: `${row.fields.length} field${row.fields.length === 1 ? '' : 's'} where the header has ${table.header.length}: no "${missing}"`,
+        file,
+        line: row.line,
+      });
+      return;
+    }
+    if (grouped && (row.fields[at.group] ?? '') === '')
+      errors.push({
+        code: 'no-group',
+        message: `${row.fields[at.name] || 'a player'} has no group, and the file's players have groups`,
+        file,
+        line: row.line,
+      });
     const r = playerOf(row, at, i + 1, file);
     errors.push(...r.errors);
     if (!r.player) return;

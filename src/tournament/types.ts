@@ -144,6 +144,8 @@ export const TOURNAMENT_ERROR_CODES = [
   'pairing-edit',
   'pairing-program',
   'group',
+  'short-row',
+  'no-group',
 ] as const;
 export type TournamentErrorCode = (typeof TOURNAMENT_ERROR_CODES)[number];
 export type TournamentError = ParseError<TournamentErrorCode>;

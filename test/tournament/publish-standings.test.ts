@@ -1,6 +1,6 @@
 // Published folders carry the standings beside the round's games, the same files the routes serve.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentRoundFiles } from '../../daemon/publish/index.ts';
+import { EventFiles } from '../../daemon/publish/index.ts';
 import { type RunningServer, startServer } from '../../daemon/server/index.ts';
 import { FakeHub } from '../daemon/fixtures/fake-hub.ts';
 import { fixtureEvent, type TempStore, tempStore } from './fixtures/helpers.ts';
@@ -22,7 +22,7 @@ afterAll(async () => {
 
 describe('published standings', () => {
   it('standings.html, standings.json, standings.csv and pairings.html of the round, equal to the routes', async () => {
-    const files = currentRoundFiles(hub, undefined, temp.store)();
+    const files = new EventFiles(hub, temp.store).files();
     const byPath = new Map(files.map((f) => [f.path, f.body]));
     // Every published name has the extension a web server serves it by.
     expect(
@@ -41,7 +41,7 @@ describe('published standings', () => {
   });
 
   it('without a tournament, only the games are published', () => {
-    const paths = currentRoundFiles(hub)().map((f) => f.path);
+    const paths = new EventFiles(hub).files().map((f) => f.path);
     expect(paths).toContain('rounds/7/games.pdn');
     expect(paths.some((p) => p.includes('standings'))).toBe(false);
   });

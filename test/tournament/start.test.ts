@@ -85,4 +85,57 @@ describe('the tournament at start', () => {
       }),
     );
   });
+
+  it('the players file is checked whole: short rows and rows without a group, every one with its line', () => {
+    const bad = join(file.dir, 'players.csv');
+    writeFileSync(
+      bad,
+      [
+        'start,name,rating,group',
+        '1,"A, B",1500,Seniors',
+        '2,"C, D",1400',
+        '3,"E, F",1300,',
+        '4,"G, H",1200,Juniors',
+        '5,"I, J"',
+      ].join('\n'),
+    );
+    expect(() => readTournamentFile(bad)).toThrow(
+      expect.objectContaining({
+        exitCode: 2,
+        lines: [
+          `--tournament ${bad}:3: 3 fields where the header has 4: no "group"`,
+          `--tournament ${bad}:4: E, F has no group, and the file's players have groups`,
+          `--tournament ${bad}:6: 2 fields where the header has 4: no "rating", "group"`,
+        ],
+      }),
+    );
+  });
+
+  it("with the config's groups, a player without one is refused at start (JSON and TRF alike), all at once", () => {
+    const event = fixtureEvent('berger6-trf16.trf');
+    const grouped: Event = {
+      ...event,
+      players: event.players.map((p) => (p.start % 3 === 0 ? p : { ...p, group: p.start % 2 ? 'A' : 'B' })),
+    };
+    const c = { ...config(1), tournament: { ...config(1).tournament, groups: ['A', 'B'] } };
+    let thrown: { lines?: string[] } | undefined;
+    try {
+      withJournal((j) => startTournament(j, c, grouped));
+    } catch (e) {
+      thrown = e as { lines?: string[] };
+    }
+    expect(thrown?.lines).toEqual(
+      [3, 6].map((start) => {
+        const p = event.players.find((x) => x.start === start)!;
+        return `tournament: players: ${p.name} (starting rank ${start}) has no group, and the event's players are in groups (A, B)`;
+      }),
+    );
+  });
+
+  it("a tournament its file does not name is the config's event", () => {
+    const players = fixtureEvent('berger6-trf16.trf');
+    const c = { ...config(1), event: 'Clubkampioenschap 2027' };
+    const started = withJournal((j) => startTournament(j, c, { ...players, name: '' }));
+    expect(started.event?.name).toBe('Clubkampioenschap 2027');
+  });
 });

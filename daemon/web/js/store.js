@@ -58,7 +58,10 @@ export class GameStore {
     if (!s?.clock) return null;
     const { white, black, running } = s.clock;
     const finished = s.result && s.result !== '*';
-    const elapsed = running && !finished ? Math.max(0, now - (this.clockSeenAt.get(board) ?? now)) : 0;
+    // A board not heard from (reconnecting, lost) shows its clock as last read, not counting down.
+    const heard = s.state !== 'connecting' && s.state !== 'lost';
+    const elapsed =
+      running && !finished && heard ? Math.max(0, now - (this.clockSeenAt.get(board) ?? now)) : 0;
     return {
       white: running === 'white' ? white - elapsed : white,
       black: running === 'black' ? black - elapsed : black,

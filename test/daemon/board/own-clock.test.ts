@@ -64,6 +64,8 @@ describe("damlink's own clock in the daemon", () => {
     c.stop();
     const again = controller(path, 'tcp://127.0.0.1:1');
     expect(again.snapshot(1)!.alerts.find((a) => a.rule === 'flag')).toMatchObject({ side: 'white', ply: 1 });
-    expect(again.snapshot(1)!.version).toBe(s.version);
+    // The same game, and one event more: the restart reopened the board's link (connecting).
+    expect(again.snapshot(1)!.version).toBe(s.version + 1);
+    expect(again.since(1, s.version)).toMatchObject([{ kind: 'state', state: 'connecting' }]);
   });
 });

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { progress } from '../../../daemon/commands/progress.ts';
 import { Journal } from '../../../daemon/journal/journal.ts';
 import { BIN, damlink, ROOT } from './fixtures/run-cli.ts';
+import { Position, Script } from '../../src/tracker/fixtures/hands.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'damlink-output-'));
 const jsonLines = (text: string) =>
@@ -62,6 +63,41 @@ describe('command-line output', { timeout: 60_000 }, () => {
     expect(doc.round).toBe(1);
     expect(doc.games.map((g: { info: { board: number } }) => g.info.board)).toEqual([1, 2]);
     expect(doc.games[0]).toHaveProperty('startFen');
+  });
+
+  it("export --round: each board's game is the round's (its table's), not the one played on it after", () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'damlink-output-table-'));
+    const start = Position.initial();
+    const s = new Script(start);
+    for (const [from, to, side] of [
+      [32, 28, 'white'],
+      [19, 23, 'black'],
+      [28, 19, 'white'],
+      [14, 23, 'black'],
+    ] as const) {
+      s.carry(from, to).wait(300);
+      if (from === 28) s.remove(23).wait(300);
+      if (from === 14) s.remove(19).wait(300);
+      s.press(side).wait(1500);
+    }
+    // The pieces set up again, and another game started on the board.
+    s.snapshot(start.toBoardString()).wait(1500).tick().wait(1000);
+    s.carry(33, 29).wait(300).press('white').wait(1500).tick();
+    const journal = Journal.open(join(dataDir, 'journal.sqlite'));
+    journal.appendMany(
+      s.events.map((event) => ({
+        round: 1,
+        board: 1,
+        t: event.t,
+        input: { kind: 'event' as const, event },
+        raw: new Uint8Array([1]),
+      })),
+    );
+    journal.close();
+    const r = damlink(['export', '--round', '1', '--data-dir', dataDir]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('1. 32-28 19-23 2. 28x19 14x23');
+    expect(r.stdout).not.toContain('33-29');
   });
 
   it('perft --json: one document with the count and the divide', () => {

@@ -139,7 +139,12 @@ describe('store.js', () => {
       1_000,
     );
     expect(store.clockNow(1, 3_500)).toEqual({ white: 60_000, black: 47_500, running: 'black' });
-    store.applyEvent({ board: 1, version: 7, t: 10, kind: 'result', result: '2-0' }, 1_000);
+    // A board not heard from (after a restart, or lost): its clock as last read, not counting down.
+    store.applyEvent({ board: 1, version: 7, t: 10, kind: 'state', state: 'connecting' }, 1_000);
+    expect(store.clockNow(1, 3_500)).toEqual({ white: 60_000, black: 50_000, running: 'black' });
+    store.applyEvent({ board: 1, version: 8, t: 11, kind: 'state', state: 'active' }, 1_000);
+    expect(store.clockNow(1, 3_500)).toEqual({ white: 60_000, black: 47_500, running: 'black' });
+    store.applyEvent({ board: 1, version: 9, t: 12, kind: 'result', result: '2-0' }, 1_000);
     expect(store.clockNow(1, 3_500)?.running).toBeNull();
     expect(store.get(1).result).toBe('2-0');
   });
