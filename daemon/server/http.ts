@@ -19,7 +19,7 @@ import {
 } from './rounds.ts';
 import { standingsCsv, withoutPersonalData, writeTrf } from '../../src/tournament/index.ts';
 import { pairingSheet } from './pairing-sheet.ts';
-import { type TournamentSource, standingsAfter, standingsPage } from './standings.ts';
+import { SHEET_STYLE_SOURCE, type TournamentSource, standingsAfter, standingsPage } from './standings.ts';
 import { staticFile } from './static.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -62,7 +62,7 @@ const GZIP_MIN = 256;
  * embed it.
  */
 const PAGE_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
+  `default-src 'self'; script-src 'self'; style-src 'self' ${SHEET_STYLE_SOURCE}; img-src 'self' data:; connect-src 'self'; ` +
   "object-src 'none'; base-uri 'none'; form-action 'self'";
 const CONSOLE_PATHS = new Set(['/arbiter', '/arbiter.html', '/calibrate.html']);
 

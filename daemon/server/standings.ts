@@ -1,5 +1,6 @@
 // `/rounds/<n>/standings.json` and `/rounds/<n>/standings` (HTML): the standings after round n,
 // every group unless `?group=`. The HTML page speaks the language the request negotiates.
+import { createHash } from 'node:crypto';
 import {
   type Event,
   groupStandings,
@@ -69,11 +70,41 @@ export function standingsPage(doc: StandingsDocument, query: string, words: Page
     title,
     'standings-page',
     `${doc.groups.map((g) => groupTable(words, g.group, g.rows)).join('\n')}
-<p><a href="standings.json${html(query)}">${html(say(words, 'tournament.asJson'))}</a></p>`,
+<p class="screen-only"><a href="standings.json${html(query)}">${html(say(words, 'tournament.asJson'))}</a></p>`,
   );
 }
 
-/** A page for the hall's wall (A4, the site's stylesheet): `Event — title` and its body. */
+/**
+ * The wall sheets' layout, in the page itself: a published copy has no site stylesheet beside it.
+ * A4 (794 px at 96 dpi, 186 mm inside the margins); fixed columns, so every group's table of a
+ * sheet has the same widths; links are for the screen, not the wall.
+ */
+const SHEET_CSS = `
+.standings-page { max-width: 794px; margin: 0 auto; padding: 0 0.5rem; box-sizing: border-box; font-family: system-ui, sans-serif; }
+.standings-page table { width: 100%; table-layout: fixed; border-collapse: collapse; margin: 0.5rem 0 1rem; font-size: 0.8rem; }
+.standings-page td, .standings-page th { padding: 0.15rem 0.3rem; text-align: left; overflow: hidden; text-overflow: ellipsis; }
+.standings-page th { white-space: normal; vertical-align: bottom; font-size: 0.8rem; }
+.standings-page caption { text-align: left; font-weight: 700; padding: 0.3rem 0; }
+table.standings td:nth-child(3) { white-space: nowrap; }
+table.standings th:nth-child(-n+2) { width: 2.8em; }
+table.standings th:nth-child(3) { width: 34%; }
+table.pairings th:first-child { width: 3em; }
+table.pairings th:nth-child(3) { width: 5em; }
+.pairings-page td.score { text-align: center; }
+.pairings-page section { break-inside: avoid; }
+@media print {
+  @page { size: A4; margin: 12mm; }
+  .standings-page { max-width: none; padding: 0; font-size: 10pt; }
+  .standings-page table { font-size: 9pt; }
+  .standings-page td, .standings-page th { padding: 0.1rem 0.3rem; border-bottom: 1px solid #999; }
+  .screen-only { display: none; }
+}
+`;
+
+/** The pages' Content-Security-Policy lets this one inline style in by its hash, and no other. */
+export const SHEET_STYLE_SOURCE = `'sha256-${createHash('sha256').update(SHEET_CSS).digest('base64')}'`;
+
+/** A page for the hall's wall (A4): `Event — title` and its body. */
 export function printedPage(
   words: PageWords,
   event: string,
@@ -89,6 +120,7 @@ export function printedPage(
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${heading}</title>
 <link rel="stylesheet" href="/style.css">
+<style>${SHEET_CSS}</style>
 </head>
 <body class="${kind}">
 <h1>${heading}</h1>

@@ -17,6 +17,8 @@ const TIEBREAKS = ['solkoff', 'solkoff-truncated', 'median', 'sonneborn-berger',
 
 const token = takeToken();
 let state = { round: 1, event: null };
+/** The round being played's proposed results awaiting confirmation, by board (= table). */
+let proposals = new Map();
 let connection = null;
 let standingsAsked = 0;
 
@@ -177,7 +179,12 @@ function renderResults() {
       const now = resultText(p.result);
       const options = RESULTS.map((r) => `<option${r === now ? ' selected' : ''}>${r}</option>`).join('');
       const select = `<select data-table="${p.table}" aria-label="${escapeHtml(t('tournament.resultLabel', { table: p.table }))}">${options}</select>`;
-      return `<tr><td>${p.table}</td><td>${escapeHtml(playerName(p.white))}</td><td>${escapeHtml(playerName(p.black))}</td><td>${select}</td></tr>`;
+      // A result the rules, a flag or the board proposed waits for the arbiter: confirmed here too.
+      const proposed = n === state.round && !p.result ? proposals.get(p.table) : undefined;
+      const proposal = proposed
+        ? ` <span class="proposal">${escapeHtml(t('arbiter.proposed'))} <strong>${escapeHtml(proposed.result)}</strong> — ${escapeHtml(proposed.reason)} <button type="button" data-confirm="${p.table}">${escapeHtml(t('arbiter.confirm'))}</button></span>`
+        : '';
+      return `<tr><td>${p.table}</td><td>${escapeHtml(playerName(p.white))}</td><td>${escapeHtml(playerName(p.black))}</td><td>${select}${proposal}</td></tr>`;
     })
     .join('');
 }
@@ -216,6 +223,13 @@ async function refresh() {
   const res = await fetch('api/v1/tournament');
   if (!res.ok) return;
   state = await res.json();
+  const games = await fetch('api/v1/games').then((r) => (r.ok ? r.json() : []));
+  proposals = new Map(
+    games.flatMap((g) => {
+      const table = g.tableGame ?? g;
+      return table.proposedResult && table.result === '*' ? [[g.info.board, table.proposedResult]] : [];
+    }),
+  );
   $('event-title').textContent = state.event?.name || t('tournament.heading');
   $('round-title').textContent = `— ${t('round.n', { round: state.round })}`;
   for (const id of ['pairings-round', 'results-round', 'standings-round']) fillRounds($(id));
@@ -255,6 +269,16 @@ function wire() {
     };
     await arbiterCall('table-result', param).then(
       () => toast(t('tournament.saved')),
+      () => {},
+    );
+    await refresh();
+  });
+  $('results-rows').addEventListener('click', async (e) => {
+    const button = /** @type {HTMLElement} */ (e.target).closest('button[data-confirm]');
+    if (!button) return;
+    const board = Number(button.dataset.confirm);
+    await arbiterCall('result', { board, result: 'proposed' }).then(
+      (answer) => toast(t('arbiter.confirmedResult', { board, result: answer?.result ?? '' })),
       () => {},
     );
     await refresh();

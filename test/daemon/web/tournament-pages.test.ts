@@ -275,6 +275,18 @@ describe('paper for the hall’s wall', () => {
       await sheet.close();
     }
   });
+
+  it('results: a proposed result awaiting the arbiter is shown on its table, and confirmed there', async () => {
+    // The players of table 2 show the result on the board (the kings in the centre): proposed.
+    hub.feed(2, { type: 'result-gesture', t: 50_000, result: '0-2' });
+    await page.goto(`${server.url}/tournament.html#results`);
+    await page.locator('#results-round').selectOption('7');
+    const proposal = page.locator('#results-rows tr').nth(1).locator('.proposal');
+    await expect.poll(() => proposal.textContent()).toContain('0-2');
+    await proposal.locator('button[data-confirm="2"]').click();
+    await expect.poll(() => hub.snapshot(2)?.result).toBe('0-2');
+    expect(errors).toEqual([]);
+  });
 });
 
 describe('without a pairing program', () => {
