@@ -15,7 +15,7 @@ import type { Feeds } from './feeds.ts';
 import type { HealthReport } from './health.ts';
 import { type CallId, calibrationFrame, type ErrorCode, params } from './protocol.ts';
 import { boardRows } from './rows.ts';
-import { playedGames, type RoundJson } from './rounds.ts';
+import { playedGames, type RoundJson, type SnapshotJson } from './rounds.ts';
 import {
   type CallAnswer,
   isTournamentCall,
@@ -57,6 +57,7 @@ export interface CallServer {
   readonly limits: ClientLimits;
   readonly catchUps: CatchUpBudget;
   readonly roundJson: RoundJson;
+  readonly snapshotJson: SnapshotJson;
   readonly health: (() => HealthReport) | undefined;
   /** `board/alertId` of decisions on their way to the journal: a second one waits for `revise`. */
   readonly deciding: Set<string>;
@@ -96,16 +97,26 @@ export const CALLS = {
   boards: call({
     schema: params.none,
     role: 'anyone',
-    handle: (server, client) => boardRows(server.hub, client.isArbiter()),
+    handle: (server, client) => {
+      // Every answer a spectator can ask for is paid from its address's budget.
+      server.mayCatchUp(client);
+      const json = JSON.stringify(boardRows(server.hub, client.isArbiter()));
+      server.catchUps.charge(client.address, json.length);
+      return new RawJson(json);
+    },
   }),
   games: call({
     schema: params.games,
     role: 'anyone',
     handle: (server, client, _, p) => {
-      if (p?.board !== undefined) return [server.knownBoard(p.board)];
-      const round = p?.round ?? server.hub.round();
       server.mayCatchUp(client);
-      const json = server.roundJson.of(round, playedGames(server.hub, round));
+      const json =
+        p?.board !== undefined
+          ? `[${server.snapshotJson.of(server.knownBoard(p.board))}]`
+          : server.roundJson.of(
+              p?.round ?? server.hub.round(),
+              playedGames(server.hub, p?.round ?? server.hub.round()),
+            );
       server.catchUps.charge(client.address, json.length);
       return new RawJson(json);
     },

@@ -5,7 +5,7 @@ import type { GameEvent, GameSnapshot } from '../../src/game/types.ts';
 import type { HubReader } from '../hub.ts';
 import type { Subscription } from './client.ts';
 import { type FeedItem, frame } from './protocol.ts';
-import { playedGames } from './rounds.ts';
+import { playedGames, SnapshotJson } from './rounds.ts';
 import { textFrame } from './wire.ts';
 
 /** Event kinds an arbiter's alerts feed carries. */
@@ -18,7 +18,12 @@ export class Feeds {
   private readonly rounds = new Set<Subscription>();
   private readonly alerts = new Set<Subscription>();
 
-  constructor(hub: HubReader, now: () => number) {
+  constructor(
+    hub: HubReader,
+    now: () => number,
+    /** A snapshot's JSON, once per version (the `games` call shares it). */
+    private readonly snapshots = new SnapshotJson(),
+  ) {
     this.hub = hub;
     this.now = now;
   }
@@ -141,6 +146,10 @@ export class Feeds {
   }
 
   private sendItem(sub: Subscription, item: FeedItem): void {
-    sub.client.send(frame('feed', sub.idJson, JSON.stringify(item), this.now()));
+    const json =
+      item.kind === 'snapshot'
+        ? `{"kind":"snapshot","board":${item.board},"version":${item.version},"snapshot":${this.snapshots.of(item.snapshot)}}`
+        : JSON.stringify(item);
+    sub.client.send(frame('feed', sub.idJson, json, this.now()));
   }
 }

@@ -120,6 +120,28 @@ export function tournamentResults(
   return event ? tableResults(event, round) : undefined;
 }
 
+/** Board snapshots whose JSON is kept: every board of a large round, twice over. */
+const SNAPSHOTS_KEPT = 1000;
+
+/**
+ * One board's snapshot as JSON, once per version: however many spectators ask for it (the `games`
+ * call with a board, a subscription's catch-up), it is serialised once.
+ */
+export class SnapshotJson {
+  private readonly kept = new Map<string, { version: number; json: string }>();
+
+  of(snap: GameSnapshot): string {
+    const key = `${snap.info.round}/${snap.info.board}`;
+    const hit = this.kept.get(key);
+    if (hit?.version === snap.version) return hit.json;
+    const json = JSON.stringify(snap);
+    this.kept.delete(key);
+    this.kept.set(key, { version: snap.version, json });
+    if (this.kept.size > SNAPSHOTS_KEPT) this.kept.delete(this.kept.keys().next().value!);
+    return json;
+  }
+}
+
 /** `JSON.stringify(games)` once per set of versions: many viewers asking `games` cost one. */
 export class RoundJson {
   private last: { key: string; json: string } | undefined;

@@ -24,7 +24,7 @@ import {
 import { Gate } from './gate.ts';
 import { Feeds } from './feeds.ts';
 import { type CallId, type ErrorCode, errorParam, frame, paramError, readRequest } from './protocol.ts';
-import { RoundJson } from './rounds.ts';
+import { RoundJson, SnapshotJson } from './rounds.ts';
 import type { TournamentAccess } from './tournament-api.ts';
 
 export interface ServerLog {
@@ -67,6 +67,7 @@ export class WsApi implements CallServer {
   readonly hub: HubReader;
   readonly arbiter: ArbiterHub | undefined;
   readonly roundJson = new RoundJson();
+  readonly snapshotJson = new SnapshotJson();
   private readonly allowedOrigins: readonly string[];
   private readonly allowedHosts: readonly string[];
   readonly health: (() => HealthReport) | undefined;
@@ -110,7 +111,7 @@ export class WsApi implements CallServer {
       perMessageDeflate: false,
       clientTracking: false,
     });
-    this.feeds = new Feeds(this.hub, this.now);
+    this.feeds = new Feeds(this.hub, this.now, this.snapshotJson);
     const unsubscribeEvents = this.hub.subscribe((event) => this.feeds.dispatch(event));
     const unsubscribeResets = this.hub.subscribeResets?.((board) =>
       board === undefined ? this.feeds.roundChanged() : this.feeds.boardReset(board),

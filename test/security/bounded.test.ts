@@ -150,6 +150,54 @@ describe('catch-ups (whole rounds) per address', () => {
   });
 });
 
+describe('one board asked for again and again (games with a board) per address', () => {
+  it('is paid from the address budget: refused past it, however many connections ask; another address is served', async () => {
+    const hub = new FakeHub(2);
+    hub.feed(
+      1,
+      ...Array.from({ length: 60 }, (_, i) => ({
+        type: 'alert' as const,
+        t: i,
+        alert: {
+          id: `a${i}`,
+          rule: '5.4.1' as const,
+          ply: 1,
+          side: 'white' as const,
+          message: 'x'.repeat(200),
+          t: i,
+          events: [],
+        },
+      })),
+    );
+    served = await serve({ limits: { catchUpBytesPerSecond: 16 * 1024 } }, hub);
+    const flooders = await Promise.all([1, 2, 3, 4, 5].map(() => served!.open()));
+    let answered = 0;
+    let refused = 0;
+    let bytes = 0;
+    for (let i = 0; i < 40; i++)
+      for (const c of flooders) {
+        const answer = await c.call('games', { board: 1 });
+        if (answer.response === 'error') {
+          expect(answer.param.code).toBe('rate-limited');
+          refused++;
+        } else {
+          answered++;
+          bytes += JSON.stringify(answer.param).length;
+          expect(answer.param[0].info.board).toBe(1);
+        }
+      }
+    // The burst (4 s × 16 KiB) and what a second adds, not 200 snapshots of ~17 KB.
+    expect(bytes / answered).toBeGreaterThan(10_000);
+    expect(bytes).toBeLessThan(6 * 16 * 1024);
+    expect(refused).toBeGreaterThan(150);
+    // The board list is paid from the same budget.
+    expect((await flooders[0].call('boards', {})).param.code).toBe('rate-limited');
+    const other = await served.open('', { localAddress: '127.0.0.2' });
+    const answer = await other.call('games', { board: 1 });
+    expect(answer.response).toBe('call');
+  });
+});
+
 describe('a board link that sends bytes without a message', () => {
   const faults = (events: BoardEvent[]) =>
     events.filter((e) => e.type === 'fault').map((e) => (e.type === 'fault' ? [e.code, e.resync] : []));
