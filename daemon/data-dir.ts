@@ -3,6 +3,10 @@
 // directory or file left by an older version or a copy is closed at start.
 import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 
+/** The modes of the data directory and of its files (docs/ops/logrotate.conf makes the log so). */
+export const DIR_MODE = 0o700;
+export const FILE_MODE = 0o600;
+
 const closed = (path: string, mode: number): void => {
   const stat = statSync(path);
   // Only what this user owns: a directory shared on purpose by someone else is theirs to set.
@@ -11,11 +15,11 @@ const closed = (path: string, mode: number): void => {
 
 /** Makes `dir` (and its parents) if needed; `dir` itself readable by its owner alone. */
 export function privateDir(dir: string): void {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  closed(dir, 0o700);
+  mkdirSync(dir, { recursive: true, mode: DIR_MODE });
+  closed(dir, DIR_MODE);
 }
 
 /** The files that exist of `paths`, each readable by its owner alone. */
 export function privateFiles(...paths: string[]): void {
-  for (const path of paths) if (existsSync(path)) closed(path, 0o600);
+  for (const path of paths) if (existsSync(path)) closed(path, FILE_MODE);
 }

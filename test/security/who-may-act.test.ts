@@ -4,11 +4,12 @@
 import { hostname } from 'node:os';
 import { BUILT_IN_WEB_ROOT } from '../../daemon/server/languages.ts';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../daemon/config/index.ts';
 import { adminTokenIn } from '../../daemon/server/admin-token.ts';
+import { FILE_MODE } from '../../daemon/data-dir.ts';
 import { TestClient } from '../daemon/server/fixtures/ws-client.ts';
 import {
   ADMIN,
@@ -97,6 +98,12 @@ describe('an admin token when none is configured', () => {
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     expect(statSync(join(dir, 'damlink.log')).mode & 0o777).toBe(0o600);
     expect(statSync(join(dir, 'journal.sqlite')).mode & 0o777).toBe(0o600);
+  });
+
+  it('the logrotate example makes the new log as the daemon makes its files (docs/ops/logrotate.conf)', () => {
+    const conf = readFileSync(join(ROOT, 'docs/ops/logrotate.conf'), 'utf8');
+    const mode = /^\s*create\s+(0[0-7]{3})\s/m.exec(conf)?.[1];
+    expect(mode && Number.parseInt(mode, 8)).toBe(FILE_MODE);
   });
 });
 

@@ -65,12 +65,18 @@ describe('standings CSV cells', () => {
       row(2, '+31 6 1234', '-Juniors'),
       row(3, '@SUM(A1)', '\tTab'),
       row(4, 'Jansen, Piet'),
+      // Control characters a TRF may carry (a vertical tab, a file separator, a line break): spaces.
+      row(5, 'de\u000bVries\u001c, Anna\nB', '\t=HYPERLINK("x")'),
     ]);
     const lines = csv.trim().split('\n').slice(1);
+    expect(lines).toHaveLength(5);
     expect(lines[0].split(',')[2]).toBe("'=cmd|' /C calc'!A0");
     expect(lines[1].split(',').slice(2, 4)).toEqual(["'+31 6 1234", "'-Juniors"]);
-    expect(lines[2].split(',').slice(2, 4)).toEqual(["'@SUM(A1)", "'\tTab"]);
+    expect(lines[2].split(',').slice(2, 4)).toEqual(["'@SUM(A1)", ' Tab']);
     expect(lines[3]).toContain('"Jansen, Piet"');
+    expect(lines[4]).toContain('"de Vries , Anna B"');
+    expect(lines[4]).toContain('"\' =HYPERLINK(""x"")"');
+    expect(csv).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f]/);
     // A negative tie-break is a number, not text: as it was.
     expect(lines[0].split(',').at(-1)).toBe('-1');
   });
