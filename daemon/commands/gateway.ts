@@ -22,6 +22,7 @@ interface GatewayFlags {
   mqttCert?: string;
   mqttKey?: string;
   logLevel: string;
+  daemon: string[];
 }
 
 export function registerGateway(program: Command): void {
@@ -33,6 +34,16 @@ export function registerGateway(program: Command): void {
     .option(
       '--base-topic <topic>',
       "first level of the daemons' topics (default: the config's, else damlink)",
+    )
+    .option(
+      '--daemon <url>',
+      "a daemon (its http://host:port) the gateway may ask for events the broker lost (repeat); none: it waits for the daemon's next state",
+      (v: string, all: string[]) => {
+        if (!/^https?:\/\/[^/\s]+\/?$/.test(v))
+          throw usageError(`--daemon: "${v}" is not an http://host:port address`);
+        return [...all, v];
+      },
+      [] as string[],
     )
     .option('--host <host>', 'address to serve on (0.0.0.0 to share)', '127.0.0.1')
     .option(
@@ -122,6 +133,7 @@ async function gateway(flags: GatewayFlags): Promise<void> {
       port: flags.port,
       webRoot: BUILT_IN_WEB_ROOT,
       log,
+      daemons: flags.daemon,
     });
   } catch (e) {
     throw workFailed(`cannot serve on ${flags.host}:${flags.port}: ${(e as Error).message}`);

@@ -3,6 +3,7 @@
 // missed them on the broker.
 import WebSocket from 'ws';
 import type { GameEvent } from '../../src/game/types.ts';
+import { readDaemonEvent } from './messages.ts';
 
 const TIMEOUT_MS = 5000;
 
@@ -39,8 +40,15 @@ export function daemonEvents(api: string, board: number, version: number): Promi
         return;
       }
       if (message.response === 'feed' && message.param) {
-        if (message.param.kind === 'snapshot') complete = false;
-        else if (typeof message.param.version === 'number') events.push(message.param as GameEvent);
+        if (message.param.kind === 'snapshot') {
+          complete = false;
+          return;
+        }
+        // Checked as a broker message is: one that does not read, or goes back, ends the catch-up.
+        const read = readDaemonEvent(message.param, board);
+        const last = events.at(-1)?.version ?? version;
+        if (!read || read.version <= last) finish(undefined);
+        else events.push(read);
       } else if (message.id === 'done') finish(complete ? events : undefined);
       else if (message.response === 'error') finish(undefined);
     });

@@ -21,7 +21,22 @@ export interface GatewayOptions {
   log?: ServerLog;
   limits?: ServerOptions['limits'];
   heartbeatMs?: number;
+  /**
+   * The daemons (their HTTP addresses) a gateway may ask for events it missed on the broker; none:
+   * it asks none, and waits for their next state. An address a broker message names is only a hint:
+   * anyone who can publish on the broker could name their own.
+   */
+  daemons?: readonly string[];
 }
+
+/** An address as compared: its origin (`http://10.0.0.5:8080`). */
+const originOf = (address: string): string | undefined => {
+  try {
+    return new URL(address).origin;
+  } catch {
+    return undefined;
+  }
+};
 
 export interface Gateway {
   server: RunningServer;
@@ -38,7 +53,19 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const base = options.mqtt.baseTopic ?? DEFAULT_BASE_TOPIC;
   const t = topics(base);
   const log = options.log;
-  const hub = new BrokerHub(log, daemonEvents);
+  const allowed = new Set((options.daemons ?? []).map(originOf).filter((o) => o !== undefined));
+  const refused = new Set<string>();
+  const fetchEvents = (api: string, board: number, version: number) => {
+    const origin = originOf(api);
+    if (origin && allowed.has(origin)) return daemonEvents(api, board, version);
+    // Said once an address, for a bounded number of them (a flood of names costs nothing).
+    if (!refused.has(api) && refused.size < 100) {
+      refused.add(api);
+      log?.warn({ api }, 'gateway: a daemon the config does not name is not asked for events');
+    }
+    return Promise.resolve(undefined);
+  };
+  const hub = new BrokerHub(log, fetchEvents);
   const client = connectBroker(options.mqtt, log, { resubscribe: false });
   client.on('message', (topic, payload) => {
     const read = readBrokerMessage(topic, payload);

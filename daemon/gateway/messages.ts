@@ -3,6 +3,7 @@
 // message that does not read is dropped with a warning naming its topic; the gateway goes on.
 import { z } from 'zod';
 import { isVariant } from '../../src/engine/index.ts';
+import type { GameEvent } from '../../src/game/types.ts';
 import type { DaemonState, EventMessage, StateMessage } from '../server/mqtt-topics.ts';
 
 /** Larger payloads are dropped unread (a 64-board round's snapshot is far below it). */
@@ -51,6 +52,16 @@ const snapshot = z.looseObject({
 });
 
 const event = z.looseObject({ board, version: count, t: z.number(), kind: z.string().max(40) });
+
+/**
+ * An event a daemon sent on its own WebSocket (a gateway's catch-up), read as the broker's are:
+ * of `board`, no larger than a broker message; undefined when it is not one.
+ */
+export function readDaemonEvent(value: unknown, forBoard: number): GameEvent | undefined {
+  const read = event.safeParse(value);
+  if (!read.success || read.data.board !== forBoard) return undefined;
+  return JSON.stringify(value).length > MAX_PAYLOAD ? undefined : (read.data as unknown as GameEvent);
+}
 
 const identity = { board, round, epoch: z.string().max(100), version: count, daemon: z.string().max(200) };
 

@@ -39,7 +39,7 @@ const BASE = 'hall';
 
 type Gateway = Daemon;
 
-async function startGatewayProcess(mqtt: string, port: number): Promise<Gateway> {
+async function startGatewayProcess(mqtt: string, port: number, daemons: number[]): Promise<Gateway> {
   const gateway = await startServing([
     'gateway',
     '--mqtt',
@@ -48,6 +48,8 @@ async function startGatewayProcess(mqtt: string, port: number): Promise<Gateway>
     BASE,
     '--port',
     String(port),
+    // The daemons it may ask for events the broker lost: these, and no address a message names.
+    ...daemons.flatMap((p) => ['--daemon', `http://127.0.0.1:${p}`]),
   ]);
   onCleanup(() => gateway.stop());
   return gateway;
@@ -163,8 +165,10 @@ describe('scale-out: daemons → broker → gateways', () => {
         .slice(d * BOARDS_EACH, (d + 1) * BOARDS_EACH)
         .map((b, i) => ({ source: b.address, board: d * BOARDS_EACH + i + 1 }));
       writeFileSync(file, JSON.stringify({ boards: setups, mqtt: { url: broker.url, baseTopic: BASE } }));
-      return ['--config', file, '--time-scale', String(SPEED)];
+      return ['--config', file, '--time-scale', String(SPEED), '--port', String(daemonPorts[d])];
     };
+    const daemonPorts: number[] = [];
+    for (let d = 0; d < DAEMONS; d++) daemonPorts.push(await freePort());
     const dataDirs = Array.from({ length: DAEMONS }, (_, d) => tempDir(`scale-${d}`));
     const args = dataDirs.map((_, d) => daemonArgs(d));
     const daemons: Daemon[] = [];
@@ -174,8 +178,8 @@ describe('scale-out: daemons → broker → gateways', () => {
     }
     const ports = [await freePort(), await freePort()];
     const gateways = [
-      await startGatewayProcess(broker.url, ports[0]),
-      await startGatewayProcess(broker.url, ports[1]),
+      await startGatewayProcess(broker.url, ports[0], daemonPorts),
+      await startGatewayProcess(broker.url, ports[1], daemonPorts),
     ];
 
     const boardsKnown = async (g: Gateway) =>
@@ -212,7 +216,7 @@ describe('scale-out: daemons → broker → gateways', () => {
     // A gateway killed -9 and restarted: its spectators resume there, and on the other gateway.
     await sleep(3000);
     await gateways[0].stop('SIGKILL');
-    gateways[0] = await startGatewayProcess(broker.url, ports[0]);
+    gateways[0] = await startGatewayProcess(broker.url, ports[0], daemonPorts);
     spectators[0].close();
     spectators[2].close();
     await spectators[0].connect(gateways[0].url);

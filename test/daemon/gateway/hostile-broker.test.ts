@@ -3,6 +3,7 @@
 // and a flood of events for a board that never has a state: the gateway stays up, says what it
 // dropped, holds a bounded number of events, and still serves the boards whose messages are good.
 import { afterEach, describe, expect, it } from 'vitest';
+import { WebSocketServer } from 'ws';
 import { GATEWAY_BOUNDS } from '../../../daemon/gateway/broker-hub.ts';
 import { startGateway } from '../../../daemon/gateway/index.ts';
 import { readBrokerMessage } from '../../../daemon/gateway/messages.ts';
@@ -129,5 +130,79 @@ describe('a gateway on a broker anyone may publish on', () => {
     expect(bad('damlink/bridge/daemons/a', { state: 'online', daemon: 'a', boards: [1, 0] })).toMatchObject({
       ok: false,
     });
+  });
+
+  it('asks no daemon a broker message names; a daemon it is given is read as the broker is', async () => {
+    // A fake daemon: it answers every catch-up with a board of its own choosing and a poisoned event.
+    const connections: string[] = [];
+    const fake = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+    onCleanup(async () => fake.close());
+    await new Promise((r) => fake.once('listening', r));
+    fake.on('connection', (ws) => {
+      connections.push('open');
+      ws.on('message', (data) => {
+        const m = JSON.parse(data.toString());
+        if (m.call === 'subscribe')
+          ws.send(
+            JSON.stringify({
+              response: 'feed',
+              id: m.id,
+              param: { board: 777, version: 2, t: 1, kind: 'pwned', html: '<img src=x onerror=alert(1)>' },
+            }),
+          );
+        if (m.call === 'ping') ws.send(JSON.stringify({ response: 'call', id: m.id, param: {} }));
+      });
+    });
+    const fakeUrl = `http://127.0.0.1:${(fake.address() as { port: number }).port}`;
+    const broker = await startBroker();
+    onCleanup(() => broker.stop());
+    const publisher = await connectWithRetry(broker.url);
+    onCleanup(() => publisher.endAsync());
+    const daemon = new FakeHub(1, 1);
+    const p = player();
+    daemon.feed(1, p.move('32-28', 1));
+    const retained = { retain: true, qos: 1 as const };
+    /** The daemon moves on; the broker carries its new state and loses the move's event. */
+    const stateWithoutEvent = async (text: string, t: number) => {
+      daemon.feed(1, p.move(text, t));
+      await publisher.publishAsync(
+        'damlink/boards/1/state',
+        JSON.stringify(stateMessage(daemon, 1)),
+        retained,
+      );
+    };
+    await publisher.publishAsync(
+      'damlink/bridge/daemons/hall-a',
+      JSON.stringify({ state: 'online', daemon: 'hall-a', round: 1, boards: [1], api: fakeUrl }),
+      retained,
+    );
+    const warnings: Array<Record<string, unknown>> = [];
+    const start = (daemons?: string[]) =>
+      startGateway({
+        mqtt: { url: broker.url },
+        port: 0,
+        log: { info() {}, warn: (o: object) => warnings.push({ ...o }), debug() {} },
+        ...(daemons ? { daemons } : {}),
+      });
+    // Without daemons named: the one the broker names is never asked, whatever the gap.
+    const first = await start();
+    onCleanup(() => first.close());
+    await publisher.publishAsync('damlink/boards/1/state', JSON.stringify(stateMessage(daemon, 1)), retained);
+    await until(() => first.hub.snapshot(1) !== undefined, 10_000, 'the state read');
+    await stateWithoutEvent('19-23', 2);
+    await until(() => warnings.some((w) => w.api === fakeUrl), 10_000, 'the unnamed daemon said');
+    expect(connections).toEqual([]);
+    await until(() => first.hub.snapshot(1)?.moves.length === 2, 10_000, 'the state taken as it is');
+    // Named (a daemon that turned hostile): its events are checked as the broker's; none passes.
+    await first.close();
+    const second = await start([fakeUrl]);
+    onCleanup(() => second.close());
+    await until(() => second.hub.snapshot(1)?.moves.length === 2, 10_000, 'the retained state read');
+    await stateWithoutEvent('28x19', 3);
+    await until(() => connections.length > 0, 10_000, 'the named daemon asked');
+    await until(() => second.hub.snapshot(1)?.moves.length === 3, 10_000, 'the state taken as it is');
+    expect(second.hub.boards().map((b) => b.board)).toEqual([1]);
+    expect(JSON.stringify(second.hub.since(1, 0) ?? [])).not.toContain('pwned');
+    expect(second.hub.snapshot(777)).toBeUndefined();
   });
 });
