@@ -54,6 +54,19 @@ export type LineMemo = WeakMap<
   { start: string; after: RecordedMove | undefined; state: GameState; move: RecordedMove }
 >;
 
+/**
+ * A finished game's published text is final: alerts raised and actions entered after its result
+ * was written (a takeback while the players go over the game) are the hall's record, not the game's.
+ */
+function finalText(game: GameSnapshot): GameSnapshot {
+  const at = game.resultT;
+  if (at === undefined) return game;
+  const alerts = game.alerts.filter((a) => a.t <= at);
+  const actions = game.actions?.filter((a) => a.t <= at);
+  if (alerts.length === game.alerts.length && actions?.length === game.actions?.length) return game;
+  return { ...game, alerts, ...(actions ? { actions } : {}) };
+}
+
 /** The game the board's slot shows: the table's game kept aside, else the one on the board. */
 export const tableGameOf = (game: GameSnapshot): GameSnapshot => game.tableGame ?? game;
 
@@ -66,7 +79,7 @@ export function publishedLines(
   result?: GameResult,
   memo?: LineMemo,
 ): PublishedLine[] {
-  const game = tableGameOf(snapshot);
+  const game = finalText(tableGameOf(snapshot));
   const variant = game.info.variant;
   const written = result ?? game.result;
   // Moves after the result stay in the hall's record.

@@ -20,8 +20,9 @@ export class Outcome {
   result: GameResult = '*';
   advantage: Side | undefined;
   proposed: Proposal | undefined;
-  /** The last ply of the game once a result is written. */
+  /** The last ply of the game once a result is written, and when it was written. */
   ply: number | undefined;
+  at: number | undefined;
 
   constructor(
     /** Write the result the engine proposes at once instead of waiting for the arbiter. */
@@ -51,7 +52,7 @@ export class Outcome {
   write(result: GameResult, advantage: Side | undefined, t: number): void {
     const side = this.sideFor(result, advantage);
     if (result === this.result && side === this.advantage && !this.proposed) return;
-    this.set(result, side);
+    this.set(result, side, t);
     this.said({ result, ...(side ? { advantage: side } : {}) }, t);
   }
 
@@ -74,7 +75,7 @@ export class Outcome {
     if (!this.open) return;
     const advantage = end.advantage ? { advantage: end.advantage } : {};
     if (this.automatic) {
-      this.set(end.result, end.advantage);
+      this.set(end.result, end.advantage, t);
       this.said({ result: end.result, ...advantage }, t);
     } else if (this.proposed?.result !== end.result || this.proposed.reason !== end.reason) {
       this.proposed = { result: end.result, reason: end.reason, ...advantage };
@@ -83,14 +84,15 @@ export class Outcome {
   }
 
   reset(): void {
-    this.set('*', undefined);
+    this.set('*', undefined, undefined);
   }
 
-  private set(result: GameResult, advantage: Side | undefined): void {
+  private set(result: GameResult, advantage: Side | undefined, t: number | undefined): void {
     this.result = result;
     this.advantage = advantage;
     this.proposed = undefined;
     this.ply = result === '*' ? undefined : this.line.lastPly;
+    this.at = result === '*' ? undefined : t;
   }
 
   /** A result changed: a result written makes what the board shows stand, before it is said. */

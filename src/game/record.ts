@@ -230,6 +230,7 @@ export class GameRecord {
       ...(clock.quickplay ? { quickplay: { ...clock.quickplay } } : {}),
       ...(clock.command ? { clockCommand: { ...clock.command } } : {}),
       ...(outcome.ply !== undefined ? { resultPly: outcome.ply } : {}),
+      ...(outcome.at !== undefined ? { resultT: outcome.at } : {}),
       ...(line.continued.length > 0 ? { continued: [...line.continued] } : {}),
       ...(this.table.game ? { tableGame: this.table.game } : {}),
     };

@@ -32,8 +32,8 @@ export class TableGame {
   write(result: GameResult, side: Side | undefined, t: number): void {
     const kept = this.game!;
     if (result === kept.result && side === kept.advantage && !kept.proposedResult) return;
-    const { advantage: _a, proposedResult: _p, resultPly: _r, ...rest } = kept;
-    const ended = result !== '*' ? { resultPly: kept.moves.at(-1)?.ply ?? 0 } : {};
+    const { advantage: _a, proposedResult: _p, resultPly: _r, resultT: _t, ...rest } = kept;
+    const ended = result !== '*' ? { resultPly: kept.moves.at(-1)?.ply ?? 0, resultT: t } : {};
     this.change({ ...rest, result, ...(side ? { advantage: side } : {}), ...ended }, t);
   }
 

@@ -78,6 +78,8 @@ export interface GameSnapshot {
   clockCommand?: ClockCommandState;
   /** The last ply played when the result was written (0: before any move); only with a result. */
   resultPly?: number;
+  /** When the result was written (the record's time): what the board showed after it is not the game's. */
+  resultT?: number;
   /**
    * Where the game on the board left the line of legal moves and the departure stood (5.7): the
    * broadcast continues from each one's position (docs/broadcast.md). Never shrinks within a game.

@@ -76,14 +76,14 @@ export function nextSnapshot(snap, e) {
     case 'position-set':
       return { ...s, fen: e.fen };
     case 'result': {
-      const { proposedResult: _p, resultPly: _r, advantage: _a, ...rest } = s;
+      const { proposedResult: _p, resultPly: _r, resultT: _t, advantage: _a, ...rest } = s;
       return {
         ...rest,
         result: e.result,
         ...(e.advantage ? { advantage: e.advantage } : {}),
         ...(e.proposed ? { proposedResult: e.proposed } : {}),
         // The game ends where it stood when the result was written.
-        ...(e.result !== '*' ? { resultPly: s.moves.at(-1)?.ply ?? 0 } : {}),
+        ...(e.result !== '*' ? { resultPly: s.moves.at(-1)?.ply ?? 0, resultT: e.t } : {}),
       };
     }
     case 'continued':

@@ -255,6 +255,21 @@ describe('results and resets', () => {
     expect(game).toMatchObject({ moves: ['32-28', '19-23'], result: '1-1' });
   });
 
+  it("a finished game's published text is final: an alert raised after the result (a takeback while they go over it) is not in it", () => {
+    const b = new Board(2).play('32-28', '19-23');
+    b.alert('5.4.3');
+    b.t += 1000;
+    b.record.setResult('1-1', b.t);
+    const before = roundFile(3, [b.snapshot], 'games.pdn', new PdnCache())!.body;
+    expect(before).toContain('5.4.3');
+    b.t += 5000;
+    b.alert('5.4.4');
+    expect(b.snapshot.alerts.map((a) => a.rule)).toEqual(['5.4.3', '5.4.4']);
+    const after = roundFile(3, [b.snapshot], 'games.pdn', new PdnCache())!.body;
+    expect(after).toBe(before);
+    expect(after).not.toContain('5.4.4');
+  });
+
   it('7.2: a position without a move is published with its result at once, while the arbiter confirms', () => {
     const b = new Board(1, { startFen: 'W:W28:B23' });
     b.play('28x19');
