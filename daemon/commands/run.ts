@@ -332,6 +332,13 @@ async function serve(
   // The tournament the journal keeps sets the round; each round's pairings name the boards.
   const tournament = startTournament(journal, config, tournamentFile);
   config = { ...config, round: tournament.config.round };
+  // A long round takes seconds to rebuild: the one who started the daemon is told what it is doing.
+  const entries = journal.roundEntries(config.round);
+  const rebuilding = performance.now();
+  if (entries > 0)
+    console.log(
+      `damlink: rebuilding round ${config.round} from the journal (${entries.toLocaleString('en')} entries)…`,
+    );
   const controller = liveTournament({
     config,
     store: tournament.store,
@@ -348,6 +355,10 @@ async function serve(
         searchShare: config.gapSearch.share,
       }),
   });
+  if (entries > 0)
+    console.log(
+      `damlink: round ${config.round} rebuilt in ${((performance.now() - rebuilding) / 1000).toFixed(1)} s`,
+    );
   let publishing: Publishing | undefined;
   let server: Awaited<ReturnType<typeof startServer>>;
   try {

@@ -234,6 +234,12 @@ export class Journal {
     return rounds;
   }
 
+  /** How many entries the round has (what a start replays). */
+  roundEntries(round: number): number {
+    return (this.db.prepare('SELECT COUNT(*) AS n FROM journal WHERE round = ?').get(round) as { n: number })
+      .n;
+  }
+
   hasRound(round: number): boolean {
     return this.db.prepare('SELECT 1 FROM journal WHERE round = ? LIMIT 1').get(round) !== undefined;
   }

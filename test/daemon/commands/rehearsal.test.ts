@@ -79,6 +79,9 @@ describe('damlink run --config FILE --demo (a rehearsal)', () => {
     // The same data directory: the same admin token, not a new one.
     expect(readFileSync(join(dataDir, 'admin-token'), 'utf8')).toBe(token);
     expect(again.text()).not.toContain('damlink-demo-');
+    // The start says what it does while it rebuilds the round, and how long it took.
+    expect(again.text()).toMatch(/rebuilding round 2 from the journal \(\d[\d,]* entries\)/);
+    expect(again.text()).toMatch(/round 2 rebuilt in \d+\.\d s/);
     // The simulated clocks keep the time control: 90 minutes, and at most 30 s more a move made
     // (the demo's default clock had 80 minutes and a minute a move).
     const clockEnd = Date.now() + 15_000;
