@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { startPublishing } from '../daemon/publish/index.ts';
+import { benchPublishing } from './publishing.ts';
 import { announcingChanges } from '../daemon/tournament/live.ts';
 import { legalMoves, moveNotation } from '../src/engine/index.ts';
 import type { GameSnapshot } from '../src/game/types.ts';
@@ -89,18 +89,7 @@ const event: Event = {
 temp.store.save(event);
 
 const ssh = await startSshd();
-const quiet = { info() {}, warn: (_o: object, msg: string) => console.error(msg) };
-const publishing = startPublishing({
-  hub,
-  config: {
-    targets: [ssh.target()],
-    coalesceMs: 250,
-    retry: { firstMs: 1000, maxMs: 30_000 },
-    timeoutMs: 10_000,
-  },
-  log: quiet,
-  tournament: temp.store,
-});
+const publishing = benchPublishing(hub, ssh.target(), temp.store);
 const access = announcingChanges(temp.store, () => publishing.changed());
 const published = (round: number) => {
   try {

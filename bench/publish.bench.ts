@@ -7,7 +7,7 @@
 import { mkdirSync, readFileSync, watch } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { startPublishing } from '../daemon/publish/index.ts';
+import { benchPublishing } from './publishing.ts';
 import { legalMoves, moveNotation } from '../src/engine/index.ts';
 import { gameToPdn } from '../src/game/pdn.ts';
 import { player, type Player } from '../test/src/game/fixtures/helpers.ts';
@@ -37,17 +37,7 @@ function lcg(seed: number) {
 
 const ssh = await startSshd();
 const hub = new FakeHub(BOARDS, 1, { event: 'Bench Open' });
-const quiet = { info() {}, warn: (_o: object, msg: string) => console.error(msg) };
-const publishing = startPublishing({
-  hub,
-  config: {
-    targets: [ssh.target()],
-    coalesceMs: 250,
-    retry: { firstMs: 1000, maxMs: 30_000 },
-    timeoutMs: 10_000,
-  },
-  log: quiet,
-});
+const publishing = benchPublishing(hub, ssh.target());
 
 const roundDir = join(ssh.root, 'rounds', '1');
 mkdirSync(roundDir, { recursive: true });

@@ -102,26 +102,26 @@ describe('unsent bytes', () => {
   });
 });
 
+/** `n` alerts of ~200 bytes each, as a tracker would raise them: a round worth catching up with. */
+const paddedAlerts = (n: number, idPrefix: string) =>
+  Array.from({ length: n }, (_, i) => ({
+    type: 'alert' as const,
+    t: i,
+    alert: {
+      id: `${idPrefix}${i}`,
+      rule: '5.4.1' as const,
+      ply: 1,
+      side: 'white' as const,
+      message: 'x'.repeat(200),
+      t: i,
+      events: [],
+    },
+  }));
+
 describe('catch-ups (whole rounds) per address', () => {
   it('re-subscribing over many connections is refused past the address budget; another address is served', async () => {
     const hub = new FakeHub(8);
-    for (let board = 1; board <= 8; board++)
-      hub.feed(
-        board,
-        ...Array.from({ length: 40 }, (_, i) => ({
-          type: 'alert' as const,
-          t: i,
-          alert: {
-            id: `a${board}-${i}`,
-            rule: '5.4.1' as const,
-            ply: 1,
-            side: 'white' as const,
-            message: 'x'.repeat(200),
-            t: i,
-            events: [],
-          },
-        })),
-      );
+    for (let board = 1; board <= 8; board++) hub.feed(board, ...paddedAlerts(40, `a${board}-`));
     served = await serve({ limits: { catchUpBytesPerSecond: 64 * 1024 } }, hub);
     const flooders = await Promise.all([1, 2, 3, 4].map(() => served!.open()));
     let refused = 0;
@@ -153,22 +153,7 @@ describe('catch-ups (whole rounds) per address', () => {
 describe('one board asked for again and again (games with a board) per address', () => {
   it('is paid from the address budget: refused past it, however many connections ask; another address is served', async () => {
     const hub = new FakeHub(2);
-    hub.feed(
-      1,
-      ...Array.from({ length: 60 }, (_, i) => ({
-        type: 'alert' as const,
-        t: i,
-        alert: {
-          id: `a${i}`,
-          rule: '5.4.1' as const,
-          ply: 1,
-          side: 'white' as const,
-          message: 'x'.repeat(200),
-          t: i,
-          events: [],
-        },
-      })),
-    );
+    hub.feed(1, ...paddedAlerts(60, 'a'));
     served = await serve({ limits: { catchUpBytesPerSecond: 16 * 1024 } }, hub);
     const flooders = await Promise.all([1, 2, 3, 4, 5].map(() => served!.open()));
     let answered = 0;

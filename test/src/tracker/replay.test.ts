@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { replayEvents } from '../../../daemon/commands/replay.ts';
-import { fen, Position, Script, sequence } from './fixtures/hands.ts';
+import { fen, Position, Script, scanningHello, sequence } from './fixtures/hands.ts';
 
 const jsonl = (s: Script) => s.events.map((e) => JSON.stringify(e)).join('\n');
 
@@ -73,16 +73,7 @@ describe('damlink replay', () => {
     };
     // As changes come: 100 ms apart is an order, and not a legal one.
     expect(rules(jsonl(s))).toEqual(['4.11']);
-    const hello = JSON.stringify({
-      t: 0,
-      type: 'hello',
-      serial: 'DGT1',
-      protocol: 'dgt',
-      squares: 50,
-      senses: 'pieces',
-      scanMs: 300,
-    });
-    expect(rules(`${hello}\n${jsonl(s)}`)).toEqual([]);
+    expect(rules(`${JSON.stringify(scanningHello())}\n${jsonl(s)}`)).toEqual([]);
     expect(rules(jsonl(s), { scanMs: 300 })).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { BoardEvent, Side } from '../../../firmware-protocol/events.ts';
 import { createBoardEncoder, createDecoder, type ProtocolName } from '../../../firmware-protocol/index.ts';
 import type { Move } from '../../../src/engine/index.ts';
-import { fen, movesOnly, type Position, run, Script, sequence } from './fixtures/hands.ts';
+import { fen, movesOnly, type Position, run, Script, scanningHello, sequence } from './fixtures/hands.ts';
 
 const rulesOf = (r: ReturnType<typeof run>) => r.alerts.map((a) => `${a.rule}@${a.ply}:${a.side}`);
 
@@ -164,15 +164,8 @@ describe('4.11 over what the board observed', () => {
     // Reported a scan's worth apart (100 ms): back-to-back reading alone would call it 4.11.
     const s = swept(start, m, reported, 100, 'white');
     expect(rulesOf(run(s.events, { start }))).toEqual(['4.11@1:white']);
-    const hello: BoardEvent = {
-      t: 0,
-      type: 'hello',
-      serial: 'DGT1',
-      protocol: 'dgt',
-      squares: 50,
-      senses: 'pieces',
-      scanMs: 300,
-    };
-    movesOnly({ events: [hello, ...s.events] } as unknown as Script, start, [SWEEPS[0].move]);
+    const r = run([scanningHello(), ...s.events], { start });
+    expect(r.moves).toEqual([SWEEPS[0].move]);
+    expect(r.alerts).toEqual([]);
   });
 });
