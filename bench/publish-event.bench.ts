@@ -9,7 +9,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { benchPublishing } from './publishing.ts';
 import { announcingChanges } from '../daemon/tournament/live.ts';
-import { legalMoves, moveNotation } from '../src/engine/index.ts';
+import { FINAL_RESULTS, type FinalResult, legalMoves, moveNotation } from '../src/engine/index.ts';
 import type { GameSnapshot } from '../src/game/types.ts';
 import {
   DEFAULT_TIEBREAKS,
@@ -110,8 +110,8 @@ const players: Player[] = Array.from({ length: BOARDS }, () => player());
 const latencies: number[] = [];
 let lost = 0;
 let t = 0;
-const scores = ['2-0', '1-1', '0-2'] as const;
-const typed = (score: (typeof scores)[number]): PairingResult => ({ kind: 'game', score });
+const scores = FINAL_RESULTS;
+const typed = (score: FinalResult): PairingResult => ({ kind: 'game', score });
 for (let n = 0; n < RESULTS; n++) {
   // The current round goes on meanwhile: a move on some board.
   const board = 1 + (n % BOARDS);

@@ -12,6 +12,8 @@ export interface ResumePoint {
   boot?: string;
   /** History boards: the number of the last change stored; undefined until one of this boot is. */
   n?: number;
+  /** History boards: the board's time (ms since power-up) of that change. */
+  ms?: number;
   /** The last changes stored, oldest first. */
   tail: readonly Change[];
 }
@@ -30,11 +32,12 @@ export function resumeAfter(
   if (!point || (serial !== undefined && serial !== point.serial)) return point;
   if (event.type !== 'lift' && event.type !== 'put' && event.type !== 'press') return point;
   const stamp = changeStamp(event);
-  const n = stamp && (point.n === undefined || stamp.n > point.n) ? stamp.n : point.n;
-  if (event.type === 'press') return n === point.n ? point : { ...point, n };
+  const newer = stamp !== undefined && (point.n === undefined || stamp.n > point.n);
+  const numbered = newer ? { n: stamp.n, ms: stamp.ms } : {};
+  if (event.type === 'press') return newer ? { ...point, ...numbered } : point;
   const change: Change = { type: event.type, square: event.square };
   if (event.type === 'put' && event.piece) change.piece = event.piece;
-  return { ...point, ...(n !== undefined ? { n } : {}), tail: [...point.tail.slice(1 - TAIL), change] };
+  return { ...point, ...numbered, tail: [...point.tail.slice(1 - TAIL), change] };
 }
 
 /** What to ask the board `serial` that greets with `hello`; undefined: nothing stored to go on. */
@@ -46,5 +49,5 @@ export function resumeFrom(
   if (point?.serial !== serial) return undefined;
   if (hello.protocol === 'dgt') return point.tail.length > 0 ? { tail: point.tail } : undefined;
   if (!hello.boot || point.boot !== hello.boot || point.n === undefined) return undefined;
-  return { after: point.n };
+  return { after: point.n, ...(point.ms !== undefined ? { since: point.ms } : {}) };
 }

@@ -31,8 +31,19 @@ export interface Change {
 /** The last changes stored that are looked for in a DGT board's record. */
 export const TAIL = 8;
 
-/** What to ask a board that comes back: the changes numbered after `after`, or those after `tail`. */
-export type ResumeAsk = { after: number } | { tail: readonly Change[] };
+/**
+ * What to ask a board that comes back: the changes numbered after `after` (made at the board's time
+ * `since`, when known), or those after `tail`.
+ */
+export type ResumeAsk = { after: number; since?: number } | { tail: readonly Change[] };
+
+/**
+ * What a history answer is believed to hold: hands make a change every 50 ms at the most, kept up
+ * for the whole time since the change asked for (a slide, a sweep, a set-up, a reset), and a margin
+ * besides. An answer with more — or with times that go back, or past the board's own clock — is
+ * no history of a game: the board is read afresh instead.
+ */
+export const PLAUSIBLE = { slack: 1000, msPerChange: 50 } as const;
 
 const same = (a: Change, b: Change): boolean =>
   a.type === b.type && a.square === b.square && (a.type === 'lift' || a.piece === b.piece);
@@ -60,8 +71,11 @@ export type CatchUpEnd =
   | { kind: 'caught-up'; events: BoardEvent[] }
   /** The answer had a hole (a line of it lost): pass these on and ask again with `next`. */
   | { kind: 'again'; events: BoardEvent[]; next: CatchUp }
-  /** The board does not have them (or did not answer): pass these on and read the board afresh. */
-  | { kind: 'fallback'; events: BoardEvent[]; reason: string };
+  /**
+   * The board does not have them, did not answer, or answered what no game can hold (`implausible`):
+   * pass these on and read the board afresh.
+   */
+  | { kind: 'fallback'; events: BoardEvent[]; reason: string; implausible?: true };
 
 export class CatchUp {
   private readonly recalled = new Map<number, StampedEvent>();
@@ -71,7 +85,7 @@ export class CatchUp {
   static asking(ask: ResumeAsk, onConnect: boolean, now: number): CatchUp {
     return 'tail' in ask
       ? new CatchUp(0, onConnect, now, 1, [], RECORD_WAIT_MS, ask.tail)
-      : new CatchUp(ask.after, onConnect, now);
+      : new CatchUp(ask.after, onConnect, now, 1, [], CATCH_UP_QUIET_MS, undefined, ask.since);
   }
 
   constructor(
@@ -87,6 +101,8 @@ export class CatchUp {
     private readonly quietMs = CATCH_UP_QUIET_MS,
     /** A DGT board's record asked for: the last changes stored, to find in it. */
     readonly tail?: readonly Change[],
+    /** The board's time of change `after`, when known: what the answer may plausibly hold since. */
+    private readonly since?: number,
   ) {
     this.heardAt = now;
   }
@@ -153,6 +169,8 @@ export class CatchUp {
         events: this.held,
         reason: `the board no longer has change ${this.after + 1} (it keeps ${end.first ?? '?'}–${end.last})`,
       };
+    const doubt = this.implausible(end);
+    if (doubt) return { kind: 'fallback', events: this.held, reason: doubt, implausible: true };
     const out: BoardEvent[] = [];
     let n = this.after;
     for (;;) {
@@ -168,6 +186,8 @@ export class CatchUp {
         events: [...out, ...this.heldAfter(n)],
         reason: `change ${n + 1} did not come in ${TRIES} answers`,
       };
+    const lastOut = out.at(-1);
+    const since = lastOut ? changeStamp(lastOut)?.ms : this.since;
     const next = new CatchUp(
       n,
       this.onConnect,
@@ -176,8 +196,26 @@ export class CatchUp {
       this.heldAfter(n),
       this.quietMs,
       this.tail,
+      since,
     );
     return { kind: 'again', events: out, next };
+  }
+
+  /** Why the answer is no history of a game (see PLAUSIBLE), or undefined when it may be one. */
+  private implausible(end: HistoryEndEvent): string | undefined {
+    if (this.since === undefined) return undefined;
+    const count = this.recalled.size;
+    const allowed = PLAUSIBLE.slack + Math.max(0, end.ms - this.since) / PLAUSIBLE.msPerChange;
+    if (count > allowed)
+      return `implausible: ${count} changes in ${Math.round((end.ms - this.since) / 1000)} s of the board's time`;
+    let last = this.since;
+    for (const n of [...this.recalled.keys()].sort((a, b) => a - b)) {
+      const ms = this.recalled.get(n)!.stamp!.ms;
+      if (ms < last || ms > end.ms)
+        return `implausible: change ${n} timed ${ms} ms, out of the board's order`;
+      last = ms;
+    }
+    return undefined;
   }
 
   /** Nothing more comes (the board went quiet, or greeted again after a restart): what was held. */

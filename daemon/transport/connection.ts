@@ -25,6 +25,9 @@ import { ClockSetter } from './clock-setter.ts';
 import type { ProtocolDriver, StreamDecoder } from './driver.ts';
 import type { Link, LinkHandlers } from './link.ts';
 
+/** Implausible history answers in a row after which a board's history is no longer asked. */
+const DISTRUST_AFTER = 3;
+
 /** A setting as any other: what `clockRoute` asks the protocol about. */
 const ANY_CLOCK_SETTING: SetClockCommand = { type: 'set-clock', white: 0, black: 0, running: null };
 
@@ -65,6 +68,9 @@ export class BoardConnection {
   private readonly diversion = new Diversion();
   /** A history board was asked for the changes the host missed: what the link says waits for them. */
   private catchUp: CatchUp | undefined;
+  /** Implausible history answers in a row, and whether the board's history is asked no more. */
+  private implausibleAnswers = 0;
+  private distrusted = false;
 
   constructor(private readonly options: ConnectionOptions) {
     this.timing = { ...DEFAULT_TIMING, ...options.timing };
@@ -305,7 +311,7 @@ export class BoardConnection {
    * False when the board keeps nothing, or nothing stored is of this board (and boot).
    */
   private askHistory(onConnect: boolean): boolean {
-    if (!this.hello || this.serial === undefined) return false;
+    if (!this.hello || this.serial === undefined || this.distrusted) return false;
     const ask = this.options.events.resumeFrom?.(this.serial, this.hello);
     if (!ask) return false;
     const after = 'after' in ask ? ask.after : 0;
@@ -332,15 +338,29 @@ export class BoardConnection {
     }
     if (answer.kind === 'fallback') {
       this.log('warn', `the board's history does not reach: read afresh (${answer.reason})`);
+      if (answer.implausible) this.doubted(answer.reason);
       this.requestSnapshot();
       return answer.events;
     }
+    this.implausibleAnswers = 0;
     this.log('info', "caught up from the board's history", {
       changes: answer.events.filter(isRecalled).length,
     });
     // The picture after the changes: it matches what they built unless something else went wrong.
     if (asked.onConnect) this.requestSnapshot();
     return answer.events;
+  }
+
+  /**
+   * An answer no game can hold. A board that keeps sending them is held apart: its history is not
+   * asked again (it is read afresh after every break), and the arbiter is told, beside the board.
+   */
+  private doubted(reason: string): void {
+    if (++this.implausibleAnswers < DISTRUST_AFTER) return;
+    this.distrusted = true;
+    const problem = `${this.options.source}: its history is implausible (${reason}) — damlink reads the board afresh after every break instead; check the board (its firmware, or whatever answers in its place)`;
+    this.log('warn', 'board history no longer asked', { reason });
+    this.options.events.onOpenProblem?.(problem);
   }
 
   /** No answer comes: what was held goes on, and the board is read afresh. */

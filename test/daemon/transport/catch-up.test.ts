@@ -68,4 +68,26 @@ describe('catching up with a history board', () => {
     for (let n = 1; n <= CATCH_UP_MAX; n++) expect(c.take(rec(n, n), 10)).toBe(true);
     expect(c.take(rec(CATCH_UP_MAX + 1, 1), 10)).toBe(false);
   });
+
+  it('an answer no game can hold (too many changes for the board time since, or times out of order) is not believed', () => {
+    // Change 100 was stored at the board's 60 s; the board answers at its 70 s.
+    const asked = () => CatchUp.asking({ after: 100, since: 60_000 }, true, 0);
+    // 10 s allow the margin and 200 changes more (one every 50 ms): 1,200 are believed…
+    let c = asked();
+    for (let n = 101; n <= 1300; n++) c.take(rec(n, 60_000 + (n - 100) * 8), 1);
+    expect(c.end(done(1300, 70_000), 9000, 2).kind).toBe('caught-up');
+    // …65,000 are not: read afresh, nothing of them passed on.
+    c = asked();
+    for (let n = 101; n <= 65_100; n++) c.take(rec(n, 60_000 + ((n - 100) * 10_000) / 65_000), 1);
+    const flood = c.end(done(65_100, 70_000), 9000, 2);
+    expect(flood).toMatchObject({ kind: 'fallback', implausible: true, events: [] });
+    if (flood.kind === 'fallback') expect(flood.reason).toContain('65000 changes in 10 s');
+    // Times before the change asked for, or past the board's own clock: not a game's history.
+    c = asked();
+    c.take(rec(101, 59_000), 1);
+    expect(c.end(done(101, 70_000), 9000, 2)).toMatchObject({ kind: 'fallback', implausible: true });
+    c = asked();
+    c.take(rec(101, 71_000), 1);
+    expect(c.end(done(101, 70_000), 9000, 2)).toMatchObject({ kind: 'fallback', implausible: true });
+  });
 });
