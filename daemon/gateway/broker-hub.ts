@@ -17,7 +17,34 @@ const KEPT_EVENTS = 200;
  * first; the daemon is asked for them when their state comes), boards with early events, rounds
  * kept (the lowest go first) and daemons known (the least recently heard go first).
  */
-export const GATEWAY_BOUNDS = { waitingEvents: 2_000, earlyBoards: 256, rounds: 100, daemons: 256 } as const;
+export const GATEWAY_BOUNDS = {
+  waitingEvents: 2_000,
+  earlyBoards: 256,
+  rounds: 100,
+  daemons: 256,
+  /**
+   * Bytes of events a board may hold waiting (for its state, or before its first one) and kept for
+   * `since`: a game's events between two states are a few kilobytes, so this is only ever reached
+   * by a publisher that pads them — counts alone let 1,200 events of a megabyte each in.
+   */
+  boardBytes: 4 << 20,
+} as const;
+
+/** An event's size as it came (its JSON), counted once. */
+const sizes = new WeakMap<GameEvent, number>();
+const sizeOf = (event: GameEvent): number => {
+  let size = sizes.get(event);
+  if (size === undefined) {
+    size = JSON.stringify(event).length;
+    sizes.set(event, size);
+  }
+  return size;
+};
+const bytesOf = (events: Iterable<GameEvent>): number => {
+  let n = 0;
+  for (const e of events) n += sizeOf(e);
+  return n;
+};
 
 interface BoardFeed {
   round: number;
@@ -80,8 +107,22 @@ export class BrokerHub implements HubReader {
     if (feed && message.round < feed.round) return;
     if (feed && message.round === feed.round && event.version <= feed.snapshot.version) return;
     const waiting = feed && message.round === feed.round ? feed.pending : this.earlyOf(board);
+    const size = sizeOf(event);
+    if (size > GATEWAY_BOUNDS.boardBytes) {
+      this.log?.warn(
+        { board, version: event.version, bytes: size },
+        'gateway: an event over the byte budget dropped',
+      );
+      return;
+    }
     waiting.set(event.version, event);
-    if (waiting.size > GATEWAY_BOUNDS.waitingEvents) waiting.delete(Math.min(...waiting.keys()));
+    // The oldest go first: past the count, or past the bytes a board may hold waiting.
+    let held = bytesOf(waiting.values());
+    while (waiting.size > GATEWAY_BOUNDS.waitingEvents || held > GATEWAY_BOUNDS.boardBytes) {
+      const oldest = Math.min(...waiting.keys());
+      held -= sizeOf(waiting.get(oldest)!);
+      waiting.delete(oldest);
+    }
   }
 
   state(message: StateMessage): void {
@@ -142,6 +183,11 @@ export class BrokerHub implements HubReader {
       return;
     }
     feed.history = feed.history.concat(events).slice(-KEPT_EVENTS);
+    // Kept for `since` within the board's bytes too: a spectator further behind gets the snapshot.
+    let kept = bytesOf(feed.history);
+    let cut = 0;
+    while (kept > GATEWAY_BOUNDS.boardBytes && cut < feed.history.length) kept -= sizeOf(feed.history[cut++]);
+    if (cut > 0) feed.history = feed.history.slice(cut);
     for (const event of events) this.tell(event);
   }
 

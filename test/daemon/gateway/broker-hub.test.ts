@@ -1,7 +1,7 @@
 // The gateway's Hub, fed the messages daemons publish: events told in order once their state has
 // come, duplicates dropped, gaps closed by the daemon's events or by the snapshot, rounds kept.
 import { describe, expect, it } from 'vitest';
-import { BrokerHub } from '../../../daemon/gateway/broker-hub.ts';
+import { BrokerHub, GATEWAY_BOUNDS } from '../../../daemon/gateway/broker-hub.ts';
 import { arbiterSide } from '../../../daemon/hub.ts';
 import { startServer } from '../../../daemon/server/index.ts';
 import { TestClient } from '../server/fixtures/ws-client.ts';
@@ -147,5 +147,38 @@ describe('BrokerHub', () => {
       client.close();
       await server.close();
     }
+  });
+
+  it("holds a board's events by bytes, not only by count: big events push the oldest out, a huge one is dropped", () => {
+    const { daemon, hub } = setUp();
+    // Valid-looking events of ~900 KB each (an alert with a padded message): 40 of them.
+    const alert = (n: number, bytes: number) => ({
+      type: 'alert' as const,
+      t: n,
+      alert: {
+        id: `a${n}`,
+        rule: '5.4.1' as const,
+        ply: 1,
+        side: 'white' as const,
+        message: 'x'.repeat(bytes),
+        t: n,
+        events: [],
+      },
+    });
+    const events = daemon.feed(1, ...Array.from({ length: 40 }, (_, i) => alert(i, 900_000)));
+    for (const e of events) hub.event(eventMessage(3, e));
+    const pending = (hub as unknown as { feeds: Map<number, { pending: Map<number, GameEvent> }> }).feeds.get(
+      1,
+    )!.pending;
+    const held = [...pending.values()].reduce((n, e) => n + JSON.stringify(e).length, 0);
+    expect(held).toBeLessThanOrEqual(GATEWAY_BOUNDS.boardBytes);
+    expect(pending.size).toBeLessThan(events.length);
+    // The newest are the ones kept.
+    expect(Math.max(...pending.keys())).toBe(events.at(-1)!.version);
+    // One event larger than a board may hold is dropped.
+    const [huge] = daemon.feed(1, alert(99, GATEWAY_BOUNDS.boardBytes));
+    const before = [...pending.keys()];
+    hub.event(eventMessage(3, huge));
+    expect([...pending.keys()]).toEqual(before);
   });
 });
