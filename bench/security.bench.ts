@@ -16,6 +16,9 @@
 // - `subscribe_flood_bytes_per_s_per_address`: 200 connections from one address re-subscribing to a
 //   ~100 KB round as fast as the call limit lets them, for SECURITY_FLOOD_SECONDS: the bytes that
 //   address received per second, and a spectator's ping round trip meanwhile.
+// - `games_board_flood_bytes_per_s_per_address`: the same 200 connections asking `games` with a
+//   board (one board's whole snapshot, ~100 KB) every 30 ms: the bytes served that address a second,
+//   and a spectator's ping round trip meanwhile (target p99 ≤ 250).
 import { fork } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { get } from 'node:http';
@@ -182,7 +185,8 @@ async function pngFlood(): Promise<void> {
   print('live_ping_p99_ms_during_png_flood', percentile(trips, 99).toFixed(1), 'ms');
 }
 
-async function subscribeFlood(): Promise<void> {
+/** 16 boards of 20 alerts of 300 bytes each: a round of ~100 KB, a board of ~6 KB. */
+function alertedHub(): FakeHub {
   const hub = new FakeHub(16);
   const message = 'x'.repeat(300);
   for (let board = 1; board <= 16; board++)
@@ -197,7 +201,22 @@ async function subscribeFlood(): Promise<void> {
       };
       hub.feed(board, { type: 'alert', t: n, alert: { ...alert, events: [] } });
     }
-  const { counts, trips } = await flooded(hub, 'subscribe');
+  return hub;
+}
+
+async function gamesBoardFlood(): Promise<void> {
+  const { counts, trips } = await flooded(alertedHub(), 'games-board');
+  print('games_board_flood_refused', counts.refused ?? 0, 'calls');
+  print(
+    'games_board_flood_bytes_per_s_per_address',
+    Math.round((counts.bytes ?? 0) / FLOOD_SECONDS),
+    'bytes/s',
+  );
+  print('live_ping_p99_ms_during_games_board_flood', percentile(trips, 99).toFixed(1), 'ms');
+}
+
+async function subscribeFlood(): Promise<void> {
+  const { counts, trips } = await flooded(alertedHub(), 'subscribe');
   print('subscribe_flood_round_bytes', counts.roundBytes ?? 0, 'bytes');
   print('subscribe_flood_refused', counts.refused ?? 0, 'calls');
   print(
@@ -244,8 +263,11 @@ async function oldRounds(): Promise<void> {
   print('live_ping_max_ms_during_old_rounds', Math.max(...trips).toFixed(1), 'ms');
 }
 
-/** 200 connections from 127.0.0.2, each re-subscribing to the round every 25 ms. */
-async function subscribeFlooders(port: number): Promise<Record<string, number>> {
+/**
+ * 200 connections from 127.0.0.2, each re-subscribing to the round every 25 ms, or (`games`) asking
+ * one board's snapshot every 30 ms.
+ */
+async function subscribeFlooders(port: number, games = false): Promise<Record<string, number>> {
   const counts = { bytes: 0, refused: 0, roundBytes: 0 };
   const end = Date.now() + FLOOD_SECONDS * 1000;
   const connection = () =>
@@ -255,8 +277,14 @@ async function subscribeFlooders(port: number): Promise<Record<string, number>> 
       let timer: NodeJS.Timeout | undefined;
       const next = () => {
         if (Date.now() >= end) return ws.close();
-        ws.send(JSON.stringify({ id: ++id, call: 'subscribe', param: { feed: 'round', id: 'same' } }));
-        timer = setTimeout(next, 25);
+        ws.send(
+          JSON.stringify(
+            games
+              ? { id: ++id, call: 'games', param: { board: 1 } }
+              : { id: ++id, call: 'subscribe', param: { feed: 'round', id: 'same' } },
+          ),
+        );
+        timer = setTimeout(next, games ? 30 : 25);
       };
       ws.on('open', next);
       ws.on('message', (data: Buffer) => {
@@ -325,11 +353,12 @@ async function pngFlooders(port: number): Promise<Record<string, number>> {
   return counts;
 }
 
-if (process.env.SECURITY_ROLE === 'png' || process.env.SECURITY_ROLE === 'subscribe') {
+const role = process.env.SECURITY_ROLE;
+if (role === 'png' || role === 'subscribe' || role === 'games-board') {
   const port = Number(process.env.SECURITY_PORT);
-  process.send!(await (process.env.SECURITY_ROLE === 'png' ? pngFlooders(port) : subscribeFlooders(port)));
+  process.send!(await (role === 'png' ? pngFlooders(port) : subscribeFlooders(port, role === 'games-board')));
   process.disconnect();
-} else if (process.env.SECURITY_ROLE === 'stalled') {
+} else if (role === 'stalled') {
   for (let i = 0; i < STALLED; i++)
     await stalledSubscriber(Number(process.env.SECURITY_PORT), { feed: 'round' });
   process.send!('ready');
@@ -342,5 +371,6 @@ if (process.env.SECURITY_ROLE === 'png' || process.env.SECURITY_ROLE === 'subscr
   if (part === undefined || part === 'memory') await stalledClients();
   if (part === undefined || part === 'png') await pngFlood();
   if (part === undefined || part === 'subscribe') await subscribeFlood();
+  if (part === undefined || part === 'games-board') await gamesBoardFlood();
   if (part === undefined || part === 'old-rounds') await oldRounds();
 }

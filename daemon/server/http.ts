@@ -86,17 +86,22 @@ const wantsGzip = (req: IncomingMessage): boolean =>
 /** The gzip representation has its own ETag (`"…-gz"`); notModified() accepts either. */
 const gzipEtag = (etag: string): string => etag.replace(/"$/, '-gz"');
 
-/** Compressed bodies by ETag: one compression per version, however many pollers ask. */
+/**
+ * Compressed bodies by address and ETag: one compression per version, however many pollers ask. A
+ * static file's ETag is its size and modification time, which two files of a fresh checkout can
+ * share: the address keeps one file's bytes from being served for another.
+ */
 class GzipCache {
   private readonly cache = new Map<string, Buffer>();
 
-  of(body: string | Buffer, etag: string | undefined): Buffer {
-    const hit = etag ? this.cache.get(etag) : undefined;
+  of(body: string | Buffer, path: string, etag: string | undefined): Buffer {
+    const key = etag && `${path} ${etag}`;
+    const hit = key ? this.cache.get(key) : undefined;
     if (hit) return hit;
     const zipped = gzipSync(body);
-    if (etag) {
+    if (key) {
       if (this.cache.size >= 256) this.cache.delete(this.cache.keys().next().value!);
-      this.cache.set(etag, zipped);
+      this.cache.set(key, zipped);
     }
     return zipped;
   }
@@ -320,7 +325,7 @@ export function createHttpHandler(ctx: HttpContext) {
           return;
         }
       }
-      const body = gzip ? gzipped.of(a.body, a.validators?.etag) : a.body;
+      const body = gzip ? gzipped.of(a.body, `${url.pathname}${url.search}`, a.validators?.etag) : a.body;
       headers['Content-Length'] = String(Buffer.byteLength(body));
       res.writeHead(a.status, headers);
       res.end(req.method === 'HEAD' ? undefined : body);

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -271,5 +271,30 @@ describe('PDN text cache', () => {
     expect(cache.of(renamed)).toBe(text);
     for (let b = 2002; b <= 4002; b++) cache.of(other(b));
     expect(cache.of(renamed)).toContain('[White "Renamed, Rita"]');
+  });
+});
+
+describe('static files served gzipped', () => {
+  it('two files of one size and modification time (a fresh checkout) each get their own bytes', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'damlink-static-'));
+    const a = `export const a = 1; // ${'a'.repeat(400)}\n`;
+    const b = `export const b = 2; // ${'b'.repeat(400)}\n`;
+    expect(a.length).toBe(b.length);
+    writeFileSync(join(root, 'a.js'), a);
+    writeFileSync(join(root, 'b.js'), b);
+    const when = new Date('2026-12-01T12:00:00Z');
+    utimesSync(join(root, 'a.js'), when, when);
+    utimesSync(join(root, 'b.js'), when, when);
+    const server = await startServer({ hub: new FakeHub(1), port: 0, webRoot: root });
+    try {
+      const first = await fetch(`${server.url}/a.js`, { headers: { 'Accept-Encoding': 'gzip' } });
+      expect(first.headers.get('content-encoding')).toBe('gzip');
+      expect(await first.text()).toBe(a);
+      const second = await fetch(`${server.url}/b.js`, { headers: { 'Accept-Encoding': 'gzip' } });
+      expect(second.headers.get('etag')).toBe(first.headers.get('etag'));
+      expect(await second.text()).toBe(b);
+    } finally {
+      await server.close();
+    }
   });
 });
