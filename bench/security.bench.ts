@@ -25,6 +25,7 @@ import { get } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { startServer } from '../daemon/server/index.ts';
+import { alertOutput } from '../test/daemon/fixtures/alerts.ts';
 import { FakeHub } from '../test/daemon/fixtures/fake-hub.ts';
 import { stalledSubscriber } from '../test/daemon/server/fixtures/ws-client.ts';
 import { startDaemon, tempDir } from '../test/integration/fixtures/helpers.ts';
@@ -112,8 +113,7 @@ async function stalledClients(): Promise<void> {
   const message = 'x'.repeat(16 * 1024);
   let peak = before;
   for (let n = 1; n <= 1200 && server.clients() > 0; n++) {
-    const alert = { id: `a${n}`, rule: '5.4.1' as const, ply: 1, side: 'white' as const, message, t: n };
-    hub.feed((n % 4) + 1, { type: 'alert', t: n, alert: { ...alert, events: [] } });
+    hub.feed((n % 4) + 1, alertOutput(n, `a${n}`, message));
     if (n % 20 === 0) {
       await new Promise((r) => setImmediate(r));
       peak = Math.max(peak, process.memoryUsage().rss / 1024 / 1024);
@@ -190,41 +190,24 @@ function alertedHub(): FakeHub {
   const hub = new FakeHub(16);
   const message = 'x'.repeat(300);
   for (let board = 1; board <= 16; board++)
-    for (let n = 0; n < 20; n++) {
-      const alert = {
-        id: `a${board}-${n}`,
-        rule: '5.4.1' as const,
-        ply: 1,
-        side: 'white' as const,
-        message,
-        t: n,
-      };
-      hub.feed(board, { type: 'alert', t: n, alert: { ...alert, events: [] } });
-    }
+    for (let n = 0; n < 20; n++) hub.feed(board, alertOutput(n, `a${board}-${n}`, message));
   return hub;
 }
 
-async function gamesBoardFlood(): Promise<void> {
-  const { counts, trips } = await flooded(alertedHub(), 'games-board');
-  print('games_board_flood_refused', counts.refused ?? 0, 'calls');
-  print(
-    'games_board_flood_bytes_per_s_per_address',
-    Math.round((counts.bytes ?? 0) / FLOOD_SECONDS),
-    'bytes/s',
-  );
-  print('live_ping_p99_ms_during_games_board_flood', percentile(trips, 99).toFixed(1), 'ms');
+/** One address flooding `role` (subscribe, games-board): what it was refused and sent, the ping meanwhile. */
+async function callFlood(role: 'subscribe' | 'games-board', name: string): Promise<Record<string, number>> {
+  const { counts, trips } = await flooded(alertedHub(), role);
+  print(`${name}_refused`, counts.refused ?? 0, 'calls');
+  print(`${name}_bytes_per_s_per_address`, Math.round((counts.bytes ?? 0) / FLOOD_SECONDS), 'bytes/s');
+  print(`live_ping_p99_ms_during_${name}`, percentile(trips, 99).toFixed(1), 'ms');
+  return counts;
 }
 
+const gamesBoardFlood = () => callFlood('games-board', 'games_board_flood');
+
 async function subscribeFlood(): Promise<void> {
-  const { counts, trips } = await flooded(alertedHub(), 'subscribe');
+  const counts = await callFlood('subscribe', 'subscribe_flood');
   print('subscribe_flood_round_bytes', counts.roundBytes ?? 0, 'bytes');
-  print('subscribe_flood_refused', counts.refused ?? 0, 'calls');
-  print(
-    'subscribe_flood_bytes_per_s_per_address',
-    Math.round((counts.bytes ?? 0) / FLOOD_SECONDS),
-    'bytes/s',
-  );
-  print('live_ping_p99_ms_during_subscribe_flood', percentile(trips, 99).toFixed(1), 'ms');
 }
 
 async function oldRounds(): Promise<void> {

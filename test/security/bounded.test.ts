@@ -15,6 +15,7 @@ import { PdnCache } from '../../daemon/server/rounds.ts';
 import { BoardConnection } from '../../daemon/transport/connection.ts';
 import { RAW_KEPT } from '../../daemon/transport/raw-kept.ts';
 import { protocolDriver } from '../../daemon/transport/protocol.ts';
+import { alertOutput } from '../daemon/fixtures/alerts.ts';
 import { FakeHub } from '../daemon/fixtures/fake-hub.ts';
 import { stalledSubscriber, TestClient } from '../daemon/server/fixtures/ws-client.ts';
 import { removeTempDirs, type Served, serve, tempDir } from './fixtures/helpers.ts';
@@ -74,15 +75,7 @@ describe('unsent bytes', () => {
       for (let i = 0; i < 20; i++) {
         sent++;
         const board = sent % 10 === 0 ? 2 : 1;
-        const alert = {
-          id: `a${sent}`,
-          rule: '5.4.1' as const,
-          ply: 1,
-          side: 'white' as const,
-          message: big,
-          t: sent,
-        };
-        hub.feed(board, { type: 'alert', t: sent, alert: { ...alert, events: [] } });
+        hub.feed(board, alertOutput(sent, `a${sent}`, big));
       }
       await reader.wait((m) => m.id === 'r' && m.param.alert?.id === `a${sent}`);
     }
@@ -104,19 +97,7 @@ describe('unsent bytes', () => {
 
 /** `n` alerts of ~200 bytes each, as a tracker would raise them: a round worth catching up with. */
 const paddedAlerts = (n: number, idPrefix: string) =>
-  Array.from({ length: n }, (_, i) => ({
-    type: 'alert' as const,
-    t: i,
-    alert: {
-      id: `${idPrefix}${i}`,
-      rule: '5.4.1' as const,
-      ply: 1,
-      side: 'white' as const,
-      message: 'x'.repeat(200),
-      t: i,
-      events: [],
-    },
-  }));
+  Array.from({ length: n }, (_, i) => alertOutput(i, `${idPrefix}${i}`, 'x'.repeat(200)));
 
 describe('catch-ups (whole rounds) per address', () => {
   it('re-subscribing over many connections is refused past the address budget; another address is served', async () => {

@@ -7,6 +7,7 @@ import { startServer } from '../../../daemon/server/index.ts';
 import { TestClient } from '../server/fixtures/ws-client.ts';
 import type { GameEvent } from '../../../src/game/types.ts';
 import { player } from '../../src/game/fixtures/helpers.ts';
+import { alertOutput } from '../fixtures/alerts.ts';
 import { FakeHub } from '../fixtures/fake-hub.ts';
 import { eventMessage, stateMessage } from './fixtures/messages.ts';
 
@@ -152,19 +153,7 @@ describe('BrokerHub', () => {
   it("holds a board's events by bytes, not only by count: big events push the oldest out, a huge one is dropped", () => {
     const { daemon, hub } = setUp();
     // Valid-looking events of ~900 KB each (an alert with a padded message): 40 of them.
-    const alert = (n: number, bytes: number) => ({
-      type: 'alert' as const,
-      t: n,
-      alert: {
-        id: `a${n}`,
-        rule: '5.4.1' as const,
-        ply: 1,
-        side: 'white' as const,
-        message: 'x'.repeat(bytes),
-        t: n,
-        events: [],
-      },
-    });
+    const alert = (n: number, bytes: number) => alertOutput(n, `a${n}`, 'x'.repeat(bytes));
     const events = daemon.feed(1, ...Array.from({ length: 40 }, (_, i) => alert(i, 900_000)));
     for (const e of events) hub.event(eventMessage(3, e));
     const pending = (hub as unknown as { feeds: Map<number, { pending: Map<number, GameEvent> }> }).feeds.get(

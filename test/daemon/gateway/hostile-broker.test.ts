@@ -9,6 +9,7 @@ import { startGateway } from '../../../daemon/gateway/index.ts';
 import { readBrokerMessage } from '../../../daemon/gateway/messages.ts';
 import { cleanUp, onCleanup, until } from '../../integration/fixtures/helpers.ts';
 import { player } from '../../src/game/fixtures/helpers.ts';
+import { alertOutput } from '../fixtures/alerts.ts';
 import { FakeHub } from '../fixtures/fake-hub.ts';
 import { connectWithRetry, startBroker } from '../server/fixtures/mosquitto.ts';
 import { eventMessage, stateMessage } from './fixtures/messages.ts';
@@ -68,19 +69,7 @@ describe('a gateway on a broker anyone may publish on', () => {
       'board 1 on the topic of board 5',
     );
     // A flood of events for a board with no state: held, but no more than the bound.
-    const alert = (n: number) => ({
-      type: 'alert' as const,
-      t: n,
-      alert: {
-        id: `a${n}`,
-        rule: '5.4.1' as const,
-        ply: 1,
-        side: 'white' as const,
-        message: 'x',
-        t: n,
-        events: [],
-      },
-    });
+    const alert = (n: number) => alertOutput(n, `a${n}`);
     const events = daemon.feed(2, ...Array.from({ length: 2_700 }, (_, n) => alert(n)));
     for (const e of events.slice(0, 2_500))
       publisher.publish('damlink/boards/2/events', JSON.stringify(eventMessage(1, e)));
