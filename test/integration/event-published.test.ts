@@ -6,12 +6,6 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN_FILE } from '../../daemon/server/admin-token.ts';
-import {
-  bergerRounds,
-  DEFAULT_TIEBREAKS,
-  DRAUGHTS_POINTS,
-  writeTournamentJson,
-} from '../../src/tournament/index.ts';
 import { TestClient } from '../daemon/server/fixtures/ws-client.ts';
 import { startSshd } from './fixtures/file-servers.ts';
 import {
@@ -24,18 +18,11 @@ import {
   tempDir,
   until,
 } from './fixtures/helpers.ts';
+import { roundRobinFile } from './fixtures/round-robin.ts';
 
 afterEach(cleanUp);
 
 const SPEED = 5;
-const NAMES = [
-  'Sijbrands, Ton',
-  'Clerc, Rob',
-  'Hoekstra, Tanja',
-  'Lemaire, Pierre',
-  'Diallo, Ousmane',
-  'Bos, Eva',
-];
 /** What a round publishes with a tournament (the games' own files besides). */
 const FILES = [
   'games.pdn',
@@ -50,19 +37,8 @@ const FILES = [
 describe('every round of the event is published', () => {
   it('past rounds follow their results; a target added later gets every round; published = served', async () => {
     const dir = tempDir('event-published');
-    const tournament = join(dir, 'tournament.json');
-    writeFileSync(
-      tournament,
-      writeTournamentJson({
-        name: '',
-        groups: [],
-        players: NAMES.map((name, i) => ({ start: i + 1, name })),
-        rounds: bergerRounds(6).slice(0, 3),
-        points: DRAUGHTS_POINTS,
-        tiebreaks: DEFAULT_TIEBREAKS,
-        advantageDraws: false,
-      }),
-    );
+    // A tournament its file does not name: the config's event names it.
+    const tournament = roundRobinFile(dir, '', 3);
     const folder = join(dir, 'www');
     const sim = await cleanBoards(3, { speed: SPEED, seed: 5, loop: true, maxPlies: 10, thinkMs: 1500 });
     const config = (targets: string[]) =>

@@ -1,15 +1,9 @@
 // A round change while the daemon runs (a real process, simulated boards over tcp): the next
 // round's pairings start on the boards, the last round's PDN stays served, and a restart goes on
 // with the journal's round.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  bergerRounds,
-  DEFAULT_TIEBREAKS,
-  DRAUGHTS_POINTS,
-  writeTournamentJson,
-} from '../../src/tournament/index.ts';
 import { TestClient } from '../daemon/server/fixtures/ws-client.ts';
 import { ADMIN_TOKEN_FILE } from '../../daemon/server/admin-token.ts';
 import {
@@ -22,17 +16,9 @@ import {
   tempDir,
   until,
 } from './fixtures/helpers.ts';
+import { roundRobinFile } from './fixtures/round-robin.ts';
 
 const SPEED = 5;
-const NAMES = [
-  'Sijbrands, Ton',
-  'Clerc, Rob',
-  'Hoekstra, Tanja',
-  'Lemaire, Pierre',
-  'Diallo, Ousmane',
-  'Bos, Eva',
-];
-
 afterEach(cleanUp);
 
 /** Each game's [White, Black] tags, board order. */
@@ -45,19 +31,7 @@ const seats = (pdn: string): [string, string][] =>
 describe('rounds at run time', () => {
   it('the next round starts on the boards; the last round stays served; a restart continues it', async () => {
     const dir = tempDir('rounds');
-    const file = join(dir, 'tournament.json');
-    writeFileSync(
-      file,
-      writeTournamentJson({
-        name: 'Rondes',
-        groups: [],
-        players: NAMES.map((name, i) => ({ start: i + 1, name, fmjdId: String(16001 + i) })),
-        rounds: bergerRounds(6).slice(0, 2),
-        points: DRAUGHTS_POINTS,
-        tiebreaks: DEFAULT_TIEBREAKS,
-        advantageDraws: false,
-      }),
-    );
+    const file = roundRobinFile(dir, 'Rondes', 2);
     const sim = await cleanBoards(3, { speed: SPEED, seed: 21, loop: true, maxPlies: 10, thinkMs: 1500 });
     const args = ['--time-scale', String(SPEED)];
     const addresses = sim.boards.map((b) => b.address);
