@@ -1,7 +1,7 @@
 // The board description file (`damlink decode --field-map FILE`, daemon config): JSON with the field
 // map, piece codes, orientation, clock side and HID layout. Parsed without throwing.
 import { fieldMapProblem } from './board-string.ts';
-import { SCAN_MS_MAX, SCAN_MS_MIN } from './events.ts';
+import { isScanPeriod, SCAN_MS_MAX, SCAN_MS_MIN } from './events.ts';
 import { err, ok, type Result } from './result.ts';
 import type { FieldMap, HidLayout, PieceCodes, ProtocolOptions } from './types.ts';
 
@@ -57,11 +57,7 @@ export function checkBoardConfig(json: unknown): Result<ProtocolOptions> {
   }
   if (json.scanMs !== undefined) {
     const ms = json.scanMs;
-    if (
-      typeof ms !== 'number' ||
-      !Number.isInteger(ms) ||
-      !(ms === 0 || (ms >= SCAN_MS_MIN && ms <= SCAN_MS_MAX))
-    )
+    if (ms !== 0 && !isScanPeriod(ms))
       return fail(`scanMs must be 0 or a whole number of ms from ${SCAN_MS_MIN} to ${SCAN_MS_MAX}`);
     options.scanMs = ms;
   }

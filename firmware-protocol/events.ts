@@ -70,6 +70,8 @@ export interface PressEvent {
 /** A scanning board's period (ms), as a hello or a board description may give it. */
 export const SCAN_MS_MIN = 20;
 export const SCAN_MS_MAX = 2000;
+export const isScanPeriod = (ms: unknown): ms is number =>
+  Number.isInteger(ms) && (ms as number) >= SCAN_MS_MIN && (ms as number) <= SCAN_MS_MAX;
 
 export interface HelloEvent {
   t: number;

@@ -7,4 +7,5 @@ const CONTROL = /[\p{Cc}\u2028\u2029]/u;
 export const hasControlCharacter = (text: string): boolean => CONTROL.test(text);
 
 /** `text` with each control character a space: what a writer puts out of text it did not check. */
-export const withoutControlCharacters = (text: string): string => text.replace(/[\p{Cc}\u2028\u2029]/gu, ' ');
+export const withoutControlCharacters = (text: string): string =>
+  text.replace(new RegExp(CONTROL.source, 'gu'), ' ');

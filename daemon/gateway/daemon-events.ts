@@ -3,15 +3,19 @@
 // missed them on the broker.
 import WebSocket from 'ws';
 import type { GameEvent } from '../../src/game/types.ts';
-import { readDaemonEvent } from './messages.ts';
+import { GATEWAY_BOUNDS } from './broker-hub.ts';
+import { MAX_PAYLOAD, readDaemonEvent } from './messages.ts';
 
 const TIMEOUT_MS = 5000;
 
 /** The events, or undefined when the daemon no longer keeps them (it sent a snapshot) or is away. */
 export function daemonEvents(api: string, board: number, version: number): Promise<GameEvent[] | undefined> {
   return new Promise((resolve) => {
-    const ws = new WebSocket(`${api.replace(/^http/, 'ws')}/api/v1`);
+    // A frame is at most an event's payload and its envelope; the whole catch-up, what a board may
+    // hold from the broker: a daemon that sends more is not read further.
+    const ws = new WebSocket(`${api.replace(/^http/, 'ws')}/api/v1`, { maxPayload: 2 * MAX_PAYLOAD });
     const events: GameEvent[] = [];
+    let bytes = 0;
     let complete = true;
     const finish = (value: GameEvent[] | undefined) => {
       clearTimeout(timer);
@@ -32,7 +36,9 @@ export function daemonEvents(api: string, board: number, version: number): Promi
       );
       ws.send(JSON.stringify({ id: 'done', call: 'ping' }));
     });
-    ws.on('message', (data) => {
+    ws.on('message', (data: Buffer) => {
+      bytes += data.length;
+      if (bytes > GATEWAY_BOUNDS.boardBytes) return finish(undefined);
       let message: { response?: string; id?: unknown; param?: { kind?: string; version?: unknown } };
       try {
         message = JSON.parse(data.toString());

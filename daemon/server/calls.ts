@@ -110,13 +110,11 @@ export const CALLS = {
     role: 'anyone',
     handle: (server, client, _, p) => {
       server.mayCatchUp(client);
+      const round = p?.round ?? server.hub.round();
       const json =
         p?.board !== undefined
           ? `[${server.snapshotJson.of(server.knownBoard(p.board))}]`
-          : server.roundJson.of(
-              p?.round ?? server.hub.round(),
-              playedGames(server.hub, p?.round ?? server.hub.round()),
-            );
+          : server.roundJson.of(round, playedGames(server.hub, round));
       server.catchUps.charge(client.address, json.length);
       return new RawJson(json);
     },

@@ -11,6 +11,7 @@ import {
 import type { GameResult, GameSnapshot } from '../../src/game/types.ts';
 import { tableResults } from '../../src/tournament/index.ts';
 import type { HubReader } from '../hub.ts';
+import { setRecent } from '../keyed.ts';
 import type { TournamentSource } from './standings.ts';
 import { roundIndex } from './lidraughts.ts';
 
@@ -135,9 +136,7 @@ export class SnapshotJson {
     const hit = this.kept.get(key);
     if (hit?.version === snap.version) return hit.json;
     const json = JSON.stringify(snap);
-    this.kept.delete(key);
-    this.kept.set(key, { version: snap.version, json });
-    if (this.kept.size > SNAPSHOTS_KEPT) this.kept.delete(this.kept.keys().next().value!);
+    setRecent(this.kept, key, { version: snap.version, json }, SNAPSHOTS_KEPT);
     return json;
   }
 }

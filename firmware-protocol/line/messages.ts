@@ -4,8 +4,7 @@ import {
   type BoardEvent,
   type BoardStamp,
   type HelloEvent,
-  SCAN_MS_MAX,
-  SCAN_MS_MIN,
+  isScanPeriod,
   type Side,
   type StampedEvent,
 } from '../events.ts';
@@ -264,7 +263,7 @@ function parseHello(args: string[], t: number): Result<BoardLine> {
   if (boot !== undefined && BOOT.test(boot)) hello.boot = boot;
   // 1.2: the board reports by scans of this period. A value out of range is ignored, as an unknown key is.
   const scan = Number(kv.get('scan'));
-  if (Number.isInteger(scan) && scan >= SCAN_MS_MIN && scan <= SCAN_MS_MAX) hello.scanMs = scan;
+  if (isScanPeriod(scan)) hello.scanMs = scan;
   return ok({ events: [hello], hello });
 }
 

@@ -92,9 +92,8 @@ export function readIrregular(
   const candidates = vacated.filter(
     (s) => seenTo === OCCUPIED || isWhiteCode(seenTo) === isWhiteCode(pos.board[s]),
   );
-  const from = originOf(hand, to, candidates, (c) =>
-    legalSequences(pos).some((m) => m.from === c && m.to === to),
-  );
+  const legal = legalSequences(pos);
+  const from = originOf(hand, to, candidates, (c) => legal.some((m) => m.from === c && m.to === to));
   if (from === undefined) return unknown();
   const removed = vacated.filter((s) => s !== from);
   const mover = pos.board[from];
@@ -111,7 +110,7 @@ export function readIrregular(
     if (removed.length > 0) return unknown();
     return record(quiet(), `${from}-${to}`, ['5.4.5']);
   }
-  const sequences = legalSequences(pos).filter((m) => m.from === from && m.to === to);
+  const sequences = legal.filter((m) => m.from === from && m.to === to);
   const removedOpp = removed.filter((s) => colorOfCode(pos.board[s]) !== side);
   const removedOwn = removed.filter((s) => colorOfCode(pos.board[s]) === side);
   /** The capture chain that took exactly the pieces removed: 5.4.9 when a legal capture goes on from it, else 5.4.8. */
@@ -122,7 +121,7 @@ export function readIrregular(
       (c) => c.to === to && c.captured.length === wanted.size && c.captured.every((s) => wanted.has(s)),
     );
     if (!chain) return undefined;
-    const prefix = legalSequences(pos).some(
+    const prefix = legal.some(
       (m) => m.path.length > chain.path.length && chain.path.every((s, i) => m.path[i] === s),
     );
     return record(chain, `${from}x${to}`, [prefix ? '5.4.9' : '5.4.8']);

@@ -4,7 +4,16 @@
 import { toSquareString } from '../../firmware-protocol/board-string.ts';
 import type { BoardString, PieceCode, Side } from '../../firmware-protocol/events.ts';
 import { Position } from '../engine/index.ts';
-import { codeOfChar, codeOfPut, differences, EMPTY, isWhiteCode, OCCUPIED, turned } from './sensed-codes.ts';
+import {
+  codeOfChar,
+  codeOfPut,
+  colorOfCode,
+  differences,
+  EMPTY,
+  isWhiteCode,
+  OCCUPIED,
+  turned,
+} from './sensed-codes.ts';
 import type { HandEvent } from './hands.ts';
 import { observationGapMs, reportLagMs } from './timing.ts';
 
@@ -127,7 +136,7 @@ export class SensedBoard {
   /** The last change on `square` is a lift after `t` of a piece of `side` in `pos`. */
   liftedAfter(square: number, t: number, side: Side, pos: Position): boolean {
     const code = pos.board[square];
-    if (code === EMPTY || (isWhiteCode(code) ? 'white' : 'black') !== side) return false;
+    if (code === EMPTY || colorOfCode(code) !== side) return false;
     for (let i = this.hand.length - 1; i >= 0; i--) {
       const h = this.hand[i];
       if (h.square === square) return h.kind === 'lift' && h.t > t;
