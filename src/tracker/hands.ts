@@ -97,7 +97,11 @@ export function readPlayedMove(pos: Position, move: Move, hand: readonly HandEve
   const done = completionIndex(hand, played);
   if (move.captured.length > 1 && done >= 0 && removal.some((r) => hand[r.at].scan < hand[done].scan))
     rules.push('5.4.10');
-  const times = removal.filter((r) => r.at > done).sort((a, b) => a.at - b.at);
+  // 5.4.13 times the removal from the landing's observation on: a piece seen off in the same scan
+  // as the landing was not taken before it, and a pause after it interrupts the removal.
+  const times = removal
+    .filter((r) => r.at > done || (done >= 0 && hand[r.at].scan === hand[done].scan))
+    .sort((a, b) => a.at - b.at);
   for (let i = 1; i < times.length; i++) {
     if (hand[times[i].at].t - hand[times[i - 1].at].t > REMOVAL_PAUSE_MS) {
       rules.push('5.4.13');

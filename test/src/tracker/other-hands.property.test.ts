@@ -55,6 +55,23 @@ describe('the tracker over an independent model of hands', () => {
     scanOrder: h.scanOrder,
   });
 
+  it('5.4.13: a removal paused after a piece seen off in the landing\'s own scan', () => {
+    // A counterexample the property found: at ply 11 the first captured piece comes off in the scan
+    // that shows the landing, the second 2.5 s later; the board is then put back and the move replayed.
+    const game = playOtherHands({
+      seed: 1315682780,
+      variant: 'brazilian',
+      occupancyOnly: false,
+      plies: 80,
+      irregularity: 0.2,
+      habits: habitsOf({ scanOrder: 'rising' }),
+    });
+    const v = trackOther(game);
+    expect(game.alerts[0]).toBe('5.4.13@11:white');
+    expect(v.alerts).toEqual(game.alerts);
+    expect(v.moves).toEqual(game.moves);
+  });
+
   it.each([
     [0, 'clean games: exactly the moves played, no alert'],
     [0.2, 'irregular games: every rule at its ply and side, nothing else'],
