@@ -55,7 +55,7 @@ describe('the tracker over an independent model of hands', () => {
     scanOrder: h.scanOrder,
   });
 
-  it('5.4.13: a removal paused after a piece seen off in the landing\'s own scan', () => {
+  it("5.4.13: a removal paused after a piece seen off in the landing's own scan", () => {
     // A counterexample the property found: at ply 11 the first captured piece comes off in the scan
     // that shows the landing, the second 2.5 s later; the board is then put back and the move replayed.
     const game = playOtherHands({
