@@ -958,12 +958,23 @@ class BoardTracker implements Tracker {
       .filter((s) => pressedAt === undefined || !this.board.liftedAfter(s, pressedAt, pos.turn, pos));
     if (diff.length === 0 || diff.some((s) => this.sensed[s] !== EMPTY)) return;
     if (last.ply !== this.moves.length || !this.line.previous) return;
-    const rules = extrasRules(pos, last.side, last.capture, diff);
-    const board = Int8Array.from(pos.board);
-    for (const s of diff) board[s] = EMPTY;
+    // A captured piece left on at a 5.4.11 press, taken off now: that capture's removal completed
+    // (it was jumped: never 5.4.12).
+    const completing = diff.filter((s) => this.leftOn.includes(s));
+    if (completing.length > 0) {
+      const board = Int8Array.from(pos.board);
+      for (const s of completing) board[s] = EMPTY;
+      this.line.amend(Position.fromBoard(pos.variant, pos.turn, board));
+      this.leftOn = this.leftOn.filter((s) => !completing.includes(s));
+    }
+    const taken = diff.filter((s) => !completing.includes(s));
+    if (taken.length === 0) return;
+    const rules = extrasRules(this.position, last.side, last.capture, taken);
+    const board = Int8Array.from(this.position.board);
+    for (const s of taken) board[s] = EMPTY;
     const played = this.line.undoLast()!;
     const after = Position.fromBoard(pos.variant, pos.turn, board);
-    this.record(played, after, last.pdn, rules, t, out, last.side, diff);
+    this.record(played, after, last.pdn, rules, t, out, last.side, taken);
   }
 
   /** The 5.4.11 capture's removal completed before the opponent's move (completedRemoval). */

@@ -72,6 +72,23 @@ describe('the tracker over an independent model of hands', () => {
     expect(v.moves).toEqual(game.moves);
   });
 
+  it('5.4.11 corrected by taking the move back and playing it again: no 5.4.12', () => {
+    // A counterexample the property found: at ply 46 18x27 is pressed with 22 still on; the piece
+    // goes back to 18, 18x27 is played again with 22 taken off, and pressed (a scan falling).
+    const game = playOtherHands({
+      seed: 1619634604,
+      variant: 'international',
+      occupancyOnly: false,
+      plies: 80,
+      irregularity: 0.2,
+      habits: habitsOf({ scanOrder: 'falling' }),
+    });
+    const v = trackOther(game);
+    expect(game.alerts).toContain('5.4.11@46:black');
+    expect(v.alerts).toEqual(game.alerts);
+    expect(v.moves).toEqual(game.moves);
+  });
+
   it.each([
     [0, 'clean games: exactly the moves played, no alert'],
     [0.2, 'irregular games: every rule at its ply and side, nothing else'],

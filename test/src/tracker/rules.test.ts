@@ -104,6 +104,19 @@ describe('capture irregularities (4.11, 5.4.8–5.4.14)', () => {
     expect(rulesOf(r)).toEqual(['5.4.11@1:white']);
   });
 
+  it('5.4.11: the piece left on taken off and the clock pressed again completes the capture (not 5.4.12)', () => {
+    // 19 was jumped: "removed a piece that was not jumped" would be a false alarm.
+    const start = fen(TWO);
+    const s = new Script(start);
+    s.lift(32);
+    s.wait(300).put(14, 'w').wait(400).remove(28).wait(300).press('white');
+    s.wait(600).remove(19).wait(400).press('white').wait(1000).tick();
+    const r = run(s.events, { start });
+    expect(rulesOf(r)).toEqual(['5.4.11@1:white']);
+    expect(r.moves).toEqual(['32x14']);
+    expect(r.tracker.state.position.pieceAt(19)).toBeUndefined();
+  });
+
   // 32x14 played with other removals than its two captured pieces: each way is one rule.
   it.each([
     ['5.4.12', 'removing a piece that was not jumped', { order: [28, 19, 43] }, 43],
