@@ -109,4 +109,62 @@ describe('the round’s pairings on its boards at once', () => {
       temp.close();
     }
   });
+
+  it('a pairing made mid-round renames the published games, never moves them', async () => {
+    // lidraughts matches a round's games by their place in the file: a pairing while the games are
+    // under way (a continuation on board 1, board 2's table game over and another game begun) may
+    // change the names only.
+    const temp = tempStore('pairing-mid-round');
+    try {
+      temp.store.save({
+        name: 'Club',
+        groups: [],
+        players: [1, 2, 3, 4, 5, 6].map((start) => ({ start, name: `Player${start}, A` })),
+        rounds: [],
+        points: DRAUGHTS_POINTS,
+        tiebreaks: DEFAULT_TIEBREAKS,
+        advantageDraws: false,
+      });
+      const hub = new FakeHub(3, 1);
+      const served = await serveHub(
+        hub,
+        { arbiter: ARBITER_TOKEN },
+        { tournament: tournamentReachesBoards(temp.store, hub) },
+      );
+      hub.move(1, '32-28');
+      hub.feed(1, { type: 'position-set', t: 9_000, fen: 'B:W28,31,34-50:B1-20', reason: '5.4.7 stands' });
+      hub.move(1, '19-23');
+      hub.move(2, '34-29');
+      hub.move(2, '17-21');
+      await hub.setResult(2, '1-1');
+      hub.newGame(2);
+      hub.move(2, '31-26');
+      hub.move(3, '33-28');
+      const round = async () =>
+        readRound(await (await fetch(`${served.server.url}/rounds/1/games.pdn`)).text()).map((g) => ({
+          board: g.tags.Round,
+          fen: g.tags.FEN,
+          moves: g.moves,
+          result: g.result,
+          white: g.tags.White,
+        }));
+      const before = await round();
+      expect(before.map((g) => g.moves)).toEqual([['32-28'], ['34-29', '17-21'], ['33-28'], ['19-23']]);
+      const c = await served.open();
+      await c.call('auth', { token: ARBITER_TOKEN });
+      const answer = await c.call('pairings', { round: 1, csv: 'board,white,black\n1,1,2\n2,3,4\n3,5,6\n' });
+      expect(answer.param).toMatchObject({ ok: true, pairings: 3 });
+      await expect.poll(async () => (await round()).map((g) => g.white)).toEqual([
+        'Player1, A',
+        'Player3, A',
+        'Player5, A',
+        'Player1, A',
+      ]);
+      const after = await round();
+      expect(after.map(({ white: _, ...g }) => g)).toEqual(before.map(({ white: _, ...g }) => g));
+    } finally {
+      await closeServed();
+      temp.close();
+    }
+  });
 });
