@@ -15,6 +15,7 @@ import {
   type Bye,
   type Side,
   crossGroupPairings,
+  firstColourUsed,
   type Event,
   type GroupEvent,
   groupEvent,
@@ -97,7 +98,7 @@ export function readyToPair(event: Event, settings: Omit<PairingSettings, 'comma
   const plannedRounds = event.plannedRounds ?? settings.rounds ?? DEFAULT_PLANNED_ROUNDS;
   const chosen = settings.firstColour ?? 'lot';
   const firstColour =
-    event.firstColour ??
+    firstColourUsed(event) ??
     (chosen === 'lot' ? (settings.lot ?? (() => (randomInt(2) === 0 ? 'white' : 'black')))() : chosen);
   return { ...event, plannedRounds, firstColour };
 }

@@ -1,6 +1,6 @@
 // Boards ↔ pairings: a round's table n is played on board n (a board found by its serial number
 // has its board number from the config). What a board's game needs to know of its pairing.
-import type { Event, GameScore, Pairing, PairingResult, Player, Round } from './types.ts';
+import type { Event, GameScore, Pairing, PairingResult, Player, Round, Side } from './types.ts';
 
 export interface SeatedGame {
   table: number;
@@ -11,6 +11,22 @@ export interface SeatedGame {
 
 export const roundOf = (event: Event, round: number): Round | undefined =>
   event.rounds.find((r) => r.number === round);
+
+/**
+ * The first colour (TRF `152`, bbpPairings' initial colour) as round 1 used it: the colour the
+ * best-ranked player seated in round 1 had — whoever paired it (the program, a CSV, by hand); the
+ * event's own before round 1 is paired.
+ */
+export function firstColourUsed(event: Event): Side | undefined {
+  let top: { start: number; colour: Side } | undefined;
+  for (const p of roundOf(event, 1)?.pairings ?? [])
+    for (const [start, colour] of [
+      [p.white, 'white'],
+      [p.black, 'black'],
+    ] as const)
+      if (!top || start < top.start) top = { start, colour };
+  return top?.colour ?? event.firstColour;
+}
 
 /** The round's games by table number. */
 export function tablesOf(event: Event, round: number): Map<number, SeatedGame> {

@@ -154,12 +154,9 @@ describe('the round’s pairings on its boards at once', () => {
       await c.call('auth', { token: ARBITER_TOKEN });
       const answer = await c.call('pairings', { round: 1, csv: 'board,white,black\n1,1,2\n2,3,4\n3,5,6\n' });
       expect(answer.param).toMatchObject({ ok: true, pairings: 3 });
-      await expect.poll(async () => (await round()).map((g) => g.white)).toEqual([
-        'Player1, A',
-        'Player3, A',
-        'Player5, A',
-        'Player1, A',
-      ]);
+      await expect
+        .poll(async () => (await round()).map((g) => g.white))
+        .toEqual(['Player1, A', 'Player3, A', 'Player5, A', 'Player1, A']);
       const after = await round();
       expect(after.map(({ white: _, ...g }) => g)).toEqual(before.map(({ white: _, ...g }) => g));
     } finally {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { readyToPair } from '../../daemon/tournament/pairing-program.ts';
 import {
+  DEFAULT_TIEBREAKS,
+  DRAUGHTS_POINTS,
+  type Event,
+  groupEvent,
   readTrf,
   readTrfDocument,
   type TrfPlayerLine,
@@ -175,5 +180,62 @@ describe('TRF problems are located', () => {
       points: '12.0',
       rank: '1',
     });
+  });
+});
+
+describe('TRF 152: the first colour drawn and used', () => {
+  const players = [1, 2, 3, 4, 5, 6, 7, 8].map((start) => ({
+    start,
+    name: `Player${start}, A`,
+    group: start <= 4 ? 'A' : 'B',
+  }));
+  const base: Event = {
+    name: 'Club',
+    groups: ['A', 'B'],
+    players,
+    rounds: [],
+    points: DRAUGHTS_POINTS,
+    tiebreaks: DEFAULT_TIEBREAKS,
+    advantageDraws: false,
+    plannedRounds: 5,
+    firstColour: 'black',
+  };
+  // Round 1 imported from a CSV: the top seeds (1 in A, 5 in B) had White, whatever was drawn.
+  const imported: Event = {
+    ...base,
+    rounds: [
+      {
+        number: 1,
+        pairings: [
+          { table: 1, white: 1, black: 3 },
+          { table: 2, white: 4, black: 2 },
+          { table: 3, white: 5, black: 7 },
+          { table: 4, white: 8, black: 6 },
+        ],
+        byes: [],
+      },
+    ],
+  };
+  const line152 = (event: Event) =>
+    writeTrf(event)
+      .split('\n')
+      .find((l) => l.startsWith('152'));
+
+  it("before round 1 is paired: the event's", () => {
+    expect(line152(base)).toBe('152 B');
+    expect(line152({ ...base, firstColour: undefined })).toBeUndefined();
+  });
+
+  it('once round 1 is paired: the colour its top seed had, for the event and for each group', () => {
+    expect(line152(imported)).toBe('152 W');
+    expect(line152({ ...imported, firstColour: undefined })).toBe('152 W');
+    expect(line152(groupEvent(imported, 'B').event)).toBe('152 W');
+    // A top seed absent in round 1: the best-ranked player seated.
+    const absent = {
+      ...imported,
+      rounds: [{ ...imported.rounds[0], pairings: imported.rounds[0].pairings.slice(1) }],
+    };
+    expect(line152(absent)).toBe('152 B');
+    expect(readyToPair(imported, {}).firstColour).toBe('white');
   });
 });

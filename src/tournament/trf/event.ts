@@ -5,6 +5,7 @@
 import { err, ok } from '../../result.ts';
 import { roundCards, scoreCards, totalPoints } from '../cards.ts';
 import { standings } from '../standings.ts';
+import { firstColourUsed } from '../tables.ts';
 import {
   type Bye,
   type ByeKind,
@@ -300,6 +301,7 @@ export function trfFromEvent(event: Event): TrfDocument {
   const cards = scoreCards(event);
   const rankOf = new Map(standings(event).map((r) => [r.start, r.rank]));
   const rounds = Math.max(0, ...event.rounds.map((r) => r.number));
+  const first = firstColourUsed(event);
   const other = (text: string): TrfOtherLine => ({ kind: 'other', line: 0, code: text.slice(0, 3), text });
   const head: [string, string | undefined][] = [
     ['012', event.name],
@@ -311,7 +313,7 @@ export function trfFromEvent(event: Event): TrfDocument {
     ['102', event.chiefArbiter],
     ['122', event.timeControl],
     ['142', event.plannedRounds === undefined ? undefined : String(event.plannedRounds)],
-    ['152', event.firstColour === undefined ? undefined : event.firstColour === 'white' ? 'W' : 'B'],
+    ['152', first === undefined ? undefined : first === 'white' ? 'W' : 'B'],
   ];
   const lines: TrfLine[] = head
     .filter(([, v]) => v !== undefined && v !== '')
