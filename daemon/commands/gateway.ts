@@ -3,7 +3,7 @@
 import { accessSync, constants, readFileSync } from 'node:fs';
 import { type Command, Option } from 'commander';
 import { loadConfig } from '../config/index.ts';
-import { LOG_LEVELS, mqttSchema, mqttSettings } from '../config/schema.ts';
+import { type Config, LOG_LEVELS, mqttSchema, mqttSettings } from '../config/schema.ts';
 import { createLogger } from '../log.ts';
 import { BUILT_IN_WEB_ROOT } from '../server/languages.ts';
 import type { MqttSettings } from '../server/mqtt.ts';
@@ -78,15 +78,20 @@ function readSecret(path: string): string {
   }
 }
 
+/** The config file's settings (and `DAMLINK_…`), checked. */
+function gatewayConfig(flags: GatewayFlags): Config {
+  const loaded = loadConfig({ file: flags.config, env: process.env });
+  if (!loaded.ok) throw usageError(...loaded.error);
+  return loaded.value;
+}
+
 /**
  * The broker settings: the config's `mqtt:` (file and `DAMLINK_MQTT__…`), the flags over it,
  * checked by the same schema. The daemon's client id is not taken: two clients with one id push
  * each other off the broker.
  */
-export function gatewayBroker(flags: GatewayFlags): MqttSettings {
-  const loaded = loadConfig({ file: flags.config, env: process.env });
-  if (!loaded.ok) throw usageError(...loaded.error);
-  const { clientId: _daemons, ...configured } = mqttSettings(loaded.value) ?? {};
+export function gatewayBroker(flags: GatewayFlags, config = gatewayConfig(flags)): MqttSettings {
+  const { clientId: _daemons, ...configured } = mqttSettings(config) ?? {};
   const given = {
     url: flags.mqtt,
     baseTopic: flags.baseTopic,
@@ -121,7 +126,9 @@ export function gatewayBroker(flags: GatewayFlags): MqttSettings {
 }
 
 async function gateway(flags: GatewayFlags): Promise<void> {
-  const mqtt = gatewayBroker(flags);
+  const config = gatewayConfig(flags);
+  const mqtt = gatewayBroker(flags, config);
+  const { limits } = config;
   const log = createLogger({ level: flags.logLevel });
   // Loaded here: the mqtt package costs start-up time every other command would pay.
   const { startGateway } = await import('../gateway/index.ts');
@@ -134,6 +141,14 @@ async function gateway(flags: GatewayFlags): Promise<void> {
       webRoot: BUILT_IN_WEB_ROOT,
       log,
       daemons: flags.daemon,
+      boardBytes: limits.gatewayBoardBytes,
+      limits: {
+        connections: limits.connections,
+        connectionsPerAddress: limits.connectionsPerAddress,
+        maxBuffered: limits.clientBuffer,
+        unsentBudget: limits.unsentBytes,
+        catchUpBytesPerSecond: limits.catchUpBytesPerSecond,
+      },
     });
   } catch (e) {
     throw workFailed(`cannot serve on ${flags.host}:${flags.port}: ${(e as Error).message}`);

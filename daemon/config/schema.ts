@@ -22,6 +22,8 @@ export const DEFAULTS = {
   unsentBytes: 256 * 1024 * 1024,
   /** Bytes of whole rounds sent to one address per second (`limits.catchUpBytesPerSecond`). */
   catchUpBytesPerSecond: 1024 * 1024,
+  /** Bytes of events a gateway holds for one board, waiting and kept for `since` (`limits.gatewayBoardBytes`). */
+  gatewayBoardBytes: 4 * 1024 * 1024,
   /** Board inputs kept in memory while the journal cannot write (`journal.backlog`). */
   journalBacklog: 100_000,
 } as const;
@@ -270,6 +272,16 @@ export const configSchema = z.strictObject({
       unsentBytes: z.number().int().positive().default(DEFAULTS.unsentBytes),
       /** Bytes of whole rounds (subscriptions' catch-ups, `games`) sent to one address per second. */
       catchUpBytesPerSecond: z.number().int().positive().default(DEFAULTS.catchUpBytesPerSecond),
+      /**
+       * `damlink gateway`: bytes of events held for one board (waiting for its state, kept for
+       * spectators' `since`, asked of a daemon); a game's events between two states are kilobytes.
+       */
+      gatewayBoardBytes: z
+        .number()
+        .int()
+        .min(64 * 1024)
+        .max(1024 * 1024 * 1024)
+        .default(DEFAULTS.gatewayBoardBytes),
     })
     .prefault({}),
   /** Simulated boards only: the daemon's clock runs this many times faster (matches the simulator's speed). */

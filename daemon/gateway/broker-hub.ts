@@ -6,6 +6,7 @@
 // gateway's servers refuse them.
 import type { GameEvent, GameSnapshot } from '../../src/game/types.ts';
 import type { BoardSummary, HubReader } from '../hub.ts';
+import { DEFAULTS } from '../config/schema.ts';
 import { setRecent } from '../keyed.ts';
 import type { DaemonState, EventMessage, StateMessage } from '../server/mqtt-topics.ts';
 
@@ -22,12 +23,6 @@ export const GATEWAY_BOUNDS = {
   earlyBoards: 256,
   rounds: 100,
   daemons: 256,
-  /**
-   * Bytes of events a board may hold waiting (for its state, or before its first one) and kept for
-   * `since`: a game's events between two states are a few kilobytes, so this is only ever reached
-   * by a publisher that pads them — counts alone let 1,200 events of a megabyte each in.
-   */
-  boardBytes: 4 << 20,
 } as const;
 
 /** An event's size as it came (its JSON), counted once. */
@@ -78,6 +73,12 @@ export class BrokerHub implements HubReader {
   constructor(
     private readonly log?: GapLog,
     private readonly fetchEvents?: EventFetcher,
+    /**
+     * Bytes of events a board may hold waiting (for its state, or before its first one) and kept for
+     * `since`: a game's events between two states are a few kilobytes, so this is only ever reached
+     * by a publisher that pads them — counts alone let 1,200 events of a megabyte each in.
+     */
+    private readonly boardBytes: number = DEFAULTS.gatewayBoardBytes,
   ) {}
 
   /**
@@ -108,7 +109,7 @@ export class BrokerHub implements HubReader {
     if (feed && message.round === feed.round && event.version <= feed.snapshot.version) return;
     const waiting = feed && message.round === feed.round ? feed.pending : this.earlyOf(board);
     const size = sizeOf(event);
-    if (size > GATEWAY_BOUNDS.boardBytes) {
+    if (size > this.boardBytes) {
       this.log?.warn(
         { board, version: event.version, bytes: size },
         'gateway: an event over the byte budget dropped',
@@ -118,7 +119,7 @@ export class BrokerHub implements HubReader {
     waiting.set(event.version, event);
     // The oldest go first: past the count, or past the bytes a board may hold waiting.
     let held = bytesOf(waiting.values());
-    while (waiting.size > GATEWAY_BOUNDS.waitingEvents || held > GATEWAY_BOUNDS.boardBytes) {
+    while (waiting.size > GATEWAY_BOUNDS.waitingEvents || held > this.boardBytes) {
       const oldest = Math.min(...waiting.keys());
       held -= sizeOf(waiting.get(oldest)!);
       waiting.delete(oldest);
@@ -186,7 +187,7 @@ export class BrokerHub implements HubReader {
     // Kept for `since` within the board's bytes too: a spectator further behind gets the snapshot.
     let kept = bytesOf(feed.history);
     let cut = 0;
-    while (kept > GATEWAY_BOUNDS.boardBytes && cut < feed.history.length) kept -= sizeOf(feed.history[cut++]);
+    while (kept > this.boardBytes && cut < feed.history.length) kept -= sizeOf(feed.history[cut++]);
     if (cut > 0) feed.history = feed.history.slice(cut);
     for (const event of events) this.tell(event);
   }

@@ -3,13 +3,20 @@
 // missed them on the broker.
 import WebSocket from 'ws';
 import type { GameEvent } from '../../src/game/types.ts';
-import { GATEWAY_BOUNDS } from './broker-hub.ts';
 import { MAX_PAYLOAD, readDaemonEvent } from './messages.ts';
 
 const TIMEOUT_MS = 5000;
 
-/** The events, or undefined when the daemon no longer keeps them (it sent a snapshot) or is away. */
-export function daemonEvents(api: string, board: number, version: number): Promise<GameEvent[] | undefined> {
+/**
+ * The events, or undefined when the daemon no longer keeps them (it sent a snapshot), is away, or
+ * sends more than `budget` bytes (what the gateway may hold of one board).
+ */
+export function daemonEvents(
+  api: string,
+  board: number,
+  version: number,
+  budget: number,
+): Promise<GameEvent[] | undefined> {
   return new Promise((resolve) => {
     // A frame is at most an event's payload and its envelope; the whole catch-up, what a board may
     // hold from the broker: a daemon that sends more is not read further.
@@ -38,7 +45,7 @@ export function daemonEvents(api: string, board: number, version: number): Promi
     });
     ws.on('message', (data: Buffer) => {
       bytes += data.length;
-      if (bytes > GATEWAY_BOUNDS.boardBytes) return finish(undefined);
+      if (bytes > budget) return finish(undefined);
       let message: { response?: string; id?: unknown; param?: { kind?: string; version?: unknown } };
       try {
         message = JSON.parse(data.toString());

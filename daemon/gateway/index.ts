@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import type { MqttClient } from 'mqtt';
 import { type RunningServer, type ServerLog, type ServerOptions, startServer } from '../server/index.ts';
 import { connectBroker, type MqttSettings, redactUrl } from '../server/mqtt.ts';
+import { DEFAULTS } from '../config/schema.ts';
 import { DEFAULT_BASE_TOPIC, topics } from '../server/mqtt-topics.ts';
 import { BrokerHub } from './broker-hub.ts';
 import { readBrokerMessage } from './messages.ts';
@@ -27,6 +28,8 @@ export interface GatewayOptions {
    * anyone who can publish on the broker could name their own.
    */
   daemons?: readonly string[];
+  /** Bytes of events held for one board (`limits.gatewayBoardBytes`). */
+  boardBytes?: number;
 }
 
 /** An address as compared: its origin (`http://10.0.0.5:8080`). */
@@ -53,11 +56,12 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const base = options.mqtt.baseTopic ?? DEFAULT_BASE_TOPIC;
   const t = topics(base);
   const log = options.log;
+  const boardBytes = options.boardBytes ?? DEFAULTS.gatewayBoardBytes;
   const allowed = new Set((options.daemons ?? []).map(originOf).filter((o) => o !== undefined));
   const refused = new Set<string>();
   const fetchEvents = (api: string, board: number, version: number) => {
     const origin = originOf(api);
-    if (origin && allowed.has(origin)) return daemonEvents(api, board, version);
+    if (origin && allowed.has(origin)) return daemonEvents(api, board, version, boardBytes);
     // Said once an address, for a bounded number of them (a flood of names costs nothing).
     if (!refused.has(api) && refused.size < 100) {
       refused.add(api);
@@ -65,7 +69,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     }
     return Promise.resolve(undefined);
   };
-  const hub = new BrokerHub(log, fetchEvents);
+  const hub = new BrokerHub(log, fetchEvents, boardBytes);
   const client = connectBroker(options.mqtt, log, { resubscribe: false });
   client.on('message', (topic, payload) => {
     const read = readBrokerMessage(topic, payload);

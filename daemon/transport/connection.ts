@@ -24,6 +24,7 @@ import { CATCH_UP_MAX, CatchUp } from './catch-up.ts';
 import { ClockSetter } from './clock-setter.ts';
 import type { ProtocolDriver, StreamDecoder } from './driver.ts';
 import type { Link, LinkHandlers } from './link.ts';
+import { Paced } from './paced.ts';
 
 /** Implausible history answers in a row after which a board's history is no longer asked. */
 const DISTRUST_AFTER = 3;
@@ -71,6 +72,8 @@ export class BoardConnection {
   /** Implausible history answers in a row, and whether the board's history is asked no more. */
   private implausibleAnswers = 0;
   private distrusted = false;
+  /** What is handed on, a slice at a time (a long recalled history leaves the event loop free). */
+  private readonly paced: Paced;
 
   constructor(private readonly options: ConnectionOptions) {
     this.timing = { ...DEFAULT_TIMING, ...options.timing };
@@ -78,6 +81,7 @@ export class BoardConnection {
     this.eventTime = options.eventTime ?? this.now;
     this.backoff = this.timing.backoffMs;
     this.driver = options.driver;
+    this.paced = new Paced((serial, events, raw) => options.events.onEvents(serial, events, raw));
     this.openProblem = new OpenProblem(options.source, options.events, (message, fields) =>
       this.log('warn', message, fields),
     );
@@ -102,6 +106,7 @@ export class BoardConnection {
     this.stopWatchdog?.();
     this.drop();
     this.diversion.end('the connection stopped');
+    this.paced.flush();
   }
 
   /** The protocol as configured (not a profile's). */
@@ -266,7 +271,7 @@ export class BoardConnection {
   }
 
   private emit(events: BoardEvent[]): void {
-    this.options.events.onEvents(this.serial!, events, this.raw.take());
+    this.paced.push(this.serial!, events, this.raw.take());
   }
 
   private identify(serial: string): void {

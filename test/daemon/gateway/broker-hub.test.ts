@@ -1,7 +1,8 @@
 // The gateway's Hub, fed the messages daemons publish: events told in order once their state has
 // come, duplicates dropped, gaps closed by the daemon's events or by the snapshot, rounds kept.
 import { describe, expect, it } from 'vitest';
-import { BrokerHub, GATEWAY_BOUNDS } from '../../../daemon/gateway/broker-hub.ts';
+import { DEFAULTS } from '../../../daemon/config/schema.ts';
+import { BrokerHub } from '../../../daemon/gateway/broker-hub.ts';
 import { arbiterSide } from '../../../daemon/hub.ts';
 import { startServer } from '../../../daemon/server/index.ts';
 import { TestClient } from '../server/fixtures/ws-client.ts';
@@ -11,10 +12,10 @@ import { alertOutput } from '../fixtures/alerts.ts';
 import { FakeHub } from '../fixtures/fake-hub.ts';
 import { eventMessage, stateMessage } from './fixtures/messages.ts';
 
-function setUp(fetchEvents?: ConstructorParameters<typeof BrokerHub>[1]) {
+function setUp(fetchEvents?: ConstructorParameters<typeof BrokerHub>[1], boardBytes?: number) {
   const daemon = new FakeHub(2, 3);
   const warnings: object[] = [];
-  const hub = new BrokerHub({ warn: (o) => warnings.push(o) }, fetchEvents);
+  const hub = new BrokerHub({ warn: (o) => warnings.push(o) }, fetchEvents, boardBytes);
   hub.daemon('hall-a', { state: 'online', daemon: 'hall-a', round: 3, boards: [1, 2], api: 'http://d' });
   for (const b of [1, 2]) hub.state(stateMessage(daemon, b));
   const told: GameEvent[] = [];
@@ -160,14 +161,26 @@ describe('BrokerHub', () => {
       1,
     )!.pending;
     const held = [...pending.values()].reduce((n, e) => n + JSON.stringify(e).length, 0);
-    expect(held).toBeLessThanOrEqual(GATEWAY_BOUNDS.boardBytes);
+    expect(held).toBeLessThanOrEqual(DEFAULTS.gatewayBoardBytes);
     expect(pending.size).toBeLessThan(events.length);
     // The newest are the ones kept.
     expect(Math.max(...pending.keys())).toBe(events.at(-1)!.version);
     // One event larger than a board may hold is dropped.
-    const [huge] = daemon.feed(1, alert(99, GATEWAY_BOUNDS.boardBytes));
+    const [huge] = daemon.feed(1, alert(99, DEFAULTS.gatewayBoardBytes));
     const before = [...pending.keys()];
     hub.event(eventMessage(3, huge));
     expect([...pending.keys()]).toEqual(before);
+  });
+
+  it('holds what the config allows a board (limits.gatewayBoardBytes)', () => {
+    const { daemon, hub } = setUp(undefined, 2 << 20);
+    const alert = (n: number) => alertOutput(n, `a${n}`, 'x'.repeat(900_000));
+    for (const e of daemon.feed(1, ...Array.from({ length: 10 }, (_, i) => alert(i))))
+      hub.event(eventMessage(3, e));
+    const pending = (hub as unknown as { feeds: Map<number, { pending: Map<number, GameEvent> }> }).feeds.get(
+      1,
+    )!.pending;
+    // Two of ~900 KB fit in 2 MiB; the default 4 MiB would hold four.
+    expect(pending.size).toBe(2);
   });
 });

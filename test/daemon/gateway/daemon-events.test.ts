@@ -2,7 +2,7 @@
 // `ping` answer, the gateway holds no more of it than a board may hold from the broker.
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
-import { GATEWAY_BOUNDS } from '../../../daemon/gateway/broker-hub.ts';
+import { DEFAULTS } from '../../../daemon/config/schema.ts';
 import { daemonEvents } from '../../../daemon/gateway/daemon-events.ts';
 import { cleanUp, onCleanup } from '../../integration/fixtures/helpers.ts';
 
@@ -33,13 +33,15 @@ async function paddingDaemon(count: number, bytes: number): Promise<string> {
 
 describe('a catch-up from a named daemon', () => {
   it('reads a catch-up within the board budget', async () => {
-    const events = await daemonEvents(await paddingDaemon(3, 1000), 1, 1);
+    const events = await daemonEvents(await paddingDaemon(3, 1000), 1, 1, DEFAULTS.gatewayBoardBytes);
     expect(events?.map((e) => e.version)).toEqual([2, 3, 4]);
   });
 
   it('gives up on one larger than a board may hold, rather than holding it', async () => {
     const each = 900_000;
-    const count = Math.ceil(GATEWAY_BOUNDS.boardBytes / each) + 4;
-    expect(await daemonEvents(await paddingDaemon(count, each), 1, 1)).toBeUndefined();
+    const count = Math.ceil(DEFAULTS.gatewayBoardBytes / each) + 4;
+    expect(
+      await daemonEvents(await paddingDaemon(count, each), 1, 1, DEFAULTS.gatewayBoardBytes),
+    ).toBeUndefined();
   });
 });
