@@ -31,6 +31,7 @@ import { stalledSubscriber } from '../test/daemon/server/fixtures/ws-client.ts';
 import { startDaemon, tempDir } from '../test/integration/fixtures/helpers.ts';
 import { writeSearchingRound } from './journals.ts';
 import { percentile, print } from './lines.ts';
+import { pingsDuring } from './pings.ts';
 
 const AUTH_SECONDS = Number(process.env.SECURITY_AUTH_SECONDS ?? 60);
 const STALLED = Number(process.env.SECURITY_STALLED ?? 300);
@@ -129,29 +130,6 @@ async function stalledClients(): Promise<void> {
   console.log(`stalled_clients_dropped ${STALLED - server.clients()} clients`);
   child.kill();
   await server.close();
-}
-
-/** A spectator's round trip: WebSocket ping to pong, every 50 ms while `during` runs. */
-async function pingsDuring(wsUrl: string, during: () => Promise<void>): Promise<number[]> {
-  const ws = new WebSocket(wsUrl);
-  await new Promise((resolve) => ws.once('open', resolve));
-  const trips: number[] = [];
-  // Each ping carries its number: a daemon that stalls answers several at once, each timed from its own send.
-  const sent = new Map<string, number>();
-  let n = 0;
-  ws.on('pong', (data: Buffer) => {
-    const at = sent.get(data.toString());
-    if (at !== undefined) trips.push(performance.now() - at);
-  });
-  const timer = setInterval(() => {
-    const id = String(++n);
-    sent.set(id, performance.now());
-    ws.ping(id);
-  }, 50);
-  await during();
-  clearInterval(timer);
-  ws.close();
-  return trips;
 }
 
 /** Children of this file that flood the server; resolves with their counts when they are done. */
