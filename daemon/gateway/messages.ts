@@ -3,13 +3,63 @@
 // message that does not read is dropped with a warning naming its topic; the gateway goes on.
 import { z } from 'zod';
 import { isVariant } from '../../src/engine/index.ts';
-import type { GameEvent } from '../../src/game/types.ts';
+import type { GameEvent, GameSnapshot } from '../../src/game/types.ts';
 import type { DaemonState, EventMessage, StateMessage } from '../server/mqtt-topics.ts';
 
 /** Larger payloads are dropped unread (a 64-board round's snapshot is far below it). */
 export const MAX_PAYLOAD = 1 << 20;
 /** Board numbers a gateway keeps state for (a hall's boards are numbered from 1). */
 export const MAX_BOARD = 10_000;
+
+/** Every field of `T`, each `true`: the compiler holds such a list to the type, none missing, none extra. */
+type Fields<T> = { readonly [K in keyof Required<T>]: true };
+const common = { board: true, version: true, t: true, kind: true } as const;
+
+/** The fields of each kind of event a daemon publishes; anything else is not one of its events. */
+const EVENT_FIELDS: { readonly [K in GameEvent['kind']]: Fields<Extract<GameEvent, { kind: K }>> } = {
+  move: { ...common, move: true },
+  takeback: { ...common, ply: true, fen: true },
+  'new-game': { ...common, snapshot: true },
+  clock: { ...common, white: true, black: true, running: true },
+  alert: { ...common, alert: true },
+  decision: { ...common, alertId: true, decision: true },
+  'position-set': { ...common, fen: true, reason: true },
+  result: { ...common, result: true, advantage: true, proposed: true, afterGame: true },
+  'table-game': { ...common, game: true },
+  continued: { ...common, continuation: true },
+  state: { ...common, state: true, serial: true },
+  info: { ...common, info: true },
+  action: { ...common, action: true, quickplay: true },
+  'clock-set': { ...common, white: true, black: true, running: true },
+  'clock-command': { ...common, asked: true, outcome: true },
+};
+
+/** The fields of a board's snapshot. */
+const SNAPSHOT_FIELDS: Fields<GameSnapshot> = {
+  info: true,
+  version: true,
+  state: true,
+  serial: true,
+  startFen: true,
+  fen: true,
+  moves: true,
+  clock: true,
+  alerts: true,
+  result: true,
+  advantage: true,
+  proposedResult: true,
+  actions: true,
+  quickplay: true,
+  clockCommand: true,
+  resultPly: true,
+  resultT: true,
+  continued: true,
+  tableGame: true,
+};
+
+/** A field `known` does not list, if any: a padded message is refused, not kept. */
+const extraField = (value: object, known: object): string | undefined =>
+  Object.keys(value).find((k) => !Object.hasOwn(known, k));
 
 const count = z.number().int().nonnegative();
 const board = z.number().int().min(1).max(MAX_BOARD);
@@ -46,12 +96,30 @@ const snapshotShape = {
   alerts: z.array(z.looseObject({ id: z.string().max(200) })).max(2000),
   result: z.string().max(8),
 };
-const snapshot = z.looseObject({
-  ...snapshotShape,
-  tableGame: z.looseObject(snapshotShape).optional(),
-});
+const onlySnapshotFields = (s: object, ctx: z.RefinementCtx) => {
+  const extra = extraField(s, SNAPSHOT_FIELDS);
+  if (extra !== undefined) ctx.addIssue({ code: 'custom', path: [extra], message: 'not a snapshot field' });
+};
+const snapshot = z
+  .looseObject({
+    ...snapshotShape,
+    tableGame: z.looseObject(snapshotShape).superRefine(onlySnapshotFields).optional(),
+  })
+  .superRefine(onlySnapshotFields);
 
-const event = z.looseObject({ board, version: count, t: z.number(), kind: z.string().max(40) });
+const event = z
+  .looseObject({ board, version: count, t: z.number(), kind: z.string().max(40) })
+  .superRefine((e, ctx) => {
+    const fields = Object.hasOwn(EVENT_FIELDS, e.kind)
+      ? EVENT_FIELDS[e.kind as GameEvent['kind']]
+      : undefined;
+    if (!fields) ctx.addIssue({ code: 'custom', path: ['kind'], message: `no event is of kind "${e.kind}"` });
+    else {
+      const extra = extraField(e, fields);
+      if (extra !== undefined)
+        ctx.addIssue({ code: 'custom', path: [extra], message: `not a field of a ${e.kind} event` });
+    }
+  });
 
 /**
  * An event a daemon sent on its own WebSocket (a gateway's catch-up), read as the broker's are:
@@ -66,18 +134,18 @@ export function readDaemonEvent(value: unknown, forBoard: number): GameEvent | u
 const identity = { board, round, epoch: z.string().max(100), version: count, daemon: z.string().max(200) };
 
 const stateMessage = z
-  .looseObject({ ...identity, source: z.string().max(500), snapshot })
+  .strictObject({ ...identity, source: z.string().max(500), snapshot })
   .refine((m) => m.snapshot.info.board === m.board && m.snapshot.version === m.version, {
     message: 'the snapshot is not of this board and version',
   });
 
 const eventMessage = z
-  .looseObject({ ...identity, event })
+  .strictObject({ ...identity, event })
   .refine((m) => m.event.board === m.board && m.event.version === m.version, {
     message: 'the event is not of this board and version',
   });
 
-const daemonState = z.looseObject({
+const daemonState = z.strictObject({
   state: z.enum(['online', 'offline']),
   daemon: z.string().max(200),
   epoch: z.string().max(100).optional(),

@@ -22,7 +22,14 @@ async function paddingDaemon(count: number, bytes: number): Promise<string> {
             JSON.stringify({
               response: 'feed',
               id: m.id,
-              param: { board: 1, version, t: version, kind: 'note', pad: 'x'.repeat(bytes) },
+              param: {
+                board: 1,
+                version,
+                t: version,
+                kind: 'position-set',
+                fen: 'W:W31:B19',
+                reason: 'x'.repeat(bytes),
+              },
             }),
           );
       if (m.call === 'ping') ws.send(JSON.stringify({ response: 'call', id: m.id, param: {} }));

@@ -119,6 +119,27 @@ describe('a gateway on a broker anyone may publish on', () => {
     expect(bad('damlink/bridge/daemons/a', { state: 'online', daemon: 'a', boards: [1, 0] })).toMatchObject({
       ok: false,
     });
+    // Fields a daemon never writes are refused, not kept (a padded message costs the gateway nothing).
+    const [move] = daemon.feed(1, player().move('32-28', 1));
+    const ok = eventMessage(1, move);
+    expect(bad('damlink/boards/1/events', ok)).toMatchObject({ ok: true });
+    expect(bad('damlink/boards/1/events', { ...ok, pad: 'x' })).toMatchObject({ ok: false });
+    expect(bad('damlink/boards/1/events', { ...ok, event: { ...move, pad: 'x' } })).toEqual({
+      ok: false,
+      error: 'event.pad: not a field of a move event',
+    });
+    expect(bad('damlink/boards/1/events', { ...ok, event: { ...move, kind: 'pwned' } })).toEqual({
+      ok: false,
+      error: 'event.kind: no event is of kind "pwned"',
+    });
+    const state = stateMessage(daemon, 1);
+    expect(bad('damlink/boards/1/state', { ...state, snapshot: { ...state.snapshot, pad: 'x' } })).toEqual({
+      ok: false,
+      error: 'snapshot.pad: not a snapshot field',
+    });
+    expect(bad('damlink/bridge/daemons/a', { state: 'online', daemon: 'a', pad: 'x' })).toMatchObject({
+      ok: false,
+    });
   });
 
   it('asks no daemon a broker message names; a daemon it is given is read as the broker is', async () => {
