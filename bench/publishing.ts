@@ -3,7 +3,7 @@
 import type { PublishTarget } from '../daemon/config/index.ts';
 import type { Hub } from '../daemon/hub.ts';
 import { type Publishing, startPublishing } from '../daemon/publish/index.ts';
-import type { TournamentSource } from '../daemon/server/standings.ts';
+import type { TournamentSource } from '../daemon/tournament/access.ts';
 
 export function benchPublishing(hub: Hub, target: PublishTarget, tournament?: TournamentSource): Publishing {
   return startPublishing({

@@ -39,6 +39,7 @@ import { SerialBindings } from './routing/bindings.ts';
 import { ConnectionStates } from './routing/connection-state.ts';
 import { Connections } from './routing/connections.ts';
 import type { ConnectionTiming, TransportDeps } from './transport/index.ts';
+import { searchMemoOf } from './board/search-memo.ts';
 
 export type ControllerConfig = Pick<
   LoadedConfig,
@@ -111,7 +112,7 @@ export class Controller implements Hub {
     const { config, journal } = options;
     const { round } = config;
     // Searches a replay has seen end are not worked through again (a restart): it takes their steps and answers.
-    const searchMemo = journal.searchMemo();
+    const searchMemo = searchMemoOf(journal.searchRows());
     const settings = replaySettings(config, (o) => options.createTracker({ ...o, searchMemo }));
     const { createTracker: _, ...rules } = settings;
     journal.setRoundSettings(round, rules);

@@ -6,6 +6,7 @@ import { createTracker } from '../../src/tracker/index.ts';
 import { Journal } from '../journal/index.ts';
 import type { ReplaySettings } from './board-game.ts';
 import { playedWith, replayRound } from './replay.ts';
+import { searchMemoOf } from './search-memo.ts';
 
 export interface RebuildRequest {
   round: number;
@@ -19,7 +20,7 @@ parentPort!.on('message', ({ round }: RebuildRequest) => {
   let answer: RebuildAnswer;
   try {
     // The searches' results as the journal has them now (a replay takes their steps and answers).
-    const searchMemo = journal.searchMemo();
+    const searchMemo = searchMemoOf(journal.searchRows());
     const settings = playedWith(journal, round, {
       ...rules,
       createTracker: (o) => createTracker({ ...o, searchMemo }),

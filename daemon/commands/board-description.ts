@@ -2,7 +2,7 @@
 // layout) as firmware-protocol reads it; the same file for decode, simulate, calibrate and capture.
 import { readFileSync } from 'node:fs';
 import { parseBoardConfig, type ProtocolOptions } from '../../firmware-protocol/index.ts';
-import { usageError } from './program.ts';
+import { usageError } from '../failure.ts';
 
 export const FIELD_MAP_HELP =
   'board description JSON: field map, piece codes, orientation, clock side, HID layout';

@@ -16,7 +16,7 @@ import { loadConfig } from '../config/index.ts';
 import { parseSource } from '../config/source.ts';
 import { boardTransport, defaultProtocol } from '../transport/index.ts';
 import { FIELD_MAP_HELP, readBoardDescription } from './board-description.ts';
-import { usageError, workFailed } from './program.ts';
+import { usageError, workFailed } from '../failure.ts';
 
 interface CalibrateFlags {
   board: string;

@@ -8,7 +8,7 @@ import { parseSource } from '../config/source.ts';
 import { boardTransport, defaultProtocol } from '../transport/index.ts';
 import { FIELD_MAP_HELP, readBoardDescription } from './board-description.ts';
 import { positiveNumber } from './options.ts';
-import { usageError, workFailed } from './program.ts';
+import { usageError, workFailed } from '../failure.ts';
 
 interface CaptureFlags {
   board: string;

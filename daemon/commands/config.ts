@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../config/index.ts';
 import { configJsonSchema } from '../config/json-schema.ts';
-import { usageError } from './program.ts';
+import { usageError } from '../failure.ts';
 
 export function registerConfig(program: Command): void {
   const config = program.command('config').description('check the configuration, or print its JSON schema');

@@ -14,7 +14,7 @@ import {
 } from '../../firmware-protocol/index.ts';
 import { FIELD_MAP_HELP, readBoardDescription } from './board-description.ts';
 import { wholeNumber } from './options.ts';
-import { usageError, workFailed } from './program.ts';
+import { usageError, workFailed } from '../failure.ts';
 
 interface DecodeOptions {
   protocol: ProtocolName;

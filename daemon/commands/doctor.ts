@@ -16,7 +16,7 @@ import {
 import { checkPairingProgram } from '../doctor/pairing.ts';
 import { probeBoard } from '../doctor/probe.ts';
 import { wholeNumber } from './options.ts';
-import { usageError, workFailed } from './program.ts';
+import { usageError, workFailed } from '../failure.ts';
 
 interface DoctorFlags {
   config?: string;

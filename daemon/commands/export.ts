@@ -11,8 +11,9 @@ import { Journal } from '../journal/index.ts';
 import { gamesToPdn } from '../../src/game/index.ts';
 import { createTracker } from '../../src/tracker/index.ts';
 import { wholeNumber } from './options.ts';
-import { usageError, workFailed } from './program.ts';
+import { usageError, workFailed } from '../failure.ts';
 import { progress } from './progress.ts';
+import { searchMemoOf } from '../board/search-memo.ts';
 
 interface ExportFlags {
   round: number;
@@ -60,7 +61,7 @@ function exportRound(flags: ExportFlags): void {
     }
     const cfg = config.value;
     // The round's own rules, as the daemon journaled them, win over today's config.
-    const searchMemo = journal.searchMemo();
+    const searchMemo = searchMemoOf(journal.searchRows());
     const settings = playedWith(
       journal,
       flags.round,

@@ -8,7 +8,7 @@ import { createLogger } from '../log.ts';
 import { BUILT_IN_WEB_ROOT } from '../server/languages.ts';
 import type { MqttSettings } from '../server/mqtt.ts';
 import { wholeNumber } from './options.ts';
-import { usageError, workFailed } from './program.ts';
+import { usageError, workFailed } from '../failure.ts';
 
 interface GatewayFlags {
   config?: string;

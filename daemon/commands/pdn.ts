@@ -14,7 +14,7 @@ import {
 } from '../../src/engine/index.ts';
 import { formatLocated, type ParseError } from '../../src/result.ts';
 import { variantOption } from './options.ts';
-import { workFailed } from './program.ts';
+import { workFailed } from '../failure.ts';
 import { progress } from './progress.ts';
 
 const CHUNK_BYTES = 1 << 20;

@@ -5,7 +5,7 @@ import { parseFen, Position, type Variant, writeFen } from '../../src/engine/ind
 import { perft, perftDivide } from '../../src/engine/perft.ts';
 import { formatLocated } from '../../src/result.ts';
 import { variantOption, wholeNumber } from './options.ts';
-import { usageError } from './program.ts';
+import { usageError } from '../failure.ts';
 
 /** The `--fen` position of `--variant` (default: the variant's initial position); a bad FEN is a usage error. */
 export function positionFromOptions(opts: { fen?: string; variant: Variant }): Position {

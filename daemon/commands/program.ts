@@ -2,24 +2,7 @@
 // board that never answered), 2 on bad usage or configuration — commander's own errors included —
 // and every error as one `damlink: …` line on stderr, never a stack trace.
 import { Command, CommanderError } from 'commander';
-
-export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
-export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
-
-/** Thrown by a command to stop with this exit code; each line goes to stderr as `damlink: <line>`. */
-export class CommandFailure extends Error {
-  constructor(
-    readonly exitCode: ExitCode,
-    readonly lines: readonly string[],
-  ) {
-    super(lines.join('; '));
-  }
-}
-
-/** Bad usage or configuration (exit 2). */
-export const usageError = (...lines: string[]): CommandFailure => new CommandFailure(EXIT.usage, lines);
-/** The work itself failed (exit 1). */
-export const workFailed = (...lines: string[]): CommandFailure => new CommandFailure(EXIT.failed, lines);
+import { CommandFailure, EXIT, type ExitCode } from '../failure.ts';
 
 const say = (line: string): void => console.error(`damlink: ${line}`);
 

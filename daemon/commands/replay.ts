@@ -23,7 +23,7 @@ import { createTracker } from '../../src/tracker/index.ts';
 import type { Alert, TrackerOutput } from '../../src/tracker/types.ts';
 import { variantOption, wholeNumber } from './options.ts';
 import { SCAN_MS_MAX, SCAN_MS_MIN } from '../../firmware-protocol/events.ts';
-import { usageError } from './program.ts';
+import { usageError } from '../failure.ts';
 import { progress } from './progress.ts';
 
 const piece = z.enum(PIECE_CODES);

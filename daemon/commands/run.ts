@@ -26,7 +26,7 @@ import { parseTimeControl } from '../../src/clock/time-control.ts';
 import { createTracker } from '../../src/tracker/index.ts';
 import { LOG_LEVELS } from '../config/schema.ts';
 import { positiveNumber, variantOption, wholeNumber } from './options.ts';
-import { usageError, workFailed } from './program.ts';
+import { usageError, workFailed } from '../failure.ts';
 import { BUILT_IN_WEB_ROOT } from '../server/languages.ts';
 
 /** The config flags (`--board` repeated instead of `boards`) plus the daemon's own. */

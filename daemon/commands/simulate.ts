@@ -22,7 +22,7 @@ import { INJECTABLE } from '../../simulator/inject.ts';
 import { SIM_PROTOCOLS, type SimProtocol } from '../../simulator/protocol.ts';
 import { FIELD_MAP_HELP, readBoardDescription } from './board-description.ts';
 import { positiveNumber, probability, variantOption, wholeNumber } from './options.ts';
-import { usageError, workFailed } from './program.ts';
+import { usageError, workFailed } from '../failure.ts';
 import { progress } from './progress.ts';
 
 interface SimulateFlags {

@@ -12,7 +12,7 @@ import {
   type Tiebreak,
   type ValuedTiebreak,
 } from '../../src/tournament/index.ts';
-import { workFailed } from './program.ts';
+import { workFailed } from '../failure.ts';
 
 interface StandingsFlags {
   trf: string;

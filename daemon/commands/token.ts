@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { loadConfig } from '../config/index.ts';
 import { ADMIN_TOKEN_FILE } from '../server/admin-token.ts';
-import { usageError, workFailed } from './program.ts';
+import { usageError, workFailed } from '../failure.ts';
 
 interface TokenFlags {
   dataDir?: string;

@@ -12,8 +12,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { Checkpointer } from './checkpointer.ts';
 import { hasColumn, hasTable, migrate } from './schema.ts';
-import type { KnownSearch, SearchMemo } from '../../src/tracker/types.ts';
-import type { JournalInput, RoundSettings } from './types.ts';
+import type { JournalInput, RoundSettings, SearchRow, SearchRows } from './types.ts';
 
 /** Bytes the WAL file is cut back to when it starts over after a checkpoint (a burst can grow it). */
 export const JOURNAL_SIZE_LIMIT = 16 * 1024 * 1024;
@@ -316,12 +315,12 @@ export class Journal {
   }
 
   /**
-   * The dump searches run, as a tracker's SearchMemo: each looked up by its key when a search
-   * starts, and a search that ends is kept (not by a read-only journal, which keeps it in memory;
-   * a failed read or write only costs a replay its time).
+   * The dump searches' rows by key: looked up when a search starts, and one that ends is kept (not
+   * by a read-only journal, which keeps it in memory; a failed read or write only costs a replay
+   * its time). What a row means is the tracker's (board/search-memo.ts).
    */
-  searchMemo(): SearchMemo {
-    const noted = new Map<string, KnownSearch>();
+  searchRows(): SearchRows {
+    const noted = new Map<string, SearchRow>();
     const table = hasTable(this.db, 'searches');
     const found = table && hasColumn(this.db, 'searches', 'found') ? 'found' : 'NULL AS found';
     const read = table
@@ -331,11 +330,19 @@ export class Journal {
       ? undefined
       : this.db.prepare('INSERT OR REPLACE INTO searches (key, steps, nodes, found) VALUES (?, ?, ?, ?)');
     return {
-      known: (key) => noted.get(key) ?? keptSearch(read, key),
-      note: (key, search) => {
-        noted.set(key, search);
+      get: (key) => {
+        const mine = noted.get(key);
+        if (mine) return mine;
         try {
-          keep?.run(key, search.steps, search.nodes, search.found ? JSON.stringify(search.found) : null);
+          return read?.get(key) as SearchRow | undefined;
+        } catch {
+          return undefined;
+        }
+      },
+      put: (key, row) => {
+        noted.set(key, row);
+        try {
+          keep?.run(key, row.steps, row.nodes, row.found);
         } catch {}
       },
     };
@@ -397,38 +404,5 @@ export class Journal {
     this.closeWal();
     this.checkpointer?.stop();
     if (this.db.open) this.db.close();
-  }
-}
-
-/** The search kept under `key`; undefined when there is none, or its row does not read (searched again). */
-function keptSearch(read: Database.Statement | undefined, key: string): KnownSearch | undefined {
-  try {
-    const r = read?.get(key) as { steps: number; nodes: number; found: string | null } | undefined;
-    if (!r) return undefined;
-    if (r.found === null) return { steps: r.steps, nodes: r.nodes };
-    const found = foundLines(r.found);
-    return found ? { steps: r.steps, nodes: r.nodes, found } : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** A `searches` row's found lines, or null when the text is not such lines. */
-function foundLines(text: string): KnownSearch['found'] | null {
-  try {
-    const found = JSON.parse(text) as KnownSearch['found'];
-    const line = (l: { moves?: unknown; underWay?: unknown }) =>
-      Array.isArray(l?.moves) &&
-      l.moves.every((m) => typeof m === 'string') &&
-      typeof l.underWay === 'boolean';
-    return found &&
-      Array.isArray(found.lines) &&
-      found.lines.every(line) &&
-      typeof found.total === 'number' &&
-      typeof found.complete === 'boolean'
-      ? found
-      : null;
-  } catch {
-    return null;
   }
 }

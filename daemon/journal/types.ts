@@ -46,3 +46,16 @@ export interface RoundSettings {
   /** A gap search's budget other than the default (`gapSearch.positions`). */
   tracker?: { gapBudget?: { step: number; total: number } };
 }
+
+/** A dump search's row: its steps and nodes, and the lines it found as JSON (null: none kept). */
+export interface SearchRow {
+  steps: number;
+  nodes: number;
+  found: string | null;
+}
+
+/** The dump searches' rows by key. */
+export interface SearchRows {
+  get(key: string): SearchRow | undefined;
+  put(key: string, row: SearchRow): void;
+}

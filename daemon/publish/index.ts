@@ -10,7 +10,8 @@ import { type Event, standingsCsv, tableResults } from '../../src/tournament/ind
 import en from '../web/js/i18n/en.js';
 import { PdnCache, roundFiles, roundsIndex, roundsWithGames } from '../server/rounds.ts';
 import { pairingSheet } from '../server/pairing-sheet.ts';
-import { standingsAfter, standingsPage, type TournamentSource } from '../server/standings.ts';
+import { standingsAfter, standingsPage } from '../server/standings.ts';
+import type { TournamentSource } from '../tournament/access.ts';
 import { directoryUploader } from './directory.ts';
 import { ftpUploader } from './ftp.ts';
 import { type PublishLog, TargetScheduler, type TargetState } from './scheduler.ts';

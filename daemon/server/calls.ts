@@ -16,13 +16,8 @@ import type { HealthReport } from './health.ts';
 import { type CallId, calibrationFrame, type ErrorCode, params } from './protocol.ts';
 import { boardRows } from './rows.ts';
 import { playedGames, type RoundJson, type SnapshotJson } from './rounds.ts';
-import {
-  type CallAnswer,
-  isTournamentCall,
-  type TournamentAccess,
-  tournamentCall,
-  tournamentCallToken,
-} from './tournament-api.ts';
+import { type CallAnswer, isTournamentCall, tournamentCall, tournamentCallToken } from './tournament-api.ts';
+import type { TournamentAccess } from '../tournament/access.ts';
 
 /** The most sensor events one `sensor-events` answer carries (about 1 MB of JSON). */
 export const SENSOR_EVENTS_MAX = 20_000;

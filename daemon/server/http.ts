@@ -19,7 +19,8 @@ import {
 } from './rounds.ts';
 import { standingsCsv, withoutPersonalData, writeTrf } from '../../src/tournament/index.ts';
 import { pairingSheet } from './pairing-sheet.ts';
-import { SHEET_STYLE_SOURCE, type TournamentSource, standingsAfter, standingsPage } from './standings.ts';
+import { SHEET_STYLE_SOURCE, standingsAfter, standingsPage } from './standings.ts';
+import type { TournamentSource } from '../tournament/access.ts';
 import { staticFile } from './static.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';

@@ -12,7 +12,7 @@ import { type HealthReport, healthReport } from './health.ts';
 import { createHttpHandler } from './http.ts';
 import type { PngLimits } from './pictures.ts';
 import type { MqttBridge, MqttSettings } from './mqtt.ts';
-import type { TournamentAccess } from './tournament-api.ts';
+import type { TournamentAccess } from '../tournament/access.ts';
 import { type ServerLog, WS_PATH, WsApi } from './ws.ts';
 
 export type { ServerLog } from './ws.ts';

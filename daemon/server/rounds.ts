@@ -12,7 +12,7 @@ import type { GameResult, GameSnapshot } from '../../src/game/types.ts';
 import { tableResults } from '../../src/tournament/index.ts';
 import type { HubReader } from '../hub.ts';
 import { setRecent } from '../keyed.ts';
-import type { TournamentSource } from './standings.ts';
+import type { TournamentSource } from '../tournament/access.ts';
 import { roundIndex } from './lidraughts.ts';
 
 /** A round's games; a round nobody played is answered from the journal's index, never replayed. */

@@ -10,13 +10,6 @@ import {
 import { fill } from '../web/js/i18n.js';
 import type { Messages } from './languages.ts';
 
-/** Where the server reads the tournament (the store in the journal's file). */
-export interface TournamentSource {
-  load(): Event | undefined;
-  /** Present when a pairing program is configured (rounds can be paired from the console). */
-  readonly pairRound?: unknown;
-}
-
 export interface StandingsDocument {
   round: number;
   event: string;

@@ -25,7 +25,7 @@ import { Gate } from './gate.ts';
 import { Feeds } from './feeds.ts';
 import { type CallId, type ErrorCode, errorParam, frame, paramError, readRequest } from './protocol.ts';
 import { RoundJson, SnapshotJson } from './rounds.ts';
-import type { TournamentAccess } from './tournament-api.ts';
+import type { TournamentAccess } from '../tournament/access.ts';
 
 export interface ServerLog {
   info(obj: object, msg?: string): void;

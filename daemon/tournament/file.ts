@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { formatLocated } from '../../src/result.ts';
 import { type Event, readTournament } from '../../src/tournament/index.ts';
-import { usageError } from '../commands/program.ts';
+import { usageError } from '../failure.ts';
 
 export function readTournamentFile(file: string): Event {
   let text: string;

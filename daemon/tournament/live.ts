@@ -2,7 +2,7 @@
 // boards, and the boards' results written to the pairings of their tables.
 import type { GameResult } from '../../src/game/types.ts';
 import { gameResultOf, type PairingResult, roundOf, tablesOf } from '../../src/tournament/index.ts';
-import { type TournamentAccess, withCalls } from '../server/tournament-api.ts';
+import { type TournamentAccess, withCalls } from './access.ts';
 import type { BoardSetup, LoadedConfig } from '../config/index.ts';
 import type { Hub } from '../hub.ts';
 import { type RoundHub, RoundSwitch } from './round-switch.ts';

@@ -27,7 +27,7 @@ import {
   roundOf,
   writeTrf,
 } from '../../src/tournament/index.ts';
-import { type TournamentAccess, withCalls } from '../server/tournament-api.ts';
+import { type TournamentAccess, withCalls } from './access.ts';
 import type { TournamentStore } from './store.ts';
 
 /** bbpPairings' Dutch system: `bbpPairings --dutch {in} -p {out}`. */

@@ -5,7 +5,7 @@ import type { Side } from '../../firmware-protocol/side.ts';
 import type { BoardSetup, LoadedConfig } from '../config/index.ts';
 import type { Journal } from '../journal/index.ts';
 import { type Event, mergeTournament, type SeatedGame, tablesOf } from '../../src/tournament/index.ts';
-import { usageError } from '../commands/program.ts';
+import { usageError } from '../failure.ts';
 import { applyTournamentSettings } from './settings.ts';
 import { TournamentStore } from './store.ts';
 

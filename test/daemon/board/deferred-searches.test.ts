@@ -19,6 +19,7 @@ import type { BoardEvent } from '../../../firmware-protocol/events.ts';
 import { createTracker } from '../../../src/tracker/index.ts';
 import { gapOf, reconnected } from '../../src/tracker/fixtures/gap-lines.ts';
 import { append } from '../fixtures/journal-rows.ts';
+import { searchMemoOf } from '../../../daemon/board/search-memo.ts';
 
 const gap = gapOf(4, 12, false)!;
 const info = { board: 1, round: 1, variant: gap.from.variant };
@@ -26,7 +27,8 @@ const info = { board: 1, round: 1, variant: gap.from.variant };
 function game(journal: Journal): BoardGame {
   return new BoardGame({
     info,
-    createTracker: (o) => createTracker({ ...o, start: gap.from, searchMemo: journal.searchMemo() }),
+    createTracker: (o) =>
+      createTracker({ ...o, start: gap.from, searchMemo: searchMemoOf(journal.searchRows()) }),
   });
 }
 
@@ -76,7 +78,8 @@ describe('searches deferred on a replay (Tracker.deferSearches)', () => {
     expect(third.game.record.currentVersion).toBe(second.game.record.currentVersion);
     const [past] = replayRound(journal, 1, {
       variant: info.variant,
-      createTracker: (o) => createTracker({ ...o, start: gap.from, searchMemo: journal.searchMemo() }),
+      createTracker: (o) =>
+        createTracker({ ...o, start: gap.from, searchMemo: searchMemoOf(journal.searchRows()) }),
     });
     expect(past.record.snapshot()).toEqual(served);
     journal.close();
@@ -102,7 +105,8 @@ describe('searches deferred on a replay (Tracker.deferSearches)', () => {
     expect(live.tracker.searching).toBe(true);
     const [past] = replayRound(journal, 1, {
       variant: info.variant,
-      createTracker: (o) => createTracker({ ...o, start: gap.from, searchMemo: journal.searchMemo() }),
+      createTracker: (o) =>
+        createTracker({ ...o, start: gap.from, searchMemo: searchMemoOf(journal.searchRows()) }),
     });
     expect(past.tracker.searching).toBe(true);
     expect(past.tracker.searchNodes).toBeLessThanOrEqual(500);

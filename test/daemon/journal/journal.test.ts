@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { JOURNAL_SIZE_LIMIT, Journal } from '../../../daemon/journal/journal.ts';
 import { append, entries, lastSeq } from '../fixtures/journal-rows.ts';
+import { searchMemoOf } from '../../../daemon/board/search-memo.ts';
 
 const tmp = (): string => join(mkdtempSync(join(tmpdir(), 'damlink-journal-')), 'journal.sqlite');
 
@@ -167,21 +168,24 @@ describe('dump searches kept', () => {
   it('are kept across a restart, found lines included, and a read-only journal reads them without writing', () => {
     const path = tmp();
     const j = Journal.open(path);
-    j.searchMemo().note('1:international:500:2000:W:…', { steps: 4, nodes: 2000 });
-    j.searchMemo().note('found', { steps: 9, nodes: 4321, found });
+    searchMemoOf(j.searchRows()).note('1:international:500:2000:W:…', { steps: 4, nodes: 2000 });
+    searchMemoOf(j.searchRows()).note('found', { steps: 9, nodes: 4321, found });
     j.close();
     const again = Journal.open(path);
-    expect(again.searchMemo().known('1:international:500:2000:W:…')).toEqual({ steps: 4, nodes: 2000 });
-    expect(again.searchMemo().known('found')).toEqual({ steps: 9, nodes: 4321, found });
-    expect(again.searchMemo().known('another')).toBeUndefined();
+    expect(searchMemoOf(again.searchRows()).known('1:international:500:2000:W:…')).toEqual({
+      steps: 4,
+      nodes: 2000,
+    });
+    expect(searchMemoOf(again.searchRows()).known('found')).toEqual({ steps: 9, nodes: 4321, found });
+    expect(searchMemoOf(again.searchRows()).known('another')).toBeUndefined();
     again.close();
     const reader = Journal.open(path, { readonly: true });
-    const memo = reader.searchMemo();
+    const memo = searchMemoOf(reader.searchRows());
     memo.note('read-only', { steps: 1, nodes: 500 });
     expect(memo.known('read-only')).toEqual({ steps: 1, nodes: 500 });
     reader.close();
     const after = Journal.open(path);
-    expect(after.searchMemo().known('read-only')).toBeUndefined();
+    expect(searchMemoOf(after.searchRows()).known('read-only')).toBeUndefined();
     after.close();
   });
 
@@ -196,11 +200,11 @@ describe('dump searches kept', () => {
     db.close();
     // Read as it is (an export beside an older daemon), then upgraded by a daemon's open.
     const reader = Journal.open(path, { readonly: true });
-    expect(reader.searchMemo().known('old')).toEqual({ steps: 3, nodes: 1500 });
+    expect(searchMemoOf(reader.searchRows()).known('old')).toEqual({ steps: 3, nodes: 1500 });
     reader.close();
     const j = Journal.open(path);
-    expect(j.searchMemo().known('old')).toEqual({ steps: 3, nodes: 1500 });
-    j.searchMemo().note('new', { steps: 2, nodes: 800, found });
+    expect(searchMemoOf(j.searchRows()).known('old')).toEqual({ steps: 3, nodes: 1500 });
+    searchMemoOf(j.searchRows()).note('new', { steps: 2, nodes: 800, found });
     j.close();
     const raw = new Database(path);
     raw.prepare('INSERT INTO searches VALUES (?, ?, ?, ?)').run('garbled', 2, 900, '{"lines": 7}');
@@ -209,7 +213,7 @@ describe('dump searches kept', () => {
       .prepare('INSERT INTO searches VALUES (?, ?, ?, ?)')
       .run('no-complete', 2, 900, '{"lines": [], "total": 1}');
     raw.close();
-    const memo = Journal.open(path).searchMemo();
+    const memo = searchMemoOf(Journal.open(path).searchRows());
     expect(memo.known('new')).toEqual({ steps: 2, nodes: 800, found });
     expect(memo.known('garbled')).toBeUndefined();
     expect(memo.known('cut')).toBeUndefined();
