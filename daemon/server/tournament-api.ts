@@ -11,12 +11,9 @@ import {
   readPairingsCsv,
   readPlayerJson,
   readPlayersCsv,
-  type Read,
-  type Round,
   editRound,
   roundOf,
 } from '../../src/tournament/index.ts';
-import type { PairingResult } from '../../src/tournament/types.ts';
 import { hasControlCharacter } from '../config/text.ts';
 import { checkGroups } from '../tournament/settings.ts';
 import type { ErrorCode } from './protocol.ts';
