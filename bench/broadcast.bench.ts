@@ -8,7 +8,7 @@
 import { legalMoves, moveNotation } from '../src/engine/index.ts';
 import { GameRecord, gameToPdn } from '../src/game/index.ts';
 import type { GameSnapshot } from '../src/game/types.ts';
-import { PdnCache } from '../daemon/server/rounds.ts';
+import { PdnCache } from '../daemon/views/rounds.ts';
 import { player, type Player } from '../test/src/game/fixtures/helpers.ts';
 import { percentile, print } from './lines.ts';
 

@@ -2,7 +2,7 @@
 //   picture_svg_us     one standalone SVG of a mid-game 10×10 position (the pages' drawing)
 //   picture_png_ms     that SVG rendered to a 480-pixel PNG by resvg (the routes cache it per version)
 import { Resvg } from '@resvg/resvg-js';
-import { pictureSvg } from '../daemon/web/js/board-svg.js';
+import { pictureSvg } from '../daemon/web/shared/board-svg.js';
 
 const FEN =
   'W:W27,28,31,32,33,34,K36,38,39,40,42,43,44,45,47,48,49,50:B1,2,3,4,6,7,8,9,11,12,13,14,16,17,18,19,22,K25';

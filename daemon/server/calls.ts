@@ -13,23 +13,14 @@ import { type CatchUpBudget, Client, type ClientLimits, type Subscription } from
 import { correctionProblem } from './correction.ts';
 import type { Feeds } from './feeds.ts';
 import type { HealthReport } from './health.ts';
-import { type CallId, calibrationFrame, type ErrorCode, params } from './protocol.ts';
+import { CallError, type CallId, calibrationFrame, params } from './protocol.ts';
 import { boardRows } from './rows.ts';
-import { playedGames, type RoundJson, type SnapshotJson } from './rounds.ts';
+import { playedGames, type RoundJson, type SnapshotJson } from '../views/rounds.ts';
 import { type CallAnswer, isTournamentCall, tournamentCall, tournamentCallToken } from './tournament-api.ts';
 import type { TournamentAccess } from '../tournament/access.ts';
 
 /** The most sensor events one `sensor-events` answer carries (about 1 MB of JSON). */
 export const SENSOR_EVENTS_MAX = 20_000;
-
-/** A call refused: its error code and message go back to the caller. */
-export class CallError extends Error {
-  readonly code: ErrorCode;
-  constructor(code: ErrorCode, message: string) {
-    super(message);
-    this.code = code;
-  }
-}
 
 /** A handler that answered itself (a subscription answers before its catch-up). */
 export const NO_REPLY = Symbol('no-reply');

@@ -5,7 +5,7 @@ import type { GameEvent, GameSnapshot } from '../../src/game/types.ts';
 import type { HubReader } from '../hub.ts';
 import type { Subscription } from './client.ts';
 import { type FeedItem, frame } from './protocol.ts';
-import { playedGames, SnapshotJson } from './rounds.ts';
+import { playedGames, SnapshotJson } from '../views/rounds.ts';
 import { textFrame } from './wire.ts';
 
 /** Event kinds an arbiter's alerts feed carries. */

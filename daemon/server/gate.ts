@@ -2,7 +2,7 @@
 // presented later (`auth`, a call's `param.token`). A token is compared only from pages allowed to
 // present one, and while the address has guesses left; a wrong one counts against the address.
 import { type AuthLimiter, type Role, roleOf, type Tokens } from './auth.ts';
-import { CallError } from './calls.ts';
+import { CallError } from './protocol.ts';
 import type { Client } from './client.ts';
 
 export class Gate {

@@ -2,7 +2,7 @@
 // publish targets), and what anyone may read at `/health` — states and counts, no addresses, logins
 // or error messages, which would tell a stranger where the round is uploaded and what fails there.
 import type { HubReader } from '../hub.ts';
-import { publishStatus } from '../web/js/publish.js';
+import { publishStatus } from '../web/shared/publish-status.js';
 
 export interface HealthReport {
   ok: boolean;

@@ -16,10 +16,10 @@ import {
   roundsIndex,
   roundsWithGames,
   tournamentResults,
-} from './rounds.ts';
+} from '../views/rounds.ts';
 import { standingsCsv, withoutPersonalData, writeTrf } from '../../src/tournament/index.ts';
-import { pairingSheet } from './pairing-sheet.ts';
-import { SHEET_STYLE_SOURCE, standingsAfter, standingsPage } from './standings.ts';
+import { pairingSheet } from '../views/pairing-sheet.ts';
+import { SHEET_STYLE_SOURCE, standingsAfter, standingsPage } from '../views/standings.ts';
 import type { TournamentSource } from '../tournament/access.ts';
 import { staticFile } from './static.ts';
 

@@ -1,11 +1,11 @@
-// The pages' languages: one message table per file in <webRoot>/js/i18n/, so adding a language is
+// The pages' languages: one message table per file in <webRoot>/shared/i18n/, so adding a language is
 // adding a file. The HTML pages go out with the language Accept-Language asks for and the list of
 // languages on <html>, for the page to choose from (docs/api.md). Pages the server writes itself
 // (the standings) take their words from the same tables.
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chooseLanguage } from '../web/js/i18n.js';
+import { chooseLanguage } from '../web/shared/i18n.js';
 import type { StaticFile } from './static.ts';
 
 /** The pages that ship with the daemon: their tables serve the server's own pages without a web root. */
@@ -13,7 +13,9 @@ export const BUILT_IN_WEB_ROOT = fileURLToPath(new URL('../web', import.meta.url
 
 const TABLE_FILE = /^([a-z]{2,3}(?:-[a-z0-9]{2,8})?)\.js$/;
 
-export type Messages = Readonly<Record<string, string>>;
+import type { Messages } from '../views/standings.ts';
+
+export type { Messages };
 
 export interface PageLanguage {
   code: string;
@@ -53,7 +55,7 @@ export class PageLanguages {
   }
 
   private async read(): Promise<PageLanguage[]> {
-    const dir = join(this.webRoot, 'js', 'i18n');
+    const dir = join(this.webRoot, 'shared', 'i18n');
     const files = await readdir(dir).catch(() => [] as string[]);
     const found: PageLanguage[] = [];
     for (const file of files.sort()) {

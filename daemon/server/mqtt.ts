@@ -18,7 +18,7 @@ import {
   type StateMessage,
   topics,
 } from './mqtt-topics.ts';
-import { PdnCache } from './rounds.ts';
+import { PdnCache } from '../views/rounds.ts';
 import type { ServerLog } from './ws.ts';
 
 /** The broker and how to log in to it (config key `mqtt`). */

@@ -1,6 +1,6 @@
 // Pictures of positions: `/rounds/<n>/<board>.svg?ply=K&size=N` (the game after ply K, that move
 // marked) and `/position.svg?fen=…&variant=…`, each also as `.png`. The drawing is the pages' own
-// (daemon/web/js/board-svg.js); PNGs are rendered from it by resvg, off the event loop (libuv's thread
+// (daemon/web/shared/board-svg.js); PNGs are rendered from it by resvg, off the event loop (libuv's thread
 // pool), a few at a time and at most two in flight per client address: the live feed's latency is
 // what a burst of picture requests must not touch.
 import { availableParallelism } from 'node:os';
@@ -9,7 +9,7 @@ import { Counts } from '../keyed.ts';
 import { addressKey } from './auth.ts';
 import { isVariant, parseFen, type Variant } from '../../src/engine/index.ts';
 import type { GameSnapshot, RecordedMove } from '../../src/game/types.ts';
-import { pictureSvg } from '../web/js/board-svg.js';
+import { pictureSvg } from '../web/shared/board-svg.js';
 import type { ValidatorCache, Validators } from './conditional.ts';
 
 const SVG_TYPE = 'image/svg+xml; charset=utf-8';

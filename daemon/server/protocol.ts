@@ -187,3 +187,12 @@ export const calibrationFrame = (
   const item: FeedItem = { kind: 'calibration', board, output };
   return frame('feed', idJson, JSON.stringify(item), time);
 };
+
+/** A call refused: its error code and message go back to the caller. */
+export class CallError extends Error {
+  readonly code: ErrorCode;
+  constructor(code: ErrorCode, message: string) {
+    super(message);
+    this.code = code;
+  }
+}

@@ -13,7 +13,6 @@ import type { HealthReport } from './health.ts';
 import { CatchUpBudget, Client, type ClientLimits, SendBudget } from './client.ts';
 import {
   CALLS,
-  CallError,
   type CallName,
   type CallServer,
   isCallName,
@@ -23,8 +22,16 @@ import {
 } from './calls.ts';
 import { Gate } from './gate.ts';
 import { Feeds } from './feeds.ts';
-import { type CallId, type ErrorCode, errorParam, frame, paramError, readRequest } from './protocol.ts';
-import { RoundJson, SnapshotJson } from './rounds.ts';
+import {
+  type CallId,
+  type ErrorCode,
+  errorParam,
+  frame,
+  paramError,
+  readRequest,
+  CallError,
+} from './protocol.ts';
+import { RoundJson, SnapshotJson } from '../views/rounds.ts';
 import type { TournamentAccess } from '../tournament/access.ts';
 
 export interface ServerLog {

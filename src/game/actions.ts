@@ -2,37 +2,13 @@
 // action means for the result and the clock, and how the record says it (PDN comments). Pure.
 import type { Side } from '../../firmware-protocol/events.ts';
 import { parseTimeControl, quickplayFinish, type TimeControl } from '../clock/time-control.ts';
+import type { ArbiterAction, ArbiterActionType } from './action-types.ts';
 import type { GameInfo, GameResult, QuickplayState } from './types.ts';
 
-export type ClaimDecision = 'accept' | 'postpone' | 'reject';
-
-export type ArbiterAction =
-  /** 7.2.1: `side` resigned. */
-  | { type: 'resign'; side: Side }
-  /** 7.3.1: the players agreed a draw. */
-  | { type: 'draw-agreed' }
-  /** 7.2.4: `side` refuses to follow the rules. */
-  | { type: 'refusal'; side: Side }
-  /** `side` offered a draw (recorded; the answer is a move or an agreement). */
-  | { type: 'draw-offer'; side: Side }
-  /** G.4: `side` (under two minutes) asked for the increment: 5 s a move for both, 2 min to the opponent. */
-  | { type: 'increment'; side: Side }
-  /** G.5: `side` claimed a draw; the arbiter's decision. */
-  | { type: 'claim'; side: Side; decision: ClaimDecision }
-  /** G.6: without an arbiter, `side`'s claim ends the game; the appointed arbiter decides. */
-  | { type: 'claim-ends'; side: Side };
-
-export type ArbiterActionType = ArbiterAction['type'];
+export type { ActionRecord, ArbiterAction, ArbiterActionType, ClaimDecision } from './action-types.ts';
 
 /** The actions that belong to Appendix G: only where the quickplay finish applies. */
 export const QUICKPLAY_ACTIONS: readonly ArbiterActionType[] = ['increment', 'claim', 'claim-ends'];
-
-export interface ActionRecord {
-  action: ArbiterAction;
-  t: number;
-  /** The last ply played when it was entered (0: before the first move). */
-  ply: number;
-}
 
 /** G.4 and G.5: the opponent's two minutes; G.4's increment a move. */
 export const ADDED_TIME_MS = 2 * 60_000;

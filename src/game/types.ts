@@ -3,7 +3,7 @@ import type { ClockByHandReason, ClockCommandOutcome } from '../../firmware-prot
 import type { Side } from '../../firmware-protocol/events.ts';
 import type { DrawRules, GameResult, Variant } from '../engine/index.ts';
 import type { Alert, ArbiterDecision } from '../tracker/types.ts';
-import type { ActionRecord, ClaimDecision } from './actions.ts';
+import type { ActionRecord, ClaimDecision } from './action-types.ts';
 
 export type { GameResult } from '../engine/index.ts';
 /** How the daemon's connection to a board stands (not the board's position: that is the game). */

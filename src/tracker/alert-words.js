@@ -1,7 +1,7 @@
 // @ts-check
 // An alert in words, one table and one sentence for the tracker and the pages: the tracker writes
 // an alert's English `message` (PDN comments, MQTT, logs) from them, and the pages take the table
-// into their English one (daemon/web/js/i18n/en.js) and say an alert in the reader's language
+// into their English one (daemon/web/shared/i18n/en.js) and say an alert in the reader's language
 // through the same `alertSentence`. Plain JavaScript without imports, so a browser loads it as it
 // is: the server serves this file at /src/tracker/alert-words.js.
 

@@ -11,7 +11,7 @@ import { MAX_LINE } from '../../firmware-protocol/line/frame.ts';
 import { RoundRebuilding } from '../../daemon/hub.ts';
 import { Journal } from '../../daemon/journal/index.ts';
 import { AuthLimiter } from '../../daemon/server/auth.ts';
-import { PdnCache } from '../../daemon/server/rounds.ts';
+import { PdnCache } from '../../daemon/views/rounds.ts';
 import { BoardConnection } from '../../daemon/transport/connection.ts';
 import { RAW_KEPT } from '../../daemon/transport/raw-kept.ts';
 import { protocolDriver } from '../../daemon/transport/protocol.ts';

@@ -1,7 +1,7 @@
 // The standings routes over real HTTP, reading the tournament from a real journal file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../daemon/server/index.ts';
-import type { StandingsDocument } from '../../daemon/server/standings.ts';
+import type { StandingsDocument } from '../../daemon/views/standings.ts';
 import { FakeHub } from '../daemon/fixtures/fake-hub.ts';
 import { fixture, fixtureEvent, type TempStore, tempStore } from './fixtures/helpers.ts';
 

@@ -1,10 +1,10 @@
 // The arbiter console's alerts: each board's alerts with their proof and the decision buttons (the
 // correction's editor, a gap's candidate lines and the score sheet's moves). New ones are announced.
 import { alertAnnouncer } from './alert-sound.js';
-import { boardSvg } from './board-svg.js';
+import { boardSvg } from '../shared/board-svg.js';
 import { editorFen, editorFrom, editorHtml, paint, setTurn, typeFen } from './editor.js';
-import { escapeHtml } from './format.js';
-import { formatTimeOfDay, sideName, t } from './i18n.js';
+import { escapeHtml } from '../shared/format.js';
+import { formatTimeOfDay, sideName, t } from '../shared/i18n.js';
 import { renderKeyed, setHtml, setText } from './keyed.js';
 import { alertSide, alertText, ruleText } from './rules.js';
 import { timelineHtml } from './timeline.js';

@@ -1,6 +1,6 @@
 // New alerts on the arbiter console: a sound and a browser notification, each switchable (the
 // choice kept in the browser).
-import { t } from './i18n.js';
+import { t } from '../shared/i18n.js';
 import { alertText } from './rules.js';
 
 /**

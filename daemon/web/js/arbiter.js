@@ -11,8 +11,8 @@ import {
   updateEndCell,
   updateQuickplay,
 } from './endgame.js';
-import { escapeHtml, formatClock, formatResult } from './format.js';
-import { decimalMark, formatNumber, sideName, t } from './i18n.js';
+import { escapeHtml, formatClock, formatResult } from '../shared/format.js';
+import { decimalMark, formatNumber, sideName, t } from '../shared/i18n.js';
 import { renderKeyed, setHtml, setText, syncField } from './keyed.js';
 import { followRound } from './live.js';
 import { followPublishing } from './publish.js';

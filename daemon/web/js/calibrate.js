@@ -2,13 +2,13 @@
 // touch marked on the board), see the progress, the check at the end and the profile saved. Speaks
 // the arbiter calls `calibrate` and `calibrate-cancel`; the session's outputs arrive as feed
 // messages of the `calibrate` call (docs/api.md).
-import { boardSvg } from './board-svg.js';
+import { boardSvg } from '../shared/board-svg.js';
 import { pieceCodesText, promptFen, promptMessage, promptSquare } from './calibration.js';
 import { apiSocketUrl, Connection } from './connection.js';
 import { $, arbiterCall as callAsArbiter } from './dom.js';
-import { escapeHtml } from './format.js';
-import { boardWidth } from './geometry.js';
-import { t } from './i18n.js';
+import { escapeHtml } from '../shared/format.js';
+import { boardWidth } from '../shared/geometry.js';
+import { t } from '../shared/i18n.js';
 import { setupPage, showStatus } from './page.js';
 import { takeToken } from './token.js';
 

@@ -1,8 +1,8 @@
 // What the calibration page shows of the session's outputs (docs/api.md `calibrate`): a prompt in
 // words of the reader's language, the position the board should stand in with the square to touch,
 // and the saved profile's summary. Pure: outputs in, text and FEN out.
-import { writeFen } from './fen.js';
-import { squareCount } from './geometry.js';
+import { writeFen } from '../shared/fen.js';
+import { squareCount } from '../shared/geometry.js';
 
 /** The message key and parameters of a prompt (`calibrate.prompt.<action>[.<piece>]`). */
 export function promptMessage(prompt) {

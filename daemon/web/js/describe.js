@@ -1,6 +1,6 @@
 // The position in words, for screen readers: side to move, then each side's men and kings.
-import { readFen } from './fen.js';
-import { t, sideName } from './i18n.js';
+import { readFen } from '../shared/fen.js';
+import { t, sideName } from '../shared/i18n.js';
 
 /** `31–35, 38, 40` : runs of consecutive squares written as ranges. */
 export function squareRuns(squares) {

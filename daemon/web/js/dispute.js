@@ -1,13 +1,13 @@
 // The dispute view: every sensor event around one alert, from the last settled move to the
 // decision (or now), the board drawn at each step with the pieces in the hand, the clock presses
 // on a timeline, the rule beside it. Printable, and exportable as the JSON lines `damlink replay` reads.
-import { boardSvg } from './board-svg.js';
+import { boardSvg } from '../shared/board-svg.js';
 import { apiSocketUrl, Connection } from './connection.js';
 import { describePosition } from './describe.js';
 import { $ } from './dom.js';
-import { writeFen } from './fen.js';
-import { escapeHtml } from './format.js';
-import { formatTimeOfDay, t } from './i18n.js';
+import { writeFen } from '../shared/fen.js';
+import { escapeHtml } from '../shared/format.js';
+import { formatTimeOfDay, t } from '../shared/i18n.js';
 import { setupPage } from './page.js';
 import { alertSide, alertText, ruleText } from './rules.js';
 import { disputeSteps } from './steps.js';

@@ -1,5 +1,5 @@
 // What the pages share to reach their own markup and to make the arbiter's calls (docs/api.md).
-import { t } from './i18n.js';
+import { t } from '../shared/i18n.js';
 import { toast } from './toast.js';
 
 /**

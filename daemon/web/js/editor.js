@@ -1,8 +1,8 @@
 // Position editor for a correction: click squares to place the chosen piece, or type a FEN.
-import { boardSvg } from './board-svg.js';
-import { escapeHtml } from './format.js';
-import { readFen, writeFen } from './fen.js';
-import { t } from './i18n.js';
+import { boardSvg } from '../shared/board-svg.js';
+import { escapeHtml } from '../shared/format.js';
+import { readFen, writeFen } from '../shared/fen.js';
+import { t } from '../shared/i18n.js';
 
 export const BRUSHES = [
   { piece: 'w', label: 'editor.whiteMan' },

@@ -3,8 +3,8 @@
 // a clock that did not take damlink's setting (to be set by hand, and why), and the actions the
 // arbiter enters (the WebSocket call `act`, docs/api.md). The cells are made once per row and filled
 // in place, so a chosen action survives the row's updates.
-import { escapeHtml } from './format.js';
-import { t, sideName } from './i18n.js';
+import { escapeHtml } from '../shared/format.js';
+import { t, sideName } from '../shared/i18n.js';
 import { setHtml, setText } from './keyed.js';
 
 /** Appendix G's threshold: less than two minutes at his move (G.4, G.5). */

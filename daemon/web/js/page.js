@@ -8,7 +8,7 @@ import {
   rememberLanguage,
   t,
   translateStatic,
-} from './i18n.js';
+} from '../shared/i18n.js';
 
 const THEME_KEY = 'damlink-theme';
 

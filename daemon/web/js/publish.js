@@ -1,18 +1,9 @@
 // The console's "Published" panel: each publish target's state from the arbiter's `health` call
 // (docs/api.md), so the arbiter sees at once when the broadcast outside the hall has stopped following the boards.
-import { escapeHtml } from './format.js';
+import { escapeHtml } from '../shared/format.js';
 import { pollHealth } from './health.js';
-import { formatTimeOfDay, t } from './i18n.js';
-
-/**
- * `ok` (nothing waiting), `sending` (moves on their way) or `failing` (the last try failed).
- * @param {{ failures: number, pending: number, uploading?: boolean }} target
- * @returns {'ok' | 'sending' | 'failing'}
- */
-export function publishStatus(target) {
-  if (target.failures > 0) return 'failing';
-  return target.pending > 0 || target.uploading ? 'sending' : 'ok';
-}
+import { publishStatus } from '../shared/publish-status.js';
+import { formatTimeOfDay, t } from '../shared/i18n.js';
 
 const BADGE = { ok: 'state-active', sending: 'state-connecting', failing: 'state-lost' };
 

@@ -1,8 +1,8 @@
 // The rule each alert names, in plain words (docs/rules.md), and the alert itself in the reader's
 // language from its rule and params (the English `message` is the fallback for alerts without).
-import en from './i18n/en.js';
+import en from '../shared/i18n/en.js';
 import { alertSentence } from '../../../src/tracker/alert-words.js';
-import { t } from './i18n.js';
+import { t } from '../shared/i18n.js';
 
 const TEXT = 'rule.text.';
 

@@ -1,9 +1,9 @@
 // The spectator view: a grid of every board of the round, and one board large with its moves.
 // Data comes only from the WebSocket API (followRound); the URL hash `#board-N` opens a board.
-import { boardSvg } from './board-svg.js';
+import { boardSvg } from '../shared/board-svg.js';
 import { describePosition } from './describe.js';
-import { escapeHtml, formatClock, formatResult, moveRows } from './format.js';
-import { decimalMark, formatPdnDate, language, t, sideName } from './i18n.js';
+import { escapeHtml, formatClock, formatResult, moveRows } from '../shared/format.js';
+import { decimalMark, formatPdnDate, language, t, sideName } from '../shared/i18n.js';
 import { followRound } from './live.js';
 import { setupPage } from './page.js';
 import { underTwoMinutes } from './endgame.js';

@@ -1,6 +1,6 @@
 // The board as it physically stood after each sensor event, for the dispute view: pieces on the
 // squares, pieces in the hand (lifted and not put down since the last clock press). Pure.
-import { readFen } from './fen.js';
+import { readFen } from '../shared/fen.js';
 
 const PIECES = new Set(['w', 'b', 'W', 'B']);
 

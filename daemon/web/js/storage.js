@@ -3,7 +3,7 @@
 // the boards are still followed and broadcast from memory, but arbiter calls are refused until
 // the journal writes again — the arbiter must know before deciding anything.
 import { pollHealth } from './health.js';
-import { formatTimeOfDay, t } from './i18n.js';
+import { formatTimeOfDay, t } from '../shared/i18n.js';
 
 /** The banner's text for a /health answer, or '' when the journal and the log file write. */
 export function storageWarning(health) {

@@ -1,6 +1,6 @@
 // Sensor events in words (lift 38, put 33 w, White presses clock) and as a short chip row.
-import { escapeHtml } from './format.js';
-import { formatNumber, t, sideName } from './i18n.js';
+import { escapeHtml } from '../shared/format.js';
+import { formatNumber, t, sideName } from '../shared/i18n.js';
 
 export function eventText(e) {
   switch (e.type) {

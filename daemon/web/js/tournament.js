@@ -4,8 +4,8 @@
 // (birth date, sex: not in the public JSON) comes from the arbiter's `tournament` call.
 import { apiSocketUrl, Connection } from './connection.js';
 import { $, arbiterCall as callAsArbiter } from './dom.js';
-import { escapeHtml } from './format.js';
-import { formatNumber, language, t, sideName } from './i18n.js';
+import { escapeHtml } from '../shared/format.js';
+import { formatNumber, language, t, sideName } from '../shared/i18n.js';
 import { setupPage, showStatus } from './page.js';
 import { toast } from './toast.js';
 import { takeToken } from './token.js';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../../daemon/server/index.ts';
-import { PdnCache } from '../../../daemon/server/rounds.ts';
+import { PdnCache } from '../../../daemon/views/rounds.ts';
 import { player } from '../../src/game/fixtures/helpers.ts';
 import { FakeHub } from '../fixtures/fake-hub.ts';
 

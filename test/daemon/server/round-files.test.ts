@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PdnCache, roundFile, roundFiles } from '../../../daemon/server/rounds.ts';
+import { PdnCache, roundFile, roundFiles } from '../../../daemon/views/rounds.ts';
 import { GameRecord } from '../../../src/game/index.ts';
 
 const game = (board: number, white: string) =>

@@ -73,7 +73,7 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${server.port}`;
   browser = await launchBrowser();
   mkdirSync(SHOTS, { recursive: true });
-  const en = await import(new URL('../../../daemon/web/js/i18n/en.js', import.meta.url).href);
+  const en = await import(new URL('../../../daemon/web/shared/i18n/en.js', import.meta.url).href);
   keys = Object.keys(en.default.messages);
 });
 

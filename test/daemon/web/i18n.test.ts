@@ -1,4 +1,4 @@
-// The message tables (daemon/web/js/i18n/*.js): every language says everything English says, with
+// The message tables (daemon/web/shared/i18n/*.js): every language says everything English says, with
 // the same placeholders; languages are chosen and negotiated as docs/api.md says.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { negotiate } from '../../../daemon/server/languages.ts';
 import { RULE_IDS } from '../../../src/tracker/types.ts';
 import { WEB_ROOT } from './fixtures/serve.ts';
+import { web } from './fixtures/web-module.ts';
 
 type Table = { name: string; messages: Record<string, string> };
-const web = (name: string) => import(new URL(`../../../daemon/web/js/${name}`, import.meta.url).href);
-const LANGS = readdirSync(join(WEB_ROOT, 'js', 'i18n'))
+const LANGS = readdirSync(join(WEB_ROOT, 'shared', 'i18n'))
   .filter((f) => f.endsWith('.js'))
   .map((f) => f.slice(0, -3));
 const table = async (lang: string): Promise<Table> => (await web(`i18n/${lang}.js`)).default;
@@ -17,7 +17,7 @@ const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) 
 
 describe('message tables', () => {
   it('Polish names the board one way (plansza), not two', async () => {
-    const text = readFileSync(join(import.meta.dirname, '../../../daemon/web/js/i18n/pl.js'), 'utf8');
+    const text = readFileSync(join(import.meta.dirname, '../../../daemon/web/shared/i18n/pl.js'), 'utf8');
     expect(text).not.toMatch(/warcabnic/i);
     expect(text).toMatch(/Plansza \{board\}/);
   });

@@ -1,10 +1,9 @@
 // The viewer's pure modules (plain browser JS, no build step) checked in Node against the engine.
 import { describe, expect, it } from 'vitest';
 import { geometry, legalMoves, play, Position, parseFen, writeFen } from '../../../src/engine/index.ts';
+import { web } from './fixtures/web-module.ts';
 
 // Dynamic imports keep the untyped browser modules out of the type checker.
-const web = (name: string) => import(new URL(`../../../daemon/web/js/${name}`, import.meta.url).href);
-
 describe('geometry.js', () => {
   it('places every square where the engine does (FMJD numbering, both variants)', async () => {
     const { squareCell, boardWidth } = await web('geometry.js');

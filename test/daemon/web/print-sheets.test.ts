@@ -3,9 +3,9 @@
 // copy (no site stylesheet beside it) is laid out the same.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type StandingsDocument, standingsPage } from '../../../daemon/server/standings.ts';
+import { type StandingsDocument, standingsPage } from '../../../daemon/views/standings.ts';
 import { VALUED_TIEBREAKS } from '../../../src/tournament/index.ts';
-import en from '../../../daemon/web/js/i18n/en.js';
+import en from '../../../daemon/web/shared/i18n/en.js';
 import { launchBrowser, type TestBrowser } from './fixtures/browser.ts';
 
 let browser: TestBrowser;

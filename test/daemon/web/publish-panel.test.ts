@@ -9,8 +9,7 @@ import { freePort } from '../../integration/fixtures/file-servers.ts';
 import { FakeHub } from '../fixtures/fake-hub.ts';
 import { launchBrowser, signedIn } from './fixtures/browser.ts';
 import { WEB_ROOT } from './fixtures/serve.ts';
-
-const web = (name: string) => import(new URL(`../../../daemon/web/js/${name}`, import.meta.url).href);
+import { web } from './fixtures/web-module.ts';
 
 const base = {
   target: 'sftp://damlink@example.org:22/www',
@@ -24,7 +23,7 @@ const base = {
 
 describe('publish.js', () => {
   it('tells ok, sending and failing apart', async () => {
-    const { publishStatus } = await web('publish.js');
+    const { publishStatus } = await web('publish-status.js');
     expect(publishStatus(base)).toBe('ok');
     expect(publishStatus({ ...base, pending: 3 })).toBe('sending');
     expect(publishStatus({ ...base, uploading: true })).toBe('sending');

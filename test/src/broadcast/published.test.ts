@@ -6,7 +6,7 @@ import { colorOf, type Move, parseFen, play, resolveMove, writeFen } from '../..
 import { GameRecord } from '../../../src/game/index.ts';
 import type { GameInfo, GameSnapshot } from '../../../src/game/types.ts';
 import type { RuleId, TrackerOutput } from '../../../src/tracker/types.ts';
-import { PdnCache, roundFile, type TableResults } from '../../../daemon/server/rounds.ts';
+import { PdnCache, roundFile, type TableResults } from '../../../daemon/views/rounds.ts';
 import { type LidraughtsGame, readRound } from '../../fixtures/lidraughts.ts';
 import { player } from '../game/fixtures/helpers.ts';
 import { Position, playText, run, Script } from '../tracker/fixtures/hands.ts';

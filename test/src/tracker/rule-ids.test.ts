@@ -56,7 +56,7 @@ describe("an alert's English words", () => {
   // `message` (PDN comments, MQTT, logs). Both say it with alert-words.js: the pages through their
   // English table, which takes the words in, the tracker straight from it.
   it('the pages in English say every alert as the tracker writes it', async () => {
-    const i18n = await import(new URL('../../../daemon/web/js/i18n.js', import.meta.url).href);
+    const i18n = await import(new URL('../../../daemon/web/shared/i18n.js', import.meta.url).href);
     const { alertText } = await import(new URL('../../../daemon/web/js/rules.js', import.meta.url).href);
     await i18n.useLanguage?.('en');
     const facts = [

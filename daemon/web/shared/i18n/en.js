@@ -1,6 +1,6 @@
 // English: the reference table. Every other language has exactly these keys (a test checks it).
 // The alert's words are the tracker's own table: this path leads to it in the tree and, from
-// /js/i18n/ on the server, to /src/tracker/alert-words.js, where the server serves it.
+// /shared/i18n/ on the server, to /src/tracker/alert-words.js, where the server serves it.
 import { ALERT_WORDS } from '../../../../src/tracker/alert-words.js';
 
 export default {

@@ -1,6 +1,6 @@
-// A round's games as HTTP, WebSocket and MQTT serve them, computed once per version: PDN text per
-// game, the JSON of a whole round, and the round's files by name (past
-// rounds' games are kept by the hub).
+// A round's games as the server (HTTP, WebSocket, MQTT) serves them and the publish targets receive
+// them, computed once per version: PDN text per game, the JSON of a whole round, and the round's
+// files by name (past rounds' games are kept by the hub).
 import {
   inRoundOrder,
   type LineMemo,

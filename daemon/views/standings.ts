@@ -7,8 +7,10 @@ import {
   type StandingRow,
   VALUED_TIEBREAKS as TIEBREAK_COLUMNS,
 } from '../../src/tournament/index.ts';
-import { fill } from '../web/js/i18n.js';
-import type { Messages } from './languages.ts';
+import { fill } from '../web/shared/i18n.js';
+
+/** A language's message table (`shared/i18n/<lang>.js`). */
+export type Messages = Readonly<Record<string, string>>;
 
 export interface StandingsDocument {
   round: number;

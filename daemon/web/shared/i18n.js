@@ -1,4 +1,4 @@
-// Texts in the reader's language: message tables in js/i18n/<lang>.js (one file per language, the
+// Texts in the reader's language: message tables in shared/i18n/<lang>.js (one file per language, the
 // English table is the reference), `t(key, params)` to say one, and Intl for numbers and times.
 // Importing this module does nothing by itself (Node tests import it too).
 import { fill } from '../../../src/tracker/alert-words.js';
@@ -32,7 +32,7 @@ export function language() {
 
 /**
  * The languages this daemon serves: the server writes them on <html> as `data-languages="en=English,
- * nl=Nederlands"` (one per file in js/i18n/); the built-in ones when the page is served otherwise.
+ * nl=Nederlands"` (one per file in shared/i18n/); the built-in ones when the page is served otherwise.
  */
 export function pageLanguages(doc = document) {
   const listed = Object.keys(languageNames(doc));
