@@ -17,13 +17,10 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { BoardGame, derivedRecord } from '../daemon/board/index.ts';
-import {
-  type AppendRequest,
-  type DerivedRecord,
-  Journal,
-  type JournalInput,
-} from '../daemon/journal/index.ts';
+import { BoardGame } from '../src/game/board-game.ts';
+import { derivedRecord } from '../daemon/journal/derived.ts';
+import { type AppendRequest, type DerivedRecord, Journal } from '../daemon/journal/index.ts';
+import type { BoardInput } from '../src/game/board-game.ts';
 import { createTracker } from '../src/tracker/index.ts';
 import { simulateGame, startSimulation } from '../simulator/index.ts';
 import {
@@ -108,7 +105,7 @@ function writeJournals(dir: string, boards: number): number {
     // One commit per board: the rows as the daemon writes them, in its order.
     const inputs: AppendRequest[] = [];
     const derived: DerivedRecord[] = [];
-    const add = (t: number, input: JournalInput, always: boolean) => {
+    const add = (t: number, input: BoardInput, always: boolean) => {
       const events = live.apply(input, t);
       if (events.length === 0 && !always) return;
       for (const e of events) {

@@ -8,19 +8,10 @@ import type { BoardEvent, Side } from '../firmware-protocol/events.ts';
 import type { GameEvent, GameInfo, GameResult, GameSnapshot } from '../src/game/types.ts';
 import type { ArbiterAction } from '../src/game/actions.ts';
 import type { ArbiterDecision } from '../src/tracker/types.ts';
-import {
-  configuredInfo,
-  HoldUpClock,
-  inputClock,
-  type LiveBoard,
-  liveBoard,
-  newBoardGame,
-  PastRounds,
-  rebuildLive,
-  replaySettings,
-  sensorEvents,
-  type TrackerFactory,
-} from './board/index.ts';
+import { configuredInfo, PastRounds, replaySettings, sensorEvents } from './board/index.ts';
+import { HoldUpClock, inputClock } from './hold-up-clock.ts';
+import { type LiveBoard, liveBoard, rebuildLive } from './live-board.ts';
+import { newBoardGame, type TrackerFactory } from '../src/game/board-game.ts';
 import {
   type CalibrationOutput,
   type CalibrationStart,
@@ -33,7 +24,8 @@ import type { ActAnswer, BoardSummary, Hub, JournalHealth } from './hub.ts';
 import { DEFAULTS } from './config/schema.ts';
 import { GroupCommit } from './ingest/group-commit.ts';
 import { Ticks } from './ingest/ticks.ts';
-import type { Journal, JournalInput } from './journal/index.ts';
+import type { Journal } from './journal/index.ts';
+import type { BoardInput } from '../src/game/board-game.ts';
 import { type Logger, silentLogger } from './log.ts';
 import { SerialBindings } from './routing/bindings.ts';
 import { ConnectionStates } from './routing/connection-state.ts';
@@ -324,7 +316,7 @@ export class Controller implements Hub {
   }
 
   /** Journaled, applied and synced to disk once the promise resolves. */
-  private async arbiterInput(board: number, input: JournalInput): Promise<void> {
+  private async arbiterInput(board: number, input: BoardInput): Promise<void> {
     const live = this.live.get(board);
     if (!live) throw new Error(`no board ${board} in round ${this.options.config.round}`);
     await this.commits.durable(live, input, live.time.at(this.clock.now()));

@@ -4,7 +4,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createTracker } from '../../src/tracker/index.ts';
 import { Journal } from '../journal/index.ts';
-import type { ReplaySettings } from './board-game.ts';
+import type { ReplaySettings } from '../../src/game/board-game.ts';
 import { playedWith, replayRound } from './replay.ts';
 import { searchMemoOf } from './search-memo.ts';
 

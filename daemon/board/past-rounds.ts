@@ -10,7 +10,7 @@ import { Worker } from 'node:worker_threads';
 import type { GameSnapshot } from '../../src/game/types.ts';
 import { RoundRebuilding } from '../hub.ts';
 import type { Journal } from '../journal/index.ts';
-import type { ReplaySettings } from './board-game.ts';
+import type { ReplaySettings } from '../../src/game/board-game.ts';
 import type { RebuildAnswer } from './past-round-worker.ts';
 import { playedWith, replayRound } from './replay.ts';
 

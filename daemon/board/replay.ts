@@ -1,12 +1,13 @@
-// Games rebuilt from the journal: a past round or one board (exports, past rounds served), and the
-// current round's live boards on start.
-import type { GameEvent } from '../../src/game/types.ts';
+// Games rebuilt from the journal: a past round or one board (exports, past rounds served).
 import { RESYNC_NODES } from '../../src/tracker/gap/lost-lines.ts';
 import type { LoadedConfig } from '../config/index.ts';
 import type { Journal } from '../journal/index.ts';
-import { type BoardGame, newBoardGame, type ReplaySettings, type TrackerFactory } from './board-game.ts';
-import type { LiveBoard } from './live-board.ts';
-import { resumeAfter } from './resume.ts';
+import {
+  type BoardGame,
+  newBoardGame,
+  type ReplaySettings,
+  type TrackerFactory,
+} from '../../src/game/board-game.ts';
 
 /** The round's rules as the configuration gives them, the same for live games and replays. */
 export function replaySettings(
@@ -66,38 +67,4 @@ export function replayRound(
   const only = boards.length === 1 ? boards[0] : undefined;
   journal.forEachRoundInput(round, (board, input, t) => games.get(board)?.apply(input, t), undefined, only);
   return [...games.values()];
-}
-
-/**
- * The current round's journal replayed into its live boards (start-up). `unstored` gets the outputs
- * a crash kept from reaching the derived table (they are stored after their inputs). Every board
- * that has entries starts away: the daemon was down since its last one, and that is no board time.
- * Returns the time of the round's last entry.
- */
-export function rebuildLive(
-  journal: Journal,
-  round: number,
-  boards: ReadonlyMap<number, LiveBoard>,
-  unstored: (event: GameEvent) => void,
-): number {
-  const stored = journal.derivedVersions(round);
-  let last = 0;
-  // A search the journal did not see end is worked once its board is live, in the steps granted
-  // then: a restart serves at once, whatever searches its journal holds.
-  for (const live of boards.values()) live.game.tracker.deferSearches?.(true);
-  journal.forEachRoundInput(round, (board, input, t) => {
-    if (t > last) last = t;
-    const live = boards.get(board);
-    if (!live) return;
-    for (const event of live.game.apply(input, t))
-      if (event.version > (stored.get(board) ?? 0)) unstored(event);
-    live.time.last = t;
-    if (input.kind === 'event') live.resume = resumeAfter(live.resume, input.event, undefined);
-  });
-  for (const live of boards.values()) {
-    live.game.tracker.deferSearches?.(false);
-    live.time.gap = live.time.last > 0;
-    live.state = live.game.record.snapshot().state;
-  }
-  return last;
 }

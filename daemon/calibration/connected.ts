@@ -2,8 +2,8 @@
 // session of `damlink calibrate` over the board's own connection, diverted from its game meanwhile;
 // at the end the profile is saved where `damlink run` looks and the connection reads through it.
 import { type BoardProfile, type FieldOrder, fieldOrder } from '../../firmware-protocol/index.ts';
-import type { LiveBoard } from '../board/live-board.ts';
-import { watched } from '../board/time.ts';
+import type { LiveBoard } from '../live-board.ts';
+import { watched } from '../../src/game/board-time.ts';
 import { defaultProtocol } from '../transport/index.ts';
 import type { ProfileStore } from './profiles.ts';
 import { type CalibrationSession, type SessionOutput, startCalibration } from './session.ts';

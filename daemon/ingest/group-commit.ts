@@ -6,11 +6,12 @@
 // the journal writes again (retried with backoff). Arbiter inputs are never applied from memory:
 // they are refused (JournalUnavailable), and answered only once synced to disk.
 import type { GameEvent } from '../../src/game/types.ts';
-import { derivedRecord } from '../board/derived.ts';
+import { derivedRecord } from '../journal/derived.ts';
 import { DEFAULTS } from '../config/schema.ts';
-import type { LiveBoard } from '../board/live-board.ts';
+import type { LiveBoard } from '../live-board.ts';
 import { type JournalHealth, JournalUnavailable } from '../hub.ts';
-import type { AppendRequest, DerivedRecord, Journal, JournalInput } from '../journal/index.ts';
+import type { AppendRequest, DerivedRecord, Journal } from '../journal/index.ts';
+import type { BoardInput } from '../../src/game/board-game.ts';
 import type { Logger } from '../log.ts';
 
 /** Rows written per transaction while catching up: the event loop keeps serving in between. */
@@ -33,7 +34,7 @@ interface Answer {
 
 interface Queued {
   board: LiveBoard;
-  input: JournalInput;
+  input: BoardInput;
   t: number;
   serial?: string;
   raw?: Uint8Array;
@@ -76,7 +77,7 @@ export class GroupCommit {
   }
 
   /** Queues an input of `board` for the commit at the end of this turn. */
-  input(board: LiveBoard, input: JournalInput, t: number, serial?: string, raw?: Uint8Array): void {
+  input(board: LiveBoard, input: BoardInput, t: number, serial?: string, raw?: Uint8Array): void {
     this.enqueue({ board, input, t, serial, raw });
   }
 
@@ -84,7 +85,7 @@ export class GroupCommit {
    * An arbiter's input: journaled, applied, then resolved once synced to disk. Refused at once,
    * and never applied, while the journal is behind.
    */
-  durable(board: LiveBoard, input: JournalInput, t: number): Promise<void> {
+  durable(board: LiveBoard, input: BoardInput, t: number): Promise<void> {
     if (this.failure) return Promise.reject(this.unavailable());
     return new Promise((resolve, reject) => this.enqueue({ board, input, t, answer: { resolve, reject } }));
   }
@@ -263,7 +264,7 @@ export class GroupCommit {
     if (record) this.derived.push(record);
   }
 
-  apply(board: LiveBoard, input: JournalInput, t: number): GameEvent[] {
+  apply(board: LiveBoard, input: BoardInput, t: number): GameEvent[] {
     try {
       return board.game.apply(input, t);
     } catch (e) {

@@ -10,8 +10,8 @@
 // the end; the furthest first, they come one after another, and the arbiter has the first to
 // answer long before the last. A tick that granted a step is journaled with it: a replay takes the
 // same steps at the same inputs.
-import type { LiveBoard } from '../board/live-board.ts';
-import { watched } from '../board/time.ts';
+import type { LiveBoard } from '../live-board.ts';
+import { watched } from '../../src/game/board-time.ts';
 
 /**
  * Nodes after which a search is a long one: gaps of 8 plies need up to 32,000, of 12 up to

@@ -7,10 +7,11 @@
 // own (./searches.ts), each journaled.
 import type { GameEvent } from '../../src/game/types.ts';
 import { everyAfterIo } from '../after-io.ts';
-import type { HoldUpClock } from '../board/hold-up-clock.ts';
-import type { LiveBoard } from '../board/live-board.ts';
-import { watched } from '../board/time.ts';
-import type { AppendRequest, JournalInput } from '../journal/index.ts';
+import type { HoldUpClock } from '../hold-up-clock.ts';
+import type { LiveBoard } from '../live-board.ts';
+import { watched } from '../../src/game/board-time.ts';
+import type { AppendRequest } from '../journal/index.ts';
+import type { BoardInput } from '../../src/game/board-game.ts';
 import type { GroupCommit } from './group-commit.ts';
 import { grantSteps, searchOrder } from './searches.ts';
 
@@ -71,7 +72,7 @@ export class Ticks {
     const { tickMs, windowMs } = this.options;
     const { round } = this;
     const decided: { input: AppendRequest; events: GameEvent[] }[] = [];
-    const journaled = (board: LiveBoard, t: number, input: JournalInput, events: GameEvent[]) => {
+    const journaled = (board: LiveBoard, t: number, input: BoardInput, events: GameEvent[]) => {
       board.time.saw(t);
       decided.push({ input: { round, board: board.setup.board, t, input }, events });
     };
@@ -89,7 +90,7 @@ export class Ticks {
         !searching && board.lastTick - board.lastEvent > windowMs && !board.game.record.clockRunning;
       if (quiet || t - board.lastTick < tickMs) continue;
       board.lastTick = t;
-      const input: JournalInput = { kind: 'event', event: { t, type: 'tick' } };
+      const input: BoardInput = { kind: 'event', event: { t, type: 'tick' } };
       const events = this.commits.apply(board, input, t);
       // A tick that started a search is journaled: the replay starts it at the same input.
       if (events.length === 0 && searching === tracker.searching) continue;
@@ -104,7 +105,7 @@ export class Ticks {
       () => performance.now(),
       (board) => {
         const t = board.time.at(this.clock.now());
-        const input: JournalInput = { kind: 'event', event: { t, type: 'tick', steps: 1 } };
+        const input: BoardInput = { kind: 'event', event: { t, type: 'tick', steps: 1 } };
         journaled(board, t, input, this.commits.apply(board, input, t));
       },
     );

@@ -12,18 +12,19 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { Checkpointer } from './checkpointer.ts';
 import { hasColumn, hasTable, migrate } from './schema.ts';
-import type { JournalInput, RoundSettings, SearchRow, SearchRows } from './types.ts';
+import type { BoardInput } from '../../src/game/board-game.ts';
+import type { RoundSettings, SearchRow, SearchRows } from './types.ts';
 
 /** Bytes the WAL file is cut back to when it starts over after a checkpoint (a burst can grow it). */
 export const JOURNAL_SIZE_LIMIT = 16 * 1024 * 1024;
 
-const payload = (input: JournalInput): unknown => {
+const payload = (input: BoardInput): unknown => {
   const { kind: _kind, ...rest } = input;
   return rest;
 };
 
-const readInput = (kind: string, data: string): JournalInput => {
-  const input = JSON.parse(data) as JournalInput;
+const readInput = (kind: string, data: string): BoardInput => {
+  const input = JSON.parse(data) as BoardInput;
   (input as { kind: string }).kind = kind;
   return input;
 };
@@ -51,7 +52,7 @@ export interface AppendRequest {
   round: number;
   board: number;
   t: number;
-  input: JournalInput;
+  input: BoardInput;
   serial?: string;
   raw?: Uint8Array;
 }
@@ -190,7 +191,7 @@ export class Journal {
    */
   forEachRoundInput(
     round: number,
-    apply: (board: number, input: JournalInput, t: number) => void,
+    apply: (board: number, input: BoardInput, t: number) => void,
     page = 16384,
     board?: number,
   ): number {

@@ -1,28 +1,9 @@
-// What the journal holds: every input that changes a board's game, in the order it was applied.
-// Replaying a board's entries through a fresh tracker and game record rebuilds the same game.
-import type { ClockCommandOutcome } from '../../firmware-protocol/clock-command.ts';
-import type { BoardEvent, Side } from '../../firmware-protocol/events.ts';
+// What the journal holds: every input that changes a board's game (src/game/board-game.ts), in the
+// order it was applied. Replaying a board's entries through a fresh tracker and game record rebuilds
+// the same game.
 import type { DrawRules } from '../../src/engine/index.ts';
-import type { ArbiterAction } from '../../src/game/actions.ts';
-import type { ClockSetting, GameInfo, GameResult } from '../../src/game/types.ts';
-import type { ArbiterDecision } from '../../src/tracker/types.ts';
-import type { ConnectionState } from '../../src/game/types.ts';
-
-export type JournalInput =
-  /** A decoded board event (including the daemon's `tick`), with the bytes it came from. */
-  | { kind: 'event'; event: BoardEvent }
-  | { kind: 'decision'; decision: ArbiterDecision }
-  | { kind: 'result'; result: GameResult; advantage?: Side }
-  /** An arbiter's action: resignation, draw by agreement or offer, refusal, Appendix G. */
-  | { kind: 'action'; action: ArbiterAction }
-  | { kind: 'info'; info: Partial<GameInfo> }
-  /**
-   * What the board's clock did with a setting damlink sent it (`asked`): the outcome with the clock's
-   * answer to each try, so the record and the console know whether it must be set by hand.
-   */
-  | { kind: 'clock-command'; asked: ClockSetting; outcome: ClockCommandOutcome }
-  /** Connection state of the board (kept so versions after a replay match the ones served before). */
-  | { kind: 'state'; state: ConnectionState; serial?: string };
+import type { GameInfo } from '../../src/game/types.ts';
+import type { BoardInput } from '../../src/game/board-game.ts';
 
 export interface JournalEntry {
   round: number;
@@ -32,7 +13,7 @@ export interface JournalEntry {
   /** Receive / decision time (ms since the epoch). */
   t: number;
   serial?: string;
-  input: JournalInput;
+  input: BoardInput;
   raw?: Uint8Array;
 }
 

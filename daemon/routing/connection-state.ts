@@ -1,9 +1,9 @@
 // A board's connection state as its game records it (journaled like any input, so versions after
 // a replay match the ones served before), and what it means for the board's time.
 import type { ConnectionState } from '../../src/game/types.ts';
-import type { HoldUpClock } from '../board/hold-up-clock.ts';
-import type { LiveBoard } from '../board/live-board.ts';
-import { watched } from '../board/time.ts';
+import type { HoldUpClock } from '../hold-up-clock.ts';
+import type { LiveBoard } from '../live-board.ts';
+import { watched } from '../../src/game/board-time.ts';
 import type { GroupCommit } from '../ingest/group-commit.ts';
 import type { BoardConnection } from '../transport/index.ts';
 

@@ -3,10 +3,10 @@
 import { isRecalled } from '../../firmware-protocol/board-string.ts';
 import type { BoardEvent } from '../../firmware-protocol/events.ts';
 import type { ConnectionState } from '../../src/game/types.ts';
-import type { HoldUpClock } from '../board/hold-up-clock.ts';
-import type { LiveBoard } from '../board/live-board.ts';
-import { resumeAfter, resumeFrom } from '../board/resume.ts';
-import { watched } from '../board/time.ts';
+import type { HoldUpClock } from '../hold-up-clock.ts';
+import type { LiveBoard } from '../live-board.ts';
+import { resumeAfter, resumeFrom } from '../transport/resume.ts';
+import { watched } from '../../src/game/board-time.ts';
 import type { BoardSetup } from '../config/index.ts';
 import type { GroupCommit } from '../ingest/group-commit.ts';
 import type { Logger } from '../log.ts';

@@ -8,7 +8,7 @@ import type { BoardEvent } from '../../firmware-protocol/events.ts';
 import { loadConfig } from '../../daemon/config/index.ts';
 import { Controller, type ControllerOptions } from '../../daemon/controller.ts';
 import { createTracker } from '../../src/tracker/index.ts';
-import type { TrackerFactory } from '../../daemon/board/index.ts';
+import type { TrackerFactory } from '../../src/game/board-game.ts';
 import { Journal } from '../../daemon/journal/index.ts';
 import type { GameEvent } from '../../src/game/types.ts';
 import { FakeBoard } from './fixtures/fake-board.ts';
@@ -354,7 +354,7 @@ describe('controller', () => {
 
 describe('input clock', () => {
   it('runs scaled, starts after the journal and never goes back', async () => {
-    const { inputClock } = await import('../../daemon/board/time.ts');
+    const { inputClock } = await import('../../daemon/hold-up-clock.ts');
     let wall = 1000;
     const clock = inputClock(10, 5000, () => wall);
     expect(clock()).toBe(5001);

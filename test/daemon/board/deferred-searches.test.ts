@@ -6,15 +6,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  BoardGame,
-  type LiveBoard,
-  liveBoard,
-  rebuildLive,
-  replayRound,
-} from '../../../daemon/board/index.ts';
+import { replayRound } from '../../../daemon/board/index.ts';
+import { rebuildLive } from '../../../daemon/live-board.ts';
+import { BoardGame } from '../../../src/game/board-game.ts';
+import { type LiveBoard, liveBoard } from '../../../daemon/live-board.ts';
 import type { BoardSetup } from '../../../daemon/config/index.ts';
-import { Journal, type JournalInput } from '../../../daemon/journal/index.ts';
+import { Journal } from '../../../daemon/journal/index.ts';
+import type { BoardInput } from '../../../src/game/board-game.ts';
 import type { BoardEvent } from '../../../firmware-protocol/events.ts';
 import { createTracker } from '../../../src/tracker/index.ts';
 import { gapOf, reconnected } from '../../src/tracker/fixtures/gap-lines.ts';
@@ -46,7 +44,7 @@ describe('searches deferred on a replay (Tracker.deferSearches)', () => {
     const journal = Journal.open(join(mkdtempSync(join(tmpdir(), 'damlink-defer-')), 'journal.sqlite'));
     const first = game(journal);
     let t = 0;
-    const feed = (target: BoardGame, input: JournalInput, at: number) => {
+    const feed = (target: BoardGame, input: BoardInput, at: number) => {
       append(journal, { round: 1, board: 1, t: at, serial: 'B1', input });
       return target.apply(input, at);
     };
@@ -89,8 +87,8 @@ describe('searches deferred on a replay (Tracker.deferSearches)', () => {
     const journal = Journal.open(join(mkdtempSync(join(tmpdir(), 'damlink-defer-')), 'journal.sqlite'));
     const live = game(journal);
     let t = 0;
-    const inputs: JournalInput[] = [
-      ...reconnected(gap).events.map((event): JournalInput => ({ kind: 'event', event })),
+    const inputs: BoardInput[] = [
+      ...reconnected(gap).events.map((event): BoardInput => ({ kind: 'event', event })),
     ];
     for (const input of inputs) {
       t = input.kind === 'event' ? input.event.t : t;
@@ -98,7 +96,7 @@ describe('searches deferred on a replay (Tracker.deferSearches)', () => {
       live.apply(input, t);
     }
     for (let i = 0; i < 40; i++) {
-      const input: JournalInput = { kind: 'event', event: tick((t += 100)) };
+      const input: BoardInput = { kind: 'event', event: tick((t += 100)) };
       append(journal, { round: 1, board: 1, t, serial: 'B1', input });
       live.apply(input, t);
     }

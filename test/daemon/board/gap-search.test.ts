@@ -12,7 +12,7 @@ import { Journal } from '../../../daemon/journal/index.ts';
 import { Position } from '../../../src/engine/index.ts';
 import { lineNotation } from '../../../src/tracker/gap/answer.ts';
 import { searchGap } from '../../../src/tracker/gap/search.ts';
-import type { TrackerFactory } from '../../../daemon/board/board-game.ts';
+import type { TrackerFactory } from '../../../src/game/board-game.ts';
 import { createTracker } from '../../../src/tracker/index.ts';
 import { RESYNC_NODES } from '../../../src/tracker/gap/lost-lines.ts';
 import { selfPlayed, sensedBoard } from '../../src/tracker/fixtures/gap-lines.ts';

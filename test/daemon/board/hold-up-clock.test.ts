@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CATCH_UP, HEARTBEAT_MS, HoldUpClock } from '../../../daemon/board/hold-up-clock.ts';
+import { CATCH_UP, HEARTBEAT_MS, HoldUpClock } from '../../../daemon/hold-up-clock.ts';
 
 describe('HoldUpClock', () => {
   let wall = 0;

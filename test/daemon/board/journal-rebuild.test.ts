@@ -4,8 +4,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BoardGame, replayBoard } from '../../../daemon/board/index.ts';
-import { Journal, type JournalInput } from '../../../daemon/journal/index.ts';
+import { replayBoard } from '../../../daemon/board/index.ts';
+import { BoardGame } from '../../../src/game/board-game.ts';
+import { Journal } from '../../../daemon/journal/index.ts';
+import type { BoardInput } from '../../../src/game/board-game.ts';
 import { simulateGame } from '../../../simulator/index.ts';
 import { append, entries } from '../fixtures/journal-rows.ts';
 import { createTracker } from '../../../src/tracker/index.ts';
@@ -19,7 +21,7 @@ function journaled(seed: number, autoResult: boolean) {
     drawProfile: 'fmjd',
     autoResult,
   });
-  const add = (t: number, input: JournalInput, always: boolean) => {
+  const add = (t: number, input: BoardInput, always: boolean) => {
     if (live.apply(input, t).length === 0 && !always) return;
     append(journal, { round: 1, board: 1, t, serial: 'SIM-1', input });
   };

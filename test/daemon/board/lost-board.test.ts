@@ -5,8 +5,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BoardGame, replayBoard } from '../../../daemon/board/index.ts';
-import { Journal, type JournalInput } from '../../../daemon/journal/index.ts';
+import { replayBoard } from '../../../daemon/board/index.ts';
+import { BoardGame } from '../../../src/game/board-game.ts';
+import { Journal } from '../../../daemon/journal/index.ts';
+import type { BoardInput } from '../../../src/game/board-game.ts';
 import type { BoardEvent } from '../../../firmware-protocol/events.ts';
 import { createTracker } from '../../../src/tracker/index.ts';
 import { append } from '../fixtures/journal-rows.ts';
@@ -17,7 +19,7 @@ describe('a board lost before its last move settled', () => {
   it('the move is recorded at the loss (no tick after it), and a replay of the journal gives the same', () => {
     const journal = Journal.open(join(mkdtempSync(join(tmpdir(), 'damlink-lost-')), 'journal.sqlite'));
     const live = new BoardGame({ info, createTracker });
-    const inputs: Array<[number, JournalInput]> = [[0, { kind: 'state', state: 'active', serial: 'B1' }]];
+    const inputs: Array<[number, BoardInput]> = [[0, { kind: 'state', state: 'active', serial: 'B1' }]];
     const events: BoardEvent[] = [
       { t: 1000, type: 'lift', square: 32 },
       { t: 1300, type: 'put', square: 28, piece: 'w' },

@@ -2,7 +2,7 @@
 // the most served first), one step a board, until the turn's share is spent (at least one step a turn); boards not searching, away, unwatched or
 // being calibrated get none.
 import { describe, expect, it } from 'vitest';
-import type { LiveBoard } from '../../../daemon/board/live-board.ts';
+import type { LiveBoard } from '../../../daemon/live-board.ts';
 import { grantSteps, LONG_SEARCH, searchOrder } from '../../../daemon/ingest/searches.ts';
 
 function board(n: number, nodes: number | undefined, extra: Partial<LiveBoard> = {}): LiveBoard {

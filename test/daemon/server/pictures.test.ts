@@ -101,7 +101,7 @@ describe('PNG renderings are bounded (a spectator flood does not reach the live 
     const hub = new FakeHub(1, 1);
     const own = await startServer({ hub, port: 0, pngLimits: { rendering: 1, perAddress: 2 } });
     try {
-      const sizes = Array.from({ length: 12 }, (_, i) => 1200 + i * 8);
+      const sizes = Array.from({ length: 12 }, (_, i) => 1900 + i * 8);
       const answers = await Promise.all(
         sizes.map((size) => fetch(`${own.url}/position.png?fen=${START}&size=${size}`)),
       );

@@ -2,7 +2,7 @@
 // record of the game a person or a tool reads from the file — moves, alerts, decisions, results —
 // not the clocks and connection states that come and go every second.
 import type { GameEvent } from '../../src/game/types.ts';
-import type { DerivedRecord } from '../journal/index.ts';
+import type { DerivedRecord } from './index.ts';
 
 const KINDS: ReadonlySet<GameEvent['kind']> = new Set([
   'move',

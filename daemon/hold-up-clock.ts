@@ -73,3 +73,18 @@ export class HoldUpClock {
     return true;
   }
 }
+
+/**
+ * The clock that stamps inputs: runs `scale` times faster than the wall clock (1 for real boards)
+ * and never goes back — not after a restart (it starts after the journal's last entry), nor when
+ * the system clock is stepped back — so the tracker always sees time moving forward.
+ */
+export function inputClock(scale: number, after = 0, wall: () => number = Date.now): () => number {
+  const wall0 = wall();
+  const base = Math.max(wall0, after + 1);
+  let last = base;
+  return () => {
+    last = Math.max(last, Math.round(base + (wall() - wall0) * scale));
+    return last;
+  };
+}

@@ -4,7 +4,7 @@
 // find them in its record. Kept as inputs are taken, live and replayed alike.
 import { changeStamp } from '../../firmware-protocol/board-string.ts';
 import type { BoardEvent, HelloEvent } from '../../firmware-protocol/events.ts';
-import { type Change, type ResumeAsk, TAIL } from '../transport/catch-up.ts';
+import { type Change, type ResumeAsk, TAIL } from './catch-up.ts';
 
 export interface ResumePoint {
   serial: string;

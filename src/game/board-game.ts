@@ -1,11 +1,32 @@
-// One board's game as the journal drives it: each journal input goes through the tracker and the
-// game record in one fixed way, live or replayed — so a replay rebuilds exactly the served game,
-// versions included.
-import { GameRecord } from '../../src/game/index.ts';
-import type { DrawRules } from '../../src/engine/index.ts';
-import type { GameEvent, GameInfo } from '../../src/game/types.ts';
-import type { Tracker, TrackerOptions } from '../../src/tracker/types.ts';
-import type { JournalInput } from '../journal/types.ts';
+// One board's game as its inputs drive it: each input (the journal keeps them) goes through the
+// tracker and the game record in one fixed way, live or replayed — so a replay rebuilds exactly the
+// served game, versions included. Pure: time arrives with each input.
+import { GameRecord } from './record.ts';
+import type { DrawRules } from '../engine/index.ts';
+import type { GameEvent, GameInfo } from './types.ts';
+import type { Tracker, TrackerOptions } from '../tracker/types.ts';
+import type { ClockCommandOutcome } from '../../firmware-protocol/clock-command.ts';
+import type { BoardEvent, Side } from '../../firmware-protocol/events.ts';
+import type { ArbiterAction } from './actions.ts';
+import type { ClockSetting, ConnectionState, GameResult } from './types.ts';
+import type { ArbiterDecision } from '../tracker/types.ts';
+
+/** What changes a board's game, in the order it was applied (the journal keeps each one). */
+export type BoardInput =
+  /** A decoded board event (including the daemon's `tick`), with the bytes it came from. */
+  | { kind: 'event'; event: BoardEvent }
+  | { kind: 'decision'; decision: ArbiterDecision }
+  | { kind: 'result'; result: GameResult; advantage?: Side }
+  /** An arbiter's action: resignation, draw by agreement or offer, refusal, Appendix G. */
+  | { kind: 'action'; action: ArbiterAction }
+  | { kind: 'info'; info: Partial<GameInfo> }
+  /**
+   * What the board's clock did with a setting damlink sent it (`asked`): the outcome with the clock's
+   * answer to each try, so the record and the console know whether it must be set by hand.
+   */
+  | { kind: 'clock-command'; asked: ClockSetting; outcome: ClockCommandOutcome }
+  /** Connection state of the board (kept so versions after a replay match the ones served before). */
+  | { kind: 'state'; state: ConnectionState; serial?: string };
 
 export type TrackerFactory = (options: TrackerOptions) => Tracker;
 
@@ -40,7 +61,7 @@ export class BoardGame {
     });
   }
 
-  apply(input: JournalInput, t: number): GameEvent[] {
+  apply(input: BoardInput, t: number): GameEvent[] {
     const { record, tracker } = this;
     switch (input.kind) {
       case 'event':

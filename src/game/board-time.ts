@@ -1,21 +1,6 @@
-// Board time: the clock that stamps inputs, and each board's own time on top of it — time while a
-// board is not watched does not count for its tracker.
-import type { ConnectionState } from '../../src/game/types.ts';
-
-/**
- * The clock that stamps inputs: runs `scale` times faster than the wall clock (1 for real boards)
- * and never goes back — not after a restart (it starts after the journal's last entry), nor when
- * the system clock is stepped back — so the tracker always sees time moving forward.
- */
-export function inputClock(scale: number, after = 0, wall: () => number = Date.now): () => number {
-  const wall0 = wall();
-  const base = Math.max(wall0, after + 1);
-  let last = base;
-  return () => {
-    last = Math.max(last, Math.round(base + (wall() - wall0) * scale));
-    return last;
-  };
-}
+// A board's own time on top of the clock that stamps inputs: time while a board is not watched does
+// not count for its tracker. Pure: the time arrives with each input.
+import type { ConnectionState } from './types.ts';
 
 /**
  * A gap counts as this short pause: longer than the tracker's settle time, so what the hands did
