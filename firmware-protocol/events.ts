@@ -3,6 +3,7 @@
 // Time `t` is milliseconds; decoders are pure, so the caller passes the receive time in.
 
 import type { Side } from './side.ts';
+import type { ClockReading } from './clock-reading.ts';
 
 export type { Side } from './side.ts';
 
@@ -50,13 +51,9 @@ export interface SnapshotEvent {
   type: 'snapshot';
   board: BoardString;
 }
-export interface ClockEvent {
+export interface ClockEvent extends ClockReading {
   t: number;
   type: 'clock';
-  /** Remaining time in ms. */
-  white: number;
-  black: number;
-  running: Side | null;
   /** The side whose flag the clock shows fallen, for clocks that report it (DGT, line `clock … FLAG`). */
   flag?: Side;
 }

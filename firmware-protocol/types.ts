@@ -1,7 +1,8 @@
 // What the daemon and the simulator hold on to: decoders, encoders, host commands and the options
 // that describe a physical board.
 import type { BoardSize } from './board-string.ts';
-import type { BoardEvent, Side } from './events.ts';
+import type { ClockReading } from './clock-reading.ts';
+import type { BoardEvent } from './events.ts';
 import type { OrientationSetting } from './orientation.ts';
 
 export type ProtocolName = 'line' | 'dgt' | 'hid';
@@ -21,7 +22,7 @@ export type HostCommand =
    */
   | { type: 'history'; after: number }
   /** Set the clock (times in ms) and which side runs. Line `clock` (capability), DGT SETNRUN. */
-  | { type: 'set-clock'; white: number; black: number; running: Side | null }
+  | ({ type: 'set-clock' } & ClockReading)
   /** Show a short text (line `text`, capability; DGT 3000 clock: 8 characters). */
   | { type: 'display'; text: string }
   /** Light these squares' LEDs, all others off (line `leds`, capability). */

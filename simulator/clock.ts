@@ -1,10 +1,8 @@
 // A two-sided game clock with a Fischer increment: pure, driven by the times of the presses.
+import type { ClockReading } from '../firmware-protocol/clock-reading.ts';
 import type { Side } from '../firmware-protocol/events.ts';
 
-export interface ClockState {
-  white: number;
-  black: number;
-  running: Side | null;
+export interface ClockState extends ClockReading {
   /** When the running side's time last started counting down. */
   since: number;
 }
@@ -36,7 +34,7 @@ export function pressClock(c: ClockState, side: Side, t: number, s: ClockSetting
 }
 
 /** Remaining times as shown at `t` (the running side's time counting down). */
-export function readClock(c: ClockState, t: number): { white: number; black: number; running: Side | null } {
+export function readClock(c: ClockState, t: number): ClockReading {
   const spent = c.running ? Math.max(0, t - c.since) : 0;
   return {
     white: c.running === 'white' ? Math.max(0, c.white - spent) : c.white,

@@ -2,7 +2,8 @@
 // physical board, encodes what its sensors see for whichever host link is attached, and answers host
 // commands (dump, ping, identify, clock) the way firmware does.
 import { randomBytes } from 'node:crypto';
-import type { BoardEvent, HelloEvent, Side, StampedEvent } from '../firmware-protocol/events.ts';
+import type { ClockReading } from '../firmware-protocol/clock-reading.ts';
+import type { BoardEvent, HelloEvent, StampedEvent } from '../firmware-protocol/events.ts';
 import { LINE_PROTOCOL_VERSION } from '../firmware-protocol/index.ts';
 import type {
   BoardEncoder,
@@ -109,7 +110,7 @@ export class VirtualBoard {
   private finish!: () => void;
   /** Physical board: one char per square (`w b W B o .`). */
   private cells: string[] = [];
-  private lastClock: { white: number; black: number; running: Side | null; t: number } | undefined;
+  private lastClock: (ClockReading & { t: number }) | undefined;
   /** DGT boards stay quiet until the host asks for updates; line boards always stream. */
   private streaming: boolean;
   private clockUpdates = true;

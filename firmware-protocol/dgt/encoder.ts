@@ -1,6 +1,7 @@
 // Board side of the DGT protocol (the simulator's DGT board) and the host's command bytes.
 import { type SquareChar, startPosition, toSquareString } from '../board-string.ts';
 import { concatBytes } from '../bytes.ts';
+import type { ClockReading } from '../clock-reading.ts';
 import type { BoardEvent, PieceCode, Side } from '../events.ts';
 import type { BoardEncoder, CommandParser, HostCommand, ProtocolOptions } from '../types.ts';
 import { ackData, bwTimeData, type ClockSideTime, FLAG_FALLEN, STATUS } from './clock.ts';
@@ -75,7 +76,7 @@ export class DgtBoardEncoder implements BoardEncoder {
   private readonly turned: boolean;
   private serial = '00000';
   private lever = 0;
-  private lastClock: { white: number; black: number; running: Side | null; flag?: Side } = {
+  private lastClock: ClockReading & { flag?: Side } = {
     white: 0,
     black: 0,
     running: null,

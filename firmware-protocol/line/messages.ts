@@ -8,6 +8,7 @@ import {
   type Side,
   type StampedEvent,
 } from '../events.ts';
+import type { ClockReading } from '../clock-reading.ts';
 import { err, ok, type Result } from '../result.ts';
 import type { HostCommand } from '../types.ts';
 import { LINE_PROTOCOL_VERSION, sanitizeText } from './frame.ts';
@@ -220,7 +221,7 @@ function stampOf(n: string | undefined, ms: string | undefined): BoardStamp | un
 }
 
 /** `WHITE_MS BLACK_MS w|b|-`: the clock line's arguments, the same in both directions. */
-function clockArgs(args: string[]): Result<{ white: number; black: number; running: Side | null }> {
+function clockArgs(args: string[]): Result<ClockReading> {
   const running = charSide(args[2] ?? '');
   if (!INT.test(args[0] ?? '') || !INT.test(args[1] ?? '') || running === undefined)
     return bad('clock: expected WHITE_MS BLACK_MS w|b|-');

@@ -1,15 +1,11 @@
 // A game clock kept by damlink from the presses, for boards without a clock of their own: the
 // time control's periods, increments and delays, and the time an arbiter adds (Appendix G). Pure:
 // the times of the presses are all it knows.
+import type { ClockReading } from '../../firmware-protocol/clock-reading.ts';
 import type { Side } from '../../firmware-protocol/events.ts';
 import { periodIndex, periodStartsAt, type TimeControl } from './time-control.ts';
 
-/** What a clock shows: remaining ms per side, and whose time runs. */
-export interface ClockReading {
-  white: number;
-  black: number;
-  running: Side | null;
-}
+export type { ClockReading };
 
 export interface ClockState extends ClockReading {
   /** When the running side's move began (ms). */

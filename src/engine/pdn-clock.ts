@@ -1,5 +1,6 @@
 // Clock comments: lidraughts' `[%clock w0:59:00 B0:58:00]` (capital = the clock that runs) and the
 // lichess form `[%clk 0:59:00]` (the clock of the side that just moved).
+import type { ClockReading } from '../../firmware-protocol/clock-reading.ts';
 import type { Side } from './types.ts';
 
 export interface PdnClock {
@@ -44,7 +45,7 @@ export function formatClockTime(msLeft: number): string {
 }
 
 /** lidraughts' clock command `[%clock w0:59:00 B0:58:00]`. */
-export function clockCommand(clock: { white: number; black: number; running: Side | null }): string {
+export function clockCommand(clock: ClockReading): string {
   const w = clock.running === 'white' ? 'W' : 'w';
   const b = clock.running === 'black' ? 'B' : 'b';
   return `[%clock ${w}${formatClockTime(clock.white)} ${b}${formatClockTime(clock.black)}]`;

@@ -1,5 +1,6 @@
 // The game record's contract: what the broadcast serves. Pure data; versions let clients catch up.
 import type { ClockByHandReason, ClockCommandOutcome } from '../../firmware-protocol/clock-command.ts';
+import type { ClockReading } from '../../firmware-protocol/clock-reading.ts';
 import type { Side } from '../../firmware-protocol/events.ts';
 import type { DrawRules, GameResult, Variant } from '../engine/index.ts';
 import type { Alert, ArbiterDecision } from '../tracker/types.ts';
@@ -37,7 +38,7 @@ export interface RecordedMove {
   fenAfter: string;
   t: number;
   /** Clock after the move, when the board reports one (ms). */
-  clock?: { white: number; black: number; running: Side | null };
+  clock?: ClockReading;
   /** Alert ids attached to this move, and the arbiter's decision on them. */
   alerts?: string[];
   /** Played in a gap (events lost): found by the tracker's gap search, not seen. */
@@ -63,7 +64,7 @@ export interface GameSnapshot {
   startFen: string;
   fen: string;
   moves: RecordedMove[];
-  clock?: { white: number; black: number; running: Side | null; t: number };
+  clock?: ClockReading & { t: number };
   alerts: AlertRecord[];
   result: GameResult;
   /** A draw with advantage (6.5, 1+/1−): the side that had it; only with `result` 1-1. */
@@ -126,19 +127,15 @@ export interface QuickplayState {
   ended?: { side: Side; ply: number; fen: string; t: number };
 }
 
-/** A clock setting: remaining ms per side, and whose time runs. */
-export interface ClockSetting {
-  white: number;
-  black: number;
-  running: Side | null;
-}
+/** A clock setting: what damlink asks a board's clock to show. */
+export type ClockSetting = ClockReading;
 
 /** One change to one board's game; `version` = the snapshot's version after applying it. */
 export type GameEvent = { board: number; version: number; t: number } & (
   | { kind: 'move'; move: RecordedMove }
   | { kind: 'takeback'; ply: number; fen: string }
   | { kind: 'new-game'; snapshot: GameSnapshot }
-  | { kind: 'clock'; white: number; black: number; running: Side | null }
+  | ({ kind: 'clock' } & ClockReading)
   | { kind: 'alert'; alert: AlertRecord }
   | { kind: 'decision'; alertId: string; decision: ArbiterDecision }
   | { kind: 'position-set'; fen: string; reason: string }
@@ -159,7 +156,7 @@ export type GameEvent = { board: number; version: number; t: number } & (
   /** An arbiter's action, and the quickplay state after it. */
   | { kind: 'action'; action: ActionRecord; quickplay?: QuickplayState }
   /** damlink sets the board's clock to this (time added by the arbiter, the G.4 increment). */
-  | { kind: 'clock-set'; white: number; black: number; running: Side | null }
+  | ({ kind: 'clock-set' } & ClockReading)
   /**
    * What the board's clock did with a setting (`asked`): took it, or must be set by hand (`outcome`
    * with the clock's answer to each try). A `replaced` setting changes nothing: a newer one followed.

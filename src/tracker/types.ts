@@ -1,4 +1,5 @@
 // The tracker's contract: what the daemon feeds it and what it gets back. Pure and deterministic.
+import type { ClockReading } from '../../firmware-protocol/clock-reading.ts';
 import type { BoardEvent, Side } from '../../firmware-protocol/events.ts';
 import type { FinalResult, Move, Position, Variant } from '../engine/index.ts';
 
@@ -104,7 +105,7 @@ export type TrackerOutput =
   | { type: 'new-game'; t: number; fen: string }
   /** Kings put on the centre squares to show the result; not a move. */
   | { type: 'result-gesture'; t: number; result?: FinalResult }
-  | { type: 'clock'; t: number; white: number; black: number; running: Side | null }
+  | ({ type: 'clock'; t: number } & ClockReading)
   /** The position the tracker continues from was set by the arbiter (correction). */
   | { type: 'position-set'; t: number; fen: string; reason: string };
 

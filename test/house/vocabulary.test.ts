@@ -44,6 +44,15 @@ describe('one vocabulary', () => {
     expect(SIDES_DECLARED.test(readFileSync(SIDES_HOME, 'utf8'))).toBe(true);
   });
 
+  it('a clock reading (white, black, running) is declared in firmware-protocol/clock-reading.ts alone', () => {
+    const home = 'firmware-protocol/clock-reading.ts';
+    const reading =
+      /\bwhite: number;\s*(?:\/\*\*[^*]*\*\/\s*)?black: number;\s*(?:\/\*\*[^*]*\*\/\s*)?running\??: /;
+    const typescript = code.filter((f) => f.endsWith('.ts'));
+    expect(typescript.filter((f) => f !== home && reading.test(readFileSync(f, 'utf8')))).toEqual([]);
+    expect(reading.test(readFileSync(home, 'utf8'))).toBe(true);
+  });
+
   // The whole list: a subset (the states in which a board is watched) is a fact of its own.
   it.each([
     ['variants', 'src/engine/variant.ts', ['international', 'brazilian']],
