@@ -13,7 +13,7 @@ import { watched } from '../../src/game/board-time.ts';
 import type { AppendRequest } from '../journal/index.ts';
 import type { BoardInput } from '../../src/game/board-game.ts';
 import type { GroupCommit } from './group-commit.ts';
-import { grantSteps, searchOrder } from './searches.ts';
+import { SearchShare } from './searches.ts';
 
 /** Groups of boards ticked in turn (see start). */
 export const TICK_PHASES = 10;
@@ -33,6 +33,7 @@ export class Ticks {
   private readonly boards: LiveBoard[];
   private turn = 0;
   private stopTicks: (() => void) | undefined;
+  private readonly share: SearchShare;
 
   constructor(
     boards: Iterable<LiveBoard>,
@@ -42,6 +43,7 @@ export class Ticks {
     private readonly options: TickOptions,
   ) {
     this.boards = [...boards];
+    this.share = new SearchShare(options.searchShare, options.tickMs / TICK_PHASES);
     for (const board of this.boards) this.phases[board.setup.board % TICK_PHASES].push(board);
   }
 
@@ -66,7 +68,6 @@ export class Ticks {
   }
 
   private tick(phase: number): void {
-    const started = performance.now();
     // Inputs still queued are older than this tick: they go first.
     this.commits.flush();
     const { tickMs, windowMs } = this.options;
@@ -96,12 +97,9 @@ export class Ticks {
       if (events.length === 0 && searching === tracker.searching) continue;
       journaled(board, t, input, events);
     }
-    // Then the searches' share of the turn, a step a board, the least served first.
-    const shareMs = (this.options.searchShare * tickMs) / TICK_PHASES;
-    grantSteps(
-      searchOrder(this.boards),
-      shareMs,
-      started,
+    // Then the searches' share of the time, a step a board, the least served first.
+    this.share.turn(
+      this.boards,
       () => performance.now(),
       (board) => {
         const t = board.time.at(this.clock.now());

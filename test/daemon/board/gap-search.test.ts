@@ -33,7 +33,8 @@ function controller(
   const config = loadConfig({ flags: { boards: sources }, env: {} });
   if (!config.ok) throw new Error(config.error.join('\n'));
   const journal = Journal.open(path);
-  // Ticks every 20 ms; a board quiet for 300 ms would get no more (the search takes longer).
+  // Ticks every 20 ms; a board quiet for 300 ms would get no more (the search takes longer). The
+  // searches may take the whole core: the steps are what is tested here, not the share.
   const c = new Controller({
     config: config.value,
     journal,
@@ -41,6 +42,7 @@ function controller(
     timing: TIMING,
     tickMs: 20,
     tickWindowMs: windowMs,
+    searchShare: 1,
   });
   cleanups.push(() => {
     c.stop();

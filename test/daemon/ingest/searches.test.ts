@@ -3,7 +3,7 @@
 // being calibrated get none.
 import { describe, expect, it } from 'vitest';
 import type { LiveBoard } from '../../../daemon/live-board.ts';
-import { grantSteps, LONG_SEARCH, searchOrder } from '../../../daemon/ingest/searches.ts';
+import { grantSteps, LONG_SEARCH, SearchShare, searchOrder } from '../../../daemon/ingest/searches.ts';
 
 function board(n: number, nodes: number | undefined, extra: Partial<LiveBoard> = {}): LiveBoard {
   return {
@@ -33,6 +33,19 @@ describe('searchOrder', () => {
     expect(searchOrder(boards).map((b) => b.setup.board)).toEqual([6, 3, 5, 2, 4, 1]);
   });
 
+  it('among the short searches the latest begun goes first (a board back alone after the hall)', () => {
+    const boards = [board(1, 9000), board(2, 12_000), board(3, 30_000), board(4, 900_000)];
+    const begun = new Map([
+      [1, 1],
+      [2, 40],
+      [3, 1],
+      [4, 1],
+    ]);
+    expect(searchOrder(boards, (b) => begun.get(b.setup.board)!).map((b) => b.setup.board)).toEqual([
+      2, 1, 3, 4,
+    ]);
+  });
+
   it('none for a board away, unwatched or being calibrated', () => {
     const boards = [
       board(1, 0, { time: { gap: true } as LiveBoard['time'] }),
@@ -46,39 +59,98 @@ describe('searchOrder', () => {
 
 describe('grantSteps', () => {
   const order = [board(1, 0), board(2, 0), board(3, 0), board(4, 0)];
-  /** The boards granted a step, each step taking `stepMs`, in a turn begun at `started`, now `now`. */
-  function granting(stepMs: number, started: number, now: number): number[] {
-    let clock = now;
-    const granted: number[] = [];
-    const n = grantSteps(
+  /** The boards granted a step from `creditMs`, each step taking `stepMs`. */
+  function granting(stepMs: number, creditMs: number): { boards: number[]; spent: number } {
+    let clock = 0;
+    const boards: number[] = [];
+    const { granted, spent } = grantSteps(
       order,
-      3,
-      started,
+      creditMs,
       () => clock,
       (b) => {
-        granted.push(b.setup.board);
+        boards.push(b.setup.board);
         clock += stepMs;
       },
     );
-    expect(n).toBe(granted.length);
-    return granted;
+    expect(granted).toBe(boards.length);
+    return { boards, spent };
   }
 
-  it('a step a board in order while the next one ends within the share, and at least one', () => {
-    // The share is 3 ms of the turn: steps of 1.5 ms, two fit.
-    expect(granting(1.5, 100, 100)).toEqual([1, 2]);
-    // Steps of 2 ms: a second would end at 4 ms, past the share.
-    expect(granting(2, 300, 300)).toEqual([1]);
-    // The turn's own ticks spent the share already: one step still.
-    expect(granting(0, 190, 200)).toEqual([1]);
+  it('a step a board in order while the next one fits the credit; one at least while there is credit', () => {
+    // 3 ms of credit: steps of 1.5 ms, two fit.
+    expect(granting(1.5, 3)).toEqual({ boards: [1, 2], spent: 3 });
+    // Steps of 2 ms: a second would end at 4 ms, past the credit.
+    expect(granting(2, 3)).toEqual({ boards: [1], spent: 2 });
+    // A little credit: one step, which may overspend it.
+    expect(granting(8, 0.5)).toEqual({ boards: [1], spent: 8 });
+    // None: no step.
+    expect(granting(1, 0)).toEqual({ boards: [], spent: 0 });
     expect(
       grantSteps(
         [],
         3,
-        0,
         () => 0,
         () => {},
-      ),
+      ).granted,
     ).toBe(0);
+  });
+});
+
+describe('SearchShare', () => {
+  it("steps longer than a turn's share come every few turns: the searches take the share over time", () => {
+    // A share of 0.3 of 10 ms turns (3 ms a turn); each step takes 12 ms of a slow machine.
+    const share = new SearchShare(0.3, 10);
+    let clock = 0;
+    let searching = 0;
+    const order = [board(1, 0)];
+    for (let turn = 0; turn < 1000; turn++) {
+      share.turn(
+        order,
+        () => clock,
+        () => {
+          clock += 12;
+          searching += 12;
+        },
+      );
+      clock += 10;
+    }
+    // Before: a step every turn, 12 ms of every 22 (55 %).
+    expect(searching / clock).toBeLessThanOrEqual(0.31);
+    expect(searching / clock).toBeGreaterThan(0.25);
+  });
+
+  it('a quiet spell leaves a few turns of credit, not a burst', () => {
+    const share = new SearchShare(0.3, 10);
+    let clock = 0;
+    share.turn(
+      [],
+      () => clock,
+      () => {},
+    );
+    clock = 60_000;
+    let steps = 0;
+    share.turn(
+      [board(1, 0), board(2, 0), board(3, 0), board(4, 0)],
+      () => clock,
+      () => {
+        clock += 1;
+        steps++;
+      },
+    );
+    // 10 turns' share: 30 ms of credit, steps of 1 ms, four boards a step each.
+    expect(steps).toBe(4);
+    // Turn after turn with no time between them but the steps' own: the credit of those 10 turns
+    // runs out (a step's millisecond earns 0.3 back) — not the 18 s a minute's share would be.
+    let more = 0;
+    for (let turn = 0; turn < 100; turn++)
+      more += share.turn(
+        [board(1, 0)],
+        () => clock,
+        () => {
+          clock += 1;
+        },
+      );
+    expect(more).toBeGreaterThan(30);
+    expect(more).toBeLessThan(45);
   });
 });
