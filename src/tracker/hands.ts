@@ -65,7 +65,12 @@ function completionIndex(hand: readonly HandEvent[], seq: Move): number {
  * The hands' order is what the board observed: a partial order (changes of one observation have
  * none among them), and an irregularity is read only when every order it allows shows it.
  */
-export function readPlayedMove(pos: Position, move: Move, hand: readonly HandEvent[]): PlayedMove {
+export function readPlayedMove(
+  pos: Position,
+  move: Move,
+  hand: readonly HandEvent[],
+  scanMs?: number,
+): PlayedMove {
   const rules: RuleId[] = [];
   if (touchedAnother(pos, move, hand)) rules.push('5.4.3');
   if (move.captured.length === 0) return { move, rules };
@@ -95,8 +100,16 @@ export function readPlayedMove(pos: Position, move: Move, hand: readonly HandEve
   // 5.4.10 is removing during an unfinished *multi*-capture: one captured piece taken off while the
   // capturing piece is still in the hand completes that capture (4.4), it interrupts nothing.
   const done = completionIndex(hand, played);
-  if (move.captured.length > 1 && done >= 0 && removal.some((r) => hand[r.at].scan < hand[done].scan))
-    rules.push('5.4.10');
+  const offBefore = (at: number) => {
+    const off = hand[at];
+    const landed = hand[done];
+    if (off.scan >= landed.scan) return false;
+    // A board that reports by scans may miss a put for a scan (a bounce across its reading): a
+    // piece seen off in the scan before the landing's was not shown taken before it — unless the
+    // capturing piece stood on a landing square then, or more than a scan came between.
+    return scanMs === undefined || landed.t - off.t > 1.5 * scanMs || onLanding(hand, played, off.scan);
+  };
+  if (move.captured.length > 1 && done >= 0 && removal.some((r) => offBefore(r.at))) rules.push('5.4.10');
   // 5.4.13 times the removal from the landing's observation on: a piece seen off in the same scan
   // as the landing was not taken before it, and a pause after it interrupts the removal.
   const times = removal
@@ -109,6 +122,20 @@ export function readPlayedMove(pos: Position, move: Move, hand: readonly HandEve
     }
   }
   return { move: played, rules };
+}
+
+/** The capturing piece stood on a landing square of `seq` (not its last) at observation `scan`. */
+function onLanding(hand: readonly HandEvent[], seq: Move, scan: number): boolean {
+  const landings = new Set(seq.path.slice(1, -1).filter((s) => s !== seq.to));
+  for (const square of landings) {
+    let standing = false;
+    for (const h of hand) {
+      if (h.square !== square || h.scan > scan) continue;
+      standing = h.kind === 'put';
+    }
+    if (standing) return true;
+  }
+  return false;
 }
 
 /**

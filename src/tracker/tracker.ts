@@ -604,7 +604,7 @@ class BoardTracker implements Tracker {
     // Events lost in a gap: the hands' order (4.11, 5.4.3, 5.4.10, 5.4.13) cannot be judged.
     const played = this.episode.eventsLost
       ? { move: legal, rules: [] }
-      : readPlayedMove(pos, legal, this.board.hand);
+      : readPlayedMove(pos, legal, this.board.hand, this.scanMs);
     const board = Int8Array.from(play(pos, legal).board);
     for (const sq of this.leftOn) if (this.sensed[sq] === EMPTY) board[sq] = EMPTY;
     const after = Position.fromBoard(pos.variant, opposite(pos.turn), board);

@@ -3,7 +3,7 @@
 // again after the game; a forfeit is published from the tournament; the TRF has what the table has.
 import { describe, expect, it } from 'vitest';
 import { followResults, tournamentReachesBoards } from '../../daemon/tournament/live.ts';
-import { DEFAULT_TIEBREAKS, DRAUGHTS_POINTS } from '../../src/tournament/index.ts';
+import { DEFAULT_TIEBREAKS, DRAUGHTS_POINTS, type Player } from '../../src/tournament/index.ts';
 import { FakeHub } from '../daemon/fixtures/fake-hub.ts';
 import { closeServed, serveHub } from '../daemon/server/fixtures/served-hub.ts';
 import { readRound } from '../fixtures/lidraughts.ts';
@@ -57,28 +57,41 @@ describe('one result per table', () => {
 });
 
 describe('the round’s pairings on its boards at once', () => {
+  /** A club of `players` (no round paired yet) on `boards` boards, the tournament reaching them. */
+  async function clubServed(
+    name: string,
+    players: number,
+    boards: number,
+    more: (start: number) => Partial<Player> = () => ({}),
+  ) {
+    const temp = tempStore(name);
+    temp.store.save({
+      name: 'Club',
+      groups: [],
+      players: Array.from({ length: players }, (_, i) => ({
+        start: i + 1,
+        name: `Player${i + 1}, A`,
+        ...more(i + 1),
+      })),
+      rounds: [],
+      points: DRAUGHTS_POINTS,
+      tiebreaks: DEFAULT_TIEBREAKS,
+      advantageDraws: false,
+    });
+    const hub = new FakeHub(boards, 1);
+    const served = await serveHub(
+      hub,
+      { arbiter: ARBITER_TOKEN },
+      { tournament: tournamentReachesBoards(temp.store, hub) },
+    );
+    return { temp, hub, served };
+  }
+
   it('pairings imported for the round being played name the boards, no restart', async () => {
-    const temp = tempStore('pairings-boards');
+    const { temp, hub, served } = await clubServed('pairings-boards', 4, 2, (start) => ({
+      fmjdId: `${16000 + start}`,
+    }));
     try {
-      temp.store.save({
-        name: 'Club',
-        groups: [],
-        players: [1, 2, 3, 4].map((start) => ({
-          start,
-          name: `Player${start}, A`,
-          fmjdId: `${16000 + start}`,
-        })),
-        rounds: [],
-        points: DRAUGHTS_POINTS,
-        tiebreaks: DEFAULT_TIEBREAKS,
-        advantageDraws: false,
-      });
-      const hub = new FakeHub(2, 1);
-      const served = await serveHub(
-        hub,
-        { arbiter: ARBITER_TOKEN },
-        { tournament: tournamentReachesBoards(temp.store, hub) },
-      );
       const c = await served.open();
       await c.call('auth', { token: ARBITER_TOKEN });
       const answer = await c.call('pairings', { round: 1, csv: 'board,white,black\n1,3,1\n2,2,4\n' });
@@ -114,23 +127,8 @@ describe('the round’s pairings on its boards at once', () => {
     // lidraughts matches a round's games by their place in the file: a pairing while the games are
     // under way (a continuation on board 1, board 2's table game over and another game begun) may
     // change the names only.
-    const temp = tempStore('pairing-mid-round');
+    const { temp, hub, served } = await clubServed('pairing-mid-round', 6, 3);
     try {
-      temp.store.save({
-        name: 'Club',
-        groups: [],
-        players: [1, 2, 3, 4, 5, 6].map((start) => ({ start, name: `Player${start}, A` })),
-        rounds: [],
-        points: DRAUGHTS_POINTS,
-        tiebreaks: DEFAULT_TIEBREAKS,
-        advantageDraws: false,
-      });
-      const hub = new FakeHub(3, 1);
-      const served = await serveHub(
-        hub,
-        { arbiter: ARBITER_TOKEN },
-        { tournament: tournamentReachesBoards(temp.store, hub) },
-      );
       hub.move(1, '32-28');
       hub.feed(1, { type: 'position-set', t: 9_000, fen: 'B:W28,31,34-50:B1-20', reason: '5.4.7 stands' });
       hub.move(1, '19-23');
