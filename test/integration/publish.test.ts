@@ -339,8 +339,20 @@ describe('publish: damlink run with publish: in its config (real daemon process)
       `sftp://${ssh.user}@127.0.0.1:${ssh.port}/${ssh.root.slice(1)}`,
     ]);
     expect(health.publish.every((t: { lastError: unknown }) => t.lastError === null)).toBe(true);
-    // Anyone's /health: the targets' states, not where they are.
-    const shown = await fetchText(`${daemon.url}/health`);
+    // Anyone's /health: the targets' states, not where they are. A later change (a clock, the
+    // game's end) may still be on its way to a target, so wait for both to settle.
+    const settled = (text: string) =>
+      JSON.parse(text).publish.every(
+        (t: { status: string; pending: number }) => t.status === 'ok' && t.pending === 0,
+      );
+    const shown = await until(
+      async () => {
+        const text = await fetchText(`${daemon.url}/health`);
+        return settled(text) ? text : undefined;
+      },
+      5000,
+      'both targets settled in /health',
+    );
     expect(JSON.parse(shown).publish).toEqual([
       expect.objectContaining({ status: 'ok', pending: 0, failures: 0 }),
       expect.objectContaining({ status: 'ok', pending: 0, failures: 0 }),
