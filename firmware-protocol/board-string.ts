@@ -10,6 +10,7 @@ import type {
   PutEvent,
 } from './events.ts';
 import { PIECE_CODES } from './events.ts';
+import { readFenBoard } from './fen-board.js';
 
 /** 10 = international 10×10 (50 squares), 8 = 64-square board (32 squares). */
 export type BoardSize = 10 | 8;
@@ -93,23 +94,13 @@ export function invertFieldMap(map: readonly number[], n: number): number[] {
  */
 export function toSquareString(board: BoardString, n: number): string | undefined {
   if (isSquareString(board, n)) return board;
-  const parts = board.trim().replace(/\.$/, '').split(':');
-  if (parts.length < 2 || !/^[WB?]$/i.test(parts[0])) return undefined;
+  // A side to move alone is not a board.
+  const read = board.includes(':') ? readFenBoard(board) : undefined;
+  if (!read?.ok) return undefined;
   const cells: SquareChar[] = new Array(n).fill('.');
-  for (const part of parts.slice(1)) {
-    const colour = part[0]?.toUpperCase();
-    if (colour !== 'W' && colour !== 'B') return undefined;
-    const body = part.slice(1).trim();
-    if (body === '') continue;
-    for (const item of body.split(',')) {
-      const m = /^\s*(K?)(\d+)(?:-(\d+))?\s*$/i.exec(item);
-      if (!m) return undefined;
-      const from = Number(m[2]);
-      const to = m[3] ? Number(m[3]) : from;
-      if (from < 1 || to > n || from > to) return undefined;
-      const man = colour === 'W' ? 'w' : 'b';
-      for (let s = from; s <= to; s++) cells[s - 1] = m[1] ? (man.toUpperCase() as SquareChar) : man;
-    }
+  for (const { square, piece } of read.value.entries) {
+    if (square < 1 || square > n) return undefined;
+    cells[square - 1] = piece;
   }
   return cells.join('');
 }

@@ -31,6 +31,9 @@ const ALIASES: Record<string, string> = {
 /** URL path → file: plain JavaScript of the pure core that the server and the pages share. */
 const CORE_MODULES: Record<string, string> = {
   '/src/tracker/alert-words.js': fileURLToPath(new URL('../../src/tracker/alert-words.js', import.meta.url)),
+  '/firmware-protocol/fen-board.js': fileURLToPath(
+    new URL('../../firmware-protocol/fen-board.js', import.meta.url),
+  ),
 };
 
 export interface StaticFile {

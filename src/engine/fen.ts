@@ -1,11 +1,13 @@
 // FEN: `W:W31,32,…:B1,2,…` — `K` marks a king; ranges `31-50` are read, comma lists are written.
 // A FEN is read as a position or refused with a `bad-fen` error: squares of the variant, each once,
-// no man on its own crowning row, at most as many pieces a side as the game starts with.
+// no man on its own crowning row, at most as many pieces a side as the game starts with. The text
+// is read by firmware-protocol/fen-board.js, the one FEN reader; the variant's rules are checked here.
 import { err, ok, type ParseError, type Result } from '../result.ts';
 import { Position } from './position.ts';
 import type { Piece, Side } from './types.ts';
 import { SIDES } from '../../firmware-protocol/side.ts';
 import { geometry, type Variant } from './variant.ts';
+import { FEN_SYNTAX_CODES, readFenBoard } from '../../firmware-protocol/fen-board.js';
 
 export interface FenOptions {
   variant?: Variant;
@@ -18,14 +20,8 @@ export interface FenOptions {
 
 /** What can be wrong with a FEN. */
 export const FEN_ERROR_CODES = [
-  'unexpected',
-  'bad-turn',
-  'expected-colon',
-  'bad-color',
-  'duplicate-color',
-  'bad-square',
+  ...FEN_SYNTAX_CODES,
   'square-out-of-range',
-  'bad-range',
   'square-twice',
   'man-on-promotion-row',
   'too-many-pieces',
@@ -75,85 +71,33 @@ const crowningMessage = (color: Side, s: number) =>
 export function parseFen(text: string, options: FenOptions = {}): Result<Position, FenError> {
   const variant = options.variant ?? 'international';
   const g = geometry(variant);
-  const src = text.trim().replace(/\.$/, '');
-  const lead = text.length - text.trimStart().length;
-  const fail = (code: FenErrorCode, message: string, at: number) => err(fenError(code, message, lead + at));
-
-  const turnChar = src[0]?.toUpperCase();
-  const unknown = turnChar === '?' ? options.unknownTurn : undefined;
-  if (turnChar !== 'W' && turnChar !== 'B' && unknown === undefined) {
-    return fail('bad-turn', `FEN must start with the side to move, W or B; found "${src[0] ?? ''}"`, 0);
+  const read = readFenBoard(text);
+  if (!read.ok) return err(fenError(read.error.code, read.error.message, read.error.at));
+  const { turn: turnChar, entries } = read.value;
+  if (turnChar === '?' && options.unknownTurn === undefined) {
+    const at = text.length - text.trimStart().length;
+    return err(fenError('bad-turn', 'FEN must start with the side to move, W or B; found "?"', at));
   }
-  const turn: Side = unknown ?? (turnChar === 'W' ? 'white' : 'black');
+  const turn: Side = turnChar === '?' ? options.unknownTurn! : turnChar === 'W' ? 'white' : 'black';
   const pieces = new Map<number, Piece>();
   const count = { white: 0, black: 0 };
-  let i = 1;
-  const seenColor = new Set<string>();
-  while (i < src.length) {
-    if (src[i] !== ':') return fail('expected-colon', `expected ":" at column ${lead + i + 1}`, i);
-    i++;
-    const colorChar = src[i]?.toUpperCase();
-    // lidraughts may append move counters (`:H0:F1`): read and ignore them.
-    const counter = /^[HF]\d+(?=:|$)/i.exec(src.slice(i, i + 24));
-    if (counter) {
-      i += counter[0].length;
-      continue;
+  for (const { square: s, piece, at } of entries) {
+    const fail = (code: FenErrorCode, message: string) => err(fenError(code, message, at));
+    const color: Side = piece === 'w' || piece === 'W' ? 'white' : 'black';
+    if (s < 1 || s > g.squares) {
+      return fail('square-out-of-range', `square ${s} is not on the ${variant} board (1–${g.squares})`);
     }
-    if (colorChar !== 'W' && colorChar !== 'B') {
-      return fail('bad-color', `expected W or B after ":", found "${src[i] ?? 'end of text'}"`, i);
+    if (pieces.has(s)) return fail('square-twice', `square ${s} is listed twice`);
+    if ((piece === 'w' && g.whitePromotion(s)) || (piece === 'b' && g.blackPromotion(s))) {
+      return fail('man-on-promotion-row', crowningMessage(color, s));
     }
-    if (seenColor.has(colorChar)) return fail('duplicate-color', `the ${colorChar} list appears twice`, i);
-    seenColor.add(colorChar);
-    const color: Side = colorChar === 'W' ? 'white' : 'black';
-    i++;
-    while (i < src.length && src[i] !== ':') {
-      const start = i;
-      let king = false;
-      if (src[i] === 'K' || src[i] === 'k') {
-        king = true;
-        i++;
-      }
-      const num = /^\d{1,3}/.exec(src.slice(i, i + 4));
-      if (!num) return fail('bad-square', `expected a square number at column ${lead + i + 1}`, i);
-      i += num[0].length;
-      let last = Number(num[0]);
-      const first = last;
-      if (src[i] === '-') {
-        const end = /^\d{1,3}/.exec(src.slice(i + 1, i + 5));
-        if (!end) return fail('bad-range', `expected the end of a range at column ${lead + i + 2}`, i + 1);
-        i += 1 + end[0].length;
-        last = Number(end[0]);
-        if (last < first) return fail('bad-range', `range ${first}-${last} runs backwards`, start);
-      }
-      for (let s = first; s <= last; s++) {
-        if (s < 1 || s > g.squares) {
-          return fail(
-            'square-out-of-range',
-            `square ${s} is not on the ${variant} board (1–${g.squares})`,
-            start,
-          );
-        }
-        if (pieces.has(s)) return fail('square-twice', `square ${s} is listed twice`, start);
-        if (!king && (color === 'white' ? g.whitePromotion(s) : g.blackPromotion(s))) {
-          return fail('man-on-promotion-row', crowningMessage(color, s), start);
-        }
-        if (++count[color] > g.initialWhite.length) {
-          return fail(
-            'too-many-pieces',
-            `more than ${g.initialWhite.length} ${color} pieces on the ${variant} board`,
-            start,
-          );
-        }
-        pieces.set(s, color === 'white' ? (king ? 'W' : 'w') : king ? 'B' : 'b');
-      }
-      if (src[i] === ',') {
-        i++;
-        if (i >= src.length || src[i] === ':')
-          return fail('bad-square', 'a comma must be followed by a square', i);
-      } else if (i < src.length && src[i] !== ':') {
-        return fail('unexpected', `unexpected "${src[i]}" at column ${lead + i + 1}`, i);
-      }
+    if (++count[color] > g.initialWhite.length) {
+      return fail(
+        'too-many-pieces',
+        `more than ${g.initialWhite.length} ${color} pieces on the ${variant} board`,
+      );
     }
+    pieces.set(s, piece);
   }
   return ok(Position.setup(variant, turn, pieces));
 }

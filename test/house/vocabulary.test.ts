@@ -1,6 +1,7 @@
 // One vocabulary (CONTRIBUTING.md): a game's result is declared once, in src/engine/result.ts, the
 // two sides once, in firmware-protocol/side.ts, the variants in src/engine/variant.ts and a board
-// connection's states in src/game/types.ts; every other module takes its type from there. A union
+// connection's states in src/game/types.ts, a clock reading and the FEN reader in firmware-protocol/;
+// every other module takes its type from there. A union
 // or list of them written anywhere else in the tree's TypeScript fails here (the pages, in
 // JavaScript, order sides for display).
 import { execFileSync } from 'node:child_process';
@@ -51,6 +52,14 @@ describe('one vocabulary', () => {
     const typescript = code.filter((f) => f.endsWith('.ts'));
     expect(typescript.filter((f) => f !== home && reading.test(readFileSync(f, 'utf8')))).toEqual([]);
     expect(reading.test(readFileSync(home, 'utf8'))).toBe(true);
+  });
+
+  it("a FEN's text is read in firmware-protocol/fen-board.js alone", () => {
+    const home = 'firmware-protocol/fen-board.js';
+    // A FEN reader's telltales: the trailing dot dropped, lidraughts' counters, a list item's grammar.
+    const reader = /replace\(\/\\\.\$\/|\[HF\]\\d|K\?\)\(\\d/;
+    expect(code.filter((f) => f !== home && reader.test(readFileSync(f, 'utf8')))).toEqual([]);
+    expect(reader.test(readFileSync(home, 'utf8'))).toBe(true);
   });
 
   // The whole list: a subset (the states in which a board is watched) is a fact of its own.

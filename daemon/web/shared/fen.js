@@ -1,4 +1,6 @@
-// Reads and writes draughts FEN (`W:W31,32,K5:B1-20`) for drawing; tolerant of ranges and spaces.
+// Reads and writes draughts FEN (`W:W31,32,K5:B1-20`) for drawing; the text is read by the pure
+// core's one FEN reader, served as it is.
+import { readFenBoard } from '../../../firmware-protocol/fen-board.js';
 
 /**
  * @param {string} fen
@@ -6,27 +8,10 @@
  */
 export function readFen(fen) {
   if (typeof fen !== 'string') return null;
-  const parts = fen.trim().replace(/\.$/, '').split(':');
-  const turnChar = parts[0]?.toUpperCase();
-  if (turnChar !== 'W' && turnChar !== 'B') return null;
-  const pieces = new Map();
-  for (const part of parts.slice(1)) {
-    const color = part[0]?.toUpperCase();
-    if (color !== 'W' && color !== 'B') return null;
-    const body = part.slice(1).trim();
-    if (body === '') continue;
-    for (const item of body.split(',')) {
-      const m = /^\s*(K?)(\d+)(?:-(\d+))?\s*$/i.exec(item);
-      if (!m) return null;
-      const king = m[1] !== '';
-      const first = Number(m[2]);
-      const last = m[3] ? Number(m[3]) : first;
-      for (let s = first; s <= last; s++) {
-        pieces.set(s, color === 'W' ? (king ? 'W' : 'w') : king ? 'B' : 'b');
-      }
-    }
-  }
-  return { turn: turnChar === 'W' ? 'white' : 'black', pieces };
+  const read = readFenBoard(fen);
+  if (!read.ok || read.value.turn === '?') return null;
+  const pieces = new Map(read.value.entries.map((e) => [e.square, e.piece]));
+  return { turn: read.value.turn === 'W' ? 'white' : 'black', pieces };
 }
 
 /** Comma lists in square order, kings with `K` (what lidraughts and the engine read). */

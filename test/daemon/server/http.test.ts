@@ -244,16 +244,22 @@ describe('HTTP: API, health, static files', () => {
     expect((await get('/calibrate.html', { 'If-None-Match': etag })).status).toBe(304);
   });
 
-  it('serves the alert words the pages import from the pure core, and nothing else of src/', async () => {
-    const res = await get('/src/tracker/alert-words.js');
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
-    expect(await res.text()).toBe(
-      readFileSync(new URL('../../../src/tracker/alert-words.js', import.meta.url), 'utf8'),
-    );
-    for (const path of ['/src/tracker/messages.ts', '/src/tracker/tracker.ts', '/src/engine/index.ts'])
-      expect((await get(path)).status, path).toBe(404);
-  });
+  it.each(['/src/tracker/alert-words.js', '/firmware-protocol/fen-board.js'])(
+    'serves %s, which the pages import from the pure core, and nothing else of it',
+    async (path) => {
+      const res = await get(path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+      expect(await res.text()).toBe(readFileSync(new URL(`../../..${path}`, import.meta.url), 'utf8'));
+      for (const other of [
+        '/src/tracker/messages.ts',
+        '/src/tracker/tracker.ts',
+        '/src/engine/index.ts',
+        '/firmware-protocol/board-string.ts',
+      ])
+        expect((await get(other)).status, other).toBe(404);
+    },
+  );
 });
 
 describe('PDN text cache', () => {

@@ -57,6 +57,22 @@ describe('fen.js', () => {
     expect(readFen('hello')).toBeNull();
     expect(readFen('W:X12')).toBeNull();
   });
+
+  it("reads a FEN as the engine does, lidraughts' counters and spaces after a comma included", async () => {
+    const { readFen } = await web('fen.js');
+    for (const fen of ['W:W31-50:B1-20:H0:F1', 'B:W31, 32, K46:B1-3.', 'W:WK3:BK47']) {
+      const engine = parseFen(fen);
+      if (!engine.ok) throw new Error(engine.error.message);
+      const read = readFen(fen);
+      expect(read.turn, fen).toBe(engine.value.turn);
+      expect(
+        [...read.pieces.entries()].sort((a, b) => a[0] - b[0]),
+        fen,
+      ).toEqual(engine.value.pieces());
+    }
+    // What the engine refuses as text, the pages do not draw.
+    for (const fen of ['W:W40-31', 'W:W31;B1', 'W;W31', '?:W31']) expect(readFen(fen), fen).toBeNull();
+  });
 });
 
 describe('store.js', () => {

@@ -41,6 +41,11 @@ describe('FEN read', () => {
     expect(r.ok && r.value.equals(Position.initial())).toBe(true);
   });
 
+  it('reads spaces around the items of a list, as pasted FENs have them', () => {
+    const r = parseFen('W:W 31, 32,33 :B1-20');
+    expect(r.ok && writeFen(r.value)).toBe('W:W31,32,33:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20');
+  });
+
   it('reads the 8×8 board with its own square range', () => {
     const r = parseFen('W:W21-32:B1-12', { variant: 'brazilian' });
     expect(r.ok && r.value.equals(Position.initial('brazilian'))).toBe(true);
