@@ -4,6 +4,7 @@ import {
   type BoardEvent,
   createBoardEncoder,
   createDecoder,
+  PROTOCOLS,
   type ProtocolName,
 } from '../firmware-protocol/index.ts';
 import { fuzz, mulberry32, randomEvent } from '../test/firmware-protocol/fixtures/fuzz-harness.ts';
@@ -35,7 +36,7 @@ function cleanStream(protocol: ProtocolName, n: number): Uint8Array[] {
 
 let totalEvents = 0;
 let totalSeconds = 0;
-for (const protocol of ['line', 'dgt', 'hid'] as const) {
+for (const protocol of PROTOCOLS) {
   const chunks = cleanStream(protocol, 200_000);
   // Serial ports hand over a few hundred bytes at a time: group frames into ~256-byte chunks.
   let grouped: Uint8Array[] = [];

@@ -1,10 +1,9 @@
 // Setting a board's clock from the host: whether the board takes the command at all, which answer
 // of the board acknowledges it, and what to do after each answer (send again, done, give up).
 // Pure: the daemon keeps the link and the timers.
-import { CLOCK } from './dgt/constants.ts';
 import type { BoardEvent, HelloEvent } from './events.ts';
-import { LINE_COMMAND_CAPABILITY } from './line/messages.ts';
-import type { HostCommand, ProtocolName } from './types.ts';
+import { DESCRIPTORS, type ProtocolName } from './protocols.ts';
+import type { HostCommand } from './types.ts';
 
 export type SetClockCommand = Extract<HostCommand, { type: 'set-clock' }>;
 
@@ -30,9 +29,9 @@ export type CommandRoute =
   | { send: false; reason: Extract<ClockByHandReason, 'no-command' | 'no-capability'> };
 
 /**
- * Whether `command` goes to a board speaking `protocol` that said `hello` (`encodable`: the protocol
- * has bytes for it). Line boards take an optional command only when they announced its capability
- * (PROTOCOL.md 1.9); a DGT clock acknowledges SETNRUN and ASCII.
+ * Whether `command` goes to a board of `protocol` that said `hello` (`encodable`: the protocol has
+ * bytes for it). Some commands wait for a capability the hello announced (line boards, PROTOCOL.md
+ * 1.9); a clock that acknowledges a command names it in its ack (DGT: SETNRUN and ASCII).
  */
 export function commandRoute(
   protocol: ProtocolName,
@@ -41,16 +40,12 @@ export function commandRoute(
   hello: HelloEvent | undefined,
 ): CommandRoute {
   if (!encodable) return { send: false, reason: 'no-command' };
-  if (protocol === 'line') {
-    const needs = LINE_COMMAND_CAPABILITY[command.type];
-    if (needs !== undefined && !hello?.capabilities?.includes(needs))
-      return { send: false, reason: 'no-capability' };
-  }
-  if (protocol === 'dgt') {
-    if (command.type === 'set-clock') return { send: true, ack: CLOCK.SETNRUN };
-    if (command.type === 'display') return { send: true, ack: CLOCK.ASCII };
-  }
-  return { send: true };
+  const { commandCapability, clockAck } = DESCRIPTORS[protocol];
+  const needs = commandCapability[command.type];
+  if (needs !== undefined && !hello?.capabilities?.includes(needs))
+    return { send: false, reason: 'no-capability' };
+  const ack = clockAck[command.type];
+  return ack === undefined ? { send: true } : { send: true, ack };
 }
 
 /** A decoded event as the answer to clock command `ack`: the ok ack, the refusal, or neither. */

@@ -1,18 +1,8 @@
 // firmware-protocol: bytes ⇄ BoardEvents for the damlink line protocol, DGT boards and HID snapshot
 // boards. Pure: no ports, no timers; the caller passes receive times in.
-import { DgtDecoder } from './dgt/decoder.ts';
-import { DgtBoardEncoder, DgtCommandParser, encodeDgtCommand } from './dgt/encoder.ts';
-import { encodeHidCommand, HidBoardEncoder, HidCommandParser, HidDecoder } from './hid/codec.ts';
-import { LineDecoder } from './line/decoder.ts';
-import { encodeLineCommand, LineBoardEncoder, LineCommandParser } from './line/encoder.ts';
-import type {
-  BoardEncoder,
-  CommandParser,
-  Decoder,
-  HostCommand,
-  ProtocolName,
-  ProtocolOptions,
-} from './types.ts';
+import type { RawReader } from './calibration/raw.ts';
+import { DESCRIPTORS, type ProtocolName } from './protocols.ts';
+import type { BoardEncoder, CommandParser, Decoder, HostCommand, ProtocolOptions } from './types.ts';
 
 export * from './board-string.ts';
 export * from './bytes.ts';
@@ -43,49 +33,22 @@ export { LineDecoder } from './line/decoder.ts';
 export { encodeLineCommand, LineBoardEncoder, LineCommandParser } from './line/encoder.ts';
 export { crc16, frameLine, LINE_PROTOCOL_VERSION, MAX_LINE, unframeLine } from './line/frame.ts';
 export * from './orientation.ts';
+export * from './protocols.ts';
+export type * from './descriptor.ts';
 export { boardReply, type SimulatedBoardState } from './reply.ts';
 export * from './result.ts';
 export * from './types.ts';
 
-/** Each protocol's four halves: the factories below read them from here. */
-interface ProtocolCodecs {
-  decoder(options: ProtocolOptions): Decoder;
-  encodeCommand(cmd: HostCommand, options: ProtocolOptions): Uint8Array;
-  boardEncoder(options: ProtocolOptions): BoardEncoder;
-  commandParser(options: ProtocolOptions): CommandParser;
-}
-
-const CODECS: Readonly<Record<ProtocolName, ProtocolCodecs>> = {
-  line: {
-    decoder: (options) => new LineDecoder(options),
-    encodeCommand: (cmd) => encodeLineCommand(cmd),
-    boardEncoder: () => new LineBoardEncoder(),
-    commandParser: () => new LineCommandParser(),
-  },
-  dgt: {
-    decoder: (options) => new DgtDecoder(options),
-    encodeCommand: encodeDgtCommand,
-    boardEncoder: (options) => new DgtBoardEncoder(options),
-    commandParser: (options) => new DgtCommandParser(options),
-  },
-  hid: {
-    decoder: (options) => new HidDecoder(options),
-    encodeCommand: encodeHidCommand,
-    boardEncoder: (options) => new HidBoardEncoder(options),
-    commandParser: (options) => new HidCommandParser(options),
-  },
-};
-
 /** Host side: a fresh decoder for one board connection. */
 export const createDecoder = (protocol: ProtocolName, options: ProtocolOptions = {}): Decoder =>
-  CODECS[protocol].decoder(options);
+  DESCRIPTORS[protocol].decoder(options);
 
 /** Host side: the bytes for a command; empty when this protocol (or these options) cannot say it. */
 export const encodeHostCommand = (
   protocol: ProtocolName,
   cmd: HostCommand,
   options: ProtocolOptions = {},
-): Uint8Array => CODECS[protocol].encodeCommand(cmd, options);
+): Uint8Array => DESCRIPTORS[protocol].encodeCommand(cmd, options);
 
 export const canEncodeHostCommand = (
   protocol: ProtocolName,
@@ -95,10 +58,14 @@ export const canEncodeHostCommand = (
 
 /** Board side (simulator): events → bytes, with the board's own state (sequence numbers, lever, picture). */
 export const createBoardEncoder = (protocol: ProtocolName, options: ProtocolOptions = {}): BoardEncoder =>
-  CODECS[protocol].boardEncoder(options);
+  DESCRIPTORS[protocol].boardEncoder(options);
 
 /** Board side (simulator): host bytes → commands to answer. */
 export const createCommandParser = (protocol: ProtocolName, options: ProtocolOptions = {}): CommandParser =>
-  CODECS[protocol].commandParser(options);
+  DESCRIPTORS[protocol].commandParser(options);
 export * from './calibration/index.ts';
 export { type DgtInfo, type DgtInfoAt, DgtMessageReader, describeDgtMessage } from './dgt/messages.ts';
+
+/** Calibration: what a board says before its fields and codes are known. */
+export const createRawReader = (protocol: ProtocolName, options: ProtocolOptions = {}): RawReader =>
+  DESCRIPTORS[protocol].rawReader(options);

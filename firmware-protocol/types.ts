@@ -5,9 +5,6 @@ import type { ClockReading } from './clock-reading.ts';
 import type { BoardEvent } from './events.ts';
 import type { OrientationSetting } from './orientation.ts';
 
-export type ProtocolName = 'line' | 'dgt' | 'hid';
-export const PROTOCOLS: readonly ProtocolName[] = ['line', 'dgt', 'hid'];
-
 /** Host → board requests. Not every protocol can say everything: see `canEncodeHostCommand`. */
 export type HostCommand =
   /** Send the whole board (line `dump`, DGT 0x50 / 0x42, HID snapshot report request). */
@@ -136,7 +133,8 @@ export interface ProtocolOptions {
 
 /** Host side: bytes in, events out. Stateful, handles partial frames, never throws. */
 export interface Decoder {
-  readonly protocol: ProtocolName;
+  /** The name its descriptor is listed under (protocols.ts). */
+  readonly protocol: string;
   /** Bytes as received (HID: one input report per call), with the receive time in ms. */
   push(chunk: Uint8Array, t: number): BoardEvent[];
   /** End of the stream: reports a frame left half-received. */
@@ -146,7 +144,8 @@ export interface Decoder {
 /** Board side (simulator): an event the board wants to tell → the bytes it sends. Empty when the
  * protocol cannot express that event. */
 export interface BoardEncoder {
-  readonly protocol: ProtocolName;
+  /** The name its descriptor is listed under (protocols.ts). */
+  readonly protocol: string;
   encode(event: BoardEvent): Uint8Array;
   /** A board that keeps its own record (DGT: EE_MOVES): what happened on it, whether sent or not. */
   remember?(event: BoardEvent): void;
@@ -156,6 +155,7 @@ export interface BoardEncoder {
 
 /** Board side (simulator): bytes from the host → the commands in them. Stateful, never throws. */
 export interface CommandParser {
-  readonly protocol: ProtocolName;
+  /** The name its descriptor is listed under (protocols.ts). */
+  readonly protocol: string;
   push(chunk: Uint8Array): HostCommand[];
 }

@@ -73,8 +73,8 @@ async function capture(flags: CaptureFlags): Promise<void> {
   for (const command of driver.startCommands) send(command);
   if (driver.canIdentify) send({ type: 'identify' });
   send({ type: 'snapshot' });
-  // A DGT board's own record (EE_MOVES) belongs in a report: what the board kept of the game.
-  if (driver.name === 'dgt') send({ type: 'history', after: 0 });
+  // A board's own record of the game (DGT: EE_MOVES) belongs in a report: what the board kept.
+  if (driver.memory === 'tail') send({ type: 'history', after: 0 });
   const ping = setInterval(() => driver.canPing && send({ type: 'ping' }), 1000);
   const timer = flags.seconds ? setTimeout(finish, flags.seconds * 1000) : undefined;
   process.once('SIGINT', finish);

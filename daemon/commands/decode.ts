@@ -6,11 +6,9 @@ import { type Command, Option } from 'commander';
 import {
   type BoardEvent,
   createDecoder,
-  DEFAULT_HID_LAYOUT,
-  DgtMessageReader,
+  DESCRIPTORS,
   PROTOCOLS,
   type ProtocolName,
-  type ProtocolOptions,
 } from '../../firmware-protocol/index.ts';
 import { FIELD_MAP_HELP, readBoardDescription } from './board-description.ts';
 import { wholeNumber } from './options.ts';
@@ -62,11 +60,6 @@ function splitReports(chunks: { t: number; bytes: Uint8Array }[], length: number
   );
 }
 
-function hidReportLength(options: ProtocolOptions): number {
-  const l = options.hidLayout ?? DEFAULT_HID_LAYOUT;
-  return l.offset + (l.bitsPerCell === 4 ? Math.ceil(l.cells / 2) : l.cells);
-}
-
 export function registerDecode(program: Command): void {
   program
     .command('decode')
@@ -90,10 +83,12 @@ export function registerDecode(program: Command): void {
       const options = readBoardDescription(opts.fieldMap);
       let chunks = readCapture(capture);
       if (typeof chunks === 'string') throw workFailed(chunks);
-      if (protocol === 'hid') chunks = splitReports(chunks, opts.reportLength ?? hidReportLength(options));
+      const descriptor = DESCRIPTORS[protocol];
+      const reportLength = opts.reportLength ?? descriptor.reportLength?.(options);
+      if (reportLength !== undefined) chunks = splitReports(chunks, reportLength);
       const decoder = createDecoder(protocol, options);
-      // DGT boards say more than board events: serial, version, battery, clock readings and acks.
-      const messages = protocol === 'dgt' ? new DgtMessageReader() : undefined;
+      // Some boards say more than board events (DGT: serial, version, battery, clock readings, acks).
+      const messages = descriptor.messages?.();
       const lines: string[] = [];
       let faults = 0;
       let described = 0;

@@ -1,7 +1,7 @@
 // What a damlink.yaml / damlink.json may contain. Validated once at start; defaults make a file
 // with only `boards:` (or flags alone) enough.
 import { z } from 'zod';
-import { PROTOCOLS } from '../../firmware-protocol/types.ts';
+import { PROTOCOLS } from '../../firmware-protocol/protocols.ts';
 import { parseTimeControl } from '../../src/clock/time-control.ts';
 import { DRAW_PROFILES } from '../../src/engine/draw.ts';
 import { SIDES, VARIANTS } from '../../src/engine/index.ts';

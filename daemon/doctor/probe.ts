@@ -1,6 +1,6 @@
 // `damlink doctor`: a configured board asked, as the daemon would, who it is, for a dump and for its
 // clock; what it answered within the time becomes findings with advice.
-import { type BoardEvent, DgtMessageReader } from '../../firmware-protocol/index.ts';
+import type { BoardEvent } from '../../firmware-protocol/index.ts';
 import type { BoardSetup } from '../config/index.ts';
 import { boardTransport } from '../transport/index.ts';
 import { openAdvice } from '../transport/open-advice.ts';
@@ -14,7 +14,7 @@ export async function probeBoard(setup: BoardSetup, answerMs = 3000): Promise<Fi
   const transport = boardTransport(setup.source, setup.protocol, setup.options);
   const { driver } = transport;
   const decoder = driver.createDecoder();
-  const messages = driver.name === 'dgt' ? new DgtMessageReader() : undefined;
+  const messages = driver.messages?.();
   const events: BoardEvent[] = [];
   let clockConnected: boolean | undefined;
   let link: Awaited<ReturnType<typeof transport.open>>;

@@ -79,8 +79,8 @@ export class Connections {
           },
           onEvents: (serial, events, raw) => this.boardEvents(feed, serial, events, raw),
           onLog: (level, message, fields) => log[level]({ board: setup.board, ...fields }, message),
-          resumeFrom: (serial, hello) =>
-            resumeFrom(this.options.boards.get(feed.board ?? setup.board)?.resume, serial, hello),
+          resumeFrom: (serial, hello, memory) =>
+            resumeFrom(this.options.boards.get(feed.board ?? setup.board)?.resume, serial, hello, memory),
         },
       });
       this.feeds.push(feed);

@@ -1,6 +1,7 @@
 // What a board connection is given: where its bytes come from, the protocol, who hears what it
 // reads, and its timing (liveness, reconnects, clock commands).
 import { CLOCK_RETRY } from '../../firmware-protocol/clock-command.ts';
+import type { BoardMemory } from '../../firmware-protocol/descriptor.ts';
 import type { BoardEvent, HelloEvent } from '../../firmware-protocol/events.ts';
 import type { ConnectionState } from '../../src/game/types.ts';
 import type { ResumeAsk } from './catch-up.ts';
@@ -50,11 +51,11 @@ export interface ConnectionEvents {
   onEvents(serial: string, events: BoardEvent[], raw: Uint8Array): void;
   onLog?(level: 'debug' | 'info' | 'warn', message: string, fields?: Record<string, unknown>): void;
   /**
-   * What is stored of the board `serial` that greeted with `hello`, for a board that remembers: the
-   * number of the last change of its power-up (a history board, line protocol 1.1), or the last
-   * changes (a DGT board's record). Undefined: nothing to go on.
+   * What is stored of the board `serial` that greeted with `hello`, for a board that remembers as
+   * its protocol says (`memory`): the number of the last change of its power-up (a history board,
+   * line protocol 1.1), or the last changes (a DGT board's record). Undefined: nothing to go on.
    */
-  resumeFrom?(serial: string, hello: HelloEvent): ResumeAsk | undefined;
+  resumeFrom?(serial: string, hello: HelloEvent, memory: BoardMemory): ResumeAsk | undefined;
 }
 
 export interface ConnectionOptions {

@@ -317,7 +317,7 @@ export class BoardConnection {
    */
   private askHistory(onConnect: boolean): boolean {
     if (!this.hello || this.serial === undefined || this.distrusted) return false;
-    const ask = this.options.events.resumeFrom?.(this.serial, this.hello);
+    const ask = this.options.events.resumeFrom?.(this.serial, this.hello, this.driver.memory);
     if (!ask) return false;
     const after = 'after' in ask ? ask.after : 0;
     if (!this.send({ type: 'history', after })) return false;

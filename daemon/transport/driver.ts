@@ -1,6 +1,7 @@
 // What a connection needs from a protocol: a fresh decoder per link, host commands as bytes, and
-// what the protocol can ask of a board.
+// what the protocol can ask of a board (from its descriptor, firmware-protocol/<name>/index.ts).
 import type { CommandRoute } from '../../firmware-protocol/clock-command.ts';
+import type { BoardMemory, MessageReader } from '../../firmware-protocol/descriptor.ts';
 import type { BoardEvent, HelloEvent } from '../../firmware-protocol/events.ts';
 import type { HostCommand } from '../../firmware-protocol/types.ts';
 
@@ -26,6 +27,10 @@ export interface ProtocolDriver {
   /** The board answers a cheap request, so silence means trouble (HID boards only speak on change). */
   readonly canPing: boolean;
   readonly baudRate: number;
+  /** How the board remembers what happened while no one listened. */
+  readonly memory: BoardMemory;
+  /** The board's messages beyond its events (DGT: serial, version, clock), where it has them. */
+  messages?(): MessageReader;
   /**
    * The driver for a board whose calibrated profile is known by its serial number (undefined: none).
    * The same driver each time for one profile.

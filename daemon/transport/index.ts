@@ -1,6 +1,7 @@
 // From a configured board source to what a connection needs: how to open the link and which
 // protocol to speak over it.
-import type { ProtocolName, ProtocolOptions } from '../../firmware-protocol/types.ts';
+import type { ProtocolName } from '../../firmware-protocol/protocols.ts';
+import type { ProtocolOptions } from '../../firmware-protocol/types.ts';
 import type { BoardSource } from '../config/source.ts';
 import type { ProtocolDriver } from './driver.ts';
 import { type HidApi, hidOpener, nodeHid } from './hid.ts';

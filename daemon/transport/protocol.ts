@@ -4,22 +4,14 @@ import {
   canEncodeHostCommand,
   commandRoute,
   createDecoder,
+  DESCRIPTORS,
   encodeHostCommand,
+  type ProtocolName,
   profileOptions,
   replacedByProfile,
 } from '../../firmware-protocol/index.ts';
-import type { HostCommand, ProtocolName, ProtocolOptions } from '../../firmware-protocol/types.ts';
+import type { ProtocolOptions } from '../../firmware-protocol/types.ts';
 import type { ProtocolDriver } from './driver.ts';
-
-const BAUD: Record<ProtocolName, number> = { line: 115200, dgt: 9600, hid: 0 };
-
-/** Commands that put a board into event mode on each new link. */
-const START: Record<ProtocolName, HostCommand[]> = {
-  line: [],
-  // Field changes plus the clock whenever it changes (DGT 0x4b); never a scan-mode (EEPROM) command.
-  dgt: [{ type: 'reset' }, { type: 'update-mode', mode: 'changes+clock-nice' }],
-  hid: [{ type: 'realtime' }],
-};
 
 /** Calibrated boards by serial number (`<dataDir>/profiles/`). */
 export type ProfilesBySerial = ReadonlyMap<string, BoardProfile>;
@@ -45,6 +37,7 @@ export function protocolDriver(
     }
     return driver;
   };
+  const descriptor = DESCRIPTORS[name];
   return {
     ...(profiles ? { forSerial } : {}),
     name,
@@ -52,9 +45,11 @@ export function protocolDriver(
     encode: (command) => encodeHostCommand(name, command, options),
     route: (command, hello, encodable = canEncodeHostCommand(name, command, options)) =>
       commandRoute(name, command, encodable, hello),
-    startCommands: START[name],
+    startCommands: descriptor.startCommands,
+    memory: descriptor.memory,
+    ...(descriptor.messages ? { messages: descriptor.messages } : {}),
     canIdentify: canEncodeHostCommand(name, { type: 'identify' }, options),
     canPing: canEncodeHostCommand(name, { type: 'ping' }, options),
-    baudRate: baudRate ?? BAUD[name],
+    baudRate: baudRate ?? descriptor.baud,
   };
 }

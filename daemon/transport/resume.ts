@@ -3,6 +3,7 @@
 // board; for a DGT board, whose record (EE_MOVES) numbers nothing, the last changes themselves, to
 // find them in its record. Kept as inputs are taken, live and replayed alike.
 import { changeStamp } from '../../firmware-protocol/board-string.ts';
+import type { BoardMemory } from '../../firmware-protocol/descriptor.ts';
 import type { BoardEvent, HelloEvent } from '../../firmware-protocol/events.ts';
 import { type Change, type ResumeAsk, TAIL } from './catch-up.ts';
 
@@ -40,14 +41,18 @@ export function resumeAfter(
   return { ...point, ...numbered, tail: [...point.tail.slice(1 - TAIL), change] };
 }
 
-/** What to ask the board `serial` that greets with `hello`; undefined: nothing stored to go on. */
+/**
+ * What to ask the board `serial` that greets with `hello` and remembers as its protocol says
+ * (`memory`); undefined: nothing stored to go on.
+ */
 export function resumeFrom(
   point: ResumePoint | undefined,
   serial: string,
   hello: HelloEvent,
+  memory: BoardMemory,
 ): ResumeAsk | undefined {
-  if (point?.serial !== serial) return undefined;
-  if (hello.protocol === 'dgt') return point.tail.length > 0 ? { tail: point.tail } : undefined;
+  if (point?.serial !== serial || memory === 'none') return undefined;
+  if (memory === 'tail') return point.tail.length > 0 ? { tail: point.tail } : undefined;
   if (!hello.boot || point.boot !== hello.boot || point.n === undefined) return undefined;
   return { after: point.n, ...(point.ms !== undefined ? { since: point.ms } : {}) };
 }

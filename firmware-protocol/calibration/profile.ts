@@ -8,38 +8,19 @@ import {
   squareCount,
 } from '../board-string.ts';
 import { err, ok, type Result } from '../result.ts';
-import type { PieceCodes, ProtocolName, ProtocolOptions } from '../types.ts';
-import { DEFAULT_HID_LAYOUT } from '../hid/layout.ts';
-import { hidRawCode } from './raw.ts';
+import type { ProtocolOptions } from '../types.ts';
+import { DESCRIPTORS, PROTOCOLS, type ProtocolName } from '../protocols.ts';
+import type { LearnedBoard } from './learned.ts';
+
+export type { KingSensing, LearnedBoard } from './learned.ts';
 
 export const PROFILE_FORMAT = 'damlink-board-profile/1';
 
-/** How a board tells kings from men. */
-export type KingSensing =
-  /** A crowned piece with a code of its own. */
-  | 'crown'
-  /** Two stacked men, which the board reads as a code of their own. */
-  | 'stacked'
-  /** The board reads a king as a man. */
-  | 'as-man';
-
-export interface BoardProfile {
+/** A board's calibration, kept by its serial number. */
+export interface BoardProfile extends LearnedBoard {
   format: typeof PROFILE_FORMAT;
   serial: string;
   protocol: ProtocolName;
-  size: BoardSize;
-  /** Fields the board scans: 50 / 32 (dark squares only) or 100 / 64 (every square). */
-  fields: 50 | 32 | 100 | 64;
-  /** Field (0-based, the board's own numbering) → FMJD square; 0 for a light square. */
-  fieldMap: number[];
-  /** The fields that are light squares (not playing squares): empty on dark-square scans. */
-  lightFields: number[];
-  senses: 'pieces' | 'occupancy';
-  /** Raw codes of each piece (pieces boards); kings equal men when `kings` is `as-man`. */
-  pieces?: PieceCodes;
-  /** Raw code of any piece (occupancy boards). */
-  occupied?: number;
-  kings?: KingSensing;
 }
 
 const FIELD_COUNTS: Record<number, { size: BoardSize }> = {
@@ -61,8 +42,8 @@ export function checkBoardProfile(json: unknown): Result<BoardProfile> {
   if (!isObject(json)) return fail('expected a JSON object');
   if (json.format !== PROFILE_FORMAT) return fail(`format must be "${PROFILE_FORMAT}"`);
   if (typeof json.serial !== 'string' || json.serial === '') return fail('serial must be a string');
-  if (json.protocol !== 'dgt' && json.protocol !== 'line' && json.protocol !== 'hid')
-    return fail('protocol must be dgt, line or hid');
+  if (!(PROTOCOLS as readonly unknown[]).includes(json.protocol))
+    return fail(`protocol must be ${PROTOCOLS.join(', ')}`);
   const fields = json.fields as number;
   const size = sizeOfFieldCount(fields);
   if (!size || json.size !== size) return fail('fields must be 50 or 100 (size 10), 32 or 64 (size 8)');
@@ -112,32 +93,7 @@ export const replacedByProfile = (options: ProtocolOptions): string[] =>
 export function profileOptions(profile: BoardProfile, base: ProtocolOptions = {}): ProtocolOptions {
   const { fieldMap: _map, pieceCodes: _codes, senses: _senses, scan: _scan, ...rest } = base;
   const options: ProtocolOptions = { ...rest, size: profile.size, senses: profile.senses };
-  if (profile.protocol === 'hid') {
-    const layout = base.hidLayout ?? DEFAULT_HID_LAYOUT;
-    {
-      const empty = layout.codes.empty;
-      const code = (raw: number) => hidRawCode(raw, empty);
-      const p = profile.pieces;
-      const any = profile.occupied !== undefined ? code(profile.occupied) : undefined;
-      options.hidLayout = {
-        ...layout,
-        cells: profile.fields,
-        cellMap: profile.fieldMap,
-        senses: profile.senses,
-        codes: p
-          ? { empty, w: code(p.w), b: code(p.b), W: code(p.W), B: code(p.B) }
-          : { empty, w: any!, b: any!, W: any!, B: any!, occupied: any },
-      };
-    }
-    return options;
-  }
-  if (profile.protocol === 'line') return { ...options, squareMap: profile.fieldMap };
-  if (profile.pieces) options.pieceCodes = profile.pieces;
-  if (profile.occupied !== undefined) options.occupiedCode = profile.occupied;
-  const key = profile.fields === 50 ? 'fields50' : profile.fields === 100 ? 'fields100' : 'fields64';
-  options.fieldMap = { [key]: profile.fieldMap };
-  if (profile.size === 10) options.scan = profile.fields === 100 ? '100' : '50';
-  return options;
+  return DESCRIPTORS[profile.protocol].profileOptions(profile, options, base);
 }
 
 /**

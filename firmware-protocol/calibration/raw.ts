@@ -4,7 +4,7 @@ import { LineDecoder } from '../line/decoder.ts';
 import { MSG } from '../dgt/constants.ts';
 import { DgtFramer } from '../dgt/framer.ts';
 import { readCell, resolveLayout } from '../hid/layout.ts';
-import type { ProtocolName, ProtocolOptions } from '../types.ts';
+import type { ProtocolOptions } from '../types.ts';
 
 export type RawReading =
   /** The whole board: one raw code per field, in the board's own field order. */
@@ -19,7 +19,7 @@ export interface RawReader {
 /** Line boards number squares and name pieces themselves: field = square − 1, codes 1–5 for w b W B o. */
 export const LINE_CODES: Readonly<Record<string, number>> = { '.': 0, w: 1, b: 2, W: 3, B: 4, o: 5 };
 
-class DgtRawReader implements RawReader {
+export class DgtRawReader implements RawReader {
   private readonly framer = new DgtFramer();
 
   push(chunk: Uint8Array, t: number): RawReading[] {
@@ -39,7 +39,7 @@ class DgtRawReader implements RawReader {
   }
 }
 
-class LineRawReader implements RawReader {
+export class LineRawReader implements RawReader {
   private readonly decoder: LineDecoder;
 
   constructor(options: ProtocolOptions) {
@@ -63,7 +63,7 @@ class LineRawReader implements RawReader {
  * HID reports are whole pictures of cell values. The layout's empty code and 0 trade places, so that
  * 0 means empty here as for every other board.
  */
-class HidRawReader implements RawReader {
+export class HidRawReader implements RawReader {
   private readonly layout;
 
   constructor(options: ProtocolOptions) {
@@ -83,14 +83,3 @@ class HidRawReader implements RawReader {
 /** HID cell value ⇄ raw code (its own inverse): the empty value and 0 swap. */
 export const hidRawCode = (value: number, empty: number): number =>
   value === empty ? 0 : value === 0 ? empty : value;
-
-export function createRawReader(protocol: ProtocolName, options: ProtocolOptions = {}): RawReader {
-  switch (protocol) {
-    case 'dgt':
-      return new DgtRawReader();
-    case 'line':
-      return new LineRawReader(options);
-    case 'hid':
-      return new HidRawReader(options);
-  }
-}

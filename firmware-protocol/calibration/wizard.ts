@@ -2,7 +2,8 @@
 // changes), giving prompts, progress and at the end a board profile — or a clear message why not.
 // Pure: no I/O, no clock; the caller passes readings in and shows what comes out.
 import { type BoardSize, squareCount, startPosition } from '../board-string.ts';
-import type { PieceCodes, ProtocolName } from '../types.ts';
+import type { ProtocolName } from '../protocols.ts';
+import type { PieceCodes } from '../types.ts';
 import { calibrationPlan, type Prompt, type PromptAction, promptText, startMen } from './plan.ts';
 import { type BoardProfile, type KingSensing, PROFILE_FORMAT, sizeOfFieldCount } from './profile.ts';
 import type { RawReading } from './raw.ts';

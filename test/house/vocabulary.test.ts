@@ -74,4 +74,14 @@ describe('one vocabulary', () => {
     expect(typescript.filter((f) => f !== home && declared.test(readFileSync(f, 'utf8')))).toEqual([]);
     expect(declared.test(readFileSync(home, 'utf8'))).toBe(true);
   });
+
+  it("the protocols' names are their descriptors' keys (firmware-protocol/protocols.ts), listed nowhere else", () => {
+    const name = `['"](?:line|dgt|hid)['"]`;
+    const listed = new RegExp(`${name}\\s*[|,]\\s*${name}\\s*[|,]\\s*${name}`);
+    const typescript = code.filter((f) => f.endsWith('.ts'));
+    expect(typescript.filter((f) => listed.test(readFileSync(f, 'utf8')))).toEqual([]);
+    expect(readFileSync('firmware-protocol/protocols.ts', 'utf8')).toMatch(
+      /DESCRIPTORS = \{ line: LINE, dgt: DGT, hid: HID \}/,
+    );
+  });
 });

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseSource } from '../../../daemon/config/index.ts';
 import { BoardConnection, boardTransport, type ConnectionTiming } from '../../../daemon/transport/index.ts';
-import type { ProtocolName } from '../../../firmware-protocol/types.ts';
+import type { ProtocolName } from '../../../firmware-protocol/protocols.ts';
 import { until } from '../fixtures/controller-timing.ts';
 import { FakeBoard } from '../fixtures/fake-board.ts';
 
