@@ -39,6 +39,8 @@ export class PlayedLine {
   readonly moves: RecordedMove[] = [];
   readonly continued: Continuation[] = [];
   private states: GameState[] = [];
+  /** How many of `moves` White made: the clock asks at every reading, so it is kept, not counted. */
+  private whiteMoves = 0;
   /**
    * The board left the line of legal moves (an irregular move, a position set): it stands once a
    * move follows (5.7), the arbiter decides, or a result is written; until then it may be corrected.
@@ -69,6 +71,7 @@ export class PlayedLine {
     this.fen = this.startFen;
     this.states = [startGame(start, this.rules)];
     this.moves.length = 0;
+    this.whiteMoves = 0;
     this.continued.length = 0;
     this.departure = undefined;
   }
@@ -86,7 +89,10 @@ export class PlayedLine {
    * True when a departure is still there for the move to accept.
    */
   replaceFrom(ply: number): boolean {
-    this.cut(this.moves.filter((m) => m.ply < ply).length);
+    // Plies rise along the line: the moves from `ply` on are its tail.
+    let keep = this.moves.length;
+    while (keep > 0 && this.moves[keep - 1].ply >= ply) keep--;
+    this.cut(keep);
     if (this.departure && ply < this.departure.ply) this.departure = undefined;
     return this.departure !== undefined;
   }
@@ -127,6 +133,7 @@ export class PlayedLine {
       ...(output.provisional ? { provisional: true as const } : {}),
     };
     this.moves.push(move);
+    if (moverOf(move) === 'white') this.whiteMoves++;
     this.states.push(this.next(advanced, after));
     // Off the line of legal moves: not a move the broadcast can replay. After the game ended (a
     // result, or no game left by the rules) what is played is no longer the game's.
@@ -161,13 +168,16 @@ export class PlayedLine {
   atClock(): GameAtClock {
     const turn: Side = this.fen.trim()[0]?.toUpperCase() === 'B' ? 'black' : 'white';
     // Plies count from 1 whoever starts, as the tracker counts them.
-    let white = 0;
-    for (const m of this.moves) if (moverOf(m) === 'white') white++;
+    const white = this.whiteMoves;
     return { turn, nextPly: this.lastPly + 1, moves: { white, black: this.moves.length - white } };
   }
 
   private cut(keep: number): void {
-    this.moves.length = keep;
+    if (keep < this.moves.length) {
+      this.moves.length = keep;
+      this.whiteMoves = 0;
+      for (const m of this.moves) if (moverOf(m) === 'white') this.whiteMoves++;
+    }
     this.states.length = keep + 1;
   }
 
