@@ -3,31 +3,20 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Command, Option } from 'commander';
-import { openProfileStore } from '../calibration/profiles.ts';
-import { Controller } from '../controller.ts';
 import { type ConfigFlags, type LoadedConfig, loadConfig } from '../config/index.ts';
-import { mqttSettings } from '../config/schema.ts';
-import { Journal, JournalLock, type LockAnswer } from '../journal/index.ts';
+import { JournalLock, type LockAnswer } from '../journal/index.ts';
+import { App } from '../app.ts';
+import { type DaemonParts, daemonServices } from '../services.ts';
 import type { LogFile } from '../log-file.ts';
 import { type Logger, openLogger } from '../log.ts';
-import { effectiveTokens } from '../server/admin-token.ts';
-import { privateDir, privateFiles } from '../data-dir.ts';
-import { startServer } from '../server/index.ts';
-import { DEFAULT_BASE_TOPIC, defaultClientId } from '../server/mqtt-topics.ts';
-import type { MqttSettings } from '../server/mqtt.ts';
-import type { Publishing } from '../publish/index.ts';
-import { announcingChanges, liveTournament, tournamentReachesBoards } from '../tournament/live.ts';
-import { type PairingSettings, withPairingProgram } from '../tournament/pairing-program.ts';
-import { startTournament } from '../tournament/start.ts';
+import { privateDir } from '../data-dir.ts';
 import { readTournamentFile } from '../tournament/file.ts';
 import type { InProcessBoards } from '../transport/index.ts';
 import type { Event } from '../../src/tournament/index.ts';
 import { parseTimeControl } from '../../src/clock/time-control.ts';
-import { createTracker } from '../../src/tracker/index.ts';
 import { LOG_LEVELS } from '../config/schema.ts';
 import { positiveNumber, variantOption, wholeNumber } from './options.ts';
 import { usageError, workFailed } from '../failure.ts';
-import { BUILT_IN_WEB_ROOT } from '../server/languages.ts';
 
 /** The config flags (`--board` repeated instead of `boards`) plus the daemon's own. */
 interface RunFlags extends Omit<ConfigFlags, 'boards'> {
@@ -261,11 +250,95 @@ async function startDemo(
   };
 }
 
-/** `mqtt:` of the config with `--mqtt` over its URL, and this daemon's own client id by default. */
-function brokerSettings(config: LoadedConfig, url: string | undefined): MqttSettings | undefined {
-  const file = mqttSettings(config);
-  const settings = url ? { baseTopic: DEFAULT_BASE_TOPIC, ...file, url } : file;
-  return settings && { clientId: defaultClientId(resolve(config.dataDir)), ...settings };
+/**
+ * The daemon: its services started in order (daemon/services.ts), what an organiser needs printed,
+ * then running until SIGINT or SIGTERM stops them. Exits 1 when board inputs could not be journaled.
+ */
+async function serve(
+  config: LoadedConfig,
+  lock: JournalLock,
+  log: Logger,
+  logFile: LogFile | undefined,
+  demo: { boards: InProcessBoards; stop(): Promise<void> } | undefined,
+  tournamentFile?: Event,
+  mqttUrl?: string,
+): Promise<void> {
+  const app = new App();
+  // Running before the app: the simulator (its boards are in the config), the lock and the log file.
+  if (demo) app.adopt({ name: 'simulator', stopIn: 'goodbye', start: () => {}, stop: () => demo.stop() });
+  app.adopt({ name: 'lock', stopIn: 'storage', start: () => {}, stop: () => lock.release() });
+  if (logFile)
+    app.adopt({
+      name: 'log',
+      stopIn: 'storage',
+      start: () => {},
+      stop: () => {},
+      health: () => ({ log: logFile.health() }),
+    });
+  const { services, parts } = daemonServices({
+    config,
+    log,
+    inProcess: demo?.boards,
+    tournamentFile,
+    mqttUrl,
+    health: () => app.health(),
+  });
+  await app.start(services);
+  printAddresses(parts);
+  await new Promise<void>((done) => {
+    let stopping = false;
+    const stop = async (signal: string): Promise<void> => {
+      if (stopping) return;
+      stopping = true;
+      log.info({ signal }, 'stopping');
+      const { timeoutMs } = parts.config.shutdown;
+      const { late } = await app.stop(timeoutMs);
+      if (late.length > 0) {
+        log.warn({ timeoutMs, waiting: late }, `stopped without waiting longer for: ${late.join(', ')}`);
+        // What still waits (a broker that stopped answering) would keep the process alive.
+        setTimeout(() => process.exit(), 100).unref();
+      }
+      done();
+    };
+    process.once('SIGINT', () => void stop('SIGINT'));
+    process.once('SIGTERM', () => void stop('SIGTERM'));
+  });
+  if (parts.unjournaled > 0) {
+    throw workFailed(
+      `stopped with ${parts.unjournaled} board inputs the journal could not write (the boards' next dump brings their positions back)`,
+    );
+  }
+}
+
+/** Where the round is served, the tournament, and how the arbiter gets in. */
+function printAddresses(parts: DaemonParts): void {
+  const { config, server, access, tournament } = parts;
+  const url = server!.url;
+  const boards = config.setups.length;
+  console.log(
+    `damlink: round ${config.round}, ${boards} board${boards === 1 ? '' : 's'}, journal ${parts.journalPath}`,
+  );
+  if (tournament?.event) {
+    const { name, players } = tournament.event;
+    console.log(
+      `damlink: tournament ${name ? `"${name}", ` : ''}${players.length} players (${url}/tournament.html)`,
+    );
+  }
+  console.log(
+    `damlink: open ${url}/  (arbiter: ${url}/arbiter, PDN: ${url}/rounds/${config.round}/games.pdn)`,
+  );
+  // As Jupyter does: the daemon's own token travels in the address (after #, so it is never sent
+  // in a request or kept in a server log); a configured token is the organiser's to hand out.
+  // Printed once, when the token is made: at later starts it would go into the system journal
+  // (systemd keeps what a service prints) each time; `damlink token` prints it again.
+  if (access?.made?.created)
+    console.log(
+      `damlink: arbiter console ${url}/arbiter#token=${access.made.token}  (admin token in ${access.made.file})`,
+    );
+  else if (access?.made)
+    console.log(
+      `damlink: arbiter console ${url}/arbiter  (its address with the admin token: damlink token --data-dir ${config.dataDir})`,
+    );
 }
 
 /** The data directory's one-writer lock, or exit 2 naming the daemon that holds it. */
@@ -283,220 +356,4 @@ async function takeLock(dir: string, demo: { stop(): Promise<void> } | undefined
   throw usageError(
     `another damlink${taken.pid ? ` (pid ${taken.pid})` : ''} is running on the data directory ${dir}: stop it, or give this one another --data-dir`,
   );
-}
-
-async function serve(
-  configured: LoadedConfig,
-  lock: JournalLock,
-  log: Logger,
-  logFile: LogFile | undefined,
-  demo: { boards: InProcessBoards; stop(): Promise<void> } | undefined,
-  tournamentFile?: Event,
-  mqttUrl?: string,
-): Promise<void> {
-  let config = configured;
-  const journalPath = resolve(config.dataDir, 'journal.sqlite');
-  let journal: Journal;
-  try {
-    journal = Journal.open(journalPath, { backgroundCheckpoints: true });
-    // SQLite gives the -wal and -shm files the journal's own mode.
-    privateFiles(
-      journalPath,
-      `${journalPath}-wal`,
-      `${journalPath}-shm`,
-      resolve(config.dataDir, 'damlink.log'),
-    );
-  } catch (e) {
-    lock.release();
-    await demo?.stop();
-    throw workFailed(`cannot open the journal ${journalPath}: ${(e as Error).message}`);
-  }
-  let access: ReturnType<typeof effectiveTokens>;
-  try {
-    access = effectiveTokens(config.tokens, config.dataDir);
-  } catch (e) {
-    journal.close();
-    lock.release();
-    await demo?.stop();
-    throw workFailed(`cannot keep the admin token in ${config.dataDir}: ${(e as Error).message}`);
-  }
-  if (config.mqttUrl)
-    log.warn(
-      config.mqtt
-        ? 'mqttUrl is ignored beside mqtt: { url: … }'
-        : 'mqttUrl is deprecated: write mqtt: { url: … } instead',
-    );
-  const { store: profiles, problems } = openProfileStore(config.dataDir);
-  for (const problem of problems) log.warn({ problem }, 'board profile not used');
-  if (profiles.bySerial.size > 0) log.info({ serials: [...profiles.bySerial.keys()] }, 'board profiles');
-  // The tournament the journal keeps sets the round; each round's pairings name the boards.
-  const tournament = startTournament(journal, config, tournamentFile);
-  config = { ...config, round: tournament.config.round };
-  // A long round takes seconds to rebuild: the one who started the daemon is told what it is doing.
-  const entries = journal.roundEntries(config.round);
-  const rebuilding = performance.now();
-  if (entries > 0)
-    console.log(
-      `damlink: rebuilding round ${config.round} from the journal (${entries.toLocaleString('en')} entries)…`,
-    );
-  const controller = liveTournament({
-    config,
-    store: tournament.store,
-    controller: (round) =>
-      new Controller({
-        config: round,
-        journal,
-        createTracker,
-        transport: { inProcess: demo?.boards },
-        profiles,
-        logger: log,
-        timeScale: config.timeScale,
-        journalBacklog: config.journal.backlog,
-        searchShare: config.gapSearch.share,
-      }),
-  });
-  if (entries > 0)
-    console.log(
-      `damlink: round ${config.round} rebuilt in ${((performance.now() - rebuilding) / 1000).toFixed(1)} s`,
-    );
-  let publishing: Publishing | undefined;
-  let server: Awaited<ReturnType<typeof startServer>>;
-  try {
-    server = await startServer({
-      hub: controller,
-      host: config.host,
-      port: config.port,
-      tokens: access.tokens,
-      allowedOrigins: config.allowedOrigins,
-      allowedHosts: config.allowedHosts,
-      publicPersonalData: config.tournament.publicPersonalData,
-      limits: {
-        connections: config.limits.connections,
-        connectionsPerAddress: config.limits.connectionsPerAddress,
-        maxBuffered: config.limits.clientBuffer,
-        unsentBudget: config.limits.unsentBytes,
-        catchUpBytesPerSecond: config.limits.catchUpBytesPerSecond,
-      },
-      webRoot: BUILT_IN_WEB_ROOT,
-      log,
-      mqtt: brokerSettings(config, mqttUrl),
-      health: () => ({
-        ...(logFile ? { log: logFile.health() } : {}),
-        ...(publishing ? { publish: publishing.state() } : {}),
-      }),
-      // Publishing follows the tournament too: a result typed for a past round goes out again.
-      tournament: announcingChanges(
-        tournamentReachesBoards(withPairingProgram(tournament.store, pairingSettings(config)), controller),
-        () => publishing?.changed(),
-      ),
-    });
-  } catch (e) {
-    journal.close();
-    lock.release();
-    await demo?.stop();
-    if (e instanceof Error && e.name === 'BoardHeldError') throw workFailed(e.message);
-    throw workFailed(`cannot serve on ${config.host}:${config.port}: ${(e as Error).message}`);
-  }
-  controller.start();
-  if (config.publish) {
-    // Loaded only when publishing is configured: the SSH and FTP clients cost start-up time.
-    const { startPublishing } = await import('../publish/index.ts');
-    publishing = startPublishing({
-      hub: controller,
-      config: config.publish,
-      log,
-      tournament: tournament.store,
-    });
-    for (const t of publishing.state()) console.log(`damlink: publishing to ${t.target}`);
-  }
-  const boards = config.setups.length;
-  console.log(
-    `damlink: round ${config.round}, ${boards} board${boards === 1 ? '' : 's'}, journal ${journalPath}`,
-  );
-  if (tournament.event) {
-    const { name, players } = tournament.event;
-    console.log(
-      `damlink: tournament ${name ? `"${name}", ` : ''}${players.length} players (${server.url}/tournament.html)`,
-    );
-  }
-  console.log(
-    `damlink: open ${server.url}/  (arbiter: ${server.url}/arbiter, PDN: ${server.url}/rounds/${config.round}/games.pdn)`,
-  );
-  // As Jupyter does: the daemon's own token travels in the address (after #, so it is never sent
-  // in a request or kept in a server log); a configured token is the organiser's to hand out.
-  // Printed once, when the token is made: at later starts it would go into the system journal
-  // (systemd keeps what a service prints) each time; `damlink token` prints it again.
-  if (access.made?.created)
-    console.log(
-      `damlink: arbiter console ${server.url}/arbiter#token=${access.made.token}  (admin token in ${access.made.file})`,
-    );
-  else if (access.made)
-    console.log(
-      `damlink: arbiter console ${server.url}/arbiter  (its address with the admin token: damlink token --data-dir ${config.dataDir})`,
-    );
-  const unjournaled = await new Promise<number>((done) => {
-    let stopping = false;
-    const stop = async (signal: string): Promise<void> => {
-      if (stopping) return;
-      stopping = true;
-      log.info({ signal }, 'stopping');
-      const lost = controller.stop();
-      // The boards' inputs are in the journal now; what is left only says goodbye (the broker's
-      // offline states, the last uploads, the clients), and none of it may hold the stop up.
-      const parts = {
-        publish: publishing?.stop(),
-        'server and mqtt': server.close(),
-        simulator: demo?.stop(),
-      };
-      const waiting = new Set(Object.keys(parts));
-      const finished = Promise.all(
-        Object.entries(parts).map(([name, part]) =>
-          Promise.resolve(part)
-            .catch(() => {})
-            .then(() => waiting.delete(name)),
-        ),
-      );
-      const { timeoutMs } = config.shutdown;
-      let timer: NodeJS.Timeout | undefined;
-      const late = await Promise.race([
-        finished.then(() => false),
-        new Promise<boolean>((r) => {
-          timer = setTimeout(() => r(true), timeoutMs);
-        }),
-      ]);
-      clearTimeout(timer);
-      journal.close();
-      lock.release();
-      if (late) {
-        log.warn(
-          { timeoutMs, waiting: [...waiting] },
-          `stopped without waiting longer for: ${[...waiting].join(', ')}`,
-        );
-        // What still waits (a broker that stopped answering) would keep the process alive.
-        setTimeout(() => process.exit(), 100).unref();
-      }
-      done(lost);
-    };
-    process.once('SIGINT', () => void stop('SIGINT'));
-    process.once('SIGTERM', () => void stop('SIGTERM'));
-  });
-  if (unjournaled > 0) {
-    throw workFailed(
-      `stopped with ${unjournaled} board inputs the journal could not write (the boards' next dump brings their positions back)`,
-    );
-  }
-}
-
-/** The pairing program and what it needs to know, from the config's `tournament:` (and its flags). */
-function pairingSettings(config: LoadedConfig): PairingSettings | undefined {
-  const t = config.tournament;
-  if (t.pairingProgram === undefined) return undefined;
-  return {
-    command: t.pairingProgram,
-    ...(t.rounds !== undefined ? { rounds: t.rounds } : {}),
-    firstColour: t.firstColour,
-    groupsTogether: t.groupsTogether,
-    clubsApart: t.clubsApart,
-    keepApart: t.keepApart,
-  };
 }
