@@ -1,18 +1,17 @@
 // The tracker: one board's sensor events → the moves played, the physical state, arbiter alerts.
 // Pure and deterministic: time only from events (`tick` lets settle windows expire). What each
 // rule id looks like in sensor events, and what happens next, is docs/irregularities.md.
-// This module keeps the timing, the decision ladder and the game boundaries; the sensed board,
-// the readings of irregular moves, the corrections, the takeback and the gap searches live beside
-// it (CONTRIBUTING.md says why it stays one file).
+// This module keeps the timing and the decision ladder, which reads in one place; what it records
+// is recording.ts's, the gap searches searching.ts's, the arbiter's answers decisions.ts's; the
+// sensed board, the readings of irregular moves, the corrections and the takeback live beside it.
+import { DecidingTracker } from './decisions.ts';
 import type { BoardEvent, PieceCode, Side } from '../../firmware-protocol/events.ts';
 import {
-  geometry,
   legalMoves,
   type Move,
   moveKey,
   moveNotation,
   opposite,
-  parseFen,
   play,
   Position,
   writeFen,
@@ -24,32 +23,16 @@ import {
   isKingCode,
   OCCUPIED,
   occupiedSquares,
-  sensedText,
   shows,
   showsAfter,
   showsBoard,
   showsCaptureUnderWay,
   turned,
 } from './sensed-codes.ts';
-import { AlertLog } from './alert-log.ts';
-import { type Correctable, Corrections, playedOn, type Waiting } from './corrections.ts';
-import {
-  type FollowedMove,
-  type GapSettled,
-  Gaps,
-  type LostLines,
-  noSearch,
-  readSince,
-  type SearchEpisode,
-  type Shown,
-} from './gap/index.ts';
-import { gapDecisionLine, lineNotation } from './gap/answer.ts';
-import { GAP_MAX_LINES, type GapLine } from './gap/search.ts';
-import { centreSquares, gestureShown } from './gesture.ts';
+import type { Shown } from './gap/index.ts';
+import { gestureShown } from './gesture.ts';
 import { readPlayedMove } from './hands.ts';
 import {
-  completedRemoval,
-  extrasRules,
   positionAfterIrregular,
   type Reading,
   readIrregular,
@@ -57,122 +40,15 @@ import {
   unknownReading,
   wrongSideRule,
 } from './irregular.ts';
-import type { MessageFacts } from './messages.ts';
-import { SensedBoard } from './sensed.ts';
-import { DEFAULT_ALERT_AFTER_MS, DEFAULT_SETTLE_MS, reportLagMs } from './timing.ts';
-import { GameLine } from './line.ts';
-import type {
-  Alert,
-  ArbiterDecision,
-  RuleId,
-  Tracker,
-  TrackerOptions,
-  TrackerOutput,
-  TrackerState,
-} from './types.ts';
+import type { Tracker, TrackerOptions, TrackerOutput, TrackerState } from './types.ts';
+import type { Decider } from './episode.ts';
+import { isSide } from './episode.ts';
 
 const PROOF_LIMIT = 400;
 /** A set-up puts on (and changes) this many squares or more: more than a move or an irregularity. */
 const SETUP_SQUARES = 6;
 
-/**
- * Who takes a decision: a clock press by that side, the stall time, the next board change after a
- * board that waits for one (a legal move of the side not to move), or nobody (the board settled).
- */
-type Decider = Side | 'stall' | 'change' | undefined;
-const isSide = (d: Decider): d is Side => d === 'white' || d === 'black';
-
-/** What one episode — from one decision to the next — has seen. Reset in one place (`newEpisode`). */
-interface Episode extends SearchEpisode {
-  /** The events since the previous decision: an alert's proof. */
-  proof: BoardEvent[];
-  /**
-   * A snapshot changed the board: events may have been lost before it (a reconnect dump), so
-   * legal plies may stand between the game and the board. A one-square snapshot counts when it is
-   * the dump of a (re)connection (right after a `hello`), or when it completes a legal move (the
-   * next ply may be under way before it settles); other one-square snapshots are an HID board's
-   * ordinary reports.
-   */
-  snapshot: boolean;
-  /** A dump brought changes whose events were lost (not an HID report). */
-  eventsLost: boolean;
-  /** The board settled on nothing decidable: the stall time runs. */
-  undecided: boolean;
-  stallDone: boolean;
-  /** The press of the side to move, taking effect after the press's grace (timing.ts). */
-  pressAt: number | undefined;
-  /** The board settled on a legal move of the side not to move: whose it was, the clock tells. */
-  wrongSide: boolean;
-  /** A press or the stall time that came while it searched: it decides once the search found nothing. */
-  deferred: Decider;
-}
-
-const newEpisode = (): Episode => ({
-  proof: [],
-  snapshot: false,
-  eventsLost: false,
-  undecided: false,
-  stallDone: false,
-  pressAt: undefined,
-  wrongSide: false,
-  ...noSearch(),
-  deferred: undefined,
-});
-
-class BoardTracker implements Tracker {
-  private readonly variant: Position['variant'];
-  /** The settle time asked for; `settleMs` is it, or a scan's lag on a board that reports by scans. */
-  private readonly baseSettleMs: number;
-  private settleMs: number;
-  private readonly alertAfterMs: number;
-  /** The searches for lost plies, the play followed meanwhile and the gap alert held (./gap/). */
-  private readonly gaps: Gaps;
-  private readonly grantedSteps: boolean;
-  private readonly initial: Position;
-  private readonly centre: [number, number];
-  private readonly board: SensedBoard;
-
-  // ——— the game ———
-  private readonly line: GameLine;
-  /**
-   * The last recorded move, until its player presses the clock: pieces taken off after it still
-   * belong to it, and so does the piece going on from its square when it was decided by a plain
-   * settle (`pressed` false: a king's slide that paused on the way).
-   */
-  private lastMove: { ply: number; side: Side; capture: boolean; pdn: string; pressed: boolean } | undefined;
-  /** Captured pieces left on the board at a 5.4.11 press: taking them off later completes the capture. */
-  private leftOn: number[] = [];
-  private waiting: Waiting | undefined;
-  /** The input being pushed is on the sensed board already (a follower started now has seen it). */
-  private inputSensed = false;
-  /** What the players may still correct on the board (./corrections.ts). */
-  private readonly corrections = new Corrections();
-  /** The result gesture was shown: quiet until a new game or the game is back on the board. */
-  private finished = false;
-  private lightSquarePly = 0;
-  private readonly alerts = new AlertLog();
-
-  // ——— the connection and the timing ———
-  /** A `hello` came and no snapshot since: the next snapshot is the connection's full dump. */
-  private greeted = false;
-  /** Changes reported this long after a press still belong to the move pressed (timing.ts). */
-  private pressGraceMs = reportLagMs(undefined);
-  private scanMs: number | undefined;
-  /**
-   * The last mover's press after its move was recorded, on a board that reports by scans: what it
-   * took off is read once the scan that saw it has come (after the press's grace).
-   */
-  private extrasAt: { t: number; side: Side } | undefined;
-  private lastChange = Number.NEGATIVE_INFINITY;
-  /** The board changed since the last decision: it settles once it stays unchanged long enough. */
-  private unsettled = false;
-  private episode: Episode = newEpisode();
-  /**
-   * Steps of the search the current input may still take (see TrackerOptions.searchSteps): they
-   * depend on the inputs alone, so replays step alike.
-   */
-  private stepsLeft = 0;
-
+class BoardTracker extends DecidingTracker implements Tracker {
   /**
    * The legal moves of the game position (and of the other side, 5.4.1), made at most once per
    * input and dropped at its end: kept from one input to the next they would live as long as a
@@ -181,53 +57,8 @@ class BoardTracker implements Tracker {
   private legalMemo: { of: Position; moves: Move[] } | undefined;
   private wrongSideMemo: { of: Position; from: Position; moves: Move[] } | undefined;
 
-  /**
-   * `shown`: a tracker that follows play from a board sensed before it (./gap/): its sensed board.
-   * One that shows more than `start` has a move under way whose hands were not seen.
-   */
-  constructor(options: TrackerOptions, shown?: Shown) {
-    this.variant = options.variant;
-    this.baseSettleMs = options.settleMs ?? DEFAULT_SETTLE_MS;
-    this.settleMs = this.baseSettleMs;
-    this.alertAfterMs = options.alertAfterMs ?? DEFAULT_ALERT_AFTER_MS;
-    this.grantedSteps = options.searchSteps === 'granted';
-    // A follower's trackers time as this one does, and search on their own inputs.
-    const followed = { variant: this.variant, settleMs: this.baseSettleMs, alertAfterMs: this.alertAfterMs };
-    this.gaps = new Gaps(
-      options,
-      (start, from) =>
-        new BoardTracker(
-          { ...followed, scanMs: this.scanMs, start, occupancyOnly: from.occupancyOnly },
-          from,
-        ),
-    );
-    this.initial = Position.initial(this.variant);
-    this.line = new GameLine(options.start ?? this.initial);
-    this.centre = centreSquares(this.variant);
-    this.board = new SensedBoard(
-      geometry(this.variant).squares,
-      this.position,
-      options.occupancyOnly ?? false,
-    );
-    this.scanning(options.scanMs);
-    if (shown) {
-      this.board.squares = Int8Array.from(shown.squares);
-      this.board.rotated = shown.rotated;
-      if (!shows(this.sensed, this.position)) this.episode.eventsLost = true;
-    }
-  }
-
-  private get position(): Position {
-    return this.line.position;
-  }
-
-  private get moves(): readonly Move[] {
-    return this.line.moves;
-  }
-
-  /** What the sensors show on each square (SensedBoard.squares). */
-  private get sensed(): Int8Array {
-    return this.board.squares;
+  protected follower(options: TrackerOptions, shown: Shown): Tracker {
+    return new BoardTracker(options, shown);
   }
 
   get searching(): boolean {
@@ -312,45 +143,6 @@ class BoardTracker implements Tracker {
     return this.done(out);
   }
 
-  decide(decision: ArbiterDecision, t: number): TrackerOutput[] {
-    const out: TrackerOutput[] = [];
-    const alert = this.alerts.find(decision.alertId);
-    if (!alert) return out;
-    if (decision.kind === 'line' || decision.kind === 'moves') {
-      const line = gapDecisionLine(alert, decision, this.variant);
-      if (!line.ok) return out;
-      if (this.gaps.holds(alert)) {
-        this.alerts.close(alert);
-        this.settleGap(line.value, this.gaps.settle(line.value, this.line, t), t, out);
-      } else if (this.waiting?.alert === alert && !this.waiting.base) {
-        // No line within the search's bound: the score sheet's moves, checked to reach the board.
-        this.alerts.close(alert);
-        this.waiting = undefined;
-        this.recordLine(line.value, t, out, true);
-        // Played on while the arbiter wrote: the moves followed since, as they were seen.
-        this.afterDecision();
-        this.playedSince(this.gaps.watched(alert, this.position, t), t, out);
-      }
-      return out;
-    }
-    // Any other answer to a gap lets the tracked line stand (then a corrected position follows).
-    if (this.gaps.holds(alert)) out.push(...this.gaps.confirm());
-    const fen = decision.kind === 'corrected' ? parseFen(decision.fen, { variant: this.variant }) : undefined;
-    if (fen && !fen.ok) return out;
-    this.alerts.close(alert);
-    this.corrections.decided(alert);
-    if (fen?.ok) {
-      this.setPosition(fen.value, t, `${alert.rule} corrected by the arbiter`, out);
-      return out;
-    }
-    if (this.waiting?.alert === alert) {
-      const physical = this.board.physicalPosition(this.position);
-      if (physical) this.setPosition(physical, t, `${alert.rule} stands (arbiter)`, out);
-      else this.waiting = undefined;
-    }
-    return out;
-  }
-
   // ——— time ———
 
   /** Runs every decision that falls due before time `t`, in time order. */
@@ -373,15 +165,6 @@ class BoardTracker implements Tracker {
         this.settle(stall, 'stall', out);
       } else return;
     }
-  }
-
-  /** The board reports by scans of `scanMs` (its hello, or the tracker's options), or as changes come. */
-  private scanning(scanMs: number | undefined): void {
-    this.scanMs = scanMs;
-    this.board.scanMs = scanMs;
-    this.pressGraceMs = reportLagMs(scanMs);
-    // Quiet between two scans is no proof of a settled board: a whole scan must come and show nothing.
-    this.settleMs = scanMs === undefined ? this.baseSettleMs : Math.max(this.baseSettleMs, this.pressGraceMs);
   }
 
   /** The clock press of the side to move takes effect at `t`. */
@@ -742,148 +525,9 @@ class BoardTracker implements Tracker {
     return true;
   }
 
-  /**
-   * After a dump (lost events): the lines of legal play that lead to the board (./gap/lost-lines.ts). One
-   * line → recorded (each move `recovered`); its last ply may still be under way (a capture landed,
-   * its pieces still coming off; a piece in the hand) → the ones before it are recorded, the move
-   * under way follows as an ordinary move. Several lines the hands before the gap do not tell
-   * apart → a `gap` alert: the first is recorded, provisional, and play goes on from it live until
-   * the arbiter picks the line. A failed try keeps the episode open: the hands may be in the middle of
-   * a move at the dump, and the board settles on a legal continuation a moment later.
-   * The search runs in steps (the budget's `step` nodes), taken as inputs grant them (searchOn): one
-   * an input, or as many as a tick grants when the daemon shares the CPU among boards. A hard gap
-   * never holds the event loop for more than the steps granted, and the board waits undecided
-   * meanwhile.
-   */
-  private resync(t: number, by: Decider, out: TrackerOutput[]): boolean {
-    if (!this.gaps.begin(this.episode, this.position, this.board, this.episode.snapshot)) return false;
-    return this.stepSearch(t, by, out);
-  }
-
-  /**
-   * The search under way, on an input that did not change the board: its next step. A board that
-   * changed (and settled) since is another search's; the one for it starts at its settle.
-   */
-  private searchOn(t: number, out: TrackerOutput[]): void {
-    if (!this.gaps.searchable(this.episode, this.position, this.sensed, this.unsettled)) return;
-    if (this.stepsLeft === 0) return;
-    const by = this.episode.deferred;
-    if (this.stepSearch(t, by, out)) return;
-    // No line: the board stays undecided, and a press or the stall time that came meanwhile decides.
-    this.episode.undecided = true;
-    if (by !== undefined && !this.waiting) this.classify(t, by, out);
-  }
-
-  /**
-   * The steps of the search the input grants. Still searching: the board waits undecided (a press
-   * or the stall time is kept for when it ends) — true; a line found: recorded — true; none: false.
-   */
-  private stepSearch(t: number, by: Decider, out: TrackerOutput[]): boolean {
-    const step = this.gaps.step(this.episode, this.stepsLeft);
-    this.stepsLeft = 0;
-    if (step.kind === 'searching') {
-      this.episode.undecided = true;
-      if (by !== undefined) this.episode.deferred = by;
-      return true;
-    }
-    if (step.kind === 'none') return false;
-    const found = step.lost;
-    // Played on while it was searched: the line the moves since read from goes first, and they
-    // follow it as they were seen.
-    const read = step.since ? readSince(found.lines, step.since, t) : undefined;
-    const lines = read?.lines ?? found.lines;
-    const first = lines[0];
-    // The game position itself with a move under way: no ply was lost.
-    if (first.line.length === 0 && !read) return false;
-    const lost = this.episode.eventsLost;
-    if (!found.unique && first.line.length > 0) this.holdGap(lines, found, t, out);
-    this.recordLine(first.line, t, out, true);
-    if (read) {
-      this.playedSince(read.followed, t, out);
-      return true;
-    }
-    if (first.underWay) {
-      // The move under way began in the gap too: its hands' order cannot be judged either.
-      this.episode.undecided = true;
-      this.episode.eventsLost = lost;
-    }
-    return true;
-  }
-
-  /** Several lines fit: one `gap` alert listing them; the first is recorded, provisional, until the answer. */
-  private holdGap(lines: readonly GapLine[], found: LostLines, t: number, out: TrackerOutput[]): void {
-    const { total } = found;
-    const pos = this.position;
-    const side = pos.turn;
-    const plies = lines[0].line.length;
-    const counted = total >= GAP_MAX_LINES ? `at least ${total}` : `${total}`;
-    const detail = `${plies} ${plies === 1 ? 'ply' : 'plies'} were lost; ${counted} lines lead to the board${
-      total > lines.length ? ` (${lines.length} listed)` : ''
-    }: which one was played?`;
-    const alert = this.emitAlert(
-      'gap',
-      this.moves.length + 1,
-      side,
-      t,
-      out,
-      { side, detail },
-      pos,
-      lines[0].end,
-    );
-    alert.candidates = lines.map((l) => lineNotation(pos, l.line));
-    // The board the lines lead to: the one searched, whatever the players have done since.
-    alert.boardShown = found.board;
-    this.gaps.hold(alert, this.moves.length, lines[0].line, out.length);
-  }
-
-  /** Records legal moves from the game position, in order (their events were lost). */
-  private recordLine(line: readonly Move[], t: number, out: TrackerOutput[], recovered = false): void {
-    let pos = this.position;
-    for (const m of line) {
-      const next = play(pos, m);
-      this.record(m, next, moveNotation(pos, m), [], t, out, pos.turn, undefined, recovered);
-      pos = next;
-    }
-  }
-
-  /** The arbiter's line for a held gap, settled (./gap/hold.ts): recorded, then what was played since. */
-  private settleGap(line: readonly Move[], settled: GapSettled, t: number, out: TrackerOutput[]): void {
-    if (settled.kind === 'stands') {
-      out.push(...settled.outputs);
-      return;
-    }
-    this.recordLine(line, t, out, true);
-    for (const m of settled.played) {
-      const legal = legalMoves(this.position).find((l) => moveKey(l) === moveKey(m));
-      if (!legal) break;
-      this.recordLine([legal], t, out);
-    }
-    // Moves tracked from the other line that are not legal from this one: what the board shows
-    // since is a gap of its own.
-    this.unexplainedSince(t);
-  }
-
-  /**
-   * Moves followed while a gap was open (FollowedMove), recorded; what the board shows beyond them
-   * (after an irregularity, past the events kept, a move under way) is a gap of its own, from here.
-   */
-  private playedSince(followed: readonly FollowedMove[], t: number, out: TrackerOutput[]): void {
-    for (const f of followed) this.recordLine([f.move], t, out, f.recovered === true);
-    this.unexplainedSince(t);
-  }
-
-  /** A decision left the board showing more than the record: searched as after lost events. */
-  private unexplainedSince(t: number): void {
-    if (shows(this.sensed, this.position)) return;
-    this.episode.snapshot = true;
-    this.episode.eventsLost = true;
-    this.lastChange = t;
-    this.unsettled = true;
-  }
-
   // ——— irregular moves read at the press or after the stall time ———
 
-  private classify(t: number, by: Decider, out: TrackerOutput[]): void {
+  protected classify(t: number, by: Decider, out: TrackerOutput[]): void {
     const pos = this.position;
     // After lost events the hands cannot tell an irregular move: the arbiter must look, and the
     // tracker waits for the board to show the game or a legal continuation again.
@@ -908,189 +552,6 @@ class BoardTracker implements Tracker {
   private handsStillAtWork(reading: Reading): boolean {
     if (reading.kind === 'wait' && reading.rule === '5.4.7') return true;
     return reading.kind === 'wait' && this.board.differences(this.position).length >= SETUP_SQUARES;
-  }
-
-  private record(
-    move: Move,
-    after: Position,
-    pdn: string,
-    rules: RuleId[],
-    t: number,
-    out: TrackerOutput[],
-    side: Side = this.position.turn,
-    squares?: readonly number[],
-    recovered = false,
-  ): void {
-    const before = this.position;
-    const ply = this.moves.length + 1;
-    this.line.play(move, after);
-    const fenAfter = writeFen(after);
-    out.push(
-      rules.length > 0
-        ? { type: 'move', t, ply, move, pdn, fenAfter, irregular: [...rules] }
-        : recovered
-          ? { type: 'move', t, ply, move, pdn, fenAfter, recovered }
-          : { type: 'move', t, ply, move, pdn, fenAfter },
-    );
-    const alerts = rules.map((rule) =>
-      this.emitAlert(rule, ply, side, t, out, { side, move: pdn, squares }, before, after),
-    );
-    this.lastMove = { ply, side, capture: move.captured.length > 0, pdn, pressed: true };
-    this.leftOn = rules.includes('5.4.11') ? move.captured.filter((s) => after.board[s] !== EMPTY) : [];
-    this.waiting = undefined;
-    this.afterDecision();
-    // Until the opponent moves on, the players may put the board back (5.4, 5.7).
-    this.corrections.last = alerts.length > 0 ? { alerts, keep: ply - 1, restore: before } : undefined;
-  }
-
-  /**
-   * The player who just moved presses the clock, and since the move was recorded pieces have come
-   * off the board: they belong to that move (5.4.12 / 5.4.14 after a capture, 5.4.7 otherwise).
-   * The move is recorded again in its ply, marked, as the board shows it.
-   */
-  private extrasAfterMove(t: number, out: TrackerOutput[], pressedAt?: number): void {
-    const last = this.lastMove!;
-    this.lastMove = undefined;
-    const pos = this.position;
-    // Read after the grace: a piece of the side to move lifted after the press is its move starting.
-    const diff = this.board
-      .differences(pos)
-      .filter((s) => pressedAt === undefined || !this.board.liftedAfter(s, pressedAt, pos.turn, pos));
-    if (diff.length === 0 || diff.some((s) => this.sensed[s] !== EMPTY)) return;
-    if (last.ply !== this.moves.length || !this.line.previous) return;
-    // A captured piece left on at a 5.4.11 press, taken off now: that capture's removal completed
-    // (it was jumped: never 5.4.12).
-    const completing = diff.filter((s) => this.leftOn.includes(s));
-    if (completing.length > 0) {
-      const board = Int8Array.from(pos.board);
-      for (const s of completing) board[s] = EMPTY;
-      this.line.amend(Position.fromBoard(pos.variant, pos.turn, board));
-      this.leftOn = this.leftOn.filter((s) => !completing.includes(s));
-    }
-    const taken = diff.filter((s) => !completing.includes(s));
-    if (taken.length === 0) return;
-    const rules = extrasRules(this.position, last.side, last.capture, taken);
-    const board = Int8Array.from(this.position.board);
-    for (const s of taken) board[s] = EMPTY;
-    const played = this.line.undoLast()!;
-    const after = Position.fromBoard(pos.variant, pos.turn, board);
-    this.record(played, after, last.pdn, rules, t, out, last.side, taken);
-  }
-
-  /** The 5.4.11 capture's removal completed before the opponent's move (completedRemoval). */
-  private completedRemoval(): Move | undefined {
-    const shown = completedRemoval(this.position, this.leftOn, this.board);
-    if (!shown) return undefined;
-    this.line.amend(shown.from);
-    this.leftOn = [];
-    return shown.move;
-  }
-
-  /** The board shows a legal move from the position before the last irregularity: corrected, and played. */
-  private correctionShown(t: number, out: TrackerOutput[]): boolean {
-    const shown = this.corrections.playedInstead(this.board, this.line.last);
-    if (!shown) return false;
-    this.correct(this.corrections.last!, t, out);
-    this.record(shown.move, play(shown.from, shown.move), moveNotation(shown.from, shown.move), [], t, out);
-    return true;
-  }
-
-  /** While waiting (W): a legal move from the board as it stood at the alert — the irregularity stands (5.7). */
-  private playedOnFromBase(t: number, out: TrackerOutput[]): boolean {
-    const w = this.waiting;
-    const shown = w && playedOn(w, this.sensed);
-    if (!shown) return false;
-    this.setPosition(shown.from, t, `${w.alert.rule} stands: play went on`, out);
-    this.record(shown.move, play(shown.from, shown.move), moveNotation(shown.from, shown.move), [], t, out);
-    return true;
-  }
-
-  private waitingCorrection(): Correctable {
-    return { alerts: [this.waiting!.alert], keep: this.moves.length, restore: this.position };
-  }
-
-  /** The players corrected the irregularity on the board: its alerts close, its move leaves the record. */
-  private correct(c: Correctable, t: number, out: TrackerOutput[]): void {
-    const ids = c.alerts.map((a) => a.id);
-    this.alerts.close(...c.alerts);
-    this.line.cut(c.keep, c.restore);
-    this.lastMove = undefined;
-    this.leftOn = [];
-    this.waiting = undefined;
-    this.corrections.last = undefined;
-    out.push({ type: 'correction', t, ply: c.keep, fen: writeFen(c.restore), alertIds: ids });
-    this.afterDecision();
-  }
-
-  /** A W alert: nothing is recorded; the tracker waits for the board to show the game again. */
-  private wait(rule: RuleId, t: number, facts: MessageFacts, side: Side, out: TrackerOutput[]): void {
-    const alert = this.emitAlert(rule, this.moves.length + 1, side, t, out, facts, this.position);
-    // After lost events the board is no base to play on from: the arbiter (or the gap search) decides,
-    // with the moves from the score sheet that lead to this board.
-    const base = this.episode.eventsLost ? undefined : this.board.physicalPosition(this.position);
-    if (!base) alert.boardShown = sensedText(this.sensed);
-    this.waiting = base ? { alert, base } : { alert };
-    if (!base) this.gaps.watchFrom(alert, this.position, this.board, this.inputSensed);
-    this.corrections.last = undefined;
-    // Whatever comes off the board now is no longer the last move's.
-    this.lastMove = undefined;
-    this.episode.undecided = false;
-    this.episode.proof = [];
-  }
-
-  private lightSquare(t: number, out: TrackerOutput[]): void {
-    const ply = this.moves.length + 1;
-    if (this.lightSquarePly === ply) return;
-    this.lightSquarePly = ply;
-    const side = this.position.turn;
-    this.emitAlert('5.3', ply, side, t, out, { side });
-  }
-
-  private emitAlert(
-    rule: RuleId,
-    ply: number,
-    side: Side,
-    t: number,
-    out: TrackerOutput[],
-    facts: MessageFacts,
-    before?: Position,
-    after?: Position,
-  ): Alert {
-    const alert = this.alerts.raise({ rule, ply, side, t, facts, proof: this.episode.proof, before, after });
-    out.push({ type: 'alert', t, alert });
-    return alert;
-  }
-
-  // ——— game boundaries ———
-
-  private newGame(t: number, out: TrackerOutput[]): void {
-    this.line.reset(this.initial);
-    this.alerts.clear();
-    // An unanswered gap: the game that ends keeps its line as recorded, provisional.
-    this.gaps.drop();
-    this.waiting = undefined;
-    this.corrections.last = undefined;
-    this.finished = false;
-    this.lightSquarePly = 0;
-    this.lastMove = undefined;
-    this.leftOn = [];
-    out.push({ type: 'new-game', t, fen: writeFen(this.initial) });
-    this.afterDecision();
-  }
-
-  private setPosition(pos: Position, t: number, reason: string, out: TrackerOutput[]): void {
-    this.line.restartFrom(pos);
-    this.waiting = undefined;
-    this.corrections.last = undefined;
-    this.finished = false;
-    out.push({ type: 'position-set', t, fen: writeFen(pos), reason });
-    this.afterDecision();
-  }
-
-  /** A decision was taken: a new episode begins. */
-  private afterDecision(): void {
-    this.episode = newEpisode();
-    this.board.forget();
   }
 }
 
