@@ -1,6 +1,8 @@
 // `npm run bench -- daemon`: the daemon under load, as real processes.
 //   recovery_seconds        restart with 200 boards' journals of full games (time to rebuild them;
-//                           the median of BENCH_RECOVERY_TRIALS (3) restarts, each printed)
+//                           the median of BENCH_RECOVERY_TRIALS (3) restarts, each printed;
+//                           target ≤ 1 s, and recovery_startup_seconds ≤ 2 s)
+//   daemon_cpu_200_boards   the daemon's CPU over the live trials (target ≤ 30 % of a core)
 //   rss_mb_per_board        daemon RSS with 200 live boards minus with 1, per extra board
 //   event_to_ws_p99_ms      200 boards at 10× speed over tcp: a board's clock line written by the
 //                           simulator → the spectator's `clock` frame (moves wait for the tracker's
