@@ -1,6 +1,7 @@
 // `npm run bench -- engine`: perft(9) of the initial position on bitboards (target: as many leaves a
-// second as Scan 3.1's generator counted alike, docs/performance.md), and legal-move generation (the public legalMoves, with paths and capture order)
-// on a fixed set of middle-game positions. Prints `name value unit` lines.
+// second as Scan 3.1's generator counted alike, docs/performance.md), and legal-move generation
+// (the public legalMoves, with paths and capture order) on a fixed set of middle-game positions.
+// Prints `name value unit` lines.
 // Both wall-clock and CPU-time figures are printed: the machine's two cores are shared, and under
 // load the wall clock measures the other processes as much as this one.
 import { loadavg } from 'node:os';
