@@ -15,8 +15,7 @@ import { SensedBoard } from './sensed.ts';
 import { DEFAULT_ALERT_AFTER_MS, DEFAULT_SETTLE_MS, reportLagMs } from './timing.ts';
 import { GameLine } from './line.ts';
 import type { Alert, RuleId, Tracker, TrackerOptions, TrackerOutput } from './types.ts';
-import type { Episode } from './episode.ts';
-import { newEpisode } from './episode.ts';
+import { Episode } from './episode.ts';
 
 export abstract class RecordingTracker {
   protected readonly variant: Position['variant'];
@@ -67,7 +66,7 @@ export abstract class RecordingTracker {
   protected lastChange = Number.NEGATIVE_INFINITY;
   /** The board changed since the last decision: it settles once it stays unchanged long enough. */
   protected unsettled = false;
-  protected episode: Episode = newEpisode();
+  protected episode = new Episode();
   /**
    * Steps of the search the current input may still take (see TrackerOptions.searchSteps): they
    * depend on the inputs alone, so replays step alike.
@@ -265,8 +264,7 @@ export abstract class RecordingTracker {
     this.corrections.last = undefined;
     // Whatever comes off the board now is no longer the last move's.
     this.lastMove = undefined;
-    this.episode.undecided = false;
-    this.episode.proof = [];
+    this.episode.waiting();
   }
 
   protected lightSquare(t: number, out: TrackerOutput[]): void {
@@ -320,7 +318,7 @@ export abstract class RecordingTracker {
 
   /** A decision was taken: a new episode begins. */
   protected afterDecision(): void {
-    this.episode = newEpisode();
+    this.episode = new Episode();
     this.board.forget();
   }
 

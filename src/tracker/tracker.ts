@@ -44,7 +44,6 @@ import type { Tracker, TrackerOptions, TrackerOutput, TrackerState } from './typ
 import type { Decider } from './episode.ts';
 import { isSide } from './episode.ts';
 
-const PROOF_LIMIT = 400;
 /** A set-up puts on (and changes) this many squares or more: more than a move or an irregularity. */
 const SETUP_SQUARES = 6;
 
@@ -103,7 +102,7 @@ class BoardTracker extends DecidingTracker implements Tracker {
         this.sense(event, out);
         break;
       case 'press':
-        this.note(event);
+        this.episode.note(event);
         this.press(event.side, event.t, out);
         break;
       case 'clock': {
@@ -112,7 +111,7 @@ class BoardTracker extends DecidingTracker implements Tracker {
         break;
       }
       case 'fault':
-        this.note(event);
+        this.episode.note(event);
         if (event.code === 'light-square' || event.code === 'board-light-square')
           this.lightSquare(event.t, out);
         break;
@@ -206,10 +205,6 @@ class BoardTracker extends DecidingTracker implements Tracker {
 
   // ——— sensing ———
 
-  private note(event: BoardEvent): void {
-    if (this.episode.proof.length < PROOF_LIMIT) this.episode.proof.push(event);
-  }
-
   /**
    * A lift of one of the opponent's pieces, or a piece of theirs put on an empty square (a quiet
    * move's new square reported before its old one), inside the press's grace (timing.ts), when
@@ -241,7 +236,7 @@ class BoardTracker extends DecidingTracker implements Tracker {
   private sense(event: BoardEvent, out: TrackerOutput[]): void {
     // A board waiting for its next change (a legal move of the side not to move): this is it.
     if (this.episode.wrongSide) this.settle(event.t, 'change', out);
-    this.note(event);
+    this.episode.note(event);
     if (event.type === 'lift' || event.type === 'put') {
       if (!this.board.onBoard(event.square)) {
         if (event.type === 'put') this.lightSquare(event.t, out);
@@ -265,10 +260,7 @@ class BoardTracker extends DecidingTracker implements Tracker {
     }
     this.lastChange = event.t;
     this.unsettled = true;
-    this.episode.undecided = false;
-    this.episode.stallDone = false;
-    // A press or stall time kept for the board searched: the changed board waits for its own.
-    this.episode.deferred = undefined;
+    this.episode.changed();
   }
 
   // ——— decisions ———

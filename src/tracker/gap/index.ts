@@ -18,7 +18,7 @@ import type { GapLine } from './search.ts';
 
 export type { FollowedMove } from './follower.ts';
 export type { GapSettled } from './hold.ts';
-export { noSearch, type SearchEpisode, type SearchStep } from './lost-plies.ts';
+export type { SearchEpisode, SearchStep } from './lost-plies.ts';
 export type { LostLines } from './lost-lines.ts';
 
 /** What a follower's tracker starts from besides its position: the board as sensed then. */

@@ -61,8 +61,6 @@ export interface SearchEpisode {
   searched: number;
 }
 
-export const noSearch = (): SearchEpisode => ({ search: undefined, searched: 0 });
-
 function sameSquares(a: Int8Array, b: Int8Array): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
