@@ -45,8 +45,8 @@ export interface ProtocolDescriptor {
   readonly memory: BoardMemory;
   /** What the board says before calibration: fields and raw codes. */
   rawReader(options: ProtocolOptions): RawReader;
-  /** A calibrated profile laid over a board description (`base` without the keys it replaces). */
-  profileOptions(profile: LearnedBoard, options: ProtocolOptions, base: ProtocolOptions): ProtocolOptions;
+  /** A calibrated profile laid over a board description (without the keys a profile replaces). */
+  profileOptions(profile: LearnedBoard, options: ProtocolOptions): ProtocolOptions;
   /** Messages beyond events, where the protocol has them. */
   messages?(): MessageReader;
   /** Captures hold whole reports back to back: a report's length (HID). */

@@ -93,7 +93,7 @@ export const replacedByProfile = (options: ProtocolOptions): string[] =>
 export function profileOptions(profile: BoardProfile, base: ProtocolOptions = {}): ProtocolOptions {
   const { fieldMap: _map, pieceCodes: _codes, senses: _senses, scan: _scan, ...rest } = base;
   const options: ProtocolOptions = { ...rest, size: profile.size, senses: profile.senses };
-  return DESCRIPTORS[profile.protocol].profileOptions(profile, options, base);
+  return DESCRIPTORS[profile.protocol].profileOptions(profile, options);
 }
 
 /**

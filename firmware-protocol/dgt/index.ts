@@ -20,8 +20,8 @@ export const DGT: ProtocolDescriptor = {
   clockAck: { 'set-clock': CLOCK.SETNRUN, display: CLOCK.ASCII },
   memory: 'tail',
   rawReader: () => new DgtRawReader(),
-  profileOptions: (profile, base) => {
-    const options: ProtocolOptions = { ...base };
+  profileOptions: (profile, described) => {
+    const options: ProtocolOptions = { ...described };
     if (profile.pieces) options.pieceCodes = profile.pieces;
     if (profile.occupied !== undefined) options.occupiedCode = profile.occupied;
     const key = profile.fields === 50 ? 'fields50' : profile.fields === 100 ? 'fields100' : 'fields64';

@@ -3,7 +3,7 @@
 import { HidRawReader, hidRawCode } from '../calibration/raw.ts';
 import type { ProtocolDescriptor } from '../descriptor.ts';
 import { encodeHidCommand, HidBoardEncoder, HidCommandParser, HidDecoder } from './codec.ts';
-import { DEFAULT_HID_LAYOUT } from './layout.ts';
+import { DEFAULT_HID_LAYOUT, resolveLayout } from './layout.ts';
 
 export const HID: ProtocolDescriptor = {
   decoder: (options) => new HidDecoder(options),
@@ -16,8 +16,8 @@ export const HID: ProtocolDescriptor = {
   clockAck: {},
   memory: 'none',
   rawReader: (options) => new HidRawReader(options),
-  profileOptions: (profile, options, base) => {
-    const layout = base.hidLayout ?? DEFAULT_HID_LAYOUT;
+  profileOptions: (profile, options) => {
+    const layout = options.hidLayout ?? DEFAULT_HID_LAYOUT;
     const empty = layout.codes.empty;
     const code = (raw: number) => hidRawCode(raw, empty);
     const p = profile.pieces;
@@ -35,8 +35,5 @@ export const HID: ProtocolDescriptor = {
       },
     };
   },
-  reportLength: (options) => {
-    const l = options.hidLayout ?? DEFAULT_HID_LAYOUT;
-    return l.offset + (l.bitsPerCell === 4 ? Math.ceil(l.cells / 2) : l.cells);
-  },
+  reportLength: (options) => resolveLayout(options.hidLayout).length,
 };
