@@ -98,9 +98,9 @@ export function toSquareString(board: BoardString, n: number): string | undefine
   const read = board.includes(':') ? readFenBoard(board) : undefined;
   if (!read?.ok) return undefined;
   const cells: SquareChar[] = new Array(n).fill('.');
-  for (const { square, piece } of read.value.entries) {
-    if (square < 1 || square > n) return undefined;
-    cells[square - 1] = piece;
+  for (const { first, last, piece } of read.value.items) {
+    if (first < 1 || last > n) return undefined;
+    for (let s = first; s <= last; s++) cells[s - 1] = piece;
   }
   return cells.join('');
 }

@@ -18,8 +18,10 @@ export const FEN_SYNTAX_CODES = /** @type {const} */ ([
 
 /**
  * @typedef {'w' | 'b' | 'W' | 'B'} FenPiece
- * @typedef {{ square: number, piece: FenPiece, at: number }} FenEntry  `at`: the item's offset in the text
- * @typedef {{ turn: 'W' | 'B' | '?', entries: FenEntry[] }} FenBoard  a range gives an entry a square
+ * @typedef {{ first: number, last: number, piece: FenPiece, at: number }} FenItem  squares first–last (one
+ *   square: first = last); `at`: the item's offset in the text
+ * @typedef {{ turn: 'W' | 'B' | '?', items: FenItem[] }} FenBoard  a list's items, ranges not expanded
+ *   (what a square may be is the caller's: a range is checked before it is filled in)
  * @typedef {{ code: (typeof FEN_SYNTAX_CODES)[number], message: string, at: number }} FenSyntaxError
  * @typedef {{ ok: true, value: FenBoard } | { ok: false, error: FenSyntaxError }} FenBoardResult
  */
@@ -47,8 +49,8 @@ export function readFenBoard(text) {
   if (turn !== 'W' && turn !== 'B' && turn !== '?') {
     return fail('bad-turn', `FEN must start with the side to move, W or B; found "${src[0] ?? ''}"`, 0);
   }
-  /** @type {FenEntry[]} */
-  const entries = [];
+  /** @type {FenItem[]} */
+  const items = [];
   const seenColor = new Set();
   let i = 1;
   while (i < src.length) {
@@ -84,7 +86,7 @@ export function readFenBoard(text) {
       }
       /** @type {FenPiece} */
       const piece = color === 'W' ? (king ? 'W' : 'w') : king ? 'B' : 'b';
-      for (let square = first; square <= last; square++) entries.push({ square, piece, at: lead + start });
+      items.push({ first, last, piece, at: lead + start });
       i = skipSpace(i);
       if (src[i] === ',') {
         i = skipSpace(i + 1);
@@ -95,5 +97,5 @@ export function readFenBoard(text) {
       }
     }
   }
-  return { ok: true, value: { turn, entries } };
+  return { ok: true, value: { turn, items } };
 }

@@ -73,7 +73,7 @@ export function parseFen(text: string, options: FenOptions = {}): Result<Positio
   const g = geometry(variant);
   const read = readFenBoard(text);
   if (!read.ok) return err(fenError(read.error.code, read.error.message, read.error.at));
-  const { turn: turnChar, entries } = read.value;
+  const { turn: turnChar, items } = read.value;
   if (turnChar === '?' && options.unknownTurn === undefined) {
     const at = text.length - text.trimStart().length;
     return err(fenError('bad-turn', 'FEN must start with the side to move, W or B; found "?"', at));
@@ -81,23 +81,25 @@ export function parseFen(text: string, options: FenOptions = {}): Result<Positio
   const turn: Side = turnChar === '?' ? options.unknownTurn! : turnChar === 'W' ? 'white' : 'black';
   const pieces = new Map<number, Piece>();
   const count = { white: 0, black: 0 };
-  for (const { square: s, piece, at } of entries) {
+  for (const { first, last, piece, at } of items) {
     const fail = (code: FenErrorCode, message: string) => err(fenError(code, message, at));
     const color: Side = piece === 'w' || piece === 'W' ? 'white' : 'black';
-    if (s < 1 || s > g.squares) {
-      return fail('square-out-of-range', `square ${s} is not on the ${variant} board (1–${g.squares})`);
+    for (let s = first; s <= last; s++) {
+      if (s < 1 || s > g.squares) {
+        return fail('square-out-of-range', `square ${s} is not on the ${variant} board (1–${g.squares})`);
+      }
+      if (pieces.has(s)) return fail('square-twice', `square ${s} is listed twice`);
+      if ((piece === 'w' && g.whitePromotion(s)) || (piece === 'b' && g.blackPromotion(s))) {
+        return fail('man-on-promotion-row', crowningMessage(color, s));
+      }
+      if (++count[color] > g.initialWhite.length) {
+        return fail(
+          'too-many-pieces',
+          `more than ${g.initialWhite.length} ${color} pieces on the ${variant} board`,
+        );
+      }
+      pieces.set(s, piece);
     }
-    if (pieces.has(s)) return fail('square-twice', `square ${s} is listed twice`);
-    if ((piece === 'w' && g.whitePromotion(s)) || (piece === 'b' && g.blackPromotion(s))) {
-      return fail('man-on-promotion-row', crowningMessage(color, s));
-    }
-    if (++count[color] > g.initialWhite.length) {
-      return fail(
-        'too-many-pieces',
-        `more than ${g.initialWhite.length} ${color} pieces on the ${variant} board`,
-      );
-    }
-    pieces.set(s, piece);
   }
   return ok(Position.setup(variant, turn, pieces));
 }

@@ -10,7 +10,9 @@ export function readFen(fen) {
   if (typeof fen !== 'string') return null;
   const read = readFenBoard(fen);
   if (!read.ok || read.value.turn === '?') return null;
-  const pieces = new Map(read.value.entries.map((e) => [e.square, e.piece]));
+  const pieces = new Map();
+  for (const { first, last, piece } of read.value.items)
+    for (let s = first; s <= last; s++) pieces.set(s, piece);
   return { turn: read.value.turn === 'W' ? 'white' : 'black', pieces };
 }
 

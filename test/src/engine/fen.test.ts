@@ -1,5 +1,6 @@
 // engine-vectors.md "FEN": read ranges and side-only lists, write comma lists, located errors.
 import { describe, expect, it } from 'vitest';
+import { readFenBoard } from '../../../firmware-protocol/fen-board.js';
 import { parseFen, Position, writeFen } from '../../../src/engine/index.ts';
 
 describe('FEN read', () => {
@@ -44,6 +45,17 @@ describe('FEN read', () => {
   it('reads spaces around the items of a list, as pasted FENs have them', () => {
     const r = parseFen('W:W 31, 32,33 :B1-20');
     expect(r.ok && writeFen(r.value)).toBe('W:W31,32,33:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20');
+  });
+
+  it('the reader gives a range as one item: what it may hold is checked before it is filled in', () => {
+    const read = readFenBoard('W:W31-50:B1-20');
+    expect(read.ok && read.value.items).toEqual([
+      { first: 31, last: 50, piece: 'w', at: 3 },
+      { first: 1, last: 20, piece: 'b', at: 10 },
+    ]);
+    // A long text of wide ranges: refused at the first square it cannot hold, none filled in beyond.
+    const wide = parseFen(`W:W${'31-999,'.repeat(20_000)}31`);
+    expect(!wide.ok && wide.error.code).toBe('square-out-of-range');
   });
 
   it('reads the 8×8 board with its own square range', () => {
