@@ -56,7 +56,8 @@ function renderAll() {
 
 /** The open board's navigation; `grid` goes back to the grid. */
 function go(action) {
-  if (navigate(page, action) || action !== 'grid') return;
+  if (action !== 'grid') return navigate(page, action);
+  if (!store.get(view.board)) return;
   history.pushState(null, '', location.pathname + location.search);
   openBoardFromHash();
 }

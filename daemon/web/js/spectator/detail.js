@@ -126,14 +126,11 @@ export function renderDetail({ store, ui, view }) {
   keepCurrentMoveVisible(ui.detail);
 }
 
-/**
- * One step of the open board's navigation (first, back, forward, live, flip), then drawn again.
- * False for an action that is not one (`grid`: the page goes back to the grid).
- */
+/** One step of the open board's navigation (first, back, forward, live, flip), then drawn again. */
 export function navigate(ctx, action) {
   const { store, view } = ctx;
   const s = roundGame(store.get(view.board));
-  if (!s) return true;
+  if (!s) return;
   const total = s.moves.length;
   const ply = view.ply === null ? total : view.ply;
   if (action === 'first') view.ply = 0;
@@ -141,7 +138,5 @@ export function navigate(ctx, action) {
   else if (action === 'forward') view.ply = ply + 1 >= total ? null : ply + 1;
   else if (action === 'live') view.ply = null;
   else if (action === 'flip') view.flipped = !view.flipped;
-  else return false;
   renderDetail(ctx);
-  return true;
 }
