@@ -202,8 +202,10 @@ describe('languages', () => {
       // The menu: Polish, kept for the next visit over the header.
       await page.selectOption('#lang-menu', 'pl');
       await expect.poll(() => page.getAttribute('html', 'lang')).toBe('pl');
+      // The server writes the negotiated language; the page turns to the kept choice once its
+      // table is loaded, which may come after the load event.
       await page.goto(`${base}/`);
-      expect(await page.getAttribute('html', 'lang')).toBe('pl');
+      await expect.poll(() => page.getAttribute('html', 'lang')).toBe('pl');
     } finally {
       await page.evaluate("localStorage.removeItem('damlink-lang')").catch(() => undefined);
       await page.close();
