@@ -4,20 +4,23 @@
 // search scans a node's board once and makes each child's tally from it by the few squares the
 // move changes, instead of scanning every child's board (the bound was most of a node's time).
 import type { Side } from '../../../firmware-protocol/side.ts';
-import { geometry, type Move, type Position, type Variant } from '../../engine/index.ts';
+import { type Geometry, geometry, type Move, type Position, type Variant } from '../../engine/index.ts';
 import * as sensed from '../sensed-codes.ts';
 import { EMPTY, OCCUPIED } from '../sensed-codes.ts';
 
 // Module-local bindings: run through tsx, every read of an imported binding is a getter call.
 const { agrees, isKingCode, isWhiteCode } = sensed;
 const NONE = EMPTY;
-/** Squares a side's lists hold at most (a board has 50). */
+/** Squares a side's list holds at most (a board has 50). */
 const LIST = 64;
 /** Rows a man stands forward of its own back row, at most (10×10: 9). */
 const ROWS = 16;
-/** The Tally's buffer: its counts, its men by rows, then its two lists per side. */
-const COUNTS = 12;
-const TALLY_SIZE = COUNTS + 2 * ROWS + 4 * LIST;
+/** The Tally's buffer: its counts, its men as sets of squares, its men by rows, then its lists. */
+const COUNTS = 10;
+/** A colour's men as a set of squares: bits 0–31 and 32–63, two words a colour. */
+const BITS = 4;
+const ROWS_AT = COUNTS + BITS;
+const TALLY_SIZE = ROWS_AT + 2 * ROWS + 2 * LIST;
 
 /** A board's counts against the board shown, per side (0 White, 1 Black; occupancy only: all on 0). */
 export class Tally {
@@ -29,14 +32,13 @@ export class Tally {
   readonly forward = this.data.subarray(4, 6);
   /** Squares with a piece of the side that the board shows empty or with the other side's. */
   readonly leaving = this.data.subarray(6, 8);
-  readonly menCount = this.data.subarray(8, 10);
-  readonly arrivalCount = this.data.subarray(10, 12);
+  readonly arrivalCount = this.data.subarray(8, 10);
+  /** The white men's squares, then the black men's, as bit sets (by colour, occupancy only too). */
+  readonly menBits = this.data.subarray(COUNTS, ROWS_AT);
   /** Men by rows forward. */
-  readonly rows = this.data.subarray(COUNTS, COUNTS + 2 * ROWS);
-  /** Its men's squares, a black man's negated (occupancy only: the side does not tell). */
-  readonly men = this.data.subarray(COUNTS + 2 * ROWS, COUNTS + 2 * ROWS + 2 * LIST);
+  readonly rows = this.data.subarray(ROWS_AT, ROWS_AT + 2 * ROWS);
   /** Squares the board shows one of the side's pieces on that the position has not (see travel). */
-  readonly arrivals = this.data.subarray(COUNTS + 2 * ROWS + 2 * LIST, TALLY_SIZE);
+  readonly arrivals = this.data.subarray(ROWS_AT + 2 * ROWS, TALLY_SIZE);
 
   copyFrom(t: Tally): void {
     this.data.set(t.data);
@@ -44,15 +46,15 @@ export class Tally {
 
   /** Counts and lists emptied. */
   clear(): void {
-    this.data.fill(0, 0, COUNTS + 2 * ROWS);
+    this.data.fill(0, 0, ROWS_AT + 2 * ROWS);
   }
 }
 
 export class GapBound {
   private readonly byColour: boolean;
   private readonly rowOf: Int8Array;
-  private readonly colOf: Int8Array;
   private readonly width: number;
+  private readonly reach: ManReach;
   /** Of the board shown, per side: pieces, kings (and men on their far row), men's rows summed. */
   private readonly shown = [0, 0];
   private readonly shownKings = [0, 0];
@@ -65,9 +67,9 @@ export class GapBound {
   /** Per side, the kings of the position the gap starts from. */
   private readonly startKings = [0, 0];
   private readonly scratch = {
-    /** travel's least moves per share of the jumps. */
+    /** travel's least moves per share of the jumps, and per square and jumps. */
     total: new Float64Array(64),
-    best: new Float64Array(64),
+    moves: new Float64Array(LIST * 64),
   };
 
   /** `start`: the board the gap starts from (its kings may stand on the board shown uncrowned). */
@@ -78,8 +80,8 @@ export class GapBound {
   ) {
     const g = geometry(variant);
     this.rowOf = g.rowOf;
-    this.colOf = g.colOf;
     this.width = g.width;
+    this.reach = manReach(g);
     // A board that tells colours (no square of unknown colour) bounds each side's moves apart.
     this.byColour = !seen.includes(OCCUPIED);
     for (let s = 1; s < seen.length; s++) {
@@ -136,7 +138,8 @@ export class GapBound {
         const f = this.forwardOf(p, s);
         tally.forward[ps] += sign * f;
         tally.rows[ps * ROWS + f] += sign;
-        listed(tally.men, tally.menCount, ps, isWhiteCode(p) ? s : -s, sign);
+        // A square is added where it was not, and taken away where it was: a toggle either way.
+        tally.menBits[(isWhiteCode(p) ? 0 : 2) + (s >> 5)] ^= 1 << (s & 31);
       }
       if (t === NONE || this.sideOf(t) !== ps) tally.leaving[ps] += sign;
     }
@@ -151,12 +154,16 @@ export class GapBound {
   /**
    * Could a line of exactly `plies` plies lead from the board `tally` counts (`turn` to move) to
    * the board shown? False only when none can: the side to move plays plies 1, 3, 5 …,
-   * the other 2, 4, 6 …, and each side's moves must lie within its bounds.
+   * the other 2, 4, 6 …, and each side's moves must lie within its bounds. `quietMover`: the tally
+   * is a child's after a quiet move of that side — the other side's pieces, and the moves left to
+   * it, are its parent's, whose bound held: only the mover's are bounded again.
    */
-  fits(tally: Tally, turn: Side, plies: number): boolean {
+  fits(tally: Tally, turn: Side, plies: number, quietMover?: Side): boolean {
     const byColour = this.byColour;
     const sides = byColour ? 2 : 1;
+    const only = byColour && quietMover !== undefined ? (quietMover === 'white' ? 0 : 1) : -1;
     for (let c = 0; c < sides; c++) {
+      if (only >= 0 && c !== only) continue;
       const have = tally.have[c];
       const kings = tally.kings[c];
       // Pieces only leave the board.
@@ -215,10 +222,57 @@ export class GapBound {
   }
 
   /**
+   * The fewest moves a man of side `c` (occupancy only: of either colour) needs to `t` with `k`
+   * jumps.
+   */
+  private nearest(t: number, c: number, k: number, bits: Int32Array): number {
+    const reach = this.reach;
+    if (this.byColour) return reach.least(t, c, k, bits[2 * c], bits[2 * c + 1]);
+    return Math.min(reach.least(t, 0, k, bits[0], bits[1]), reach.least(t, 1, k, bits[2], bits[3]));
+  }
+
+  /**
+   * The fewest moves that bring a piece of side `c` to `t` with `k` jumps: a king needs at least a
+   * move, a man manMoves. `toCrown`: the rows the side's most advanced white and black man have
+   * still to go to be crowned (Infinity: none of that colour) — a man crowned in the gap is that far
+   * at best. `crowning`: a man crowned in the gap may have moved on anywhere (occupancy only).
+   */
+  private arrivalMoves(
+    t: number,
+    c: number,
+    k: number,
+    kingCount: number,
+    crowning: boolean,
+    bits: Int32Array,
+    whiteToCrown: number,
+    blackToCrown: number,
+  ): number {
+    let best = kingCount > 0 ? 1 : INF;
+    if (isKingCode(this.seen[t])) {
+      // Crowned in the gap: the man reaches its far row, then (unless that is here) moves on.
+      const white = whiteToCrown + (this.rowOf[t] === 0 ? 0 : 1) - 2 * k;
+      const black = blackToCrown + (this.rowOf[t] === this.width - 1 ? 0 : 1) - 2 * k;
+      return Math.min(best, Math.max(1, white), Math.max(1, black));
+    }
+    // No man needs fewer than one move.
+    if (best === 1) return 1;
+    best = Math.min(best, this.nearest(t, c, k, bits));
+    // Crowned in the gap (a capture crowns only where it ends), then moved on. Not when no man
+    // can: that costs more than is allowed.
+    if (crowning) {
+      const toCrown = Math.min(whiteToCrown, blackToCrown);
+      best = Math.min(best, k === 0 ? toCrown + 1 : Math.max(0, toCrown - 2 * k) + 2);
+    }
+    return best;
+  }
+
+  /**
    * Each square the board shows a piece on that the position has not needs its own piece to get
    * there, and distinct pieces make distinct moves: the least moves over those squares, summed, the
-   * side's `jumps` (the captures left to it) shared among them. A king (or a man crowned on the way)
-   * needs at least a move; a man's cost is manMoves.
+   * side's `jumps` (the captures left to it) shared among them (arrivalMoves). Where the sum is
+   * settled against `allowed` without sharing — each square with the fewest of any share already
+   * more, or each with none, the jumps made in one move more, within it — that sum is returned:
+   * the bound asks only whether the least exceeds `allowed`.
    */
   private travel(
     tally: Tally,
@@ -228,59 +282,48 @@ export class GapBound {
     allowed: number,
     crowning: boolean,
   ): number {
-    const { seen, rowOf, colOf, width, scratch } = this;
+    const { rowOf, width, scratch } = this;
     const arrivals = tally.arrivals;
     const arrivalCount = tally.arrivalCount[c];
-    const menList = tally.men;
-    const menCount = tally.menCount[c];
     const stride = jumps + 1;
-    // total[k]: the least moves for the arrivals so far with exactly k jumps among them.
+    const bits = tally.menBits;
+    // The side's most advanced man of each colour: its rows to its far row (squares are numbered
+    // row by row from Black's side: White's is its lowest square, Black's its highest).
+    const white = (!this.byColour || c === 0) && (bits[0] !== 0 || bits[1] !== 0);
+    const black = (!this.byColour || c === 1) && (bits[2] !== 0 || bits[3] !== 0);
+    const whiteToCrown = white ? rowOf[lowestSquare(bits[0], bits[1])] : INF;
+    const blackToCrown = black ? width - 1 - rowOf[highestSquare(bits[2], bits[3])] : INF;
+    // moves[i * stride + k]: the i-th square's least moves with k jumps.
+    const moves = scratch.moves;
+    let lower = 0;
+    let upper = jumps > 0 ? 1 : 0;
+    for (let i = 0; i < arrivalCount; i++) {
+      const t = arrivals[c * LIST + i];
+      let fewest = INF;
+      for (let k = 0; k < stride; k++) {
+        const m = this.arrivalMoves(t, c, k, kingCount, crowning, bits, whiteToCrown, blackToCrown);
+        moves[i * stride + k] = m;
+        if (m < fewest) fewest = m;
+      }
+      lower += fewest;
+      upper += moves[i * stride];
+      // Sums only grow: past the moves allowed, the rest of the squares cannot bring it back.
+      if (lower > allowed) return lower;
+    }
+    if (upper <= allowed) return upper;
+    // total[k]: the least moves for the squares so far with exactly k jumps among them.
     const total = scratch.total;
-    const best = scratch.best;
     total.fill(INF, 0, stride);
     total[0] = 0;
     for (let i = 0; i < arrivalCount; i++) {
-      const t = arrivals[c * LIST + i];
-      const crowned = isKingCode(seen[t]);
-      best.fill(kingCount > 0 ? 1 : INF, 0, stride);
-      for (let j = 0; j < menCount; j++) {
-        const man = menList[c * LIST + j];
-        // Occupancy only: either side's man; on a colour board the side's own.
-        const white = man > 0;
-        const s = white ? man : -man;
-        if (crowned) {
-          // Crowned in the gap: the man reaches its far row, then (unless that is here) moves on.
-          const toCrown = white ? rowOf[s] : width - 1 - rowOf[s];
-          const onFarRow = white ? rowOf[t] === 0 : rowOf[t] === width - 1;
-          for (let k = 0; k < stride; k++)
-            best[k] = Math.min(best[k], Math.max(1, toCrown + (onFarRow ? 0 : 1) - 2 * k));
-          continue;
-        }
-        // Crowned in the gap (a capture crowns only where it ends), then moved on. Not when no man
-        // can: that costs more than is allowed.
-        if (crowning) {
-          const toCrown = white ? rowOf[s] : width - 1 - rowOf[s];
-          best[0] = Math.min(best[0], toCrown + 1);
-          for (let k = 1; k < stride; k++) best[k] = Math.min(best[k], Math.max(0, toCrown - 2 * k) + 2);
-        }
-        const forward = white ? rowOf[s] - rowOf[t] : rowOf[t] - rowOf[s];
-        const row = manMovesRow(forward, colOf[s] - colOf[t]);
-        if (row < 0) continue;
-        for (let k = 0; k < stride; k++) {
-          // More jumps than the table holds: a capture move at least.
-          const need = k <= MAX_JUMPS ? MAN_MOVES[row + k] : 1;
-          if (need < best[k]) best[k] = need;
-        }
-      }
       // Shares of the jumps: this square's k of them, the others' the rest (min-plus, small).
       let fewest = INF;
       for (let all = jumps; all >= 0; all--) {
         let least = INF;
-        for (let k = 0; k <= all; k++) least = Math.min(least, total[all - k] + best[k]);
+        for (let k = 0; k <= all; k++) least = Math.min(least, total[all - k] + moves[i * stride + k]);
         total[all] = least;
         fewest = Math.min(fewest, least);
       }
-      // Sums only grow: past the moves allowed, the rest of the squares cannot bring it back.
       if (fewest > allowed) return fewest;
     }
     // Jumps no arriving piece makes are made by pieces captured later (or coming back): at least
@@ -289,6 +332,16 @@ export class GapBound {
     for (let k = 0; k < jumps; k++) least = Math.min(least, total[k] + 1);
     return least;
   }
+}
+
+/** The lowest square of a set (bits 0–31 `low`, 32–63 `high`; not empty). */
+function lowestSquare(low: number, high: number): number {
+  return low !== 0 ? 31 - Math.clz32(low & -low) : 63 - Math.clz32(high & -high);
+}
+
+/** The highest square of a set (not empty). */
+function highestSquare(low: number, high: number): number {
+  return high !== 0 ? 63 - Math.clz32(high) : 31 - Math.clz32(low);
 }
 
 /** Adds square `s` to side `c`'s list (`sign` 1), or takes it out (−1). */
@@ -345,6 +398,64 @@ function manMovesRow(forward: number, sideways: number): number {
 
 const MAX_ROWS = 9;
 const MAX_JUMPS = 20;
+
+/**
+ * manMoves by the arrival square: for each square, colour and number of jumps, the squares a man
+ * needs so many moves from, grouped by that number, fewest first. The nearest man of a set is the
+ * first group it meets, a few word tests instead of one lookup a man.
+ */
+class ManReach {
+  /** Per (square, colour, jumps): where its groups begin in the lists below (and end: the next's). */
+  private readonly start: Int32Array;
+  private readonly moves: Float64Array;
+  private readonly low: Int32Array;
+  private readonly high: Int32Array;
+
+  constructor(g: Geometry) {
+    const { rowOf, colOf, squares } = g;
+    const groups: Array<{ moves: number; low: number; high: number }> = [];
+    this.start = new Int32Array((squares + 1) * 2 * (MAX_JUMPS + 1) + 1);
+    for (let t = 0; t <= squares; t++)
+      for (let colour = 0; colour < 2; colour++)
+        for (let k = 0; k <= MAX_JUMPS; k++) {
+          this.start[(t * 2 + colour) * (MAX_JUMPS + 1) + k] = groups.length;
+          const byMoves = new Map<number, { moves: number; low: number; high: number }>();
+          for (let s = 1; t > 0 && s <= squares; s++) {
+            const forward = colour === 0 ? rowOf[s] - rowOf[t] : rowOf[t] - rowOf[s];
+            const need = manMoves(forward, colOf[s] - colOf[t], k);
+            if (need === INF) continue;
+            let group = byMoves.get(need);
+            if (!group) byMoves.set(need, (group = { moves: need, low: 0, high: 0 }));
+            if (s < 32) group.low |= 1 << s;
+            else group.high |= 1 << (s - 32);
+          }
+          groups.push(...[...byMoves.values()].sort((a, b) => a.moves - b.moves));
+        }
+    this.start[this.start.length - 1] = groups.length;
+    this.moves = Float64Array.from(groups, (g) => g.moves);
+    this.low = Int32Array.from(groups, (g) => g.low);
+    this.high = Int32Array.from(groups, (g) => g.high);
+  }
+
+  /** The fewest moves a man of `colour` on the squares `low`/`high` needs to `t` with `k` jumps. */
+  least(t: number, colour: number, k: number, low: number, high: number): number {
+    // More jumps than tabled: a capture move at least.
+    if (k > MAX_JUMPS) return low !== 0 || high !== 0 ? 1 : INF;
+    const at = (t * 2 + colour) * (MAX_JUMPS + 1) + k;
+    const end = this.start[at + 1];
+    for (let i = this.start[at]; i < end; i++)
+      if ((this.low[i] & low) !== 0 || (this.high[i] & high) !== 0) return this.moves[i];
+    return INF;
+  }
+}
+
+const REACHES = new WeakMap<Geometry, ManReach>();
+
+function manReach(g: Geometry): ManReach {
+  let reach = REACHES.get(g);
+  if (!reach) REACHES.set(g, (reach = new ManReach(g)));
+  return reach;
+}
 
 /** Can q quiet moves and exactly j jumps take a man (dr, dc)? */
 function reaches(dr: number, dc: number, q: number, j: number): boolean {

@@ -376,12 +376,12 @@ class LongSearch {
     const next: Solved['next'] = [];
     const turn = pos.turn === 'white' ? 'black' : 'white';
     for (const move of legalMoves(pos)) {
-      // Bounded on the child's tally first: most children are cut there, no position built for them.
-      if (plies > 1) {
-        const childTally = this.tally(plies - 1);
-        this.bound.child(tally, pos, move, childTally);
-        if (!this.bound.fits(childTally, turn, plies - 1)) continue;
-      }
+      // Bounded on the child's tally first: most children are cut there, no position built for them
+      // (on the last ply too: a child that is not the board shown fails the bound of no plies).
+      const childTally = this.tally(plies - 1);
+      this.bound.child(tally, pos, move, childTally);
+      if (!this.bound.fits(childTally, turn, plies - 1, move.captured.length === 0 ? pos.turn : undefined))
+        continue;
       const after = play(pos, move);
       const n = this.count(after, plies - 1, true);
       if (n > 0) {

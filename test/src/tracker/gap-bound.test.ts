@@ -15,7 +15,7 @@ function counts(t: Tally) {
     forward: [...t.forward],
     leaving: [...t.leaving],
     rows: [...t.rows],
-    men: list(t.men, t.menCount),
+    menBits: [...t.menBits],
     arrivals: list(t.arrivals, t.arrivalCount),
   };
 }
