@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { startGateway } from '../daemon/gateway/index.ts';
 import type { Hub } from '../daemon/hub.ts';
 import { startServer } from '../daemon/server/index.ts';
+import { startMqttBridge } from '../daemon/server/mqtt.ts';
 import { legalMoves, moveNotation } from '../src/engine/index.ts';
 import { type Player, player } from '../test/src/game/fixtures/helpers.ts';
 import { FakeHub } from '../test/daemon/fixtures/fake-hub.ts';
@@ -98,13 +99,18 @@ async function main(): Promise<void> {
   );
   // Each daemon's own server, for its HTTP address in the bridge state (a gateway's gap filler).
   const daemons = await Promise.all(
-    halves.map((boards, d) =>
-      startServer({
-        hub: hall(hub, boards),
-        port: 0,
-        mqtt: { url: broker.url, baseTopic: 'bench', clientId: `hall-${d}` },
-      }),
-    ),
+    halves.map(async (boards, d) => {
+      const own = hall(hub, boards);
+      const server = await startServer({ hub: own, port: 0 });
+      const bridge = await startMqttBridge({
+        hub: own,
+        url: broker.url,
+        baseTopic: 'bench',
+        clientId: `hall-${d}`,
+        apiUrl: server.apiUrl,
+      });
+      return { close: () => bridge.close().then(() => server.close()) };
+    }),
   );
   const gateways = [
     child({ SCALE_ROLE: 'gateway', SCALE_MQTT: broker.url }),

@@ -1,6 +1,6 @@
 // The services `damlink run` is made of (daemon/app.ts), in the order they start: the journal, the
-// tokens, the tournament with its round's boards rebuilt, the server (HTTP, WebSocket, MQTT), the
-// boards' links, publishing. Each keeps what it made in `DaemonParts`, for the ones after it and for
+// tokens, the tournament with its round's boards rebuilt, the server (HTTP, WebSocket), the broker
+// (MQTT), the boards' links, publishing. Each keeps what it made in `DaemonParts`, for the ones after it and for
 // what the command prints; each failure is the daemon's, with the message an organiser acts on.
 import { resolve } from 'node:path';
 import type { Service } from './app.ts';
@@ -17,7 +17,7 @@ import { effectiveTokens } from './server/admin-token.ts';
 import { startServer } from './server/index.ts';
 import { BUILT_IN_WEB_ROOT } from './server/languages.ts';
 import { DEFAULT_BASE_TOPIC, defaultClientId } from './server/mqtt-topics.ts';
-import type { MqttSettings } from './server/mqtt.ts';
+import type { MqttBridge, MqttSettings } from './server/mqtt.ts';
 import { announcingChanges, liveTournament, tournamentReachesBoards } from './tournament/live.ts';
 import { type PairingSettings, withPairingProgram } from './tournament/pairing-program.ts';
 import type { RoundSwitch } from './tournament/round-switch.ts';
@@ -48,6 +48,7 @@ export interface DaemonParts {
   tournament?: ReturnType<typeof startTournament>;
   controller?: RoundSwitch;
   server?: Awaited<ReturnType<typeof startServer>>;
+  mqtt?: MqttBridge;
   publishing?: Publishing;
   /** Board inputs the journal could not write, counted when the boards stopped. */
   unjournaled: number;
@@ -77,6 +78,7 @@ export function daemonServices(options: DaemonOptions): { services: Service[]; p
     },
     tournamentService(parts, options),
     serverService(parts, options),
+    mqttService(parts, options),
     {
       name: 'boards',
       stopIn: 'inputs',
@@ -166,7 +168,7 @@ function tournamentService(parts: DaemonParts, options: DaemonOptions): Service 
 
 function serverService(parts: DaemonParts, options: DaemonOptions): Service {
   return {
-    name: 'server and mqtt',
+    name: 'server',
     stopIn: 'goodbye',
     start: async () => {
       const { config } = parts;
@@ -190,7 +192,6 @@ function serverService(parts: DaemonParts, options: DaemonOptions): Service {
           },
           webRoot: BUILT_IN_WEB_ROOT,
           log: options.log,
-          mqtt: brokerSettings(config, options.mqttUrl),
           health: options.health,
           // Publishing follows the tournament too: a result typed for a past round goes out again.
           tournament: announcingChanges(
@@ -202,11 +203,37 @@ function serverService(parts: DaemonParts, options: DaemonOptions): Service {
           ),
         });
       } catch (e) {
-        if (e instanceof Error && e.name === 'BoardHeldError') throw workFailed(e.message);
         throw workFailed(`cannot serve on ${config.host}:${config.port}: ${(e as Error).message}`);
       }
     },
     stop: () => parts.server?.close(),
+  };
+}
+
+/** The broker: the boards' events and PDN published, this daemon announced (`mqtt:` or `--mqtt`). */
+function mqttService(parts: DaemonParts, options: DaemonOptions): Service {
+  return {
+    name: 'mqtt',
+    stopIn: 'goodbye',
+    start: async () => {
+      const settings = brokerSettings(parts.config, options.mqttUrl);
+      if (!settings) return;
+      // Loaded only when a broker is configured: the mqtt package costs ~300 ms of start-up.
+      const { redactUrl, startMqttBridge } = await import('./server/mqtt.ts');
+      try {
+        parts.mqtt = await startMqttBridge({
+          hub: parts.controller!,
+          ...settings,
+          apiUrl: parts.server!.apiUrl,
+          log: options.log,
+        });
+      } catch (e) {
+        // A board another online daemon holds: its message says which, and what to do.
+        if (e instanceof Error && e.name === 'BoardHeldError') throw workFailed(e.message);
+        throw workFailed(`cannot publish to ${redactUrl(settings.url)}: ${(e as Error).message}`);
+      }
+    },
+    stop: () => parts.mqtt?.close(),
   };
 }
 

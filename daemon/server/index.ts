@@ -11,7 +11,6 @@ import { ValidatorCache } from './conditional.ts';
 import { type HealthReport, healthReport } from './health.ts';
 import { createHttpHandler } from './http.ts';
 import type { PngLimits } from './pictures.ts';
-import type { MqttBridge, MqttSettings } from './mqtt.ts';
 import type { TournamentAccess } from '../tournament/access.ts';
 import { type ServerLog, WS_PATH, WsApi } from './ws.ts';
 
@@ -32,8 +31,6 @@ export interface ServerOptions {
   /** Directory of the viewer's static files (daemon/web). */
   webRoot?: string;
   log?: ServerLog;
-  /** Publish GameEvents and PDN to an MQTT broker. */
-  mqtt?: MqttSettings;
   /** Largest WebSocket frame a client may send (default 64 KiB). */
   maxPayload?: number;
   limits?: Partial<ClientLimits & ConnectionLimits>;
@@ -67,6 +64,11 @@ export interface RunningServer {
   url: string;
   /** `ws://host:port/api/v1` */
   wsUrl: string;
+  /**
+   * The address others on the network are given (the broker's daemon detail, which gateways fill
+   * gaps from): this machine's name when it serves on every interface.
+   */
+  apiUrl: string;
   host: string;
   port: number;
   /** Connected WebSocket clients right now. */
@@ -125,29 +127,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
   const port = (http.address() as AddressInfo).port;
   const shown = host.includes(':') ? `[${host}]` : host;
-  let mqtt: MqttBridge | undefined;
-  if (options.mqtt) {
-    // Loaded only when a broker is configured: the mqtt package costs ~300 ms of start-up.
-    const { startMqttBridge } = await import('./mqtt.ts');
-    const api = `http://${/^(0\.0\.0\.0|::)$/.test(host) ? hostname() : shown}:${port}`;
-    try {
-      mqtt = await startMqttBridge({ hub: options.hub, ...options.mqtt, apiUrl: api, log });
-    } catch (e) {
-      ws.close();
-      await new Promise((resolve) => http.close(resolve));
-      throw e;
-    }
-  }
   log.info({ host, port }, 'serving');
   return {
     url: `http://${shown}:${port}`,
     wsUrl: `ws://${shown}:${port}${WS_PATH}`,
+    apiUrl: `http://${/^(0\.0\.0\.0|::)$/.test(host) ? hostname() : shown}:${port}`,
     host,
     port,
     clients: () => ws.clients.size,
     async close() {
       ws.close();
-      await mqtt?.close();
       await new Promise<void>((resolve) => {
         http.close(() => resolve());
         http.closeAllConnections();
@@ -180,5 +169,3 @@ function limitConnections(http: Server, limits: ConnectionLimits, log: ServerLog
     });
   });
 }
-
-export type { MqttBridge, MqttSettings } from './mqtt.ts';

@@ -67,10 +67,10 @@ describe('App', () => {
     const app = new App();
     await app.start([
       service('journal', 'storage'),
-      service('server and mqtt', 'goodbye', { stop: () => new Promise(() => {}) }),
+      service('mqtt', 'goodbye', { stop: () => new Promise(() => {}) }),
       service('publish', 'goodbye'),
     ]);
-    expect(await app.stop(50)).toEqual({ late: ['server and mqtt'] });
+    expect(await app.stop(50)).toEqual({ late: ['mqtt'] });
     expect(said.at(-1)).toBe('stop journal');
   });
 

@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../../daemon/server/index.ts';
+import { type MqttBridge, startMqttBridge } from '../../../daemon/server/mqtt.ts';
 import { player } from '../../src/game/fixtures/helpers.ts';
 import { cleanUp, fetchText, onCleanup, tempDir, until } from '../../integration/fixtures/helpers.ts';
 import { FakeHub } from '../fixtures/fake-hub.ts';
@@ -14,6 +15,7 @@ import { damlink, spawnDamlink } from './fixtures/run-cli.ts';
 const BASE = 'tls-hall';
 let broker: Broker & { login: TlsLogin };
 let daemon: RunningServer;
+let bridge: MqttBridge;
 const hub = new FakeHub(2, 1);
 /** How often the daemon's bridge (re)connected: a gateway with its client id would push it off. */
 let daemonConnects = 0;
@@ -21,10 +23,12 @@ let daemonConnects = 0;
 beforeAll(async () => {
   broker = await startTlsBroker();
   const { ca, cert, key, username, password } = broker.login;
-  daemon = await startServer({
+  daemon = await startServer({ hub, port: 0 });
+  bridge = await startMqttBridge({
     hub,
-    port: 0,
-    mqtt: { url: broker.url, ca, cert, key, username, password, baseTopic: BASE, clientId: 'hall-tls' },
+    url: broker.url,
+    ...{ ca, cert, key, username, password, baseTopic: BASE, clientId: 'hall-tls' },
+    apiUrl: daemon.apiUrl,
     log: {
       info: (_o, msg) => {
         if (msg === 'mqtt connected') daemonConnects++;
@@ -37,6 +41,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await cleanUp();
+  await bridge?.close();
   await daemon?.close();
   await broker?.stop();
 });

@@ -50,13 +50,10 @@ const crash = (bridge: MqttBridge) => {
 };
 
 describe('MQTT bridge', () => {
-  it('startServer announces the daemon, its boards and their states (retained), with its HTTP address', async () => {
+  it('announces the daemon, its boards and their states (retained), with its HTTP address', async () => {
     const hub = new FakeHub(1, 6);
-    const server = await startServer({
-      hub,
-      port: 0,
-      mqtt: { url: broker.url, baseTopic: 'first', clientId: 'hall-a' },
-    });
+    const server = await startServer({ hub, port: 0 });
+    const bridge = await bridgeOn(hub, 'first', 'hall-a', { apiUrl: server.apiUrl });
     const { got, client } = await listen(broker.url, 'first/#');
     try {
       await waitFor(
@@ -81,6 +78,7 @@ describe('MQTT bridge', () => {
       expect(last(got, 'first/rounds/6/boards/1.pdn')!.text).toContain('[Round "6"]');
       expect(got.every((g) => g.retain)).toBe(true);
     } finally {
+      await bridge.close();
       await server.close();
     }
     // A clean stop says offline, retained, for the bridge, the daemon and each board.
