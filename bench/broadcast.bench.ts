@@ -44,7 +44,7 @@ function step(b: (typeof boards)[number]): boolean {
   b.t += 3000;
   b.record.apply(b.p.move(moveNotation(b.p.position, move, legal), b.t));
   const white = b.p.ply % 2 === 0;
-  b.record.apply({
+  b.record.clockEvent({
     type: 'clock',
     t: b.t + 50,
     white: 5_400_000 - b.t,

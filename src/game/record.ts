@@ -104,9 +104,6 @@ export class GameRecord {
         if (output.result)
           this.outcome.propose({ result: output.result, reason: 'result shown on the board' }, t);
         break;
-      case 'clock':
-        this.clock.read(output);
-        break;
       case 'position-set':
         this.line.setUp(output.fen, this.outcome.open);
         this.emit(t, { kind: 'position-set', fen: this.line.fen, reason: output.reason });
@@ -158,6 +155,8 @@ export class GameRecord {
    * board has none, and fallen flags (`flag`, `flags` alerts with the result they propose).
    */
   clockEvent(event: BoardEvent): GameEvent[] {
+    // The reading first, as shown: after the moves the tracker decided at this input.
+    if (event.type === 'clock') this.clock.read(event);
     this.clocked(this.clock.push(event));
     return this.done();
   }

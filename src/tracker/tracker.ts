@@ -105,11 +105,9 @@ class BoardTracker extends DecidingTracker implements Tracker {
         this.episode.note(event);
         this.press(event.side, event.t, out);
         break;
-      case 'clock': {
-        const { t, white, black, running } = event;
-        out.push({ type: 'clock', t, white, black, running });
+      case 'clock':
+        // The record reads the board's clock itself (GameRecord.clockEvent): it is not the game's line.
         break;
-      }
       case 'fault':
         this.episode.note(event);
         if (event.code === 'light-square' || event.code === 'board-light-square')

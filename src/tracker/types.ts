@@ -1,5 +1,4 @@
 // The tracker's contract: what the daemon feeds it and what it gets back. Pure and deterministic.
-import type { ClockReading } from '../../firmware-protocol/clock-reading.ts';
 import type { BoardEvent, Side } from '../../firmware-protocol/events.ts';
 import type { FinalResult, Move, Position, Variant } from '../engine/index.ts';
 
@@ -105,7 +104,6 @@ export type TrackerOutput =
   | { type: 'new-game'; t: number; fen: string }
   /** Kings put on the centre squares to show the result; not a move. */
   | { type: 'result-gesture'; t: number; result?: FinalResult }
-  | ({ type: 'clock'; t: number } & ClockReading)
   /** The position the tracker continues from was set by the arbiter (correction). */
   | { type: 'position-set'; t: number; fen: string; reason: string };
 

@@ -113,7 +113,7 @@ describe('WebSocket abuse', () => {
     await until(() => server!.clients() === 0);
     const c = await open();
     await c.call('subscribe', { feed: 'board', board: 1, id: 'b' });
-    hub.feed(1, { type: 'clock', t: 1, white: 1000, black: 1000, running: 'white' });
+    hub.clock(1, 1000, 1000, 'white');
     expect((await c.wait((m) => m.id === 'b' && m.param.kind === 'clock')).param.version).toBe(1);
     expect(hub.listenerCount).toBe(1);
   });

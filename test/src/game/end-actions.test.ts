@@ -29,7 +29,7 @@ describe('flags in the record', () => {
   it('flag: an alert at the ply of the side to move, the loss proposed, the result kept for the arbiter', () => {
     const rec = twoMovesIn();
     const events = rec.clockEvent(reading(92_100, 0, 600_000, 'white'));
-    expect(kinds(events)).toEqual(['alert', 'result']);
+    expect(kinds(events)).toEqual(['clock', 'alert', 'result']);
     const s = rec.snapshot();
     expect(s.alerts.at(-1)).toMatchObject({ rule: 'flag', side: 'white', ply: 3 });
     expect(s.proposedResult).toEqual({ result: '0-2', reason: 'flag: White exceeded the time' });

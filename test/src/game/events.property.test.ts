@@ -71,7 +71,7 @@ function run(steps: Step[], keep: number) {
       apply(rec.apply(out));
     } else if (k === 'clock') {
       const running = (['white', 'black', null] as const)[n % 3];
-      apply(rec.apply({ type: 'clock', t, white: 60_000 - n * 10, black: 50_000 - n * 7, running }));
+      apply(rec.clockEvent({ type: 'clock', t, white: 60_000 - n * 10, black: 50_000 - n * 7, running }));
     } else if (k === 'alert') {
       const alert = {
         id: `a${alertNo++ % 3}`,

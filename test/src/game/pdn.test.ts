@@ -21,11 +21,11 @@ describe('toPdn', () => {
   it('writes the tags lidraughts reads, moves with clocks and the arbiter markers', () => {
     const rec = new GameRecord({ info });
     const p = player();
-    rec.apply(clockReading(0, 5_400_000, 5_400_000, 'white'));
+    rec.clockEvent(clockReading(0, 5_400_000, 5_400_000, 'white'));
     rec.apply(p.move('32-28', 10_000));
-    rec.apply(clockReading(10_050, 5_390_000, 5_400_000, 'black'));
+    rec.clockEvent(clockReading(10_050, 5_390_000, 5_400_000, 'black'));
     rec.apply(p.move('19-23', 20_000));
-    rec.apply(clockReading(20_050, 5_390_000, 5_390_000, 'white'));
+    rec.clockEvent(clockReading(20_050, 5_390_000, 5_390_000, 'white'));
     rec.apply(p.move('28x19', 30_000));
     rec.apply({
       type: 'alert',

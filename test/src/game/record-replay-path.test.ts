@@ -52,7 +52,7 @@ describe('GameRecord: the move path', () => {
     const keep = 5;
     const rec = new GameRecord({ info, keepEvents: keep });
     for (let i = 1; i <= 37; i++) {
-      rec.apply({ type: 'clock', t: i, white: 1000 - i, black: 1000, running: 'white' });
+      rec.clockEvent({ type: 'clock', t: i, white: 1000 - i, black: 1000, running: 'white' });
       const v = rec.currentVersion;
       expect(v).toBe(i);
       for (let back = 0; back <= keep + 2; back++) {

@@ -103,15 +103,15 @@ describe('GameRecord: clocks', () => {
   it("a move's clock is the first reading after it where the mover's clock stopped", () => {
     const rec = new GameRecord({ info });
     const p = player();
-    rec.apply(clockReading(0, 5_400_000, 5_400_000, 'white'));
+    rec.clockEvent(clockReading(0, 5_400_000, 5_400_000, 'white'));
     rec.apply(p.move('32-28', 30_000));
     expect(rec.snapshot().moves[0].clock).toBeUndefined();
-    const ev = rec.apply(clockReading(30_100, 5_370_000, 5_400_000, 'black'));
+    const ev = rec.clockEvent(clockReading(30_100, 5_370_000, 5_400_000, 'black'));
     expect(ev).toMatchObject([{ kind: 'clock', white: 5_370_000, running: 'black' }]);
     // Later readings while black thinks do not change white's move.
-    rec.apply(clockReading(40_000, 5_370_000, 5_390_000, 'black'));
+    rec.clockEvent(clockReading(40_000, 5_370_000, 5_390_000, 'black'));
     // Press came before the move was settled: the move takes the current reading.
-    rec.apply(clockReading(50_000, 5_370_000, 5_380_000, 'white'));
+    rec.clockEvent(clockReading(50_000, 5_370_000, 5_380_000, 'white'));
     rec.apply(p.move('18-23', 50_200));
     const moves = rec.snapshot().moves;
     expect(moves[0].clock).toEqual({ white: 5_370_000, black: 5_400_000, running: 'black' });
@@ -121,8 +121,8 @@ describe('GameRecord: clocks', () => {
 
   it('an unchanged clock reading is no event', () => {
     const rec = new GameRecord({ info });
-    rec.apply(clockReading(0, 1000, 1000, null));
-    expect(rec.apply(clockReading(5, 1000, 1000, null))).toEqual([]);
+    rec.clockEvent(clockReading(0, 1000, 1000, null));
+    expect(rec.clockEvent(clockReading(5, 1000, 1000, null))).toEqual([]);
     expect(rec.currentVersion).toBe(1);
   });
 });
