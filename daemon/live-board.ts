@@ -15,7 +15,12 @@ export interface LiveBoard {
   /** Last board event other than a tick (ms). */
   lastEvent: number;
   lastTick: number;
+  /**
+   * Its connection's state and board serial as last decided. The game records them as journaled
+   * inputs, a batch later: a state is compared with this one, not the record's.
+   */
   state: ConnectionState;
+  serial?: string;
   /** The connection currently feeding this board. */
   feeder?: BoardConnection;
   /** Being calibrated: its connection's bytes go to the calibration, and no time passes for its game. */
@@ -59,7 +64,9 @@ export function rebuildLive(
   for (const live of boards.values()) {
     live.game.tracker.deferSearches?.(false);
     live.time.gap = live.time.last > 0;
-    live.state = live.game.record.snapshot().state;
+    const { state, serial } = live.game.record.snapshot();
+    live.state = state;
+    if (serial !== undefined) live.serial = serial;
   }
   return last;
 }
