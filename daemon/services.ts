@@ -1,7 +1,8 @@
 // The services `damlink run` is made of (daemon/app.ts), in the order they start: the journal, the
 // tokens, the tournament with its round's boards rebuilt, the server (HTTP, WebSocket), the broker
-// (MQTT), the boards' links, publishing. Each keeps what it made in `DaemonParts`, for the ones after it and for
-// what the command prints; each failure is the daemon's, with the message an organiser acts on.
+// (MQTT), the boards' links, publishing. Each keeps what it made in `DaemonParts`, for the ones
+// after it and for what the command prints; each failure is the daemon's, with the message an
+// organiser acts on.
 import { resolve } from 'node:path';
 import type { Service } from './app.ts';
 import { openProfileStore } from './calibration/profiles.ts';
