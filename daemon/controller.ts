@@ -12,6 +12,7 @@ import { configuredInfo, PastRounds, replaySettings, sensorEvents } from './boar
 import { HoldUpClock, inputClock } from './hold-up-clock.ts';
 import { type LiveBoard, liveBoard, rebuildLive } from './live-board.ts';
 import { newBoardGame, type TrackerFactory } from '../src/game/board-game.ts';
+import { watched } from '../src/game/board-time.ts';
 import {
   type CalibrationOutput,
   type CalibrationStart,
@@ -130,10 +131,8 @@ export class Controller implements Hub {
       if (info) this.commits.input(board, { kind: 'info', info }, t);
       // A start opens every link anew: no board is active until it speaks again (one that cannot
       // be reached shows as connecting, not as the live board it was, clock running).
-      if (board.state === 'active' || board.state === 'silent') {
+      if (watched(board.game.record.connection.state))
         this.commits.input(board, { kind: 'state', state: 'connecting' }, t);
-        board.state = 'connecting';
-      }
     }
     this.commits.flush();
     log.info(
@@ -220,10 +219,10 @@ export class Controller implements Hub {
   // ——— Hub ———
 
   boards(): BoardSummary[] {
-    return this.ordered().map(({ setup, game, feeder, state, calibrating, openProblem }) => {
+    return this.ordered().map(({ setup, game, feeder, calibrating, openProblem }) => {
       const s = game.record.snapshot();
       // Known once the board said hello on its link (its capabilities).
-      const route = feeder && (state === 'active' || state === 'silent') ? feeder.clockRoute() : undefined;
+      const route = feeder && watched(s.state) ? feeder.clockRoute() : undefined;
       return {
         board: setup.board,
         round: this.options.config.round,

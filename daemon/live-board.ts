@@ -1,6 +1,6 @@
 // A board of the current round as the daemon runs it: its game and its time, with what the ticks
 // and the connections keep about it; at a start, rebuilt from the journal.
-import type { ConnectionState, GameEvent } from '../src/game/types.ts';
+import type { GameEvent } from '../src/game/types.ts';
 import type { BoardSetup } from './config/index.ts';
 import type { BoardConnection } from './transport/index.ts';
 import type { BoardGame } from '../src/game/board-game.ts';
@@ -15,12 +15,6 @@ export interface LiveBoard {
   /** Last board event other than a tick (ms). */
   lastEvent: number;
   lastTick: number;
-  /**
-   * Its connection's state and board serial as last decided. The game records them as journaled
-   * inputs, a batch later: a state is compared with this one, not the record's.
-   */
-  state: ConnectionState;
-  serial?: string;
   /** The connection currently feeding this board. */
   feeder?: BoardConnection;
   /** Being calibrated: its connection's bytes go to the calibration, and no time passes for its game. */
@@ -32,7 +26,7 @@ export interface LiveBoard {
 }
 
 export function liveBoard(setup: BoardSetup, game: BoardGame): LiveBoard {
-  return { setup, game, time: new BoardTime(), lastEvent: 0, lastTick: 0, state: 'connecting' };
+  return { setup, game, time: new BoardTime(), lastEvent: 0, lastTick: 0 };
 }
 
 /**
@@ -64,9 +58,6 @@ export function rebuildLive(
   for (const live of boards.values()) {
     live.game.tracker.deferSearches?.(false);
     live.time.gap = live.time.last > 0;
-    const { state, serial } = live.game.record.snapshot();
-    live.state = state;
-    if (serial !== undefined) live.serial = serial;
   }
   return last;
 }

@@ -60,8 +60,9 @@ export class ConnectedCalibrations {
         message: `board ${board} reads its profile from ${setup.profile} (boards[].profile): calibrate it with damlink calibrate --out ${setup.profile}`,
       };
     const connection = live.feeder;
-    if (!connection || !watched(live.state))
-      return { ok: false, code: 'failed', message: `board ${board} is not connected (${live.state})` };
+    const recorded = live.game.record.connection;
+    if (!connection || !watched(recorded.state))
+      return { ok: false, code: 'failed', message: `board ${board} is not connected (${recorded.state})` };
     const protocol = setup.protocol.name === 'auto' ? defaultProtocol(setup.source) : setup.protocol.name;
     const session = startCalibration({
       transport: {
@@ -74,7 +75,7 @@ export class ConnectedCalibrations {
       },
       protocol,
       options: setup.options,
-      fallbackSerial: live.game.record.snapshot().serial ?? setup.source.text,
+      fallbackSerial: recorded.serial ?? setup.source.text,
       ...this.timing,
       onOutput: (output) => {
         if (output.type === 'failed' || output.type === 'done') {

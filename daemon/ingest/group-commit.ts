@@ -5,7 +5,7 @@
 // their inputs are applied from memory and kept, in order, in a bounded backlog written as soon as
 // the journal writes again (retried with backoff). Arbiter inputs are never applied from memory:
 // they are refused (JournalUnavailable), and answered only once synced to disk.
-import type { GameEvent } from '../../src/game/types.ts';
+import type { GameEvent, RecordedConnection } from '../../src/game/types.ts';
 import { derivedRecord } from '../journal/derived.ts';
 import { DEFAULTS } from '../config/schema.ts';
 import type { LiveBoard } from '../live-board.ts';
@@ -50,6 +50,11 @@ const describe = (e: unknown): string => {
 
 export class GroupCommit {
   private queue: Queued[] = [];
+  /** The connection each board's queued state inputs leave it in, until they are applied. */
+  private readonly pendingConnections = new Map<
+    LiveBoard,
+    { connection: RecordedConnection; from: Queued }
+  >();
   private flushScheduled = false;
   /** Outputs to store as rows with the next commit. */
   private derived: DerivedRecord[] = [];
@@ -90,8 +95,21 @@ export class GroupCommit {
     return new Promise((resolve, reject) => this.enqueue({ board, input, t, answer: { resolve, reject } }));
   }
 
+  /**
+   * A board's connection as its inputs leave it: what is queued and not yet applied, else what its
+   * game recorded. The game is the one that holds it; the queue only runs a batch ahead.
+   */
+  connection(board: LiveBoard): RecordedConnection {
+    return this.pendingConnections.get(board)?.connection ?? board.game.record.connection;
+  }
+
   private enqueue(q: Queued): void {
     q.board.time.saw(q.t);
+    if (q.input.kind === 'state') {
+      const serial = q.input.serial ?? this.connection(q.board).serial;
+      const connection = { state: q.input.state, ...(serial !== undefined ? { serial } : {}) };
+      this.pendingConnections.set(q.board, { connection, from: q });
+    }
     this.queue.push(q);
     if (!this.flushScheduled) {
       this.flushScheduled = true;
@@ -116,8 +134,10 @@ export class GroupCommit {
     }
     const refused = this.unavailable();
     for (const q of batch) {
-      if (q.answer) q.answer.reject(refused);
-      else {
+      if (q.answer) {
+        q.answer.reject(refused);
+        this.settled(q);
+      } else {
         this.hold(this.request(q));
         this.applyAndPublish(q);
       }
@@ -153,6 +173,12 @@ export class GroupCommit {
 
   private applyAndPublish(q: Queued): void {
     for (const event of this.apply(q.board, q.input, q.t)) this.publish(event);
+    this.settled(q);
+  }
+
+  /** Applied or refused: its game holds the state now, unless a later input is still on its way. */
+  private settled(q: Queued): void {
+    if (this.pendingConnections.get(q.board)?.from === q) this.pendingConnections.delete(q.board);
   }
 
   /**

@@ -32,7 +32,12 @@ export function searchOrder(
 ): LiveBoard[] {
   const out: LiveBoard[] = [];
   for (const board of boards) {
-    if (!board.game.tracker.searching || board.time.gap || !watched(board.state) || board.calibrating)
+    if (
+      !board.game.tracker.searching ||
+      board.time.gap ||
+      !watched(board.game.record.connection.state) ||
+      board.calibrating
+    )
       continue;
     out.push(board);
   }

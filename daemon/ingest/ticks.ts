@@ -79,7 +79,7 @@ export class Ticks {
     };
     for (const board of this.phases[phase]) {
       // A board nobody watches gets no time (see BoardTime), nor does one being calibrated.
-      if (board.time.gap || !watched(board.state) || board.calibrating) continue;
+      if (board.time.gap || !watched(board.game.record.connection.state) || board.calibrating) continue;
       const t = board.time.at(this.clock.now());
       // Ticks stop once one has come after the window: that one took every decision still due, even
       // when the board's time leapt past the window at once (the daemon held up, see HoldUpClock).

@@ -16,14 +16,13 @@ export class ConnectionStates {
   set(board: LiveBoard, state: ConnectionState, from: BoardConnection, serial?: string): void {
     // Only the connection feeding a board speaks for its state (a replugged board moved elsewhere).
     if (board.feeder && board.feeder !== from) return;
-    // The state decided last, not the record's: the record has it only once its batch is written,
-    // and a board can go silent and speak again before that.
-    if (board.state === state && (serial === undefined || board.serial === serial)) return;
+    // With what its queued inputs leave it in: the record has a state only once its batch is
+    // written, and a board can go silent and speak again before that.
+    const now = this.commits.connection(board);
+    if (now.state === state && (serial === undefined || now.serial === serial)) return;
     // Going away does not end the gap (no board time passes until the board is watched again).
     const t = board.time.gap && !watched(state) ? board.time.last : board.time.at(this.clock.now());
     this.commits.input(board, { kind: 'state', state, ...(serial !== undefined ? { serial } : {}) }, t);
-    board.state = state;
-    if (serial !== undefined) board.serial = serial;
     if (state === 'lost') board.time.gap = true;
   }
 }

@@ -98,7 +98,7 @@ export class Connections {
     const asked: number[] = [];
     for (const live of this.options.boards.values()) {
       if (board !== undefined && live.setup.board !== board) continue;
-      if (!live.feeder || !watched(live.state)) continue;
+      if (!live.feeder || !watched(live.game.record.connection.state)) continue;
       live.feeder.requestSnapshot();
       asked.push(live.setup.board);
     }

@@ -23,6 +23,7 @@ import { TableGame } from './table-game.ts';
 import type {
   ClockSetting,
   ConnectionState,
+  RecordedConnection,
   GameEvent,
   GameInfo,
   GameRecordOptions,
@@ -76,6 +77,11 @@ export class GameRecord {
 
   get currentVersion(): number {
     return this.log.version;
+  }
+
+  /** Its board's connection as recorded: the state and the board's serial, when known. */
+  get connection(): RecordedConnection {
+    return this.serial !== undefined ? { state: this.state, serial: this.serial } : { state: this.state };
   }
 
   /** One tracker output → the GameEvents it causes (possibly none). */

@@ -54,13 +54,17 @@ export interface AlertRecord extends Alert {
   correctedOnBoard?: { t: number };
 }
 
+/** A board's connection as its game records it: the state, and the board's serial once known. */
+export interface RecordedConnection {
+  state: ConnectionState;
+  serial?: string;
+}
+
 /** Everything a viewer needs to draw one board from scratch. */
-export interface GameSnapshot {
+export interface GameSnapshot extends RecordedConnection {
   info: GameInfo;
   /** Per-board version: increases by one with every GameEvent. */
   version: number;
-  state: ConnectionState;
-  serial?: string;
   startFen: string;
   fen: string;
   moves: RecordedMove[];

@@ -84,4 +84,14 @@ describe('one vocabulary', () => {
       /DESCRIPTORS = \{ line: LINE, dgt: DGT, hid: HID \}/,
     );
   });
+
+  it("a board's connection state is kept by its game's record alone", () => {
+    // A field of the state's type: a second keeper, which drifts from the record (a live board's
+    // copy once dropped a board that went silent and came back within one batch).
+    const field = /^\s*(?:(?:private|readonly|public)\s+)*\w+\??: ConnectionState;/m;
+    const typescript = code.filter((f) => f.endsWith('.ts'));
+    const keepers = typescript.filter((f) => field.test(readFileSync(f, 'utf8')));
+    // types.ts declares the shape the record gives out; record.ts keeps it.
+    expect(keepers).toEqual(['src/game/record.ts', 'src/game/types.ts']);
+  });
 });

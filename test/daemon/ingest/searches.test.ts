@@ -3,15 +3,23 @@
 // being calibrated get none.
 import { describe, expect, it } from 'vitest';
 import type { LiveBoard } from '../../../daemon/live-board.ts';
+import type { ConnectionState } from '../../../src/game/types.ts';
 import { grantSteps, LONG_SEARCH, SearchShare, searchOrder } from '../../../daemon/ingest/searches.ts';
 
-function board(n: number, nodes: number | undefined, extra: Partial<LiveBoard> = {}): LiveBoard {
+function board(
+  n: number,
+  nodes: number | undefined,
+  extra: Partial<LiveBoard> & { state?: ConnectionState } = {},
+): LiveBoard {
+  const { state = 'active', ...rest } = extra;
   return {
     setup: { board: n },
-    game: { tracker: { searching: nodes !== undefined, searchNodes: nodes ?? 0 } },
+    game: {
+      tracker: { searching: nodes !== undefined, searchNodes: nodes ?? 0 },
+      record: { connection: { state } },
+    },
     time: { gap: false },
-    state: 'active',
-    ...extra,
+    ...rest,
   } as unknown as LiveBoard;
 }
 

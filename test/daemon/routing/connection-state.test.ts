@@ -42,9 +42,11 @@ describe('connection states', () => {
     commits.flush();
     expect(recorded()).toMatchObject({ state: 'active', serial: 'B1' });
     states.set(board, 'silent', from);
+    expect(commits.connection(board).state).toBe('silent');
+    expect(recorded().state).toBe('active');
     states.set(board, 'active', from);
     commits.flush();
-    expect(board.state).toBe('active');
+    expect(commits.connection(board)).toEqual({ state: 'active', serial: 'B1' });
     expect(recorded().state).toBe('active');
     const kinds: string[] = [];
     journal.forEachRoundInput(1, (_b, input) => {
