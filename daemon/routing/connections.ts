@@ -1,11 +1,10 @@
 // Connections ↔ boards: one connection per configured source; what it reads goes to the board its
 // serial number belongs to, which may be another board than the source's own (a replugged board).
-import { isRecalled } from '../../firmware-protocol/board-string.ts';
 import type { BoardEvent } from '../../firmware-protocol/events.ts';
 import type { ConnectionState } from '../../src/game/types.ts';
 import type { HoldUpClock } from '../hold-up-clock.ts';
 import type { LiveBoard } from '../live-board.ts';
-import { resumeAfter, resumeFrom } from '../transport/resume.ts';
+import { resumeAfter } from '../transport/resume.ts';
 import { watched } from '../../src/game/board-time.ts';
 import type { BoardSetup } from '../config/index.ts';
 import type { GroupCommit } from '../ingest/group-commit.ts';
@@ -67,10 +66,8 @@ export class Connections {
         source: setup.source.text,
         ...transport,
         timing: this.options.timing,
-        eventTime: () => {
-          const board = this.options.boards.get(feed.board ?? setup.board)!;
-          return board.time.at(this.options.clock.now());
-        },
+        // The input clock: a board's own time is reckoned here, once the events reach their board.
+        eventTime: () => this.options.clock.now(),
         events: {
           onState: (state, detail) => this.connectionState(feed, state, detail.serial, detail.reason),
           onOpenProblem: (problem) => {
@@ -79,8 +76,6 @@ export class Connections {
           },
           onEvents: (serial, events, raw) => this.boardEvents(feed, serial, events, raw),
           onLog: (level, message, fields) => log[level]({ board: setup.board, ...fields }, message),
-          resumeFrom: (serial, hello, memory) =>
-            resumeFrom(this.options.boards.get(feed.board ?? setup.board)?.resume, serial, hello, memory),
         },
       });
       this.feeds.push(feed);
@@ -127,43 +122,26 @@ export class Connections {
       `board ${state}`,
     );
     const live = boards.get(board);
+    // Before the link asks the board what it missed (it does once identified): from what is stored.
+    if (state === 'active') feed.conn.remember(live?.resume);
     if (live) states.set(live, state, feed.conn, serial);
   }
 
-  private boardEvents(feed: Feed, serial: string, events: BoardEvent[], raw: Uint8Array): void {
+  private boardEvents(feed: Feed, serial: string, stamped: BoardEvent[], raw: Uint8Array): void {
     const live = this.options.boards.get(feed.board ?? this.options.bindings.boardOf(feed.setup, serial));
     if (!live) return;
     const { commits } = this.options;
-    for (const e of events) {
+    for (const e of stamped) {
       // What the set-up must fix (a clock that refuses commands, a dump without a field map) is said
       // where the organiser looks; the line noise of resync faults is not.
       if (e.type === 'fault' && SET_UP_FAULTS.has(e.code))
         this.options.log.warn({ board: live.setup.board, serial, code: e.code }, e.message);
     }
-    const shift = recalledShift(events, live.time.last);
-    if (shift > 0) live.time.skip(shift);
-    let shifting = false;
-    events.forEach((received, i) => {
-      shifting ||= isRecalled(received);
-      const moved = shifting && shift > 0 ? { ...received, t: received.t + shift } : received;
-      // Never back in a board's time (events stamped before a replugged board was routed here).
-      const event = moved.t < live.time.last ? { ...moved, t: live.time.last } : moved;
+    live.time.receive(stamped).forEach((event, i) => {
       if (event.type !== 'tick') live.lastEvent = event.t;
       live.resume = resumeAfter(live.resume, event, serial);
       commits.input(live, { kind: 'event', event }, event.t, serial, i === 0 ? raw : undefined);
     });
+    feed.conn.remember(live.resume);
   }
-}
-
-/**
- * Changes recalled from a history board carry the board's own times, which reach back into time
- * that did not count for the board (the outage they bridge): how far they, and what follows them,
- * move on so that the first comes right after the board's latest input — or after what came before
- * it in the same batch (a hello read in one go with the answer) — their intervals kept.
- */
-function recalledShift(events: readonly BoardEvent[], last: number): number {
-  const i = events.findIndex(isRecalled);
-  if (i < 0) return 0;
-  const before = events.slice(0, i).reduce((t, e) => Math.max(t, e.t), last);
-  return events[i].t <= before ? before + 1 - events[i].t : 0;
 }

@@ -1,10 +1,8 @@
 // What a board connection is given: where its bytes come from, the protocol, who hears what it
 // reads, and its timing (liveness, reconnects, clock commands).
 import { CLOCK_RETRY } from '../../firmware-protocol/clock-command.ts';
-import type { BoardMemory } from '../../firmware-protocol/descriptor.ts';
-import type { BoardEvent, HelloEvent } from '../../firmware-protocol/events.ts';
+import type { BoardEvent } from '../../firmware-protocol/events.ts';
 import type { ConnectionState } from '../../src/game/types.ts';
-import type { ResumeAsk } from './catch-up.ts';
 import type { ProtocolDriver } from './driver.ts';
 import type { LinkOpener } from './link.ts';
 
@@ -50,12 +48,6 @@ export interface ConnectionEvents {
    */
   onEvents(serial: string, events: BoardEvent[], raw: Uint8Array): void;
   onLog?(level: 'debug' | 'info' | 'warn', message: string, fields?: Record<string, unknown>): void;
-  /**
-   * What is stored of the board `serial` that greeted with `hello`, for a board that remembers as
-   * its protocol says (`memory`): the number of the last change of its power-up (a history board,
-   * line protocol 1.1), or the last changes (a DGT board's record). Undefined: nothing to go on.
-   */
-  resumeFrom?(serial: string, hello: HelloEvent, memory: BoardMemory): ResumeAsk | undefined;
 }
 
 export interface ConnectionOptions {
@@ -68,6 +60,9 @@ export interface ConnectionOptions {
   timing?: Partial<ConnectionTiming>;
   /** Wall clock for liveness and backoff (default Date.now). */
   now?: () => number;
-  /** Clock that stamps events (default `now`; a scaled clock when simulated boards run fast). */
+  /**
+   * Clock that stamps events: the daemon's input clock (default `now`; scaled when simulated boards
+   * run fast). What that is in a board's own time is reckoned where the events reach their board.
+   */
   eventTime?: () => number;
 }

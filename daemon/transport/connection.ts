@@ -25,6 +25,7 @@ import { ClockSetter } from './clock-setter.ts';
 import type { ProtocolDriver, StreamDecoder } from './driver.ts';
 import type { Link, LinkHandlers } from './link.ts';
 import { Paced } from './paced.ts';
+import { type ResumePoint, resumeFrom } from './resume.ts';
 
 /** Implausible history answers in a row after which a board's history is no longer asked. */
 const DISTRUST_AFTER = 3;
@@ -56,6 +57,8 @@ export class BoardConnection {
   /** Stops the liveness checks. */
   private stopWatchdog: (() => void) | undefined;
   private retry: NodeJS.Timeout | undefined;
+  /** What the journal holds of the board this link feeds, as routing last said (`remember`). */
+  private stored: ResumePoint | undefined;
   /** Events and bytes that arrived before the hello. */
   private early: BoardEvent[] = [];
   /** Bytes no event has carried yet. */
@@ -205,6 +208,14 @@ export class BoardConnection {
     return this.write(command, true);
   }
 
+  /**
+   * What the journal holds of the board this link feeds (its resume point): where a board that
+   * remembers is asked from when it comes back, or asked again.
+   */
+  remember(stored: ResumePoint | undefined): void {
+    this.stored = stored;
+  }
+
   /** Whether the board, as it said hello on this link, takes clock settings at all. */
   clockRoute(): CommandRoute {
     return this.driver.route(ANY_CLOCK_SETTING, this.hello);
@@ -317,7 +328,7 @@ export class BoardConnection {
    */
   private askHistory(onConnect: boolean): boolean {
     if (!this.hello || this.serial === undefined || this.distrusted) return false;
-    const ask = this.options.events.resumeFrom?.(this.serial, this.hello, this.driver.memory);
+    const ask = resumeFrom(this.stored, this.serial, this.hello, this.driver.memory);
     if (!ask) return false;
     const after = 'after' in ask ? ask.after : 0;
     if (!this.send({ type: 'history', after })) return false;

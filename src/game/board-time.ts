@@ -1,5 +1,7 @@
 // A board's own time on top of the clock that stamps inputs: time while a board is not watched does
 // not count for its tracker. Pure: the time arrives with each input.
+import { isRecalled } from '../../firmware-protocol/board-string.ts';
+import type { BoardEvent } from '../../firmware-protocol/events.ts';
 import type { ConnectionState } from './types.ts';
 
 /**
@@ -30,11 +32,19 @@ export class BoardTime {
 
   /** The board's time when the input clock reads `now`. */
   at(now: number): number {
+    return Math.max(this.last, now - this.behind(now));
+  }
+
+  /**
+   * How far the board's time runs behind the input clock from `now` on: a board back from a gap
+   * resumes at `now`, right after its last input.
+   */
+  behind(now: number): number {
     if (this.gap) {
       this.gap = false;
       this.offset = now - (this.last + RESUME_PAUSE_MS);
     }
-    return Math.max(this.last, now - this.offset);
+    return this.offset;
   }
 
   /**
@@ -46,8 +56,49 @@ export class BoardTime {
     this.offset -= ms;
   }
 
+  /**
+   * Events a link stamped with the input clock, in the board's time, in order and never back before
+   * its latest input. One shift takes them all there, so a recalled history keeps its intervals: a
+   * board back from a gap resumes at the earliest live event (the bytes read first), or at the latest
+   * recalled change when all are recalled (a slice of a long answer). Recalled changes that would
+   * reach back before the board's latest input move on, with what follows them (`skip`).
+   */
+  receive(stamped: readonly BoardEvent[]): BoardEvent[] {
+    let first = Number.POSITIVE_INFINITY;
+    let recalled = Number.NEGATIVE_INFINITY;
+    for (const e of stamped)
+      if (isRecalled(e)) recalled = Math.max(recalled, e.t);
+      else first = Math.min(first, e.t);
+    const at = Number.isFinite(first) ? first : recalled;
+    if (!Number.isFinite(at)) return [];
+    const toBoard = -this.behind(at);
+    const shift = recalledShift(stamped, this.last - toBoard);
+    if (shift > 0) this.skip(shift);
+    let last = this.last;
+    let shifting = false;
+    return stamped.map((received) => {
+      shifting ||= isRecalled(received);
+      const t = Math.max(last, received.t + toBoard + (shifting ? shift : 0));
+      last = t;
+      return t === received.t ? received : { ...received, t };
+    });
+  }
+
   /** An input at `t` was taken. */
   saw(t: number): void {
     if (t > this.last) this.last = t;
   }
+}
+
+/**
+ * Changes recalled from a history board carry the board's own times, which reach back into time
+ * that did not count for the board (the outage they bridge): how far they, and what follows them,
+ * move on so that the first comes right after the board's latest input — or after what came before
+ * it in the same batch (a hello read in one go with the answer) — their intervals kept.
+ */
+function recalledShift(events: readonly BoardEvent[], last: number): number {
+  const i = events.findIndex(isRecalled);
+  if (i < 0) return 0;
+  const before = events.slice(0, i).reduce((t, e) => Math.max(t, e.t), last);
+  return events[i].t <= before ? before + 1 - events[i].t : 0;
 }

@@ -133,4 +133,19 @@ describe("the tree's layers", () => {
     ]);
     expect(circles(round)).toEqual([['a.ts', 'b.ts', 'c.ts']]);
   });
+
+  it('the transport asks nothing upward: what it tells its owner returns nothing, and its clock is a clock', () => {
+    // A callback with an answer is a question: a board's time or what is stored of it, asked of the
+    // layers above for each chunk. The owner says what the link needs (`remember`) instead.
+    const text = readFileSync('daemon/transport/connection-options.ts', 'utf8');
+    const events = /export interface ConnectionEvents \{([\s\S]*?)\n\}/.exec(text)?.[1] ?? '';
+    const members = [...events.matchAll(/^ {2}(\w+)\??\(/gm)].map((m) => m[1]);
+    expect(members).toEqual(['onState', 'onOpenProblem', 'onEvents', 'onLog']);
+    const answers = [...events.matchAll(/\): ([^;]+);$/gm)].map((m) => m[1]);
+    expect(answers).toEqual(members.map(() => 'void'));
+    expect(text).toMatch(/eventTime\?: \(\) => number;/);
+    expect(readFileSync('daemon/routing/connections.ts', 'utf8')).toMatch(
+      /eventTime: \(\) => this\.options\.clock\.now\(\)/,
+    );
+  });
 });

@@ -67,9 +67,9 @@ describe('a DGT board read back through its record', () => {
       events: {
         onState: () => {},
         onEvents: (_, events) => seen.push(...events),
-        resumeFrom: () => ({ tail: stored }),
       },
     });
+    conn.remember({ serial: '00003', tail: stored });
     conn.start();
     const end = Date.now() + 5000;
     while (!seen.some((e) => e.type === 'put' && e.square === 23) && Date.now() < end)

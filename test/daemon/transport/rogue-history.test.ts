@@ -60,9 +60,10 @@ describe('a history board whose answers no game can hold', () => {
         onState: () => {},
         onEvents: (_, events) => seen.push(...events),
         onOpenProblem: (problem) => problems.push(problem),
-        resumeFrom: () => ({ after: 100, since: 60_000 }),
       },
     });
+    // Stored: change 100 of this power-up, at the board's 60 s.
+    conn.remember({ serial: 'ROGUE-1', boot: 'b1', n: 100, ms: 60_000, tail: [] });
     conn.start();
     const end = Date.now() + 20_000;
     while (!problems.some((p) => p?.includes('implausible')) && Date.now() < end)
