@@ -5,7 +5,8 @@
 // `rounds/index.json`, the list of rounds.
 import type { PublishConfig, PublishTarget } from '../config/index.ts';
 import { type Hub, type HubReader, RoundRebuilding } from '../hub.ts';
-import type { GameSnapshot } from '../../src/game/types.ts';
+import { PublishedChanges } from '../../src/broadcast/index.ts';
+import type { GameEvent, GameSnapshot } from '../../src/game/types.ts';
 import { type Event, standingsCsv, tableResults } from '../../src/tournament/index.ts';
 import en from '../web/shared/i18n/en.js';
 import { PdnCache, roundFiles, roundsIndex, roundsWithGames } from '../views/rounds.ts';
@@ -49,18 +50,26 @@ export class EventFiles {
   private readonly kept = new Map<number, { key: string; files: PublishFile[] }>();
   private last: PublishFile[] | undefined;
   private retryTimer: NodeJS.Timeout | undefined;
+  /** What of the boards' events changes their published games. */
+  private readonly published = new PublishedChanges();
+  private readonly pdn = new PdnCache((game) => this.published.versionOf(game));
 
   constructor(
     private readonly hub: Pick<HubReader, 'round' | 'hasRound' | 'games'>,
     private readonly tournament?: TournamentSource,
-    private readonly pdn = new PdnCache(),
     /** Called a second after a round could not be read (being rebuilt): read it again then. */
     private readonly retry: () => void = () => {},
   ) {}
 
-  /** Something changed: the next `files()` looks again (rounds unchanged are not made again). */
-  changed(): void {
+  /**
+   * Something changed: the next `files()` looks again (rounds unchanged are not made again). A
+   * board's event that changes nothing published (most clock readings, a connection's state) is no
+   * change: false.
+   */
+  changed(event?: GameEvent): boolean {
+    if (event && !this.published.touches(event, this.hub.round())) return false;
     this.last = undefined;
+    return true;
   }
 
   files(): PublishFile[] {
@@ -81,7 +90,7 @@ export class EventFiles {
         continue;
       }
       if (games.length === 0) continue;
-      const key = `${games.map((g) => `${g.info.board}:${g.version}`).join(',')}|${eventKey}`;
+      const key = `${games.map((g) => `${g.info.board}:${this.published.versionOf(g)}`).join(',')}|${eventKey}`;
       let kept = this.kept.get(round);
       if (kept?.key !== key) {
         kept = { key, files: filesOfRound(round, games, this.pdn, event) };
@@ -155,7 +164,7 @@ export function startPublishing(options: {
   tournament?: TournamentSource;
 }): Publishing {
   const { hub, config, log } = options;
-  const event = new EventFiles(hub, options.tournament, new PdnCache(), () => changed());
+  const event = new EventFiles(hub, options.tournament, () => changed());
   const files = () => event.files();
   const targets = config.targets.map((t) => {
     const uploader = uploaderFor(t, config.timeoutMs);
@@ -167,7 +176,12 @@ export function startPublishing(options: {
     event.changed();
     for (const t of targets) t.changed();
   };
-  const unsubscribe = targets.length > 0 ? hub.subscribe(changed) : () => {};
+  const unsubscribe =
+    targets.length > 0
+      ? hub.subscribe((e) => {
+          if (event.changed(e)) for (const t of targets) t.changed();
+        })
+      : () => {};
   // Every round's files go out at once, so a broadcast finds every game before the first move, and
   // a target added since (or back after an outage) gets the rounds before it too.
   changed();

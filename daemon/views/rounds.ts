@@ -71,10 +71,15 @@ export class PdnCache {
   /** Moves already checked: a new move on a board replays one step, not the board's whole game. */
   private readonly steps: LineMemo = new WeakMap();
 
+  constructor(
+    /** A game's version as far as its PDN goes (src/broadcast PublishedChanges); its own by default. */
+    private readonly versionOf: (game: GameSnapshot) => number = (game) => game.version,
+  ) {}
+
   /** The board's published lines: its own slot first, then its continuations. */
   lines(game: GameSnapshot, result?: GameResult): Published[] {
     const key = `${game.info.round}/${game.info.board}`;
-    const version = `${game.version}/${result ?? ''}`;
+    const version = `${this.versionOf(game)}/${result ?? ''}`;
     let hit = this.cache.get(key);
     if (!hit || hit.version !== version)
       hit = {

@@ -7,3 +7,4 @@ export {
   tableGameOf,
 } from './lines.ts';
 export { continuationRound, linePdn } from './pdn.ts';
+export { PublishedChanges } from './changes.ts';
