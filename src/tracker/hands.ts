@@ -70,9 +70,11 @@ export function readPlayedMove(
   move: Move,
   hand: readonly HandEvent[],
   scanMs?: number,
+  /** The position's legal moves, when the caller has them. */
+  legal: readonly Move[] = legalSequences(pos),
 ): PlayedMove {
   const rules: RuleId[] = [];
-  if (touchedAnother(pos, move, hand)) rules.push('5.4.3');
+  if (touchedAnother(pos, move, hand, legal)) rules.push('5.4.3');
   if (move.captured.length === 0) return { move, rules };
 
   const key = moveKey(move);
@@ -142,8 +144,14 @@ function onLanding(hand: readonly HandEvent[], seq: Move, scan: number): boolean
  * 5.4.3: a piece of the side to move that had a legal move was lifted and put back on its square
  * (held longer than a bounce), and then another piece moved.
  */
-export function touchedAnother(pos: Position, move: Move, hand: readonly HandEvent[]): boolean {
-  const movable = new Set(legalSequences(pos).map((m) => m.from));
+export function touchedAnother(
+  pos: Position,
+  move: Move,
+  hand: readonly HandEvent[],
+  /** The position's legal moves or sequences: the same squares move in either. */
+  legal: readonly Move[] = legalSequences(pos),
+): boolean {
+  const movable = new Set(legal.map((m) => m.from));
   for (let i = 0; i < hand.length; i++) {
     const h = hand[i];
     if (h.kind !== 'lift' || h.square === move.from || !movable.has(h.square)) continue;

@@ -52,9 +52,11 @@ class BoardTracker extends DecidingTracker implements Tracker {
    * The legal moves of the game position (and of the other side, 5.4.1), made at most once per
    * input and dropped at its end: kept from one input to the next they would live as long as a
    * player thinks, and the garbage collector would copy them, board after board (docs/performance.md).
+   * A replay's inputs come back to back: there they are kept while the position stands.
    */
   private legalMemo: { of: Position; moves: Move[] } | undefined;
   private wrongSideMemo: { of: Position; from: Position; moves: Move[] } | undefined;
+  private replaying = false;
 
   protected follower(options: TrackerOptions, shown: Shown): Tracker {
     return new BoardTracker(options, shown);
@@ -71,6 +73,9 @@ class BoardTracker extends DecidingTracker implements Tracker {
 
   deferSearches(on: boolean): void {
     this.gaps.defer(on);
+    // Searches are deferred for a replay, and only then.
+    this.replaying = on;
+    if (!on) this.dropMemos();
   }
 
   get following(): number | undefined {
@@ -291,11 +296,15 @@ class BoardTracker extends DecidingTracker implements Tracker {
     return moves.find((m) => showsAfter(this.sensed, from, m));
   }
 
-  /** The end of an input: the memos go (see legalMemo). */
+  /** The end of an input: the memos go, but in a replay (see legalMemo). */
   private done(out: TrackerOutput[]): TrackerOutput[] {
+    if (!this.replaying) this.dropMemos();
+    return this.gaps.keep(out);
+  }
+
+  private dropMemos(): void {
     this.legalMemo = undefined;
     this.wrongSideMemo = undefined;
-    return this.gaps.keep(out);
   }
 
   /** The decision ladder (docs/irregularities.md, "Decision when settled"). */
@@ -377,7 +386,7 @@ class BoardTracker extends DecidingTracker implements Tracker {
     // Events lost in a gap: the hands' order (4.11, 5.4.3, 5.4.10, 5.4.13) cannot be judged.
     const played = this.episode.eventsLost
       ? { move: legal, rules: [] }
-      : readPlayedMove(pos, legal, this.board.hand, this.scanMs);
+      : readPlayedMove(pos, legal, this.board.hand, this.scanMs, this.legalHere());
     const board = Int8Array.from(play(pos, legal).board);
     for (const sq of this.leftOn) if (this.sensed[sq] === EMPTY) board[sq] = EMPTY;
     const after = Position.fromBoard(pos.variant, opposite(pos.turn), board);
