@@ -183,8 +183,32 @@ export function roundFile(
   pdn: PdnCache,
   results?: TableResults,
 ): RoundFile | undefined {
+  return fileOfRound(
+    round,
+    games,
+    name,
+    pdn,
+    results,
+    once(() => pdn.round(games, results)),
+  );
+}
+
+/** `make`'s value, made the first time it is asked for. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+}
+
+/** roundFile, given the round's published games (`published`: asked for at most once a round). */
+function fileOfRound(
+  round: number,
+  games: readonly GameSnapshot[],
+  name: string,
+  pdn: PdnCache,
+  results: TableResults | undefined,
+  published: () => Published[],
+): RoundFile | undefined {
   const pdnFile = (body: string, download: string): RoundFile => ({ name, kind: 'pdn', body, download });
-  const published = () => pdn.round(games, results);
   if (name === 'games.pdn')
     return pdnFile(
       published()
@@ -228,13 +252,14 @@ export function roundFiles(
   pdn: PdnCache,
   results?: TableResults,
 ): RoundFile[] {
-  const count = pdn.round(games, results).length;
+  // The round's published games once for all its files: a file each for hundreds of games.
+  const published = once(() => pdn.round(games, results));
   const names = [
     'games.pdn',
     'games.json',
     'index.json',
     ...games.map((g) => `${g.info.board}.pdn`),
-    ...Array.from({ length: count }, (_, i) => gameIndexFile(i + 1)),
+    ...Array.from({ length: published().length }, (_, i) => gameIndexFile(i + 1)),
   ];
-  return names.map((name) => roundFile(round, games, name, pdn, results)!);
+  return names.map((name) => fileOfRound(round, games, name, pdn, results, published)!);
 }
