@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { replayBoard } from '../../../daemon/board/index.ts';
 import { BoardGame } from '../../../src/game/board-game.ts';
 import { Journal } from '../../../daemon/journal/index.ts';
+import { journalOrder } from '../../../daemon/journal/journal.ts';
 import type { BoardInput } from '../../../src/game/board-game.ts';
 import { simulateGame } from '../../../simulator/index.ts';
 import { append, entries } from '../fixtures/journal-rows.ts';
@@ -49,6 +50,29 @@ describe('journal: rebuild on start', () => {
       expect(got).toEqual(expected);
     }
     expect(journal.forEachRoundInput(1, () => {}, undefined, 2)).toBe(0);
+    journal.close();
+  });
+
+  it('a page whose rows SQLite concatenated out of order is handed over in the order of its ids', () => {
+    // [id, board, …]: two fields a row.
+    expect(journalOrder([3, 'a', 4, 'b', 9, 'c'], 2)).toEqual([0, 2, 4]);
+    expect(journalOrder([4, 'b', 3, 'a', 9, 'c', 5, 'd'], 2)).toEqual([2, 0, 6, 4]);
+    expect(journalOrder([], 2)).toEqual([]);
+  });
+
+  it("an arbiter's text in an input (quotes, commas, brackets, any script) comes back as it went in", () => {
+    const journal = Journal.open(join(mkdtempSync(join(tmpdir(), 'damlink-rebuild-')), 'journal.sqlite'));
+    const name = 'O\'Neil, "Jr" [GMI] ] }, Żółć 王 \\ \u2028';
+    const inputs: BoardInput[] = [
+      { kind: 'info', info: { board: 1, round: 1, variant: 'international', white: name } },
+      { kind: 'state', state: 'active', serial: 'S,"1"' },
+      { kind: 'event', event: { t: 5, type: 'lift', square: 32 } },
+    ];
+    for (const [i, input] of inputs.entries())
+      append(journal, { round: 1, board: 1, t: i, serial: 'S', input });
+    const got: BoardInput[] = [];
+    journal.forEachRoundInput(1, (_, input) => got.push(input));
+    expect(got).toEqual(inputs);
     journal.close();
   });
 
