@@ -8,6 +8,7 @@
 import { loadavg } from 'node:os';
 import { EventFiles } from '../daemon/publish/index.ts';
 import { legalMoves, moveNotation } from '../src/engine/index.ts';
+import { createRng } from '../simulator/prng.ts';
 import { FakeHub } from '../test/daemon/fixtures/fake-hub.ts';
 import { type Player, player } from '../test/src/game/fixtures/helpers.ts';
 
@@ -20,16 +21,8 @@ const MOVE_MS = 10_000;
 const print = (name: string, value: string, unit = '') =>
   console.log(`${name} ${value}${unit ? ` ${unit}` : ''}`);
 
-/** A deterministic pseudo-random sequence: the same hall every run. */
-function lcg(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
-const random = lcg(11);
+const rng = createRng(11);
+const random = () => rng.next();
 const hub = new FakeHub(BOARDS, 1, { event: 'Bench Hall' });
 const files = new EventFiles(hub);
 const acknowledged = new Map<string, string>();

@@ -7,18 +7,7 @@ import type { Side } from '../../../firmware-protocol/side.ts';
 import { EventFiles } from '../../../daemon/publish/index.ts';
 import type { PublishFile } from '../../../daemon/publish/types.ts';
 import { FakeHub } from '../fixtures/fake-hub.ts';
-
-/** A small deterministic generator (mulberry32): the same hall for the same seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { createRng } from '../../../simulator/prng.ts';
 
 const BOARDS = 4;
 const bodies = (files: readonly PublishFile[]) => Object.fromEntries(files.map((f) => [f.path, f.body]));
@@ -55,7 +44,8 @@ function step(hub: FakeHub, positions: Position[], next: () => number): void {
 
 describe('the files publishing keeps', () => {
   it.each([1, 2, 3, 4, 5, 6])('seed %i: equal the files made afresh after every event', (seed) => {
-    const next = random(seed);
+    const rng = createRng(seed);
+    const next = () => rng.next();
     const hub = new FakeHub(BOARDS, 2, { event: 'Hall' });
     const positions = Array.from({ length: BOARDS }, () => Position.initial('international'));
     const kept = new EventFiles(hub);
