@@ -5,7 +5,9 @@
 // daemon's time (`gapSearch.share`, default 0.3 of a core), the least served first (past
 // 50,000 positions, the furthest on first). Prints:
 // searches_boards, searches_share, searches_cpu_share (the daemon process's CPU over the window,
-// searches, ticks and I/O), searches_positions_per_s (steps granted × step budget),
+// searches, ticks and I/O, and the bench's own boards and polls), searches_step_share (the granted
+// steps' own time over the window: what the share bounds), searches_positions_per_s (steps granted
+// × step budget),
 // searches_loop_delay_p50/p99/max_ms (how late a timer ran: the wait any board's event had),
 // searches_late_gap_found_ms (from the late board's dump to its line recorded), searches_heap_mb
 // (heap of the searches under way at the end, after a GC) and searches_tables_mb (their typed
@@ -23,6 +25,7 @@ import { Journal } from '../daemon/journal/index.ts';
 import { Position } from '../src/engine/index.ts';
 import { GapSearchRun } from '../src/tracker/gap/search.ts';
 import { createTracker } from '../src/tracker/index.ts';
+import type { TrackerFactory } from '../src/game/board-game.ts';
 import { RESYNC_BUDGET } from '../src/tracker/gap/lost-lines.ts';
 import { TIMING } from '../test/daemon/fixtures/controller-timing.ts';
 import { FakeBoard } from '../test/daemon/fixtures/fake-board.ts';
@@ -83,10 +86,24 @@ const config = loadConfig({ flags: { boards: sources }, env: {} });
 if (!config.ok) throw new Error(config.error.join('\n'));
 if (POSITIONS !== undefined) config.value.gapSearch = { ...config.value.gapSearch, positions: POSITIONS };
 const journal = Journal.open(join(dir, 'journal.sqlite'));
+/** The time the granted steps took (a tick with `steps`): the searches' own share of the window. */
+let stepMs = 0;
+const timedTracker: TrackerFactory = (options) => {
+  const tracker = createTracker(options);
+  const push = tracker.push.bind(tracker);
+  tracker.push = (event) => {
+    if (event.type !== 'tick' || !event.steps) return push(event);
+    const from = performance.now();
+    const out = push(event);
+    stepMs += performance.now() - from;
+    return out;
+  };
+  return tracker;
+};
 const controller = new Controller({
   config: config.value,
   journal,
-  createTracker,
+  createTracker: timedTracker,
   timing: TIMING,
   searchShare: SHARE,
 });
@@ -140,6 +157,7 @@ journal.forEachRoundInput(1, (_board, input) => {
 });
 const ms = (ns: number) => (ns / 1e6).toFixed(1);
 console.log(`searches_cpu_share ${((cpu.user + cpu.system) / 1000 / wall).toFixed(2)} share`);
+console.log(`searches_step_share ${(stepMs / wall).toFixed(2)} share`);
 console.log(
   `searches_positions_per_s ${Math.round((granted * RESYNC_BUDGET.step) / (wall / 1000))} positions/s`,
 );
