@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { connect, type IClientOptions, type MqttClient } from 'mqtt';
+import { PublishedChanges } from '../../src/broadcast/index.ts';
 import type { GameEvent } from '../../src/game/types.ts';
 import type { HubReader } from '../hub.ts';
 import {
@@ -95,7 +96,12 @@ export async function startMqttBridge(options: MqttBridgeOptions): Promise<MqttB
   });
   let presenceStarted = false;
   let closing = false;
-  const pdn = new PdnCache();
+  // A board's PDN is made again, and handed to the broker, only when its published game changed:
+  // most events are clock readings, which change its state and not its PDN (src/broadcast/changes.ts).
+  const changes = new PublishedChanges();
+  const pdn = new PdnCache((game) => changes.versionOf(game));
+  /** Per board, the PDN handed to the broker on the current connection. */
+  const pdnSent = new Map<number, string>();
   /** Per board, the last version handed to the client on the current connection (or acked before). */
   const published = new Map<number, number>();
   const acked = new Map<number, number>();
@@ -167,7 +173,9 @@ export async function startMqttBridge(options: MqttBridgeOptions): Promise<MqttB
           snapshot,
         };
         send(t.state(board), JSON.stringify(state), true);
-        send(t.roundPdn(round, board), pdn.of(snapshot), true);
+        const text = pdn.of(snapshot);
+        if (pdnSent.get(board) !== text) send(t.roundPdn(round, board), text, true);
+        pdnSent.set(board, text);
       }
     }
     dirty.clear();
@@ -254,9 +262,12 @@ export async function startMqttBridge(options: MqttBridgeOptions): Promise<MqttB
   client.on('close', () => {
     for (const id of Object.keys(client.outgoing)) client.removeOutgoingMessage(Number(id));
     for (const [board, version] of acked) published.set(board, version);
+    // Back on the broker, every board's PDN goes again (a broker restarted may have lost them).
+    pdnSent.clear();
   });
 
   const unsubscribe = hub.subscribe((event: GameEvent) => {
+    changes.touches(event, hub.round());
     if (live()) catchUp(event.board);
   });
 

@@ -123,6 +123,42 @@ describe('MQTT bridge', () => {
     }
   });
 
+  it("a clock reading goes out as the board's state; its PDN again only when the reading gives a move its clock", async () => {
+    const hub = new FakeHub(1, 3);
+    let bridge: MqttBridge | undefined;
+    const { got, client } = await listen(broker.url, 'clocks/#');
+    const pdns = () => got.filter((g) => g.topic === 'clocks/rounds/3/boards/1.pdn');
+    const stateAt = (version: number) => () =>
+      JSON.parse(last(got, 'clocks/boards/1/state')?.text ?? '{}').version === version;
+    try {
+      bridge = await bridgeOn(hub, 'clocks', 'c1');
+      await waitFor(() => pdns().length === 1);
+      const p = player();
+      hub.feed(1, p.move('32-28', 10));
+      await waitFor(stateAt(1));
+      await waitFor(() => pdns().length === 2);
+      expect(pdns()[1].text).toContain('1. 32-28 *');
+      // White's clock still runs: the move does not take this reading.
+      hub.clock(1, 5_400_000, 5_400_000, 'white');
+      await waitFor(stateAt(2));
+      // White pressed: the move's clock, in its PDN.
+      hub.clock(1, 5_390_000, 5_400_000, 'black');
+      await waitFor(stateAt(3));
+      await waitFor(() => pdns().length === 3);
+      expect(pdns()[2].text).toContain('%clock');
+      // Black thinks: readings, no new PDN.
+      hub.clock(1, 5_390_000, 5_399_000, 'black');
+      hub.state(1, 'silent');
+      await waitFor(stateAt(5));
+      await new Promise((r) => setTimeout(r, 200));
+      expect(pdns()).toHaveLength(3);
+      expect(JSON.parse(last(got, 'clocks/boards/1/state')!.text).snapshot.state).toBe('silent');
+    } finally {
+      await bridge?.close();
+      await client.endAsync();
+    }
+  });
+
   it('starts without the broker, and once it comes publishes the missed events in order, none twice', async () => {
     const hub = new FakeHub(1, 2);
     const p = player();
