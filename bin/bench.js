@@ -5,8 +5,11 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from './build.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+// The daemons the benches start run what an organiser runs: the compiled tree, built from these sources.
+await build(root);
 const filters = process.argv.slice(2);
 const files = readdirSync(join(root, 'bench'))
   .filter((f) => f.endsWith('.bench.ts'))

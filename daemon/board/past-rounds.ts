@@ -17,13 +17,21 @@ import { playedWith, replayRound } from './replay.ts';
 /** Bytes (of the rounds' JSON) of past rounds kept in memory. */
 export const PAST_ROUNDS_BYTES = 64 << 20;
 
+/** The worker module beside this one, as this one runs: compiled (bin/build.js) or from the sources. */
+const WORKER = new URL(
+  `./past-round-worker${import.meta.url.slice(import.meta.url.lastIndexOf('.'))}`,
+  import.meta.url,
+).href;
+
 /**
- * The thread's start: tsx registered in the thread (it runs the TypeScript sources as the daemon
- * does; `--import` is not carried into threads by Node 20), then the worker module. A thread that
- * fails or ends leaves its rounds to a replay on the loop (they are not left waiting).
+ * The thread's start: from the sources, tsx registered in the thread first (`--import` is not
+ * carried into threads by Node 20). A thread that fails or ends leaves its rounds to a replay on
+ * the loop (they are not left waiting).
  */
-const BOOT = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
-  .then(({ register }) => { register(); return import(${JSON.stringify(new URL('./past-round-worker.ts', import.meta.url).href)}); });`;
+const BOOT = WORKER.endsWith('.ts')
+  ? `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
+  .then(({ register }) => { register(); return import(${JSON.stringify(WORKER)}); });`
+  : `import(${JSON.stringify(WORKER)});`;
 
 export interface PastRoundsLog {
   warn(obj: object, msg: string): void;

@@ -62,7 +62,8 @@ describe('boards that remember nothing, through a kill -9 (real daemon process)'
       return d;
     };
     const served = async (d: Daemon) => pdnMoves(await fetchText(`${d.url}/rounds/1/games.pdn`));
-    const daemon = await downWhilePlaying(sim, await start(), start, 6, 11);
+    // Down for a dozen plies: the restart itself adds none on a fast start.
+    const daemon = await downWhilePlaying(sim, await start(), start, 6, 12);
     await sim.done;
     const truth = sim.boards.map((b) => b.board.games[0].moves.map((m) => m.pdn));
     await until(
