@@ -10,7 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** The folders the program runs from (tests and benches stay out). */
-const FOLDERS = ['daemon', 'src', 'firmware-protocol', 'simulator'];
+export const FOLDERS = ['daemon', 'src', 'firmware-protocol', 'simulator'];
 /** Served as they are, every file of it: the pages, their scripts, styles and languages. */
 const WEB = join('daemon', 'web');
 const OUT = 'dist';
@@ -20,7 +20,7 @@ const MANIFEST = 'manifest.json';
  * The files compiled (`.ts`) or copied (`.js`, which modules import beside them; the web pages'
  * files), by path.
  */
-function sources(root) {
+export function sources(root = ROOT) {
   const found = [];
   const walk = (dir) => {
     for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {

@@ -15,10 +15,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, current, rewriteImports } from '../../bin/build.js';
+import { build, current, FOLDERS, rewriteImports, sources } from '../../bin/build.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const FOLDERS = ['daemon', 'src', 'firmware-protocol', 'simulator'];
 
 describe('rewriteImports', () => {
   it('points relative imports of .ts files at the compiled .js, and nothing else', () => {
@@ -107,18 +106,13 @@ describe('the compiled tree', () => {
 describe('modules that name a file beside them', () => {
   // Compiled, a module is a .js file in dist/: a `.ts` file named by URL is not beside it there.
   it('never name a .ts file by URL', () => {
-    const offenders: string[] = [];
-    const walk = (dir: string) => {
-      for (const entry of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
-        const path = join(dir, entry.name);
-        if (entry.isDirectory()) walk(path);
-        else if (/\.(ts|js)$/.test(entry.name)) {
-          const text = readFileSync(join(ROOT, path), 'utf8');
-          if (/new URL\(\s*['"`][^'"`]*\.ts['"`]\s*,\s*import\.meta\.url/.test(text)) offenders.push(path);
-        }
-      }
-    };
-    for (const folder of FOLDERS) walk(folder);
+    const offenders = (sources() as string[]).filter(
+      (path) =>
+        /\.(ts|js)$/.test(path) &&
+        /new URL\(\s*['"`][^'"`]*\.ts['"`]\s*,\s*import\.meta\.url/.test(
+          readFileSync(join(ROOT, path), 'utf8'),
+        ),
+    );
     expect(offenders).toEqual([]);
   });
 });
