@@ -7,7 +7,8 @@
 // searches_boards, searches_share, searches_cpu_share (the daemon process's CPU over the window,
 // searches, ticks and I/O, and the bench's own boards and polls), searches_step_share (the granted
 // steps' own time over the window: what the share bounds), searches_positions_per_s (steps granted
-// × step budget),
+// × step budget, over the window), searches_positions_per_step_s (the same over the steps' own time:
+// what a position costs, whatever the share),
 // searches_loop_delay_p50/p99/max_ms (how late a timer ran: the wait any board's event had),
 // searches_late_gap_found_ms (from the late board's dump to its line recorded), searches_heap_mb
 // (heap of the searches under way at the end, after a GC) and searches_tables_mb (their typed
@@ -160,6 +161,9 @@ console.log(`searches_cpu_share ${((cpu.user + cpu.system) / 1000 / wall).toFixe
 console.log(`searches_step_share ${(stepMs / wall).toFixed(2)} share`);
 console.log(
   `searches_positions_per_s ${Math.round((granted * RESYNC_BUDGET.step) / (wall / 1000))} positions/s`,
+);
+console.log(
+  `searches_positions_per_step_s ${Math.round((granted * RESYNC_BUDGET.step) / (stepMs / 1000))} positions/s`,
 );
 console.log(`searches_loop_delay_p50_ms ${ms(delay.percentile(50))} ms`);
 console.log(`searches_loop_delay_p99_ms ${ms(delay.percentile(99))} ms`);
