@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run build` (run by `npm install` too): the TypeScript sources compiled to JavaScript in dist/,
 // the same tree with `.js` files, so `damlink` starts without compiling its modules one by one
-// through tsx's loader thread (the daemon serves its first page about 0.4 s sooner on a slow laptop).
+// through tsx's loader thread (docs/performance.md).
 // `damlink` runs dist/ only while it matches the sources file for file (`current`); otherwise it runs
 // the sources through tsx, as before: an edited tree never runs stale code.
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
@@ -68,7 +68,7 @@ export async function build(root = ROOT) {
   await Promise.all(
     files.map(async (path) => {
       manifest[path] = stamp(root, path);
-      if (!/\.(ts|js)$/.test(path)) {
+      if (path.startsWith(WEB)) {
         write(join(root, OUT, path), readFileSync(join(root, path)));
         return;
       }
