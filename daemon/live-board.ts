@@ -41,20 +41,28 @@ export function rebuildLive(
   boards: ReadonlyMap<number, LiveBoard>,
   unstored: (event: GameEvent) => void,
 ): number {
+  // The thread reads the round's pages while this reads what is stored.
+  const ahead = journal.readAhead(round);
   const stored = journal.derivedVersions(round);
   let last = 0;
   // A search the journal did not see end is worked once its board is live, in the steps granted
   // then: a restart serves at once, whatever searches its journal holds.
   for (const live of boards.values()) live.game.tracker.deferSearches?.(true);
-  journal.forEachRoundInput(round, (board, input, t) => {
-    if (t > last) last = t;
-    const live = boards.get(board);
-    if (!live) return;
-    for (const event of live.game.apply(input, t))
-      if (event.version > (stored.get(board) ?? 0)) unstored(event);
-    live.time.last = t;
-    if (input.kind === 'event') live.resume = resumeAfter(live.resume, input.event, undefined);
-  });
+  journal.forEachRoundInput(
+    round,
+    (board, input, t) => {
+      if (t > last) last = t;
+      const live = boards.get(board);
+      if (!live) return;
+      for (const event of live.game.apply(input, t))
+        if (event.version > (stored.get(board) ?? 0)) unstored(event);
+      live.time.last = t;
+      if (input.kind === 'event') live.resume = resumeAfter(live.resume, input.event, undefined);
+    },
+    undefined,
+    undefined,
+    ahead,
+  );
   for (const live of boards.values()) {
     live.game.tracker.deferSearches?.(false);
     live.time.gap = live.time.last > 0;

@@ -11,6 +11,7 @@ import { type FileHandle, open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { Checkpointer } from './checkpointer.ts';
+import { type Page, PagesAhead } from './pages-ahead.ts';
 import { hasColumn, hasTable, migrate } from './schema.ts';
 import type { BoardInput } from '../../src/game/board-game.ts';
 import type { RoundSettings, SearchRow, SearchRows } from './types.ts';
@@ -25,6 +26,18 @@ const payload = (input: BoardInput): unknown => {
 
 /** Fields of a row in a page of forEachRoundInput: id, board, seq, t, kind, data. */
 const ROW_FIELDS = 6;
+/** Rows in a page of forEachRoundInput. */
+const ROUND_PAGE = 16384;
+
+/**
+ * A page of a round's rows (of one board's) after an id: as one JSON text made by SQLite,
+ * `[id,board,seq,t,"kind",data,…]`, and one parse — a row array and a parse of its own for each of a
+ * restart's hundred thousand rows cost twice as much. Arguments: round, (board,) after-id, rows.
+ */
+const roundPageSql = (oneBoard: boolean): string =>
+  `SELECT max(id), count(*), '[' || group_concat(id || ',' || board || ',' || seq || ',' || t || ',"' || kind || '",' || data, ',') || ']'
+   FROM (SELECT id, board, seq, t, kind, data FROM journal
+         WHERE round = ?${oneBoard ? ' AND board = ?' : ''} AND id > ? ORDER BY id LIMIT ?)`;
 
 /**
  * Where each row of a flat page (`fields` values a row, the id first) starts, in the order of its
@@ -197,45 +210,54 @@ export class Journal {
   }
 
   /**
+   * The round's pages read ahead in a thread of their own, for `forEachRoundInput` (a start's
+   * rebuild); none from a journal in memory, or when the thread cannot start.
+   */
+  readAhead(round: number, page = ROUND_PAGE): PagesAhead | undefined {
+    if (this.path === ':memory:') return undefined;
+    return PagesAhead.start(this.path, roundPageSql(false), [round], page);
+  }
+
+  /**
    * Every input of a round in journal order, handed to `apply` with its board: the rebuild path on
    * start, one pass over the round in larger pages of lean rows (no JournalEntry objects, no raw
-   * bytes). `board` limits the pass to one board.
+   * bytes). `board` limits the pass to one board; `ahead` (readAhead) reads the pages.
    */
   forEachRoundInput(
     round: number,
     apply: (board: number, input: BoardInput, t: number) => void,
-    page = 16384,
+    page = ROUND_PAGE,
     board?: number,
+    ahead?: PagesAhead,
   ): number {
-    // A page as one JSON text made by SQLite, `[id,board,seq,t,"kind",data,…]`, and one parse: a row
-    // array and a parse of its own for each of a restart's hundred thousand rows cost twice as much.
-    const statement = this.db
-      .prepare(
-        `SELECT max(id), count(*), '[' || group_concat(id || ',' || board || ',' || seq || ',' || t || ',"' || kind || '",' || data, ',') || ']'
-         FROM (SELECT id, board, seq, t, kind, data FROM journal
-               WHERE round = ?${board === undefined ? '' : ' AND board = ?'} AND id > ? ORDER BY id LIMIT ?)`,
-      )
-      .raw(true);
+    const statement = this.db.prepare(roundPageSql(board !== undefined)).raw(true);
+    // The thread reads the whole round in pages of this size, or nothing.
+    const reader = ahead?.page === page && board === undefined ? ahead : undefined;
     // A pass over the whole round sees every board's last sequence number: the appends after it
     // (a restart) need not look them up.
     const seqs = board === undefined && !this.nextSeq.has(round) ? new Map<number, number>() : undefined;
     let after = 0;
     let n = 0;
-    for (;;) {
-      const args = board === undefined ? [round, after, page] : [round, board, after, page];
-      const [last, count, text] = statement.get(...args) as [number | null, number, string | null];
-      if (last === null || text === null) break;
-      const rows = JSON.parse(text) as unknown[];
-      for (const i of journalOrder(rows, ROW_FIELDS)) {
-        const b = rows[i + 1] as number;
-        seqs?.set(b, (rows[i + 2] as number) + 1);
-        const input = rows[i + 5] as { kind: string };
-        input.kind = rows[i + 4] as string;
-        apply(b, input as BoardInput, rows[i + 3] as number);
+    try {
+      for (;;) {
+        const args = board === undefined ? [round, after, page] : [round, board, after, page];
+        // The thread's pages follow the same ids: should it fail, this reads on from `after`.
+        const [last, count, text] = reader?.next() ?? (statement.get(...args) as Page);
+        if (last === null || text === null) break;
+        const rows = JSON.parse(text) as unknown[];
+        for (const i of journalOrder(rows, ROW_FIELDS)) {
+          const b = rows[i + 1] as number;
+          seqs?.set(b, (rows[i + 2] as number) + 1);
+          const input = rows[i + 5] as { kind: string };
+          input.kind = rows[i + 4] as string;
+          apply(b, input as BoardInput, rows[i + 3] as number);
+        }
+        n += count;
+        if (count < page) break;
+        after = last;
       }
-      n += count;
-      if (count < page) break;
-      after = last;
+    } finally {
+      ahead?.close();
     }
     if (seqs && !this.nextSeq.has(round)) this.nextSeq.set(round, seqs);
     return n;

@@ -1,6 +1,6 @@
 // The rebuild path on start: lean journal pages (forEachRoundInput) give the inputs the table holds, and a
 // replayed board is the live board — snapshot, versions, PDN and the events kept for `since`.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -50,6 +50,35 @@ describe('journal: rebuild on start', () => {
       expect(got).toEqual(expected);
     }
     expect(journal.forEachRoundInput(1, () => {}, undefined, 2)).toBe(0);
+    journal.close();
+  });
+
+  it('read ahead in a thread (a start): the same inputs in the same order, across page boundaries', () => {
+    const { journal } = journaled(5, false);
+    const expected = entries(journal, 1, 1).map((e) => [e.t, e.input]);
+    for (const page of [7, 16384]) {
+      const ahead = journal.readAhead(1, page)!;
+      const got: unknown[] = [];
+      const n = journal.forEachRoundInput(1, (_, input, t) => got.push([t, input]), page, undefined, ahead);
+      expect(ahead.failed).toBe(false);
+      // Every page came from the thread, the last one short.
+      expect(ahead.pages).toBe(Math.floor(expected.length / page) + 1);
+      expect(n).toBe(expected.length);
+      expect(got).toEqual(expected);
+    }
+    journal.close();
+  });
+
+  it('a reading thread that fails leaves the rest to the pass: nothing lost, nothing twice', () => {
+    const { journal } = journaled(5, false);
+    const expected = entries(journal, 1, 1).map((e) => [e.t, e.input]);
+    // The file gone from its folder: this connection still reads it, the thread cannot open it.
+    rmSync(journal.path);
+    const ahead = journal.readAhead(1, 7)!;
+    const got: unknown[] = [];
+    journal.forEachRoundInput(1, (_, input, t) => got.push([t, input]), 7, undefined, ahead);
+    expect(ahead.failed).toBe(true);
+    expect(got).toEqual(expected);
     journal.close();
   });
 
