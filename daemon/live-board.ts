@@ -59,9 +59,7 @@ export function rebuildLive(
       live.time.last = t;
       if (input.kind === 'event') live.resume = resumeAfter(live.resume, input.event, undefined);
     },
-    undefined,
-    undefined,
-    ahead,
+    { ahead },
   );
   for (const live of boards.values()) {
     live.game.tracker.deferSearches?.(false);

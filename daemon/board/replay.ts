@@ -65,6 +65,8 @@ export function replayRound(
   // exporting one costs the inputs' replay, not the searches'.
   for (const game of games.values()) game.tracker.deferSearches?.(true);
   const only = boards.length === 1 ? boards[0] : undefined;
-  journal.forEachRoundInput(round, (board, input, t) => games.get(board)?.apply(input, t), undefined, only);
+  journal.forEachRoundInput(round, (board, input, t) => games.get(board)?.apply(input, t), {
+    board: only,
+  });
   return [...games.values()];
 }

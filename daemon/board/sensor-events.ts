@@ -16,8 +16,7 @@ export function sensorEvents(
       if (input.kind !== 'event' || found.length >= range.limit) return;
       if (input.event.t >= range.from && input.event.t <= range.to) found.push(input.event);
     },
-    undefined,
-    board,
+    { board },
   );
   return found;
 }

@@ -211,28 +211,30 @@ export class Journal {
 
   /**
    * The round's pages read ahead in a thread of their own, for `forEachRoundInput` (a start's
-   * rebuild); none from a journal in memory, or when the thread cannot start.
+   * rebuild). None for a round of one page (the thread's own start would be the wait), from a
+   * journal in memory, or when the thread cannot start.
    */
   readAhead(round: number, page = ROUND_PAGE): PagesAhead | undefined {
     if (this.path === ':memory:') return undefined;
-    return PagesAhead.start(this.path, roundPageSql(false), [round], page);
+    const more = this.db.prepare('SELECT 1 FROM journal WHERE round = ? LIMIT 1 OFFSET ?').get(round, page);
+    return more ? PagesAhead.start(this.path, roundPageSql(false), [round], page) : undefined;
   }
 
   /**
    * Every input of a round in journal order, handed to `apply` with its board: the rebuild path on
    * start, one pass over the round in larger pages of lean rows (no JournalEntry objects, no raw
-   * bytes). `board` limits the pass to one board; `ahead` (readAhead) reads the pages.
+   * bytes). `board` limits the pass to one board; `ahead` (readAhead) reads the whole round's pages,
+   * of its size.
    */
   forEachRoundInput(
     round: number,
     apply: (board: number, input: BoardInput, t: number) => void,
-    page = ROUND_PAGE,
-    board?: number,
-    ahead?: PagesAhead,
+    options: { page?: number; board?: number; ahead?: PagesAhead } = {},
   ): number {
+    const { board, ahead } = options;
+    const page = ahead?.page ?? options.page ?? ROUND_PAGE;
     const statement = this.db.prepare(roundPageSql(board !== undefined)).raw(true);
-    // The thread reads the whole round in pages of this size, or nothing.
-    const reader = ahead?.page === page && board === undefined ? ahead : undefined;
+    const reader = board === undefined ? ahead : undefined;
     // A pass over the whole round sees every board's last sequence number: the appends after it
     // (a restart) need not look them up.
     const seqs = board === undefined && !this.nextSeq.has(round) ? new Map<number, number>() : undefined;

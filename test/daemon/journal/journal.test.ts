@@ -85,7 +85,7 @@ describe('journal', () => {
       append(j, { round: 1, board: 1 + (i % 3), t: i, input: { kind: 'result', result: '*' } });
     append(j, { round: 2, board: 1, t: 99, input: { kind: 'result', result: '*' } });
     const seen: [number, number][] = [];
-    expect(j.forEachRoundInput(1, (board, _input, t) => seen.push([board, t]), 4)).toBe(10);
+    expect(j.forEachRoundInput(1, (board, _input, t) => seen.push([board, t]), { page: 4 })).toBe(10);
     expect(seen).toEqual(Array.from({ length: 10 }, (_, i) => [1 + (i % 3), i]));
     j.close();
   });
