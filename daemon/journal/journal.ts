@@ -265,7 +265,6 @@ export class Journal {
     return n;
   }
 
-  /** Whether any entry belongs to the round. */
   /** Every round with entries, ascending (one index seek a round, however long the journal). */
   rounds(): number[] {
     const next = this.db.prepare('SELECT MIN(round) AS r FROM journal WHERE round > ?');
