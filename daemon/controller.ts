@@ -10,6 +10,7 @@ import type { ArbiterAction } from '../src/game/actions.ts';
 import type { ArbiterDecision } from '../src/tracker/types.ts';
 import { configuredInfo, PastRounds, replaySettings, sensorEvents } from './board/index.ts';
 import { HoldUpClock, inputClock } from './hold-up-clock.ts';
+import { BoardImages } from './images.ts';
 import { type LiveBoard, liveBoard, rebuildLive } from './live-board.ts';
 import { newBoardGame, type TrackerFactory } from '../src/game/board-game.ts';
 import { watched } from '../src/game/board-time.ts';
@@ -94,6 +95,8 @@ export class Controller implements Hub {
   private readonly ticks: Ticks;
   private readonly connections: Connections;
   private readonly pastRounds: PastRounds;
+  private readonly images: BoardImages;
+  private imaging: NodeJS.Timeout | undefined;
   private readonly unsubscribeClocks: () => void;
   /** Each board's latest clock setting and what became of it (the act call waits for it). */
   private readonly clockCommands = new Map<number, Promise<ClockCommandOutcome>>();
@@ -120,7 +123,8 @@ export class Controller implements Hub {
         liveBoard(setup, newBoardGame(settings, round, setup.board)),
       ]),
     );
-    const last = rebuildLive(journal, round, this.live, (event) => this.commits.keep(event));
+    this.images = new BoardImages(journal, round, settings, log);
+    const last = rebuildLive(journal, round, this.live, (event) => this.commits.keep(event), this.images);
     // Input time starts after the journal's last entry, whatever the system clock says.
     const scale = options.timeScale ?? 1;
     this.clock = new HoldUpClock(options.now ?? inputClock(scale, last), scale);
@@ -196,6 +200,9 @@ export class Controller implements Hub {
     this.connections.start();
     this.clock.start();
     this.ticks.start();
+    const started = performance.now();
+    this.imaging = setInterval(() => this.images.keepDue(this.live.values(), this.commits, started), 1000);
+    this.imaging.unref();
   }
 
   /** Stops; returns how many inputs could not be journaled (the journal was failing). */
@@ -205,13 +212,16 @@ export class Controller implements Hub {
     this.pastRounds.close();
     this.unsubscribeClocks();
     this.ticks.stop();
+    clearInterval(this.imaging);
     this.clock.stop();
     this.connections.stop();
     const unjournaled = this.commits.close();
-    // The games as they stand: the round is served from them once it is past, without a replay.
+    // The games as they stand: the round is served from them once it is past, without a replay; and
+    // each board's image, restored at the next start.
     if (unjournaled === 0) {
       const { round } = this.options.config;
       this.options.journal.keepRoundGames(round, this.games(round));
+      this.images.keepAll(this.live.values());
     }
     return unjournaled;
   }

@@ -152,6 +152,15 @@ export class GroupCommit {
     this.checkBound();
   }
 
+  /**
+   * Writes the outputs waiting for a commit. True when everything applied is then journaled with its
+   * outputs, and nothing is queued: what a board's image may be taken of (daemon/images.ts).
+   */
+  caughtUp(): boolean {
+    if (this.failure || this.backlog.length > 0 || this.queue.length > 0) return false;
+    return this.derived.length === 0 || this.write([]);
+  }
+
   /** The journal's state, for /health and the console. */
   health(): JournalHealth {
     const behind = this.backlog.length;

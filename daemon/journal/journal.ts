@@ -82,6 +82,16 @@ export interface AppendRequest {
   raw?: Uint8Array;
 }
 
+/** A board's state after the round's entry `through` (src/game/image.ts), serialized. */
+export interface BoardImage {
+  board: number;
+  through: number;
+  /** The time of the board's last input then. */
+  last: number;
+  key: string;
+  image: Uint8Array;
+}
+
 export class Journal {
   private readonly db: Database.Database;
   /** Per round, per board: the next sequence number (a round is loaded on its first append). */
@@ -224,12 +234,13 @@ export class Journal {
    * Every input of a round in journal order, handed to `apply` with its board: the rebuild path on
    * start, one pass over the round in larger pages of lean rows (no JournalEntry objects, no raw
    * bytes). `board` limits the pass to one board; `ahead` (readAhead) reads the whole round's pages,
-   * of its size.
+   * of its size; `after` starts after that entry (a start that restored images: not with `ahead`).
+   * `apply` gets each entry's id too.
    */
   forEachRoundInput(
     round: number,
-    apply: (board: number, input: BoardInput, t: number) => void,
-    options: { page?: number; board?: number; ahead?: PagesAhead } = {},
+    apply: (board: number, input: BoardInput, t: number, id: number) => void,
+    options: { page?: number; board?: number; ahead?: PagesAhead; after?: number } = {},
   ): number {
     const { board, ahead } = options;
     const page = ahead?.page ?? options.page ?? ROUND_PAGE;
@@ -237,8 +248,9 @@ export class Journal {
     const reader = board === undefined ? ahead : undefined;
     // A pass over the whole round sees every board's last sequence number: the appends after it
     // (a restart) need not look them up.
-    const seqs = board === undefined && !this.nextSeq.has(round) ? new Map<number, number>() : undefined;
-    let after = 0;
+    let after = options.after ?? 0;
+    const seqs =
+      board === undefined && after === 0 && !this.nextSeq.has(round) ? new Map<number, number>() : undefined;
     let n = 0;
     try {
       for (;;) {
@@ -252,7 +264,7 @@ export class Journal {
           seqs?.set(b, (rows[i + 2] as number) + 1);
           const input = rows[i + 5] as { kind: string };
           input.kind = rows[i + 4] as string;
-          apply(b, input as BoardInput, rows[i + 3] as number);
+          apply(b, input as BoardInput, rows[i + 3] as number, rows[i] as number);
         }
         n += count;
         if (count < page) break;
@@ -297,7 +309,7 @@ export class Journal {
   }
 
   /** The id of the round's last entry (0 for none). */
-  private lastEntry(round: number): number {
+  lastEntry(round: number): number {
     const row = this.db.prepare('SELECT MAX(id) AS id FROM journal WHERE round = ?').get(round) as {
       id: number | null;
     };
@@ -316,6 +328,32 @@ export class Journal {
         .prepare('INSERT OR REPLACE INTO round_games (round, through, games) VALUES (?, ?, ?)')
         .run(round, this.lastEntry(round), typeof games === 'string' ? games : JSON.stringify(games));
     } catch {}
+  }
+
+  /** Keeps boards' images (BoardImage) in one transaction; not by a read-only journal. */
+  keepImages(round: number, images: readonly BoardImage[]): void {
+    if (this.readonly) return;
+    const put = this.db.prepare(
+      'INSERT OR REPLACE INTO board_images (round, board, through, last, key, image) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    this.db.transaction(() => {
+      for (const i of images) put.run(round, i.board, i.through, Math.round(i.last), i.key, i.image);
+    })();
+  }
+
+  /** Drops the images of every round but `round` (each round's take a few megabytes). */
+  dropImages(round: number): void {
+    if (this.readonly || !hasTable(this.db, 'board_images')) return;
+    this.db.prepare('DELETE FROM board_images WHERE round <> ?').run(round);
+  }
+
+  /** The round's images made under `key`, by board. */
+  images(round: number, key: string): Map<number, BoardImage> {
+    if (!hasTable(this.db, 'board_images')) return new Map();
+    const rows = this.db
+      .prepare('SELECT board, through, last, key, image FROM board_images WHERE round = ? AND key = ?')
+      .all(round, key) as BoardImage[];
+    return new Map(rows.map((r) => [r.board, r]));
   }
 
   /** Whether the round's games are kept and current (no entry since), without reading them. */

@@ -49,6 +49,19 @@ CREATE TABLE IF NOT EXISTS round_games (
   through INTEGER NOT NULL,
   games   TEXT    NOT NULL
 );
+-- Each board's state as it stood after the round's entry \`through\` (src/game/image.ts), with the
+-- time of the board's last input then: a start restores it and replays only the entries after. \`key\`
+-- names the code and the round's settings that made it: an image of another key is not used.
+-- Losing them costs time only.
+CREATE TABLE IF NOT EXISTS board_images (
+  round   INTEGER NOT NULL,
+  board   INTEGER NOT NULL,
+  through INTEGER NOT NULL,
+  last    INTEGER NOT NULL,
+  key     TEXT    NOT NULL,
+  image   BLOB    NOT NULL,
+  PRIMARY KEY (round, board)
+);
 CREATE TABLE IF NOT EXISTS bindings (
   round  INTEGER NOT NULL,
   serial TEXT    NOT NULL,
