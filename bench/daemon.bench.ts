@@ -1,7 +1,11 @@
 // `npm run bench -- daemon`: the daemon under load, as real processes.
 //   recovery_seconds        restart with 200 boards' journals of full games (time to rebuild them;
-//                           the median of BENCH_RECOVERY_TRIALS (3) restarts, each printed;
-//                           target ≤ 1 s, and recovery_startup_seconds ≤ 2 s)
+//                           the median of BENCH_RECOVERY_TRIALS (3) restarts after a stop, each
+//                           printed, the boards' images restored; target ≤ 1 s, and
+//                           recovery_startup_seconds ≤ 2 s); recovery_stop_seconds (SIGTERM to exit,
+//                           the images taken); recovery_replay_seconds and
+//                           recovery_replay_startup_seconds: the first start, on the journal alone
+//                           (a daemon killed before it took any image: the whole round replayed)
 //   daemon_cpu_200_boards   the daemon's CPU over the live trials (target ≤ 30 % of a core)
 //   rss_mb_per_board        daemon RSS with 200 live boards minus with 1, per extra board
 //   event_to_ws_p99_ms      200 boards at 10× speed over tcp: a board's clock line written by the
@@ -148,27 +152,39 @@ async function restart(dir: string) {
   const line = rebuiltLine();
   const seconds = line ? Number(JSON.parse(line).ms) / 1000 : Number.NaN;
   const games = pdnMoves(await fetchText(`${daemon.url}/rounds/1/games.pdn`));
+  const stopping = performance.now();
   await daemon.stop();
-  return { seconds, startup, moves: games.reduce((n, g) => n + g.length, 0) };
+  const stop = (performance.now() - stopping) / 1000;
+  return { seconds, startup, stop, moves: games.reduce((n, g) => n + g.length, 0), pdn: games };
 }
 
 async function recovery(): Promise<void> {
   const dir = tempDir('bench-recovery');
   const rows = writeJournals(dir, 200);
+  const say = (what: string, t: { seconds: number; startup: number; stop: number }) =>
+    console.error(
+      `${what}: rebuilt in ${t.seconds.toFixed(2)} s, started in ${t.startup.toFixed(2)} s, stopped in ${t.stop.toFixed(2)} s`,
+    );
+  // The journal alone: every input of the round replayed. Its stop takes the boards' images.
+  const replay = await restart(dir);
+  say('first start (the journal alone)', replay);
   // Like the live figures: the median of several restarts, each printed (the machine is shared).
   const trials = [];
   for (let i = 0; i < Number(process.env.BENCH_RECOVERY_TRIALS ?? 3); i++) {
     const trial = await restart(dir);
     trials.push(trial);
-    console.error(
-      `restart ${i + 1}: rebuilt in ${trial.seconds.toFixed(2)} s, started in ${trial.startup.toFixed(2)} s`,
-    );
+    say(`restart ${i + 1}`, trial);
+    // The images hold the games the replay rebuilt, move for move.
+    if (JSON.stringify(trial.pdn) !== JSON.stringify(replay.pdn)) throw new Error('restored games differ');
   }
   rmSync(dir, { recursive: true, force: true });
   print('recovery_rows', rows);
-  print('recovery_moves', trials[0].moves);
+  print('recovery_moves', replay.moves);
   print('recovery_seconds', median(trials.map((t) => t.seconds)).toFixed(2), 's');
   print('recovery_startup_seconds', median(trials.map((t) => t.startup)).toFixed(2), 's');
+  print('recovery_stop_seconds', median(trials.map((t) => t.stop)).toFixed(2), 's');
+  print('recovery_replay_seconds', replay.seconds.toFixed(2), 's');
+  print('recovery_replay_startup_seconds', replay.startup.toFixed(2), 's');
 }
 
 async function liveBoards(boards: number, seconds: number, speed: number) {

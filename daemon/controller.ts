@@ -140,7 +140,12 @@ export class Controller implements Hub {
     }
     this.commits.flush();
     log.info(
-      { boards: this.live.size, round, ms: Math.round(performance.now() - started) },
+      {
+        boards: this.live.size,
+        round,
+        restored: this.images.restored,
+        ms: Math.round(performance.now() - started),
+      },
       'games rebuilt from the journal',
     );
     this.connections = new Connections({
@@ -221,7 +226,8 @@ export class Controller implements Hub {
     if (unjournaled === 0) {
       const { round } = this.options.config;
       this.options.journal.keepRoundGames(round, this.games(round));
-      this.images.keepAll(this.live.values());
+      // Only of what is journaled with its outputs (a derived row a failing disk kept out is not).
+      if (this.commits.caughtUp()) this.images.keepAll(this.live.values());
     }
     return unjournaled;
   }

@@ -13,7 +13,7 @@ import { imageOf, restoreImage } from '../src/game/image.ts';
 import { type BoardGame, newBoardGame, type ReplaySettings } from '../src/game/board-game.ts';
 import type { GroupCommit } from './ingest/group-commit.ts';
 import type { BoardImage, Journal } from './journal/index.ts';
-import type { LiveBoard } from './live-board.ts';
+import type { BoardRestorer, LiveBoard } from './live-board.ts';
 import type { Logger } from './log.ts';
 import type { ResumePoint } from './transport/resume.ts';
 
@@ -59,7 +59,9 @@ export function imageKey(settings: ReplaySettings): string {
   return createHash('sha256').update(codeDigest()).update(JSON.stringify(rules)).digest('hex').slice(0, 32);
 }
 
-export class BoardImages {
+export class BoardImages implements BoardRestorer {
+  /** Boards a start restored from their images. */
+  restored = 0;
   /** When each board's image was last taken (or restored), and its game's version then. */
   private readonly taken = new Map<LiveBoard, { at: number; version: number }>();
 
@@ -106,6 +108,7 @@ export class BoardImages {
       live.resume = (restored.value as Imaged).resume;
       live.time.last = kept.last;
       through.set(board, kept.through);
+      this.restored++;
       this.taken.set(live, { at: this.now(), version: game.record.currentVersion });
     }
     return through;

@@ -4,7 +4,6 @@ import type { GameEvent } from '../src/game/types.ts';
 import type { BoardSetup } from './config/index.ts';
 import type { BoardConnection } from './transport/index.ts';
 import type { BoardGame } from '../src/game/board-game.ts';
-import type { BoardImages } from './images.ts';
 import type { Journal } from './journal/index.ts';
 import { type ResumePoint, resumeAfter } from './transport/resume.ts';
 import { BoardTime } from '../src/game/board-time.ts';
@@ -27,6 +26,12 @@ export interface LiveBoard {
   openProblem?: string;
 }
 
+/** Restores boards from their images before a start's replay (daemon/images.ts). */
+export interface BoardRestorer {
+  /** Restores what it can into `boards`; by board, the entry each restored board holds the state after. */
+  restore(boards: ReadonlyMap<number, LiveBoard>): Map<number, number>;
+}
+
 export function liveBoard(setup: BoardSetup, game: BoardGame): LiveBoard {
   return { setup, game, time: new BoardTime(), lastEvent: 0, lastTick: 0 };
 }
@@ -43,7 +48,7 @@ export function rebuildLive(
   round: number,
   boards: ReadonlyMap<number, LiveBoard>,
   unstored: (event: GameEvent) => void,
-  images?: BoardImages,
+  images?: BoardRestorer,
 ): number {
   const through = images?.restore(boards) ?? new Map<number, number>();
   // Every board imaged: the entries after the oldest image; else the whole round, its pages read by

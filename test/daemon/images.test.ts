@@ -111,7 +111,9 @@ describe('board images (daemon/images.ts)', () => {
     journal.appendMany([...first, ...second]);
     const whole = rebuilt(journal);
     new BoardImages(journal, 1, SETTINGS, silentLogger()).keepAll(whole.live.values());
-    const again = rebuilt(journal, new BoardImages(journal, 1, SETTINGS, silentLogger()));
+    const images = new BoardImages(journal, 1, SETTINGS, silentLogger());
+    const again = rebuilt(journal, images);
+    expect(images.restored).toBe(BOARDS.length);
     expect(served(again.live)).toEqual(served(whole.live));
     expect(again.last).toBe(whole.last);
   });
