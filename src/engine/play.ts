@@ -4,15 +4,11 @@ import type { Move } from './types.ts';
 import * as types from './types.ts';
 
 // Module-local copies: under tsx an imported binding is read through a getter call (see movegen.ts).
-const { CODE_OF, EMPTY } = position;
-const { colorOf, kingOf, opposite } = types;
+const { CODE_OF } = position;
+const { colorOf, kingOf } = types;
 
 /** The position after `move` (assumed legal in `pos`). */
 export function play(pos: Position, move: Move): Position {
-  const board = Int8Array.from(pos.board);
-  const code = board[move.from];
-  board[move.from] = EMPTY;
-  for (const c of move.captured) board[c] = EMPTY;
-  board[move.to] = move.promotes ? CODE_OF[kingOf(colorOf(move.piece))] : code;
-  return Position.fromBoard(pos.variant, opposite(pos.turn), board);
+  const code = move.promotes ? CODE_OF[kingOf(colorOf(move.piece))] : pos.board[move.from];
+  return Position.afterMove(pos, move.from, move.to, move.captured, code);
 }

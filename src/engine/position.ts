@@ -38,10 +38,14 @@ export class Position {
   /** Zobrist hash of pieces and side to move (53 bits, exact as a number). */
   readonly hash: number;
 
-  private constructor(variant: Variant, turn: Side, board: Int8Array) {
+  private constructor(variant: Variant, turn: Side, board: Int8Array, hash?: number) {
     this.variant = variant;
     this.turn = turn;
     this.board = board;
+    if (hash !== undefined) {
+      this.hash = hash;
+      return;
+    }
     let lo = turn === 'black' ? SIDE_LO : 0;
     let hi = turn === 'black' ? SIDE_HI : 0;
     for (let s = 1; s < board.length; s++) {
@@ -65,6 +69,51 @@ export class Position {
   /** Internal: takes ownership of `board`. */
   static fromBoard(variant: Variant, turn: Side, board: Int8Array): Position {
     return new Position(variant, turn, board);
+  }
+
+  /**
+   * The position after the piece on `from` went to `to` (arriving as `code`, a promotion's king)
+   * taking the pieces on `captured`, the other side to move. Its hash is the parent's updated by
+   * the squares that changed, not computed again from every square: a search builds many.
+   */
+  static afterMove(
+    pos: Position,
+    from: number,
+    to: number,
+    captured: readonly number[],
+    code: number,
+  ): Position {
+    const board = pos.board.slice();
+    const h = pos.hash;
+    // ToUint32 is the hash modulo 2³²: its low half.
+    let lo = (h >>> 0) ^ SIDE_LO;
+    let hi = ((h - (h >>> 0)) / 0x100000000) ^ SIDE_HI;
+    const moving = board[from];
+    lo ^= ZOBRIST_LO[moving * (MAX_SQUARES + 1) + from];
+    hi ^= ZOBRIST_HI[moving * (MAX_SQUARES + 1) + from];
+    board[from] = EMPTY;
+    for (let i = 0; i < captured.length; i++) {
+      const s = captured[i];
+      const c = board[s];
+      if (c === EMPTY) continue;
+      lo ^= ZOBRIST_LO[c * (MAX_SQUARES + 1) + s];
+      hi ^= ZOBRIST_HI[c * (MAX_SQUARES + 1) + s];
+      board[s] = EMPTY;
+    }
+    const there = board[to];
+    if (there !== EMPTY) {
+      lo ^= ZOBRIST_LO[there * (MAX_SQUARES + 1) + to];
+      hi ^= ZOBRIST_HI[there * (MAX_SQUARES + 1) + to];
+    }
+    board[to] = code;
+    lo ^= ZOBRIST_LO[code * (MAX_SQUARES + 1) + to];
+    hi ^= ZOBRIST_HI[code * (MAX_SQUARES + 1) + to];
+    return new Position(
+      pos.variant,
+      pos.turn === 'white' ? 'black' : 'white',
+      board,
+      (hi >>> 0) * 0x100000000 + (lo >>> 0),
+    );
   }
 
   static initial(variant: Variant = 'international'): Position {

@@ -1,7 +1,7 @@
 // Property tests (fast-check) on random legal games and random positions.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { legalMoves, parseFen, type Piece, type Position, writeFen } from '../../../src/engine/index.ts';
+import { legalMoves, parseFen, type Piece, Position, writeFen } from '../../../src/engine/index.ts';
 import { gameArb, positionArb } from './fixtures/arbitraries.ts';
 
 describe('FEN write → read round trip', () => {
@@ -39,6 +39,8 @@ describe('hash equal ⇔ positions equal', () => {
           const byHash = new Map<number, Position>();
           const byContent = new Map<string, number>();
           for (const p of all) {
+            // A move's position takes its parent's hash, updated: the same as computed from every square.
+            expect(Position.fromBoard(p.variant, p.turn, p.board.slice()).hash).toBe(p.hash);
             const content = `${p.variant}|${p.turn}|${p.toBoardString()}`;
             const seen = byHash.get(p.hash);
             if (seen) expect(seen.equals(p)).toBe(true);
