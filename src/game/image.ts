@@ -4,7 +4,9 @@
 // arrays, maps, sets, typed arrays) is the image as it is; what is not is marked (Mark): an instance
 // of a class, and each container on the way to one. What a fresh board built by the same settings
 // holds too — the same object, or a function it was given — is not copied: the restoring board's own
-// is taken. Pure: the daemon serializes the image with v8's structured clone, which keeps shared
+// is taken. An instance's closures (made by its constructor, of its wiring and itself) are the fresh
+// instance's, restored into; state kept in closures is never read, so a plain object of closures has
+// no image (it may keep some). Pure: the daemon serializes the image with v8's structured clone, which keeps shared
 // objects shared and typed arrays typed.
 
 /** A class whose instances the image may hold where the fresh board has none: data only, no functions. */
@@ -120,16 +122,16 @@ export function imageOf(live: object, fresh: object, classes: readonly DataClass
       throw new Unfit(at, `a ${className(v)}`);
     const fo = isObject(f) ? (f as Record<string, unknown>) : undefined;
     const own = v as Record<string, unknown>;
-    // Closures of its own (hooks a constructor made): restored into the fresh board's, which has its own.
+    // Closures of its own: an instance's (its constructor made them, of its wiring and itself) are
+    // the fresh instance's; a plain object's may keep state in them, where no image can read it.
     const closures = (key: string) => typeof own[key] === 'function' && own[key] !== fo?.[key];
     if (isPlain(v)) {
-      const bound = Object.keys(own).some(closures);
-      if (bound && !(fo && isPlain(fo))) throw new Unfit(at, 'functions of its own');
-      if (!bound)
-        return keep(
-          v,
-          within(v, () => copiedFields(own, fo, at, 'o')),
-        );
+      const key = Object.keys(own).find(closures);
+      if (key !== undefined) throw new Unfit(`${at}.${key}`, 'a function of its own');
+      return keep(
+        v,
+        within(v, () => copiedFields(own, fo, at, 'o')),
+      );
     }
     const data = classes.find((k) => k.prototype === Object.getPrototypeOf(v));
     const bound = !data && fo !== undefined && Object.getPrototypeOf(fo) === Object.getPrototypeOf(v);
@@ -246,7 +248,7 @@ export function restoreImage(
         let before: Record<string, unknown> = {};
         if (mark.b) {
           // The fresh board's own instance, its wiring kept: restored into.
-          if (!isObject(f) || isPlain(f) !== (mark.c === 'Object') || className(f) !== mark.c || taken.has(f))
+          if (!isObject(f) || isPlain(f) || className(f) !== mark.c || taken.has(f))
             throw new Unfit(at, `the fresh board has no ${mark.c} of its own here`);
           taken.add(f);
           out = f as Record<string, unknown>;

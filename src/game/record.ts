@@ -58,9 +58,9 @@ export class GameRecord {
     this.state = options.state ?? 'connecting';
     this.serial = options.serial;
     this.line = new PlayedLine(this.info.variant, rules, options.startFen);
-    const hooks = { stand: (t: number) => this.stand(t), afterGame: () => this.table.game !== undefined };
     const draws = advantageDraws(rules, this.info.variant);
-    this.outcome = new Outcome(options.autoResult ?? false, draws, this.line, this.emit, hooks);
+    // The record itself answers the outcome (stand, afterGame): no closures of state it keeps.
+    this.outcome = new Outcome(options.autoResult ?? false, draws, this.line, this.emit, this);
     this.alerts = new GameAlerts(this.line, this.emit);
     this.table = new TableGame(this.emit);
     this.clock = new GameClock(this.line, this.emit, this.info, options.quickplayFinish ?? false);
@@ -245,8 +245,13 @@ export class GameRecord {
     return gameToPdn(this.snapshot());
   }
 
+  /** The game on the board is played after the table's game (Outcome: its result is not the table's). */
+  afterGame(): boolean {
+    return this.table.game !== undefined;
+  }
+
   /** The departure from the line of legal moves stands (5.7): the broadcast continues from it. */
-  private stand(t: number): void {
+  stand(t: number): void {
     const continuation = this.line.stand(Math.max(this.log.latest, t));
     if (continuation) this.emit(t, { kind: 'continued', continuation });
   }

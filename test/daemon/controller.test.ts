@@ -173,6 +173,43 @@ describe('controller', () => {
     expect(rows(second.journal)).toEqual(all);
   });
 
+  it('a stop keeps each board’s image; the next start restores it and replays nothing', async () => {
+    const path = tmpJournal();
+    const b = await board('S-IMG');
+    const first = controller(path, [`tcp://127.0.0.1:${b.port}`], createTracker);
+    first.c.start();
+    await until(
+      () => first.c.boards()[0].state === 'active' && b.commands.some((c) => c.type === 'snapshot'),
+    );
+    await sleep(100);
+    b.send({ t: 0, type: 'lift', square: 32 });
+    b.send({ t: 0, type: 'put', square: 28, piece: 'w' });
+    await until(() => first.c.snapshot(1)!.moves.length === 1);
+    first.c.stop();
+    const played = first.c.snapshot(1)!;
+    const db = new Database(path, { readonly: true });
+    const images = db.prepare('SELECT board, through FROM board_images WHERE round = 1').all();
+    const last = (db.prepare('SELECT MAX(id) AS id FROM journal').get() as { id: number }).id;
+    db.close();
+    expect(images).toEqual([{ board: 1, through: last }]);
+    first.journal.close();
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
+    const second = controller(path, [`tcp://127.0.0.1:${b.port}`], createTracker, {}, { logger });
+    const rebuilt = lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'games rebuilt from the journal');
+    expect(rebuilt).toMatchObject({ boards: 1, restored: 1 });
+    const again = second.c.snapshot(1)!;
+    expect(again.moves).toEqual(played.moves);
+    expect(again.fen).toBe(played.fen);
+    // The toy tracker keeps its state in closures: no image of it, its board is replayed.
+    const toyPath = tmpJournal();
+    const { first: toy } = await playMoves(toyPath, 'S-TOY', [[32, 28, 'w']]);
+    toy.c.stop();
+    const toyDb = new Database(toyPath, { readonly: true });
+    expect(toyDb.prepare('SELECT COUNT(*) AS n FROM board_images').get()).toEqual({ n: 0 });
+    toyDb.close();
+  });
+
   it('after the daemon was held up, reads what the board sent meanwhile before letting time pass', async () => {
     const b = await board('S-P');
     // 10× board time: the 600 ms hold-up below is 6 s for the tracker, past its 4 s stall time.

@@ -151,10 +151,17 @@ describe('a board image (src/game/image.ts)', () => {
       ok: false,
       problem: { at: '.game.a', why: 'a Unknown the fresh board has not here' },
     });
-    // Hooks a constructor made are the fresh graph's; a closure the fresh graph has not is not data.
-    expect(imageOf({ game: { f: () => 1 } }, { game: { f: () => 1 } }, CLASSES).ok).toBe(true);
-    const closure = imageOf({ game: { f: () => 1 } }, { game: {} }, CLASSES);
-    expect(closure).toEqual({ ok: false, problem: { at: '.game.f', why: 'a function of its own' } });
+    // A plain object of closures may keep state in them: no image (a tracker made of closures).
+    let moves = 0;
+    const tracker = { push: () => ++moves };
+    const closure = imageOf({ game: { tracker } }, { game: { tracker: { push: () => 0 } } }, CLASSES);
+    expect(closure).toEqual({
+      ok: false,
+      problem: { at: '.game.tracker.push', why: 'a function of its own' },
+    });
+    // The one the settings hand every board is wiring: the same function in the fresh graph.
+    const settings = { createTracker: () => tracker };
+    expect(imageOf({ settings: { ...settings } }, { settings: { ...settings } }, CLASSES).ok).toBe(true);
     const weak = imageOf({ memo: new WeakMap() }, {}, CLASSES);
     expect(weak).toEqual({ ok: false, problem: { at: '.memo', why: 'a WeakMap' } });
     // An instance restored into the fresh graph's own: the fresh graph must have one there.
