@@ -87,7 +87,6 @@ export function imageOf(live: object, fresh: object, classes: readonly DataClass
           copied(
             v,
             v.map((x, i) => image(x, fa[i], `${at}[${i}]`)),
-            'a',
           ),
         ),
       );
@@ -130,7 +129,7 @@ export function imageOf(live: object, fresh: object, classes: readonly DataClass
       if (key !== undefined) throw new Unfit(`${at}.${key}`, 'a function of its own');
       return keep(
         v,
-        within(v, () => copiedFields(own, fo, at, 'o')),
+        within(v, () => copiedFields(own, fo, at)),
       );
     }
     const data = classes.find((k) => k.prototype === Object.getPrototypeOf(v));
@@ -167,13 +166,13 @@ export function imageOf(live: object, fresh: object, classes: readonly DataClass
     }
   };
   /** The array itself when no item changed, else a mark holding the changed items. */
-  const copied = (v: unknown[], items: unknown[], k: 'a'): unknown =>
-    items.some((x, i) => x !== v[i]) ? { [MARK]: k, v: items } : v;
+  const copied = (v: unknown[], items: unknown[]): unknown =>
+    items.some((x, i) => x !== v[i]) ? { [MARK]: 'a', v: items } : v;
+  /** The object itself when no field changed, else a mark holding it with the changed fields. */
   const copiedFields = (
     own: Record<string, unknown>,
     fo: Record<string, unknown> | undefined,
     at: string,
-    k: 'o',
   ) => {
     let fields: Record<string, unknown> | undefined;
     for (const key of Object.keys(own)) {
@@ -181,7 +180,7 @@ export function imageOf(live: object, fresh: object, classes: readonly DataClass
       if (x !== own[key] && !fields) fields = { ...own };
       if (fields) fields[key] = x;
     }
-    return fields ? { [MARK]: k, v: fields } : own;
+    return fields ? { [MARK]: 'o', v: fields } : own;
   };
   try {
     return { ok: true, value: image(live, fresh, '') };
