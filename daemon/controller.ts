@@ -210,8 +210,11 @@ export class Controller implements Hub {
     this.imaging.unref();
   }
 
-  /** Stops; returns how many inputs could not be journaled (the journal was failing). */
-  stop(): number {
+  /**
+   * Stops; returns how many inputs could not be journaled (the journal was failing). `switching`:
+   * another round follows in this daemon (RoundSwitch), whose start drops this round's images.
+   */
+  stop(switching = false): number {
     this.stopped = true;
     this.calibrations.stopAll('the round closed');
     this.pastRounds.close();
@@ -222,12 +225,13 @@ export class Controller implements Hub {
     this.connections.stop();
     const unjournaled = this.commits.close();
     // The games as they stand: the round is served from them once it is past, without a replay; and
-    // each board's image, restored at the next start.
+    // each board's image, restored at the next start (none when another round follows: taking them
+    // would hold the new round's boards for a second, to be dropped).
     if (unjournaled === 0) {
       const { round } = this.options.config;
       this.options.journal.keepRoundGames(round, this.games(round));
       // Only of what is journaled with its outputs (a derived row a failing disk kept out is not).
-      if (this.commits.caughtUp()) this.images.keepAll(this.live.values());
+      if (!switching && this.commits.caughtUp()) this.images.keepAll(this.live.values());
     }
     return unjournaled;
   }

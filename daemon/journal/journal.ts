@@ -245,7 +245,8 @@ export class Journal {
     const { board, ahead } = options;
     const page = ahead?.page ?? options.page ?? ROUND_PAGE;
     const statement = this.db.prepare(roundPageSql(board !== undefined)).raw(true);
-    const reader = board === undefined ? ahead : undefined;
+    // The thread reads the whole round from its start.
+    const reader = board === undefined && !options.after ? ahead : undefined;
     // A pass over the whole round sees every board's last sequence number: the appends after it
     // (a restart) need not look them up.
     let after = options.after ?? 0;

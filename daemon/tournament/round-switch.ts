@@ -20,8 +20,11 @@ import {
 export interface RoundHub extends Hub {
   journalHealth(): JournalHealth;
   start(): void;
-  /** Stops; the inputs it could not journal (none when the journal writes). */
-  stop(): number;
+  /**
+   * Stops; the inputs it could not journal (none when the journal writes). `switching`: another
+   * round follows in this daemon, so no start will restore this round's boards (no images).
+   */
+  stop(switching?: boolean): number;
 }
 
 export interface RoundSwitchOptions {
@@ -72,7 +75,7 @@ export class RoundSwitch implements Hub {
       if (!journal.ok) throw new JournalUnavailable(journal.reason ?? 'the journal cannot write');
       const next = this.options.create(round);
       this.detach();
-      this.current.stop();
+      this.current.stop(true);
       this.current = next;
       this.detach = this.attach(next);
       next.start();

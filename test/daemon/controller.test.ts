@@ -10,6 +10,7 @@ import { Controller, type ControllerOptions } from '../../daemon/controller.ts';
 import { createTracker } from '../../src/tracker/index.ts';
 import type { TrackerFactory } from '../../src/game/board-game.ts';
 import { Journal } from '../../daemon/journal/index.ts';
+import { type RoundHub, RoundSwitch } from '../../daemon/tournament/round-switch.ts';
 import type { GameEvent } from '../../src/game/types.ts';
 import { FakeBoard } from './fixtures/fake-board.ts';
 import { derived, entries } from './fixtures/journal-rows.ts';
@@ -201,6 +202,31 @@ describe('controller', () => {
     const again = second.c.snapshot(1)!;
     expect(again.moves).toEqual(played.moves);
     expect(again.fen).toBe(played.fen);
+    // Closed for another round of this daemon: no image is taken (the next round's start drops them).
+    const clear = new Database(path);
+    clear.prepare('DELETE FROM board_images').run();
+    clear.close();
+    second.c.stop(true);
+    const afterSwitch = new Database(path, { readonly: true });
+    expect(afterSwitch.prepare('SELECT COUNT(*) AS n FROM board_images').get()).toEqual({ n: 0 });
+    afterSwitch.close();
+    // The round switch closes the round it leaves so.
+    const stops: (boolean | undefined)[] = [];
+    const hub = (round: number) =>
+      ({
+        round: () => round,
+        subscribe: () => () => {},
+        journalHealth: () => ({ ok: true, behind: 0, bound: 1 }),
+        start: () => {},
+        stop: (switching?: boolean) => {
+          stops.push(switching);
+          return 0;
+        },
+      }) as unknown as RoundHub;
+    const rounds = new RoundSwitch({ first: hub(1), create: hub });
+    await rounds.setRound(2);
+    rounds.stop();
+    expect(stops).toEqual([true, undefined]);
     // The toy tracker keeps its state in closures: no image of it, its board is replayed.
     const toyPath = tmpJournal();
     const { first: toy } = await playMoves(toyPath, 'S-TOY', [[32, 28, 'w']]);

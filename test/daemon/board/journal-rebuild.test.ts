@@ -71,6 +71,22 @@ describe('journal: rebuild on start', () => {
     journal.close();
   });
 
+  it('after an entry (a start that restored images): only the entries after it, their ids given', () => {
+    const { journal } = journaled(5, false);
+    const all: number[] = [];
+    journal.forEachRoundInput(1, (_b, _i, _t, id) => all.push(id));
+    const from = all[Math.floor(all.length / 2)];
+    const expected = all.filter((id) => id > from);
+    for (const ahead of [undefined, journal.readAhead(1, 7)]) {
+      const got: number[] = [];
+      // A reader of the whole round is not taken for a pass that starts after an entry.
+      journal.forEachRoundInput(1, (_b, _i, _t, id) => got.push(id), { page: 7, after: from, ahead });
+      ahead?.close();
+      expect(got).toEqual(expected);
+    }
+    journal.close();
+  });
+
   it('a reading thread that fails leaves the rest to the pass: nothing lost, nothing twice', () => {
     const { journal } = journaled(5, false);
     const expected = entries(journal, 1, 1).map((e) => [e.t, e.input]);
