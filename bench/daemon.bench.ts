@@ -5,7 +5,9 @@
 //                           recovery_startup_seconds ≤ 2 s); recovery_stop_seconds (SIGTERM to exit,
 //                           the images taken); recovery_replay_seconds and
 //                           recovery_replay_startup_seconds: the first start, on the journal alone
-//                           (a daemon killed before it took any image: the whole round replayed)
+//                           (a daemon killed before it took any image: the whole round replayed);
+//                           recovery_images_after_replay_seconds: such a start serving → every board
+//                           imaged again; recovery_crash_seconds: the rebuild after SIGKILL then
 //   daemon_cpu_200_boards   the daemon's CPU over the live trials (target ≤ 30 % of a core)
 //   rss_mb_per_board        daemon RSS with 200 live boards minus with 1, per extra board
 //   event_to_ws_p99_ms      200 boards at 10× speed over tcp: a board's clock line written by the
@@ -136,12 +138,8 @@ function writeJournals(dir: string, boards: number): number {
   return rows;
 }
 
-/** One restart on the journals in `dir`: the rebuild time the daemon logs, the whole start, the moves. */
-async function restart(dir: string) {
-  const sources = Array.from({ length: 200 }, () => 'tcp://127.0.0.1:1');
-  const started = performance.now();
-  const daemon = await startDaemon(sources, dir, ['--log-level', 'info'], daemonNodeArgs());
-  const startup = (performance.now() - started) / 1000;
+/** What a started daemon logged of its rebuild: how long it took, how many boards it restored. */
+async function rebuilt(daemon: Daemon): Promise<{ seconds: number; restored: number }> {
   // The log line (stderr) may arrive after the listening line (stdout) the start waited for.
   const rebuiltLine = () =>
     daemon
@@ -150,12 +148,23 @@ async function restart(dir: string) {
       .find((l) => l.includes('games rebuilt from the journal'));
   for (let i = 0; i < 100 && !rebuiltLine(); i++) await sleep(50);
   const line = rebuiltLine();
-  const seconds = line ? Number(JSON.parse(line).ms) / 1000 : Number.NaN;
+  if (!line) return { seconds: Number.NaN, restored: Number.NaN };
+  const { ms, restored } = JSON.parse(line);
+  return { seconds: Number(ms) / 1000, restored: Number(restored) };
+}
+
+/** One restart on the journals in `dir`: the rebuild time the daemon logs, the whole start, the moves. */
+async function restart(dir: string) {
+  const sources = Array.from({ length: 200 }, () => 'tcp://127.0.0.1:1');
+  const started = performance.now();
+  const daemon = await startDaemon(sources, dir, ['--log-level', 'info'], daemonNodeArgs());
+  const startup = (performance.now() - started) / 1000;
+  const { seconds, restored } = await rebuilt(daemon);
   const games = pdnMoves(await fetchText(`${daemon.url}/rounds/1/games.pdn`));
   const stopping = performance.now();
   await daemon.stop();
   const stop = (performance.now() - stopping) / 1000;
-  return { seconds, startup, stop, moves: games.reduce((n, g) => n + g.length, 0), pdn: games };
+  return { seconds, startup, stop, restored, moves: games.reduce((n, g) => n + g.length, 0), pdn: games };
 }
 
 async function recovery(): Promise<void> {
@@ -177,6 +186,10 @@ async function recovery(): Promise<void> {
     // The images hold the games the replay rebuilt, move for move.
     if (JSON.stringify(trial.pdn) !== JSON.stringify(replay.pdn)) throw new Error('restored games differ');
   }
+  const crash = await crashAfterReplay(dir);
+  say('a crash once the replayed boards were imaged', crash);
+  if (JSON.stringify(crash.pdn) !== JSON.stringify(replay.pdn))
+    throw new Error('games after the crash differ');
   rmSync(dir, { recursive: true, force: true });
   print('recovery_rows', rows);
   print('recovery_moves', replay.moves);
@@ -185,6 +198,40 @@ async function recovery(): Promise<void> {
   print('recovery_stop_seconds', median(trials.map((t) => t.stop)).toFixed(2), 's');
   print('recovery_replay_seconds', replay.seconds.toFixed(2), 's');
   print('recovery_replay_startup_seconds', replay.startup.toFixed(2), 's');
+  print('recovery_images_after_replay_seconds', crash.imaged.toFixed(1), 's');
+  print('recovery_crash_seconds', crash.seconds.toFixed(2), 's');
+}
+
+/**
+ * A start that replays the round (its images dropped: an upgrade's first start), the daemon killed
+ * once every board is imaged again, and the start after the crash: how long the images took, then
+ * the restart's figures.
+ */
+async function crashAfterReplay(dir: string) {
+  const path = join(dir, 'journal.sqlite');
+  const writable = Journal.open(path);
+  writable.database.prepare('DELETE FROM board_images').run();
+  writable.close();
+  const sources = Array.from({ length: 200 }, () => 'tcp://127.0.0.1:1');
+  const daemon = await startDaemon(sources, dir, ['--log-level', 'info'], daemonNodeArgs());
+  const serving = performance.now();
+  if ((await rebuilt(daemon)).restored !== 0) throw new Error('a start without images restored boards');
+  const reader = Journal.open(path, { readonly: true });
+  const count = reader.database.prepare('SELECT count(*) FROM board_images WHERE round = 1').pluck();
+  let imaged = Number.NaN;
+  for (let i = 0; i < 1200; i++) {
+    if ((count.get() as number) >= 200) {
+      imaged = (performance.now() - serving) / 1000;
+      break;
+    }
+    await sleep(250);
+  }
+  reader.close();
+  daemon.proc.kill('SIGKILL');
+  await daemon.exited;
+  const after = await restart(dir);
+  if (after.restored !== 200) throw new Error(`the start after the crash restored ${after.restored} boards`);
+  return { imaged, ...after };
 }
 
 async function liveBoards(boards: number, seconds: number, speed: number) {

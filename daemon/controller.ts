@@ -10,7 +10,7 @@ import type { ArbiterAction } from '../src/game/actions.ts';
 import type { ArbiterDecision } from '../src/tracker/types.ts';
 import { configuredInfo, PastRounds, replaySettings, sensorEvents } from './board/index.ts';
 import { HoldUpClock, inputClock } from './hold-up-clock.ts';
-import { BoardImages } from './images.ts';
+import { BoardImages, IMAGING_MS } from './images.ts';
 import { type LiveBoard, liveBoard, rebuildLive } from './live-board.ts';
 import { newBoardGame, type TrackerFactory } from '../src/game/board-game.ts';
 import { watched } from '../src/game/board-time.ts';
@@ -205,8 +205,7 @@ export class Controller implements Hub {
     this.connections.start();
     this.clock.start();
     this.ticks.start();
-    const started = performance.now();
-    this.imaging = setInterval(() => this.images.keepDue(this.live.values(), this.commits, started), 1000);
+    this.imaging = setInterval(() => this.images.keepDue(this.live.values(), this.commits), IMAGING_MS);
     this.imaging.unref();
   }
 

@@ -1,8 +1,10 @@
 // Boards' images (src/game/image.ts) kept in the journal: a start restores each board's and replays
 // only the entries after it, instead of every input of the round. Taken of every board when the
 // daemon stops, and of one board now and then while the round is played (EVERY_MS a board), so a
-// crash replays minutes rather than the round. None of a board searching a gap: its search holds
-// large tables, and a replay runs it as it ran.
+// crash replays minutes rather than the round; a board the start replayed (no image of this code
+// and these rules, an upgrade's first start) is imaged first, within a minute of the start for 200
+// boards, so a second crash does not replay the round again. None of a board searching a gap: its
+// search holds large tables, and a replay runs it as it ran.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,6 +21,12 @@ import type { ResumePoint } from './transport/resume.ts';
 
 /** How old a playing board's image may grow before another is taken (ms). */
 export const EVERY_MS = 5 * 60_000;
+
+/**
+ * How often keepDue is called (ms), a board a call: an image holds the loop about 2 ms (5 ms at
+ * p99), so a call takes one, and the boards a start replayed are all imaged within a minute.
+ */
+export const IMAGING_MS = 250;
 
 /** The classes an image holds instances of beyond the board's own parts. */
 const DATA_CLASSES = [Position];
@@ -128,18 +136,21 @@ export class BoardImages implements BoardRestorer {
   }
 
   /**
-   * One image of the playing board whose image is the oldest, past EVERY_MS and changed since, when
-   * everything applied is journaled (`commits`); called now and then (at most one board a call).
+   * One image, when everything applied is journaled (`commits`): of a board this start replayed
+   * (none restored or taken yet) whose game holds anything, else of the board whose image is the
+   * oldest, past EVERY_MS and changed since. Called every IMAGING_MS (at most one board a call).
    */
-  keepDue(boards: Iterable<LiveBoard>, commits: GroupCommit, started: number): void {
+  keepDue(boards: Iterable<LiveBoard>, commits: GroupCommit): void {
     const now = this.now();
     let due: LiveBoard | undefined;
     let oldest = now - EVERY_MS;
     for (const live of boards) {
+      if (live.game.tracker.searching) continue;
       const last = this.taken.get(live);
-      const at = last?.at ?? started;
-      if (at > oldest || last?.version === live.game.record.currentVersion || live.game.tracker.searching)
-        continue;
+      const version = live.game.record.currentVersion;
+      // Replayed at the start: the next crash would replay it from the round's start again.
+      const at = last ? last.at : version > 0 ? Number.NEGATIVE_INFINITY : now;
+      if (at > oldest || last?.version === version) continue;
       oldest = at;
       due = live;
     }

@@ -180,38 +180,73 @@ describe('board images (daemon/images.ts)', () => {
     expect(served(again.live)).toEqual(served(whole.live));
   });
 
-  it('while the round is played: one board at a time, once its image is EVERY_MS old and its game changed', () => {
+  it('while the round is played: the boards the start replayed first, then one at a time once its image is EVERY_MS old and its game changed', () => {
     const journal = open();
     const [first] = halves();
     journal.appendMany(first);
     let now = 0;
     const images = new BoardImages(journal, 1, SETTINGS, silentLogger(), imageKey(SETTINGS), () => now);
-    const { live } = rebuilt(journal);
+    // A start on the journal alone: every board replayed from the round's start.
+    const { live } = rebuilt(journal, images);
+    expect(images.restored).toBe(0);
     let caughtUp = false;
     const commits = { caughtUp: () => caughtUp } as unknown as GroupCommit;
-    const kept = () => journal.images(1, imageKey(SETTINGS)).size;
-    images.keepDue(live.values(), commits, 0);
-    expect(kept()).toBe(0);
-    now = EVERY_MS;
+    const imaged = () => journal.images(1, imageKey(SETTINGS));
     // Inputs applied and not yet journaled with their outputs: no image of them.
-    images.keepDue(live.values(), commits, 0);
-    expect(kept()).toBe(0);
+    images.keepDue(live.values(), commits);
+    expect(imaged().size).toBe(0);
     caughtUp = true;
-    images.keepDue(live.values(), commits, 0);
-    expect(kept()).toBe(1);
-    images.keepDue(live.values(), commits, 0);
-    images.keepDue(live.values(), commits, 0);
-    expect(kept()).toBe(3);
-    // All imaged and unchanged since: none again, however old.
-    now = 3 * EVERY_MS;
-    images.keepDue(live.values(), commits, 0);
-    const image = () => journal.images(1, imageKey(SETTINGS)).get(1)!;
-    const unchanged = image();
-    expect(unchanged.through).toBe(journal.lastEntry(1));
-    expect(Buffer.from(image().image).equals(Buffer.from(unchanged.image))).toBe(true);
-    // Board 1's game changes: its image is taken again.
+    // The replayed boards at once, one a call, without waiting EVERY_MS: a crash now would replay
+    // the round from its start again.
+    images.keepDue(live.values(), commits);
+    expect(imaged().size).toBe(1);
+    images.keepDue(live.values(), commits);
+    images.keepDue(live.values(), commits);
+    expect([...imaged().keys()].sort()).toEqual(BOARDS);
+    const image = () => imaged().get(1)!;
+    const first1 = image();
+    expect(first1.through).toBe(journal.lastEntry(1));
+    // Every board imaged: none again before EVERY_MS, changed or not.
     live.get(1)!.game.apply({ kind: 'result', result: '2-0' }, 10_000_000);
-    images.keepDue(live.values(), commits, 0);
-    expect(Buffer.from(image().image).equals(Buffer.from(unchanged.image))).toBe(false);
+    now = EVERY_MS - 1;
+    images.keepDue(live.values(), commits);
+    expect(Buffer.from(image().image).equals(Buffer.from(first1.image))).toBe(true);
+    // Past EVERY_MS: the changed board is imaged again; the unchanged ones never, however old.
+    now = 3 * EVERY_MS;
+    const others = [2, 3].map((b) => Buffer.from(imaged().get(b)!.image));
+    images.keepDue(live.values(), commits);
+    expect(Buffer.from(image().image).equals(Buffer.from(first1.image))).toBe(false);
+    images.keepDue(live.values(), commits);
+    images.keepDue(live.values(), commits);
+    expect([2, 3].map((b) => Buffer.from(imaged().get(b)!.image).equals(others[b - 2]))).toEqual([
+      true,
+      true,
+    ]);
+  });
+
+  it('a new round: a board is imaged once its game holds an event, restored boards only after EVERY_MS', () => {
+    const journal = open();
+    let now = 0;
+    const images = new BoardImages(journal, 1, SETTINGS, silentLogger(), imageKey(SETTINGS), () => now);
+    const { live } = rebuilt(journal, images);
+    const commits = { caughtUp: () => true } as unknown as GroupCommit;
+    const imaged = () => journal.images(1, imageKey(SETTINGS));
+    // Fresh games hold nothing to replay.
+    images.keepDue(live.values(), commits);
+    expect(imaged().size).toBe(0);
+    live.get(2)!.game.apply({ kind: 'state', state: 'active', serial: 'SIM-2' }, 1_000);
+    images.keepDue(live.values(), commits);
+    expect([...imaged().keys()]).toEqual([2]);
+    // The next start restores board 2: not imaged again before EVERY_MS.
+    const next = new BoardImages(journal, 1, SETTINGS, silentLogger(), imageKey(SETTINGS), () => now);
+    const again = rebuilt(journal, next);
+    expect(next.restored).toBe(1);
+    again.live.get(2)!.game.apply({ kind: 'state', state: 'connecting' }, 2_000);
+    const kept = Buffer.from(imaged().get(2)!.image);
+    next.keepDue(again.live.values(), commits);
+    expect(Buffer.from(imaged().get(2)!.image).equals(kept)).toBe(true);
+    now = EVERY_MS + 1;
+    next.keepDue(again.live.values(), commits);
+    expect(Buffer.from(imaged().get(2)!.image).equals(kept)).toBe(false);
   });
 });
