@@ -83,7 +83,7 @@ export class BoardImages implements BoardRestorer {
   ) {
     // Another round's images would only serve a start of that round again: a replay does then.
     try {
-      journal.dropImages(round);
+      journal.dropImagesBut(round);
     } catch {}
   }
 

@@ -343,7 +343,7 @@ export class Journal {
   }
 
   /** Drops the images of every round but `round` (each round's take a few megabytes). */
-  dropImages(round: number): void {
+  dropImagesBut(round: number): void {
     if (this.readonly || !hasTable(this.db, 'board_images')) return;
     this.db.prepare('DELETE FROM board_images WHERE round <> ?').run(round);
   }
