@@ -141,11 +141,12 @@ function tournamentService(parts: DaemonParts, options: DaemonOptions): Service 
         console.log(
           `damlink: rebuilding round ${config.round} from the journal (${entries.toLocaleString('en')} entries)…`,
         );
+      let first: Controller | undefined;
       parts.controller = liveTournament({
         config,
         store: tournament.store,
-        controller: (round) =>
-          new Controller({
+        controller: (round) => {
+          const controller = new Controller({
             config: round,
             journal,
             createTracker,
@@ -155,12 +156,17 @@ function tournamentService(parts: DaemonParts, options: DaemonOptions): Service 
             timeScale: config.timeScale,
             journalBacklog: config.journal.backlog,
             searchShare: config.gapSearch.share,
-          }),
+          });
+          first ??= controller;
+          return controller;
+        },
       });
-      if (entries > 0)
+      if (entries > 0) {
+        const { boards, restored } = first?.rebuilt ?? { boards: 0, restored: 0 };
         console.log(
-          `damlink: round ${config.round} rebuilt in ${((performance.now() - rebuilding) / 1000).toFixed(1)} s`,
+          `damlink: round ${config.round} rebuilt in ${((performance.now() - rebuilding) / 1000).toFixed(1)} s (${restored} of ${boards} boards from their images)`,
         );
+      }
     },
     // The boards' service stops the round's links; a round never started has nothing to stop.
     stop: () => {},
