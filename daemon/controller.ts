@@ -127,6 +127,7 @@ export class Controller implements Hub {
     );
     this.images = new BoardImages(journal, round, settings, log);
     const last = rebuildLive(journal, round, this.live, (event) => this.commits.keep(event), this.images);
+    this.images.rebuilt(this.live.values());
     // Input time starts after the journal's last entry, whatever the system clock says.
     const scale = options.timeScale ?? 1;
     this.clock = new HoldUpClock(options.now ?? inputClock(scale, last), scale);

@@ -72,6 +72,10 @@ export class BoardImages implements BoardRestorer {
   restored = 0;
   /** When each board's image was last taken (or restored), and its game's version then. */
   private readonly taken = new Map<LiveBoard, { at: number; version: number }>();
+  /** Boards the start replayed, not imaged since: a crash now would replay them again. */
+  private readonly replayed = new Set<LiveBoard>();
+  /** When this start's boards became live: a board that had nothing to replay is first imaged EVERY_MS on. */
+  private readonly started: number;
 
   constructor(
     private readonly journal: Journal,
@@ -81,6 +85,7 @@ export class BoardImages implements BoardRestorer {
     private readonly key = imageKey(settings),
     private readonly now: () => number = () => performance.now(),
   ) {
+    this.started = now();
     // Another round's images would only serve a start of that round again: a replay does then.
     try {
       journal.dropImagesBut(round);
@@ -122,6 +127,12 @@ export class BoardImages implements BoardRestorer {
     return through;
   }
 
+  /** After the start's rebuild: the boards it replayed (no image restored, a game with events). */
+  rebuilt(boards: Iterable<LiveBoard>): void {
+    for (const live of boards)
+      if (!this.taken.has(live) && live.game.record.currentVersion > 0) this.replayed.add(live);
+  }
+
   /** Images of every board that can be imaged (the daemon stops, everything journaled). */
   keepAll(boards: Iterable<LiveBoard>): void {
     this.keep(() => {
@@ -137,8 +148,8 @@ export class BoardImages implements BoardRestorer {
 
   /**
    * One image, when everything applied is journaled (`commits`): of a board this start replayed
-   * (none restored or taken yet) whose game holds anything, else of the board whose image is the
-   * oldest, past EVERY_MS and changed since. Called every IMAGING_MS (at most one board a call).
+   * (`rebuilt`), else of the board whose image is the oldest, past EVERY_MS and changed since (a
+   * board with none, EVERY_MS after the start). Called every IMAGING_MS (at most one board a call).
    */
   keepDue(boards: Iterable<LiveBoard>, commits: GroupCommit): void {
     const now = this.now();
@@ -147,10 +158,8 @@ export class BoardImages implements BoardRestorer {
     for (const live of boards) {
       if (live.game.tracker.searching) continue;
       const last = this.taken.get(live);
-      const version = live.game.record.currentVersion;
-      // Replayed at the start: the next crash would replay it from the round's start again.
-      const at = last ? last.at : version > 0 ? Number.NEGATIVE_INFINITY : now;
-      if (at > oldest || last?.version === version) continue;
+      const at = last ? last.at : this.replayed.has(live) ? Number.NEGATIVE_INFINITY : this.started;
+      if (at > oldest || last?.version === live.game.record.currentVersion) continue;
       oldest = at;
       due = live;
     }
@@ -174,6 +183,7 @@ export class BoardImages implements BoardRestorer {
       return undefined;
     }
     this.taken.set(live, { at: this.now(), version: live.game.record.currentVersion });
+    this.replayed.delete(live);
     return { board, through, last: live.time.last, key: this.key, image: v8.serialize(image.value) };
   }
 

@@ -54,10 +54,11 @@ function boards(settings = SETTINGS): Map<number, LiveBoard> {
   return new Map(BOARDS.map((b) => [b, liveBoard({ board: b } as BoardSetup, newBoardGame(settings, 1, b))]));
 }
 
-/** The round rebuilt: with `images` (restored first), or replayed whole. */
+/** The round rebuilt as a start does: with `images` (restored first), or replayed whole. */
 function rebuilt(journal: Journal, images?: BoardImages, settings = SETTINGS) {
   const live = boards(settings);
   const last = rebuildLive(journal, 1, live, () => {}, images);
+  images?.rebuilt(live.values());
   return { live, last };
 }
 
@@ -224,28 +225,29 @@ describe('board images (daemon/images.ts)', () => {
     ]);
   });
 
-  it('a new round: a board is imaged once its game holds an event, restored boards only after EVERY_MS', () => {
+  it('a new round: nothing replayed, so the boards are first imaged EVERY_MS after the start; restored ones EVERY_MS after it too', () => {
     const journal = open();
     let now = 0;
     const images = new BoardImages(journal, 1, SETTINGS, silentLogger(), imageKey(SETTINGS), () => now);
     const { live } = rebuilt(journal, images);
     const commits = { caughtUp: () => true } as unknown as GroupCommit;
     const imaged = () => journal.images(1, imageKey(SETTINGS));
-    // Fresh games hold nothing to replay.
-    images.keepDue(live.values(), commits);
-    expect(imaged().size).toBe(0);
+    // A board plays from the round's start: a crash now replays minutes, no image yet.
     live.get(2)!.game.apply({ kind: 'state', state: 'active', serial: 'SIM-2' }, 1_000);
     images.keepDue(live.values(), commits);
-    expect([...imaged().keys()]).toEqual([2]);
-    // The next start restores board 2: not imaged again before EVERY_MS.
+    expect(imaged().size).toBe(0);
+    now = EVERY_MS + 1;
+    for (const _ of BOARDS) images.keepDue(live.values(), commits);
+    expect([...imaged().keys()].sort()).toEqual(BOARDS);
+    // The next start restores them: none imaged again before EVERY_MS, changed or not.
     const next = new BoardImages(journal, 1, SETTINGS, silentLogger(), imageKey(SETTINGS), () => now);
     const again = rebuilt(journal, next);
-    expect(next.restored).toBe(1);
+    expect(next.restored).toBe(BOARDS.length);
     again.live.get(2)!.game.apply({ kind: 'state', state: 'connecting' }, 2_000);
     const kept = Buffer.from(imaged().get(2)!.image);
     next.keepDue(again.live.values(), commits);
     expect(Buffer.from(imaged().get(2)!.image).equals(kept)).toBe(true);
-    now = EVERY_MS + 1;
+    now = 2 * EVERY_MS + 2;
     next.keepDue(again.live.values(), commits);
     expect(Buffer.from(imaged().get(2)!.image).equals(kept)).toBe(false);
   });

@@ -82,9 +82,7 @@ describe('damlink run --config FILE --demo (a rehearsal)', () => {
     // The start says what it does while it rebuilds the round, and how long it took.
     expect(again.text()).toMatch(/rebuilding round 2 from the journal \(\d[\d,]* entries\)/);
     // Stopped, the boards' images were kept: the start restores them instead of replaying the round.
-    expect(again.text()).toMatch(
-      /round 2 rebuilt in \d+\.\d s \([1-3] of 3 boards from their images\)/,
-    );
+    expect(again.text()).toMatch(/round 2 rebuilt in \d+\.\d s \([1-3] of 3 boards from their images\)/);
     // The simulated clocks keep the time control: 90 minutes, and at most 30 s more a move made
     // (the demo's default clock had 80 minutes and a minute a move). A reading may come before the
     // move it follows is settled on the board: one move more than recorded.
