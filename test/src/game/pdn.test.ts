@@ -139,8 +139,15 @@ describe('tag values never break the file', () => {
     expect(read.games[0].moves.map((m) => m.notation)).toEqual(['32-28']);
   });
 
-  it('any names: one line per tag, and they read back with control characters as spaces', () => {
-    const name = fc.string({ unit: 'binary', maxLength: 40 });
+  it('any names: one line per tag, and they read back with control characters as spaces, brackets round, quotes single', () => {
+    // Any text, and text made of the characters a tag value cannot hold as they are.
+    const name = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 40 }),
+      fc.string({
+        unit: fc.constantFrom('[', ']', '"', '\\', '\r', '\n', '\t', 'a', ' ', 'é'),
+        maxLength: 20,
+      }),
+    );
     fc.assert(
       fc.property(name, name, (white, black) => {
         const rec = new GameRecord({ info: { ...info, white, black } });
@@ -149,7 +156,15 @@ describe('tag values never break the file', () => {
         expect(text.split('\n').filter((l) => l.startsWith('['))).toHaveLength(9);
         const read = parsePdn(text);
         expect(read.games).toHaveLength(1);
-        const asWritten = (v: string) => v.replace(/\r\n|[\u0000-\u001f\u007f]/g, ' ') || '?';
+        // Control characters become spaces; `[` `]` round brackets, `"` an apostrophe, `\` a slash
+        // (what lidraughts' reader keeps whole, src/game/pdn.ts tagValue).
+        const asWritten = (v: string) =>
+          v
+            .replace(/\r\n|[\u0000-\u001f\u007f]/g, ' ')
+            .replace(/\[/g, '(')
+            .replace(/\]/g, ')')
+            .replace(/"/g, "'")
+            .replace(/\\/g, '/') || '?';
         expect(read.games[0].tags.White).toBe(asWritten(white));
         expect(read.games[0].tags.Black).toBe(asWritten(black));
         expect(read.games[0].moves.map((m) => m.notation)).toEqual(['32-28']);
