@@ -284,8 +284,10 @@ async function serve(
     health: () => app.health(),
   });
   await app.start(services);
-  printAddresses(parts);
-  await new Promise<void>((done) => {
+  // Listening for the signals before the address is printed: who reads it may stop the daemon at
+  // once, and a signal with no listener yet ends the process without the stop (no games kept, no
+  // images, the log unflushed).
+  const stopped = new Promise<void>((done) => {
     let stopping = false;
     const stop = async (signal: string): Promise<void> => {
       if (stopping) return;
@@ -303,6 +305,8 @@ async function serve(
     process.once('SIGINT', () => void stop('SIGINT'));
     process.once('SIGTERM', () => void stop('SIGTERM'));
   });
+  printAddresses(parts);
+  await stopped;
   if (parts.unjournaled > 0) {
     throw workFailed(
       `stopped with ${parts.unjournaled} board inputs the journal could not write (the boards' next dump brings their positions back)`,
