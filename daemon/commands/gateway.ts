@@ -153,10 +153,12 @@ async function gateway(flags: GatewayFlags): Promise<void> {
   } catch (e) {
     throw workFailed(`cannot serve on ${flags.host}:${flags.port}: ${(e as Error).message}`);
   }
-  console.log(`damlink: open ${running.server.url}/  (a gateway for ${mqtt.baseTopic}/# on the broker)`);
-  await new Promise<void>((done) => {
+  // Listening for the signals before the address is printed (see run.ts).
+  const stopped = new Promise<void>((done) => {
     const stop = () => void running.close().finally(done);
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+  console.log(`damlink: open ${running.server.url}/  (a gateway for ${mqtt.baseTopic}/# on the broker)`);
+  await stopped;
 }

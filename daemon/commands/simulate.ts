@@ -171,6 +171,13 @@ async function run(flags: SimulateFlags): Promise<void> {
   } catch (e) {
     throw workFailed((e as Error).message);
   }
+  // Listening for the signals before the boards' addresses are printed: who reads them may stop the
+  // simulation at once (see run.ts).
+  const stop = async () => {
+    await sim.stop();
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
   for (const b of sim.boards) {
     const board = { name: b.name, address: b.address, serial: b.serial, protocol: flags.protocol };
     emit(`${b.name}  ${b.address}  serial ${b.serial}  ${flags.protocol}`, { type: 'board', ...board });
@@ -186,11 +193,6 @@ async function run(flags: SimulateFlags): Promise<void> {
         : 'each board starts playing when the host connects',
     );
   }
-  const stop = async () => {
-    await sim.stop();
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
   await sim.done;
   await sim.stop();
   for (const b of sim.boards) {
