@@ -96,8 +96,6 @@ export class Controller implements Hub {
   private readonly connections: Connections;
   private readonly pastRounds: PastRounds;
   private readonly images: BoardImages;
-  /** The start's rebuild: the round's boards, and how many of them were restored from their images. */
-  readonly rebuilt: { boards: number; restored: number };
   private imaging: NodeJS.Timeout | undefined;
   private readonly unsubscribeClocks: () => void;
   /** Each board's latest clock setting and what became of it (the act call waits for it). */
@@ -142,7 +140,6 @@ export class Controller implements Hub {
         this.commits.input(board, { kind: 'state', state: 'connecting' }, t);
     }
     this.commits.flush();
-    this.rebuilt = { boards: this.live.size, restored: this.images.restored };
     log.info(
       {
         boards: this.live.size,
@@ -202,6 +199,11 @@ export class Controller implements Hub {
         );
       this.commits.input(live, { kind: 'clock-command', asked, outcome: o }, live.time.at(this.clock.now()));
     });
+  }
+
+  /** The start's rebuild: the round's boards, and how many of them were restored from their images. */
+  get rebuilt(): { boards: number; restored: number } {
+    return { boards: this.live.size, restored: this.images.restored };
   }
 
   /** Opens every board's connection and starts the ticks. */

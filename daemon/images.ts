@@ -70,10 +70,8 @@ export function imageKey(settings: ReplaySettings): string {
 export class BoardImages implements BoardRestorer {
   /** Boards a start restored from their images. */
   restored = 0;
-  /** When each board's image was last taken (or restored), and its game's version then. */
+  /** When each board's image was last taken (or restored), and its game's version then (−1: whatever it is now). */
   private readonly taken = new Map<LiveBoard, { at: number; version: number }>();
-  /** Boards the start replayed, not imaged since: a crash now would replay them again. */
-  private readonly replayed = new Set<LiveBoard>();
   /** When this start's boards became live: a board that had nothing to replay is first imaged EVERY_MS on. */
   private readonly started: number;
 
@@ -127,10 +125,14 @@ export class BoardImages implements BoardRestorer {
     return through;
   }
 
-  /** After the start's rebuild: the boards it replayed (no image restored, a game with events). */
+  /**
+   * After the start's rebuild: the boards it replayed (no image restored, a game with events) are
+   * due before any other, as if imaged at the dawn of time: a crash now would replay them again.
+   */
   rebuilt(boards: Iterable<LiveBoard>): void {
     for (const live of boards)
-      if (!this.taken.has(live) && live.game.record.currentVersion > 0) this.replayed.add(live);
+      if (!this.taken.has(live) && live.game.record.currentVersion > 0)
+        this.taken.set(live, { at: Number.NEGATIVE_INFINITY, version: -1 });
   }
 
   /** Images of every board that can be imaged (the daemon stops, everything journaled). */
@@ -158,7 +160,7 @@ export class BoardImages implements BoardRestorer {
     for (const live of boards) {
       if (live.game.tracker.searching) continue;
       const last = this.taken.get(live);
-      const at = last ? last.at : this.replayed.has(live) ? Number.NEGATIVE_INFINITY : this.started;
+      const at = last?.at ?? this.started;
       if (at > oldest || last?.version === live.game.record.currentVersion) continue;
       oldest = at;
       due = live;
@@ -183,7 +185,6 @@ export class BoardImages implements BoardRestorer {
       return undefined;
     }
     this.taken.set(live, { at: this.now(), version: live.game.record.currentVersion });
-    this.replayed.delete(live);
     return { board, through, last: live.time.last, key: this.key, image: v8.serialize(image.value) };
   }
 
